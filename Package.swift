@@ -1,0 +1,53 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// authcli: users and sessions in SQLite, use cases answering with `Validation`,
+/// view models with explicit inputs and outputs, and a line-mode front end.
+let package = Package(
+  name: "authcli",
+  platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "authcli", targets: ["authcli"]),
+    .library(name: "AuthCore", targets: ["AuthCore"]),
+    .library(name: "AuthStorage", targets: ["AuthStorage"]),
+    .library(name: "AuthCrypto", targets: ["AuthCrypto"]),
+    .library(name: "AuthViewModels", targets: ["AuthViewModels"]),
+    .library(name: "AuthCLI", targets: ["AuthCLI"]),
+  ],
+  targets: [
+    // C libraries from the system, found through pkg-config.
+    .systemLibrary(
+      name: "CSQLite", pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+    .systemLibrary(
+      name: "CSodium", pkgConfig: "libsodium",
+      providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
+
+    // Build-time embedding of Migrations/*.sql and Data/*.txt as Swift string literals.
+    .executableTarget(name: "EmbedTool"),
+    .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedTool"]),
+
+    // The layers, innermost first.
+    .target(name: "AuthCore", plugins: ["EmbedFiles"]),
+    .target(name: "AuthStorage", dependencies: ["AuthCore", "CSQLite"], plugins: ["EmbedFiles"]),
+    .target(name: "AuthCrypto", dependencies: ["AuthCore", "CSodium"]),
+    .target(name: "AuthViewModels", dependencies: ["AuthCore"]),
+    .target(
+      name: "AuthCLI", dependencies: ["AuthCore", "AuthStorage", "AuthCrypto", "AuthViewModels"]),
+    .executableTarget(name: "authcli", dependencies: ["AuthCLI"]),
+
+    // Scripted stand-ins for the use cases, for view-model tests and scene previews.
+    .target(name: "AuthTestSupport", dependencies: ["AuthCore", "AuthViewModels"]),
+
+    .testTarget(name: "AuthCoreTests", dependencies: ["AuthCore", "AuthStorage", "AuthCrypto"]),
+    .testTarget(name: "AuthStorageTests", dependencies: ["AuthStorage", "CSQLite"]),
+    .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto"]),
+    .testTarget(
+      name: "AuthViewModelsTests",
+      dependencies: ["AuthViewModels", "AuthTestSupport", "AuthStorage", "AuthCrypto"]),
+    .testTarget(
+      name: "AuthCLITests", dependencies: ["AuthCLI", "AuthTestSupport", "authcli"],
+      exclude: ["Previews"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

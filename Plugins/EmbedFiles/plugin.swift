@@ -1,0 +1,36 @@
+import Foundation
+import PackagePlugin
+
+/// Turns data files kept outside `Sources/` into Swift string literals at build time,
+/// so the binary carries them and reads nothing from disk at run time.
+///
+/// - `AuthStorage` gets `Migrations/*.sql` as `EmbeddedMigrations.files`.
+/// - `AuthCore` gets `Data/common-passwords.txt` as `EmbeddedBlocklist.files`.
+@main
+struct EmbedFiles: BuildToolPlugin {
+  func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+    let root = context.package.directoryURL
+    let embedding: (enumName: String, folder: URL, suffix: String)
+    switch target.name {
+    case "AuthStorage":
+      embedding = ("EmbeddedMigrations", root.appending(path: "Migrations"), ".sql")
+    case "AuthCore":
+      embedding = ("EmbeddedBlocklist", root.appending(path: "Data"), ".txt")
+    default:
+      return []
+    }
+    let names = try FileManager.default.contentsOfDirectory(atPath: embedding.folder.path)
+      .filter { $0.hasSuffix(embedding.suffix) }
+      .sorted()
+    let inputs = names.map { embedding.folder.appending(path: $0) }
+    let output = context.pluginWorkDirectoryURL.appending(path: "\(embedding.enumName).swift")
+    return [
+      .buildCommand(
+        displayName: "Embedding \(names.count) file(s) into \(target.name)",
+        executable: try context.tool(named: "EmbedTool").url,
+        arguments: [embedding.enumName, output.path] + inputs.map(\.path),
+        inputFiles: inputs + [embedding.folder],
+        outputFiles: [output])
+    ]
+  }
+}

@@ -1,0 +1,4 @@
+import AuthCore
+import AuthCrypto
+import AuthStorage
+import AuthViewModels

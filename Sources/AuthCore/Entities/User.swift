@@ -1,0 +1,45 @@
+import Foundation
+
+/// The database identity of a user.
+public struct UserID: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+  /// The row id.
+  public let rawValue: Int64
+  /// Wraps a row id.
+  public init(rawValue: Int64) { self.rawValue = rawValue }
+  /// The row id as text.
+  public var description: String { String(rawValue) }
+}
+
+/// An account as the rest of the app sees it: never carries the password hash.
+public struct User: Hashable, Sendable {
+  /// The database identity.
+  public let id: UserID
+  /// The canonical username (see `Username`).
+  public let username: String
+  /// When the account was created.
+  public let createdAt: Date
+  /// When the account last changed (password change, rehash).
+  public let updatedAt: Date
+
+  /// Creates a user value; stores build these from rows.
+  public init(id: UserID, username: String, createdAt: Date, updatedAt: Date) {
+    self.id = id
+    self.username = username
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+  }
+}
+
+/// A user together with the stored password hash, which only the use cases read.
+public struct UserRecord: Hashable, Sendable {
+  /// The account.
+  public let user: User
+  /// The PHC string of the password hash (for example `$argon2id$v=19$m=…`).
+  public let passwordHash: String
+
+  /// Pairs a user with its stored hash.
+  public init(user: User, passwordHash: String) {
+    self.user = user
+    self.passwordHash = passwordHash
+  }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// Sessions, inside a transaction. Tokens are never seen here, only their hashes.
+public protocol SessionStore {
+  /// Starts a session for a user; a missing user is refused by the foreign key.
+  func insertSession(
+    userID: UserID, tokenHash: TokenHash, createdAt: Date, expiresAt: Date
+  ) throws -> Session
+  /// The session with this token hash joined with its user, whether expired or not.
+  func authenticatedSession(tokenHash: TokenHash) throws -> AuthenticatedSession?
+  /// The stored token hash of a session, for a constant-time check after lookup.
+  func tokenHash(of sessionID: SessionID) throws -> TokenHash?
+  /// Records a use: moves `lastUsedAt` and the sliding `expiresAt`.
+  func touchSession(_ sessionID: SessionID, lastUsedAt: Date, expiresAt: Date) throws
+  /// Ends one session; returns whether it existed.
+  @discardableResult
+  func deleteSession(_ sessionID: SessionID) throws -> Bool
+  /// Ends every session of a user except `keeping`; returns how many ended.
+  @discardableResult
+  func deleteSessions(of userID: UserID, except keeping: SessionID?) throws -> Int
+  /// A user's sessions, newest first.
+  func sessions(of userID: UserID) throws -> [Session]
+  /// Deletes sessions whose `expiresAt` is at or before `time`; returns how many.
+  func deleteExpiredSessions(asOf time: Date) throws -> Int
+}

@@ -1,0 +1,36 @@
+/// What a person typed to sign in.
+public struct SignInRequest: Hashable, Sendable {
+  /// The username as typed.
+  public var username: String
+  /// The password as typed.
+  public var password: String
+  /// Bundles the two fields.
+  public init(username: String, password: String) {
+    self.username = username
+    self.password = password
+  }
+}
+
+/// The per-field checks of a sign-in form, before anything is asked of storage.
+public struct SignInValidation: Hashable, Sendable {
+  /// The username field.
+  public var username: Validation<Username>
+  /// The password field (only "not empty": old passwords may predate today's rules).
+  public var password: Validation<Password>
+  /// Both fields together.
+  public init(username: Validation<Username>, password: Validation<Password>) {
+    self.username = username
+    self.password = password
+  }
+  /// Whether every field passed.
+  public var isValid: Bool { username.isValid && password.isValid }
+}
+
+/// Signs a person in (the source design's `AuthenticationUseCase`).
+public protocol AuthenticationUseCase: Sendable {
+  /// Checks the fields as typed; pure and cheap, for live feedback.
+  func validate(_ request: SignInRequest) -> SignInValidation
+  /// Signs in and starts a new session. Unknown user, wrong password and a
+  /// locked account all answer the same `.invalid` message after the same work.
+  func signIn(request: SignInRequest) async throws -> Validation<NewSession>
+}

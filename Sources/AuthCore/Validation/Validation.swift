@@ -1,0 +1,45 @@
+/// The outcome of checking one value: the checked value, or why it was refused.
+///
+/// Field validators are small pure functions that return one of these; use cases
+/// answer with them, and view models show `errorMessage` under the field.
+public enum Validation<Validated> {
+  /// The value passed every rule; carries the value in its checked form.
+  case valid(Validated)
+  /// The value broke a rule; the message says which, in words for the user.
+  case invalid(errorMessage: String)
+
+  /// The checked value, or `nil` when invalid.
+  public var asValidated: Validated? {
+    if case .valid(let value) = self { return value }
+    return nil
+  }
+
+  /// The message to show, or `nil` when valid.
+  public var errorMessage: String? {
+    if case .invalid(let message) = self { return message }
+    return nil
+  }
+
+  /// Whether the value passed.
+  public var isValid: Bool { asValidated != nil }
+
+  /// Transforms the checked value, keeping an invalid result's message.
+  public func map<Other>(_ transform: (Validated) -> Other) -> Validation<Other> {
+    switch self {
+    case .valid(let value): .valid(transform(value))
+    case .invalid(let message): .invalid(errorMessage: message)
+    }
+  }
+
+  /// Chains a further check that runs only when this one passed.
+  public func flatMap<Other>(_ check: (Validated) -> Validation<Other>) -> Validation<Other> {
+    switch self {
+    case .valid(let value): check(value)
+    case .invalid(let message): .invalid(errorMessage: message)
+    }
+  }
+}
+
+extension Validation: Equatable where Validated: Equatable {}
+extension Validation: Hashable where Validated: Hashable {}
+extension Validation: Sendable where Validated: Sendable {}

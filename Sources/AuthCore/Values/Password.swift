@@ -1,0 +1,19 @@
+import Foundation
+
+/// A password, NFKC-normalised and never trimmed or truncated.
+///
+/// Equality compares the normalised text (tests use it); `description` is redacted.
+public struct Password: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+  /// The normalised text handed to the hasher.
+  public let normalized: String
+
+  /// Normalises raw input without judging it (sign-in accepts any stored password).
+  public init(_ raw: String) {
+    normalized = raw.precomposedStringWithCompatibilityMapping
+  }
+
+  /// Redacted.
+  public var description: String { "Password(redacted)" }
+  /// Redacted.
+  public var debugDescription: String { description }
+}

@@ -1,0 +1,2 @@
+import AuthCore
+import Observation
