@@ -36,6 +36,12 @@ let package = Package(
       name: "AuthCLI", dependencies: ["AuthCore", "AuthStorage", "AuthCrypto", "AuthViewModels"]),
     .executableTarget(name: "authcli", dependencies: ["AuthCLI"]),
 
+    // Benchmarks (release build, never part of the tests): the layers against the same work
+    // done with the raw C APIs in the same run.
+    .target(name: "CBaseline", dependencies: ["CSQLite", "CSodium"]),
+    .executableTarget(
+      name: "authbench", dependencies: ["AuthCore", "AuthStorage", "AuthCrypto", "CBaseline"]),
+
     // Scripted stand-ins for the use cases, for view-model tests and scene previews.
     .target(name: "AuthTestSupport", dependencies: ["AuthCore", "AuthViewModels"]),
 
@@ -48,6 +54,8 @@ let package = Package(
     .testTarget(
       name: "AuthCLITests", dependencies: ["AuthCLI", "AuthTestSupport", "authcli"],
       exclude: ["Previews"]),
+    // Runs the built authcli under concurrency, crashes and hostile input.
+    .testTarget(name: "ReliabilityTests", dependencies: ["AuthStorage", "CSQLite", "authcli"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,3 @@
+import CBaseline
+
+print(cb_sodium_init())
