@@ -1,3 +1,22 @@
-import CBaseline
+import Foundation
 
-print(cb_sodium_init())
+// The measuring runs off the main actor (in `BenchRunner`), so that no call measured
+// pays for a hop back to the main thread.
+do {
+  switch try ArgumentParser.parse(Array(CommandLine.arguments.dropFirst())) {
+  case .help:
+    print(HelpText.usage)
+  case .run(let options):
+    #if DEBUG
+      BenchRunner.progress("warning: a debug build; use `swift run -c release authbench`")
+    #endif
+    let report = try await BenchRunner.run(options)
+    print(options.json ? try report.json() : TableRenderer.render(report))
+  }
+} catch let error as UsageError {
+  FileHandle.standardError.write(Data("Error: \(error)\nSee 'authbench --help'.\n".utf8))
+  exit(64)
+} catch {
+  FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+  exit(1)
+}

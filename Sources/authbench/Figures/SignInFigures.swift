@@ -1,0 +1,128 @@
+import AuthCore
+import AuthCrypto
+import AuthStorage
+import CBaseline
+import Foundation
+
+/// Figures 4 and 5: a whole sign-in through the use case against one bare
+/// `crypto_pwhash_str_verify` at the same cost, and an unknown user against a wrong password.
+enum SignInFigures {
+  private static let password = "correct horse battery staple 42"
+  private static let accountName = "benchaccount"
+
+  /// Runs the chosen figures (4, 5 or both) on a WAL file, as authcli signs in.
+  static func run(figures: Set<Int>, context: BenchContext) async throws -> [FigureResult] {
+    let options = context.options
+    let cost = CostName.cost(options.cost)
+    let hasher = try Argon2idHasher(cost: cost)
+    let seeded = try SeededDatabase.make(
+      at: context.directory.newDatabasePath("signin"), users: 1_000, sessions: 2_000,
+      passwordHash: context.fillerHash)
+    defer { context.directory.remove(database: seeded.path) }
+    let store = try seeded.openStore()
+    let hash = try hasher.hash(Password(password))
+    guard let account = Username.validate(accountName).asValidated else {
+      throw BenchError(description: "the benchmark account name is invalid")
+    }
+    _ = try await store.write { try $0.insertUser(username: account, passwordHash: hash, at: Date()) }
+    let service = SignInService(
+      store: store, hasher: hasher, tokens: context.tokens, clock: SystemClock())
+    let costText =
+      "Argon2id \(options.cost) (m=\(cost.memLimit / 1024) KiB, t=\(cost.opsLimit)), "
+      + "\(options.signInsPerRepetition) per repetition"
+    let attempts = Attempts(service: service, store: store, context: context)
+    var results: [FigureResult] = []
+    if figures.contains(4) {
+      let samples = try await PairedRuns.run(
+        repetitions: options.repetitions,
+        baseline: { try bareVerify(hash, options.signInsPerRepetition, context) },
+        subject: {
+          try await attempts.milliseconds(options.signInsPerRepetition, succeeding: true) { _ in
+            SignInRequest(username: accountName, password: password)
+          }
+        })
+      results.append(
+        FigureResult(
+          figure: 4, title: "sign-in vs bare verify", database: "WAL file",
+          subjectLabel: "SignInService.signIn (throttle, verify, session, audit)",
+          baselineLabel: "C: crypto_pwhash_str_verify of the same hash",
+          unit: "ms", higherIsBetter: false, samples: samples, goal: .atMost(1.05),
+          note: costText))
+    }
+    if figures.contains(5) {
+      let samples = try await PairedRuns.run(
+        repetitions: options.repetitions,
+        baseline: {
+          try await attempts.milliseconds(options.signInsPerRepetition, succeeding: false) { _ in
+            SignInRequest(username: accountName, password: "a wrong password of fair length")
+          }
+        },
+        subject: {
+          try await attempts.milliseconds(options.signInsPerRepetition, succeeding: false) { number in
+            SignInRequest(username: "nobody\(number)", password: password)
+          }
+        })
+      results.append(
+        FigureResult(
+          figure: 5, title: "unknown user vs wrong password", database: "WAL file",
+          subjectLabel: "SignInService.signIn of a name with no account",
+          baselineLabel: "SignInService.signIn of an account with a wrong password",
+          unit: "ms", higherIsBetter: false, samples: samples, goal: .within(0.95, 1.05),
+          note: costText + "; the throttle is cleared between attempts, outside the timing"))
+    }
+    return results
+  }
+
+  private static func bareVerify(_ hash: String, _ count: Int, _ context: BenchContext) throws
+    -> Double
+  {
+    let bytes = Array(password.utf8CString.dropLast())
+    var total = 0.0
+    for _ in 0..<count {
+      let clock = ContinuousClock()
+      let start = clock.now
+      let matched = cb_password_verify(hash, bytes, bytes.count)
+      total += Stopwatch.seconds(start.duration(to: clock.now))
+      guard matched == 1 else { throw BenchError(description: "C: the password did not verify") }
+      context.checksum.add(Int64(matched))
+    }
+    return total / Double(count) * 1000
+  }
+}
+
+/// Sign-in attempts timed one by one, with the throttle reset between them so that
+/// every attempt takes the path of a first try.
+struct Attempts {
+  /// The use case under test.
+  let service: SignInService
+  /// Its store, for resetting the throttle.
+  let store: SQLiteAuthStore
+  /// Collects the checksum.
+  let context: BenchContext
+
+  /// The mean time in milliseconds of `count` sign-ins made from `request(number)`.
+  func milliseconds(
+    _ count: Int, succeeding: Bool, _ request: (Int) -> SignInRequest
+  ) async throws -> Double {
+    var total = 0.0
+    for _ in 0..<count {
+      let number = Int.random(in: 0..<1_000_000)
+      let made = request(number)
+      let (seconds, outcome) = try await Stopwatch.time {
+        try await service.signIn(request: made)
+      }
+      total += seconds
+      switch outcome {
+      case .valid(let session) where succeeding:
+        context.checksum.add(session.authenticated.session.id.rawValue)
+      case .invalid(let message) where !succeeding:
+        context.checksum.add(Int64(message.utf8.count))
+      default:
+        throw BenchError(description: "a benchmark sign-in ended otherwise than planned")
+      }
+      let name = Username.canonicalize(made.username)
+      try await store.write { try $0.clearThrottleState(for: name) }
+    }
+    return total / Double(count) * 1000
+  }
+}
