@@ -8,6 +8,7 @@ public enum TransactionKind: Sendable {
 
 extension Database {
   /// Runs `body` in one transaction: commits when it returns, rolls back and rethrows when it throws.
+  @discardableResult
   public func transaction<T>(_ kind: TransactionKind, _ body: () throws -> T) throws -> T {
     try execute(kind == .immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
     let result: T
