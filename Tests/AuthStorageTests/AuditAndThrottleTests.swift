@@ -5,7 +5,8 @@ import Testing
 
 @Suite("Audit log and throttle store")
 struct AuditAndThrottleTests {
-  @Test("events come back newest first, limited, with their fields", arguments: StoreLocation.allCases)
+  @Test(
+    "events come back newest first, limited, with their fields", arguments: StoreLocation.allCases)
   func auditEvents(location: StoreLocation) async throws {
     let harness = try StoreHarness(location)
     let user = try await harness.store.write {
@@ -36,7 +37,8 @@ struct AuditAndThrottleTests {
 
     let locked = ThrottleState(consecutiveFailures: 5, lockedUntil: time(900))
     try await harness.store.write { context in
-      try context.saveThrottleState(ThrottleState(consecutiveFailures: 1, lockedUntil: nil), for: "kim")
+      try context.saveThrottleState(
+        ThrottleState(consecutiveFailures: 1, lockedUntil: nil), for: "kim")
       try context.saveThrottleState(locked, for: "kim")
     }
     let stored = try await harness.reopen().read { try $0.throttleState(for: "kim") }

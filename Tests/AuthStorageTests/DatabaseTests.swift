@@ -34,9 +34,14 @@ struct DatabaseTests {
       try statement.bindNull(at: 5)
       #expect(try statement.step() == false)
     }
-    try database.execute("INSERT INTO t VALUES (?1, ?2, ?3, ?4, ?5)", [.integer(7), .real(-1), .text(""), .blob(Data()), .null])
+    try database.execute(
+      "INSERT INTO t VALUES (?1, ?2, ?3, ?4, ?5)",
+      [.integer(7), .real(-1), .text(""), .blob(Data()), .null])
     let rows = try database.query("SELECT i, r, s, b, n FROM t ORDER BY rowid") { row in
-      (row.int64(at: 0), row.double(at: 1), row.string(at: 2), row.data(at: 3), row.optionalString(at: 4), row.isNull(at: 3))
+      (
+        row.int64(at: 0), row.double(at: 1), row.string(at: 2), row.data(at: 3),
+        row.optionalString(at: 4), row.isNull(at: 3)
+      )
     }
     #expect(rows.count == 2)
     #expect(rows[0].0 == Int64.min && rows[0].1 == 2.5 && rows[0].2 == "Zoë ✓")

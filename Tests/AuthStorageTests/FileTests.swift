@@ -28,7 +28,8 @@ struct FileTests {
     for round in 0..<10 {
       let writer = round.isMultiple(of: 2) ? first : second
       _ = try await writer.write {
-        try $0.insertUser(username: username("user\(round)"), passwordHash: sampleHash, at: time(round))
+        try $0.insertUser(
+          username: username("user\(round)"), passwordHash: sampleHash, at: time(round))
       }
     }
     let seenByFirst = try first.withDatabase { try $0.scalarInt("SELECT count(*) FROM users") }

@@ -32,9 +32,10 @@ struct InspectorTests {
     #expect(report.appliedMigrations.map(\.identifier) == Migration.embedded.map(\.identifier))
     #expect(report.pendingMigrations.isEmpty)
     let counts = Dictionary(uniqueKeysWithValues: report.tables.map { ($0.name, $0.rows) })
-    #expect(counts == [
-      "users": 1, "sessions": 2, "auth_events": 1, "sign_in_throttle": 0, "schema_migrations": 1,
-    ])
+    #expect(
+      counts == [
+        "users": 1, "sessions": 2, "auth_events": 1, "sign_in_throttle": 0, "schema_migrations": 1,
+      ])
     #expect(report.sessions == DatabaseReport.SessionCounts(active: 1, expired: 1))
     #expect(report.integrityCheck == ["ok"])
     #expect(report.isHealthy)

@@ -12,18 +12,22 @@ struct MigratorTests {
     #expect(Migration.embedded.first?.identifier == "0001_initial")
   }
 
-  @Test("file names give identifier and version", arguments: [
-    ("0001_initial.sql", "0001_initial", 1), ("0012_add_index.sql", "0012_add_index", 12),
-  ])
+  @Test(
+    "file names give identifier and version",
+    arguments: [
+      ("0001_initial.sql", "0001_initial", 1), ("0012_add_index.sql", "0012_add_index", 12),
+    ])
   func parsing(fileName: String, identifier: String, version: Int) throws {
     let migration = try #require(Migration(fileName: fileName, contents: "SELECT 1;"))
     #expect(migration.identifier == identifier)
     #expect(migration.version == version)
   }
 
-  @Test("names without a positive number or .sql are not migrations", arguments: [
-    "initial.sql", "0000_zero.sql", "0001_initial.txt",
-  ])
+  @Test(
+    "names without a positive number or .sql are not migrations",
+    arguments: [
+      "initial.sql", "0000_zero.sql", "0001_initial.txt",
+    ])
   func badNames(fileName: String) {
     #expect(Migration(fileName: fileName, contents: "") == nil)
   }
@@ -40,7 +44,11 @@ struct MigratorTests {
       #expect(try database.tableExists(table), "\(table)")
     }
     let recorded = try migrator.appliedMigrations(in: database)
-    #expect(recorded == Migration.embedded.map { AppliedMigration(identifier: $0.identifier, appliedAt: time(0)) })
+    #expect(
+      recorded
+        == Migration.embedded.map {
+          AppliedMigration(identifier: $0.identifier, appliedAt: time(0))
+        })
 
     #expect(try migrator.migrate(database, at: time(99)).isEmpty)
     #expect(try migrator.appliedMigrations(in: database) == recorded)

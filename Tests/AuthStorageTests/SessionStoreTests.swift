@@ -11,7 +11,9 @@ struct SessionStoreTests {
     }
   }
 
-  @Test("insert, look up by token hash with its user, and survive a reopen", arguments: StoreLocation.allCases)
+  @Test(
+    "insert, look up by token hash with its user, and survive a reopen",
+    arguments: StoreLocation.allCases)
   func insertAndLookUp(location: StoreLocation) async throws {
     let harness = try StoreHarness(location)
     let user = try await makeUser(harness.store, "erin")
@@ -86,7 +88,8 @@ struct SessionStoreTests {
     #expect(all == 1)
   }
 
-  @Test("a session for a missing user is refused by the foreign key", arguments: StoreLocation.allCases)
+  @Test(
+    "a session for a missing user is refused by the foreign key", arguments: StoreLocation.allCases)
   func sessionForMissingUser(location: StoreLocation) async throws {
     let harness = try StoreHarness(location)
     let error = await #expect(throws: SQLiteError.self) {

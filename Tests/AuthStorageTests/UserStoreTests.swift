@@ -41,7 +41,8 @@ struct UserStoreTests {
     #expect(count == 1)
   }
 
-  @Test("updating the password hash moves updatedAt and persists", arguments: StoreLocation.allCases)
+  @Test(
+    "updating the password hash moves updatedAt and persists", arguments: StoreLocation.allCases)
   func updatePasswordHash(location: StoreLocation) async throws {
     let harness = try StoreHarness(location)
     let user = try await harness.store.write {
@@ -62,7 +63,8 @@ struct UserStoreTests {
     let harness = try StoreHarness(location)
     await #expect(throws: Abort.self) {
       _ = try await harness.store.write { context -> Int in
-        _ = try context.insertUser(username: username("dave"), passwordHash: sampleHash, at: time(0))
+        _ = try context.insertUser(
+          username: username("dave"), passwordHash: sampleHash, at: time(0))
         throw Abort()
       }
     }

@@ -46,7 +46,9 @@ public struct DatabaseInspector: Sendable {
       integrityCheck: try database.query("PRAGMA integrity_check") { $0.string(at: 0) })
   }
 
-  private func sessionCounts(_ database: Database, at time: Date) throws
+  private func sessionCounts(
+    _ database: Database, at time: Date
+  ) throws
     -> DatabaseReport.SessionCounts
   {
     let counts = try database.queryFirst(

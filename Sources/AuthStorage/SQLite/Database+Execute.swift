@@ -48,7 +48,8 @@ extension Database {
 
   /// Whether a table of this name exists in the main schema.
   public func tableExists(_ name: String) throws -> Bool {
-    try scalarInt("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?1", [.text(name)])
+    try scalarInt(
+      "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?1", [.text(name)])
       > 0
   }
 }

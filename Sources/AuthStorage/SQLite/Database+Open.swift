@@ -53,7 +53,8 @@ extension Database {
   public static func openInMemory(busyTimeoutMilliseconds: Int32 = 5000) throws -> Database {
     try open(
       path: inMemoryPath,
-      options: OpenOptions(mode: .readWriteCreate, busyTimeoutMilliseconds: busyTimeoutMilliseconds))
+      options: OpenOptions(mode: .readWriteCreate, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+    )
   }
 
   /// Refuses directories and missing files the mode may not create, and creates a

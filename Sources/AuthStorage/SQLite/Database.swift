@@ -65,7 +65,8 @@ public final class Database {
     let code = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
     defer { sqlite3_free(errorMessage) }
     guard code == SQLITE_OK else {
-      let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
+      let message =
+        errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
       throw SQLiteError(extendedCode: sqlite3_extended_errcode(handle), message: message, sql: sql)
     }
   }

@@ -83,7 +83,9 @@ public struct UserDirectory {
   }
 
   /// Sessions, newest first; only those still active at `time` unless `includeExpired`.
-  public func sessions(at time: Date = Date(), includeExpired: Bool = false) throws
+  public func sessions(
+    at time: Date = Date(), includeExpired: Bool = false
+  ) throws
     -> [SessionEntry]
   {
     try database.query(
