@@ -55,7 +55,7 @@ let package = Package(
       name: "AuthCLITests", dependencies: ["AuthCLI", "AuthTestSupport", "authcli"],
       exclude: ["Previews"]),
     // Runs the built authcli under concurrency, crashes and hostile input.
-    .testTarget(name: "ReliabilityTests", dependencies: ["AuthStorage", "CSQLite", "authcli"]),
+    .testTarget(name: "ReliabilityTests", dependencies: ["CSQLite", "CSodium", "authcli"]),
   ],
   swiftLanguageModes: [.v6]
 )

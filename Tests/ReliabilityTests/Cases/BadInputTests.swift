@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// Thousands of generated command lines and inputs: nothing crashes, hangs, or exits with
+/// a code outside the documented set, and the database stays sound.
+@Suite("Bad input", .serialized)
+struct BadInputTests {
+  /// How many cases; `RELIABILITY_FUZZ_CASES` overrides.
+  static let caseCount =
+    Int(ProcessInfo.processInfo.environment["RELIABILITY_FUZZ_CASES"] ?? "") ?? 2_000
+
+  /// Decodes `\xHH` escapes back into argument bytes, so arguments that are not UTF-8
+  /// (which a Swift `String` cannot carry) reach authcli unchanged. `$0` is authcli.
+  private static let byteArgumentsScript = """
+    arguments=()
+    for escaped in "$@"; do value="$(printf "$escaped"; printf x)"; arguments+=("${value%x}"); done
+    exec "$0" "${arguments[@]}"
+    """
+
+  @Test("no crash, no hang, only documented exit codes, the database still sound")
+  func generatedCases() async throws {
+    let seed = SeededGenerator.seedFromEnvironment(for: "bad input")
+    let workspace = try Workspace("badinput")
+    defer { workspace.remove() }
+    let owner = try await workspace.run(
+      database: nil, ["signup", "--username", "fuzzowner", "--password-stdin"],
+      lines: ["a perfectly fine pass phrase", "a perfectly fine pass phrase"], client: "signed-in")
+    try #require(owner.exitCode == ExitCodes.ok, "signup: \(owner.summary)")
+
+    var fuzzer = InputFuzzer(seed: seed, database: workspace.database)
+    let cases = (0..<Self.caseCount).map { fuzzer.next(number: $0) }
+    let problems = try await concurrently(cases, width: 4) { fuzzCase in
+      let result = try await Self.run(fuzzCase, in: workspace)
+      return Self.problem(with: result).map { "\(fuzzCase.label): \($0)" }
+    }.compactMap { $0 }
+
+    #expect(problems.isEmpty, "\(problems.count) of \(cases.count) cases failed (seed \(seed))")
+    for problem in problems.prefix(25) {
+      Issue.record("\(problem) (seed \(seed))")
+    }
+    try ConsistencyCheck.expectConsistent(workspace.database)
+    for client in ["signed-in", "fuzz0", "fuzz1", "fuzz2", "fuzz3"] {
+      let fallback = workspace.root + "/clients/\(client)/data/authcli/auth.sqlite3"
+      if FileManager.default.fileExists(atPath: fallback) {
+        try ConsistencyCheck.expectConsistent(fallback)
+      }
+    }
+  }
+
+  /// What is wrong with a run's ending, or nil when it is acceptable.
+  static func problem(with result: RunResult) -> String? {
+    if result.timedOut { return "hung: \(result.summary)" }
+    if result.signalled { return "crashed: \(result.summary)" }
+    guard let code = result.exitCode, ExitCodes.documented.contains(code) else {
+      return "undocumented exit: \(result.summary)"
+    }
+    if code == ExitCodes.software { return "internal error: \(result.summary)" }
+    return nil
+  }
+
+  /// Runs one case, through the byte-decoding wrapper when an argument is not UTF-8.
+  static func run(_ fuzzCase: FuzzCase, in workspace: Workspace) async throws -> RunResult {
+    let limit: Duration = fuzzCase.input.count > 100_000 ? .seconds(40) : .seconds(20)
+    let texts = fuzzCase.arguments.map { String(validating: $0, as: UTF8.self) }
+    if texts.allSatisfy({ $0 != nil }) {
+      return try await workspace.run(
+        texts.compactMap { $0 }, input: fuzzCase.input, client: fuzzCase.client, limit: limit)
+    }
+    let escaped = fuzzCase.arguments.map { bytes in
+      bytes.map { "\\x" + String($0, radix: 16).leftPadded(to: 2) }.joined()
+    }
+    return try await workspace.run(
+      escaped, input: fuzzCase.input, client: fuzzCase.client,
+      wrapper: ["/bin/bash", "-c", byteArgumentsScript], limit: limit)
+  }
+}
+
+extension String {
+  /// The text with zeros in front up to `width` characters.
+  fileprivate func leftPadded(to width: Int) -> String {
+    String(repeating: "0", count: max(0, width - count)) + self
+  }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+/// Several processes sign in to and out of the same accounts at once, while others
+/// hammer other accounts with wrong passwords.
+@Suite("Concurrent sign-ins and sign-outs", .serialized)
+struct ConcurrentSignInTests {
+  private static let accounts = ["shared-a", "shared-b", "shared-c"]
+  private static let targets = ["target-a", "target-b"]
+  private static let password = "shared account pass phrase"
+  private static let clients = 6
+  private static let rounds = 8
+
+  /// The session a client started, and whether it signed it out again.
+  struct Started: Sendable {
+    let account: String
+    let sessionID: Int64
+    let signedOut: Bool
+  }
+
+  @Test("every session created is listed or was signed out; throttle counts are exact")
+  func signInsAndOutsRace() async throws {
+    let workspace = try Workspace("signins")
+    defer { workspace.remove() }
+    for name in Self.accounts + Self.targets {
+      let made = try await workspace.run(
+        database: nil, ["signup", "--username", name, "--password-stdin"],
+        lines: [Self.password, Self.password], client: "setup")
+      try #require(made.exitCode == ExitCodes.ok, "signup \(name): \(made.summary)")
+    }
+    let before = try DatabaseSnapshot.read(workspace.database)
+
+    async let started = concurrently(Array(0..<Self.clients), width: Self.clients) { client in
+      try await Self.signInAndOut(client: client, in: workspace)
+    }
+    // Eight wrong passwords per target at once: five count, then the name is locked and
+    // the rest are refused uncounted, whatever the interleaving.
+    let attempts = Self.targets.flatMap { name in (0..<8).map { (name, $0) } }
+    async let failures = concurrently(attempts, width: 8) { name, number in
+      try await workspace.run(
+        database: nil, ["signin", "--username", name, "--password-stdin"],
+        lines: ["not the password \(number)"], client: "attacker\(number)")
+    }
+    let sessions = try await started.flatMap { $0 }
+    for failure in try await failures {
+      #expect(failure.exitCode == ExitCodes.noPermission, "wrong password: \(failure.summary)")
+    }
+
+    let snapshot = try ConsistencyCheck.expectConsistent(workspace.database)
+    for session in sessions {
+      let stored = snapshot.sessions[session.sessionID]
+      if session.signedOut {
+        #expect(stored == nil, "session \(session.sessionID) was signed out but still exists")
+      } else {
+        #expect(
+          stored.flatMap { snapshot.usernamesByID[$0] } == session.account,
+          "session \(session.sessionID) of \(session.account) is missing")
+      }
+    }
+    let setupSessions = Set(before.sessions.keys)
+    let kept = sessions.filter { !$0.signedOut }.map(\.sessionID)
+    #expect(Set(snapshot.sessions.keys) == setupSessions.union(kept), "sessions appeared or vanished")
+    for name in Self.targets {
+      #expect(snapshot.throttle[name] == 5, "\(name): failures counted \(snapshot.throttle[name] ?? 0)")
+      let failed = snapshot.events.filter { $0.kind == "sign_in_failed" && $0.username == name }
+      #expect(failed.count == 8, "\(name): \(failed.count) failed sign-ins audited")
+    }
+    for name in Self.accounts {
+      #expect(snapshot.throttle[name] == nil, "\(name) has failures recorded")
+    }
+    try await Self.expectListed(sessions, workspace: workspace, snapshot: snapshot)
+  }
+
+  /// A client signs in to each shared account in turn, reads its session id, and signs out
+  /// every other time.
+  static func signInAndOut(client: Int, in workspace: Workspace) async throws -> [Started] {
+    var started: [Started] = []
+    for round in 0..<rounds {
+      let account = accounts[(client + round) % accounts.count]
+      let name = "client\(client)"
+      let signedIn = try await workspace.run(
+        database: nil, ["signin", "--username", account, "--password-stdin"],
+        lines: [password], client: name)
+      try #require(signedIn.exitCode == ExitCodes.ok, "signin: \(signedIn.summary)")
+      let listed = try await workspace.run(database: nil, ["sessions", "list", "--json"], client: name)
+      try #require(listed.exitCode == ExitCodes.ok, "sessions list: \(listed.summary)")
+      let current = try SessionList(listed.output).current
+      let signOut = round.isMultiple(of: 2)
+      if signOut {
+        let ended = try await workspace.run(database: nil, ["signout"], client: name)
+        try #require(ended.exitCode == ExitCodes.ok, "signout: \(ended.summary)")
+      }
+      started.append(Started(account: account, sessionID: current, signedOut: signOut))
+    }
+    return started
+  }
+
+  /// Signs in once more to each account and checks `sessions list` shows every kept session.
+  static func expectListed(
+    _ sessions: [Started], workspace: Workspace, snapshot: DatabaseSnapshot
+  ) async throws {
+    for account in accounts {
+      let client = "checker-\(account)"
+      let signedIn = try await workspace.run(
+        database: nil, ["signin", "--username", account, "--password-stdin"],
+        lines: [password], client: client)
+      try #require(signedIn.exitCode == ExitCodes.ok, "signin: \(signedIn.summary)")
+      let listed = try await workspace.run(database: nil, ["sessions", "list", "--json"], client: client)
+      let ids = Set(try SessionList(listed.output).ids)
+      for session in sessions where session.account == account && !session.signedOut {
+        #expect(ids.contains(session.sessionID), "session \(session.sessionID) is not listed")
+      }
+      for session in sessions where session.account == account && session.signedOut {
+        #expect(!ids.contains(session.sessionID), "signed-out session \(session.sessionID) is listed")
+      }
+    }
+  }
+}
+
+/// The JSON of `sessions list --json`: an array of objects with `id` and `current`.
+struct SessionList {
+  /// Every listed session id.
+  let ids: [Int64]
+  /// The id marked current.
+  let current: Int64
+
+  /// Parses the command's standard output.
+  init(_ output: Data) throws {
+    guard let array = try JSONSerialization.jsonObject(with: output) as? [[String: Any]] else {
+      throw HarnessError("sessions list --json is not an array of objects")
+    }
+    ids = array.compactMap { Self.id(of: $0) }
+    guard let current = array.first(where: { ($0["current"] as? Bool) == true }).flatMap(Self.id)
+    else { throw HarnessError("sessions list --json marks no session current") }
+    self.current = current
+  }
+
+  /// The `id` of one entry, whether written as a number or as text.
+  private static func id(of entry: [String: Any]) -> Int64? {
+    if let number = entry["id"] as? NSNumber { return number.int64Value }
+    return (entry["id"] as? String).flatMap { Int64($0) }
+  }
+}

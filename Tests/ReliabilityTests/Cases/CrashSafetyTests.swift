@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+/// Kills authcli with SIGKILL at random moments while it signs people up and changes a
+/// password, then checks that the database is whole and every reported success holds.
+@Suite("Crash safety", .serialized)
+struct CrashSafetyTests {
+  private static let rounds = 36
+  private static let passwords = ["first rotating pass phrase", "second rotating pass phrase"]
+
+  /// A sign-up that was started, and whether authcli reported it done.
+  struct SignUp {
+    let name: String
+    let password: String
+    let reported: Bool
+  }
+
+  @Test("after SIGKILL at random moments the database is whole and reported work holds")
+  func killedAtRandom() async throws {
+    let seed = SeededGenerator.seedFromEnvironment(for: "crash safety")
+    var random = SeededGenerator(seed: seed)
+    let workspace = try Workspace("crash")
+    defer { workspace.remove() }
+    let changer = "changer"
+    var current = Self.passwords[0]
+    let made = try await workspace.run(
+      database: nil, ["signup", "--username", "rotating", "--password-stdin"],
+      lines: [current, current], client: changer)
+    try #require(made.exitCode == ExitCodes.ok, "signup: \(made.summary)")
+
+    var signUps: [SignUp] = []
+    var killed = 0
+    for round in 0..<Self.rounds {
+      let next = current == Self.passwords[0] ? Self.passwords[1] : Self.passwords[0]
+      var names: [String] = []
+      var processes: [RunningProcess] = []
+      for slot in 0..<2 {
+        let name = "crash\(round)-\(slot)"
+        let password = "pass phrase of \(name)"
+        names.append(name)
+        processes.append(
+          try workspace.start(
+            ["--db", workspace.database, "signup", "--username", name, "--password-stdin"],
+            input: Data("\(password)\n\(password)\n".utf8), client: "signup\(slot)"))
+      }
+      processes.append(
+        try workspace.start(
+          ["--db", workspace.database, "passwd", "--password-stdin"],
+          input: Data("\(current)\n\(next)\n\(next)\n".utf8), client: changer))
+      try await Task.sleep(for: .milliseconds(Int.random(in: 0...60, using: &random)))
+      for process in processes { process.kill() }
+      var results: [RunResult] = []
+      for process in processes { results.append(try await process.wait(limit: .seconds(30))) }
+      killed += results.filter(\.signalled).count
+      for (index, name) in names.enumerated() {
+        let result = results[index]
+        #expect(
+          result.signalled || result.exitCode == ExitCodes.ok, "signup \(name): \(result.summary)")
+        signUps.append(
+          SignUp(name: name, password: "pass phrase of \(name)", reported: result.exitCode == 0))
+      }
+      let changed = results[2]
+      #expect(changed.signalled || changed.exitCode == ExitCodes.ok, "passwd: \(changed.summary)")
+      if changed.exitCode == ExitCodes.ok {
+        current = next
+      } else {
+        current = try await Self.currentPassword(of: "rotating", among: [current, next], workspace)
+      }
+      try ConsistencyCheck.expectConsistent(workspace.database)
+    }
+    #expect(killed > 0, "no process was ever killed; the kill moments are too late")
+
+    let snapshot = try ConsistencyCheck.expectConsistent(workspace.database)
+    let signUpEvents = Set(snapshot.events.filter { $0.kind == "sign_up" }.compactMap(\.username))
+    for signUp in signUps {
+      let exists = snapshot.users[signUp.name] != nil
+      if signUp.reported { #expect(exists, "\(signUp.name) was reported created but is missing") }
+      guard exists else { continue }
+      #expect(signUpEvents.contains(signUp.name), "\(signUp.name) exists without its sign-up event")
+      let signedIn = try await workspace.run(
+        database: nil, ["signin", "--username", signUp.name, "--password-stdin"],
+        lines: [signUp.password], client: "verifier")
+      #expect(signedIn.exitCode == ExitCodes.ok, "\(signUp.name) cannot sign in: \(signedIn.summary)")
+    }
+    let finalCheck = try await workspace.run(
+      database: nil, ["signin", "--username", "rotating", "--password-stdin"], lines: [current],
+      client: "verifier")
+    #expect(finalCheck.exitCode == ExitCodes.ok, "the rotating password is lost")
+  }
+
+  /// Which of two passwords signs in now (after a killed `passwd`); exactly one must.
+  /// A wrong try counts one failure, which the right try clears.
+  static func currentPassword(
+    of name: String, among candidates: [String], _ workspace: Workspace
+  ) async throws -> String {
+    for candidate in candidates {
+      let result = try await workspace.run(
+        database: nil, ["signin", "--username", name, "--password-stdin"], lines: [candidate],
+        client: "changer")
+      if result.exitCode == ExitCodes.ok { return candidate }
+      try #require(result.exitCode == ExitCodes.noPermission, "signin: \(result.summary)")
+    }
+    throw HarnessError("neither the old nor the new password of \(name) signs in")
+  }
+}

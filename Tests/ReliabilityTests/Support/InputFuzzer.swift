@@ -1,0 +1,135 @@
+import Foundation
+
+/// One generated run: raw argument bytes (which may be invalid UTF-8) and raw stdin.
+struct FuzzCase: Sendable {
+  /// The arguments after the program name.
+  let arguments: [[UInt8]]
+  /// Standard input.
+  let input: Data
+  /// Which client (session state folder) runs it.
+  let client: String
+  /// A short, printable account of the case for failure messages.
+  let label: String
+}
+
+/// Generates hostile command lines and inputs from a seed.
+struct InputFuzzer {
+  /// The database path cases mostly use.
+  let database: String
+  private var random: SeededGenerator
+
+  private static let subcommands = [
+    "signup", "signin", "signout", "whoami", "passwd", "sessions", "users", "inspect", "migrate",
+    "shell", "help",
+  ]
+  private static let options = [
+    "--password-stdin", "--json", "--no-input", "--no-color", "--all", "-h", "--help",
+    "--version", "list", "revoke", "exit-codes", "--username", "--db", "--bogus", "-x", "--",
+  ]
+  private static let shellLines = [
+    "1", "2", "3", "4", "5", "Sign in", "sign UP", "quit", "exit", "Sessions", "change password",
+    "sign out", "sign out everywhere", "0", "-1", "99", "",
+  ]
+
+  /// Starts generating with `seed`, for cases on `database`.
+  init(seed: UInt64, database: String) {
+    self.database = database
+    random = SeededGenerator(seed: seed)
+  }
+
+  /// The next case.
+  mutating func next(number: Int) -> FuzzCase {
+    var arguments: [[UInt8]] = []
+    var label: [String] = []
+    if !random.chance(0.05) {
+      arguments += [Array("--db".utf8), Array(database.utf8)]
+    }
+    let subcommand =
+      random.chance(0.9) ? Self.subcommands.randomElement(using: &random) ?? "help" : text()
+    arguments.append(Array(subcommand.utf8))
+    label.append(subcommand)
+    for _ in 0..<Int.random(in: 0...4, using: &random) {
+      let option = Self.options.randomElement(using: &random) ?? "--json"
+      arguments.append(Array(option.utf8))
+      label.append(option)
+      if option == "--username" || option == "revoke" || option == "--db", random.chance(0.85) {
+        arguments.append(argumentBytes())
+        label.append("<value>")
+      }
+    }
+    let (input, inputLabel) = stdin(for: subcommand)
+    let client = random.chance(0.5) ? "signed-in" : "fuzz\(number % 4)"
+    return FuzzCase(
+      arguments: arguments, input: input, client: client,
+      label: "#\(number) \(label.joined(separator: " ")) <\(inputLabel)>")
+  }
+
+  /// A hostile text value.
+  private mutating func text() -> String {
+    if random.chance(0.7) { return HostileStrings.all.randomElement(using: &random) ?? "" }
+    let length = Int.random(in: 0...40, using: &random)
+    return String(
+      (0..<length).map { _ in
+        Character(Unicode.Scalar(UInt8.random(in: 0x20...0x7e, using: &random)))
+      })
+  }
+
+  /// An argument: hostile text, or bytes that are not UTF-8 (never NUL, which argv cannot hold).
+  private mutating func argumentBytes() -> [UInt8] {
+    if random.chance(0.75) { return Array(text().utf8) }
+    return (0..<Int.random(in: 1...24, using: &random)).map { _ in
+      UInt8.random(in: 1...255, using: &random)
+    }
+  }
+
+  /// Standard input for a subcommand, with a short label.
+  private mutating func stdin(for subcommand: String) -> (Data, String) {
+    switch Int.random(in: 0..<100, using: &random) {
+    case 0..<2:
+      var line = Data(repeating: UInt8(ascii: "a"), count: 1_048_576)
+      if random.chance(0.5) { line.append(UInt8(ascii: "\n")) }
+      return (line + line, "1 MB lines")
+    case 2..<15:
+      let bytes = (0..<Int.random(in: 0...2048, using: &random)).map { _ in
+        UInt8.random(in: 0...255, using: &random)
+      }
+      return (Data(bytes), "random bytes")
+    case 15..<25:
+      let broken: [[UInt8]] = [[0xff, 0xfe], [0xc3], [0xed, 0xa0, 0x80], [0xc0, 0xaf], [0xf8, 0x88]]
+      var data = Data()
+      for _ in 0..<Int.random(in: 1...4, using: &random) {
+        data += Array("pass phrase ".utf8) + (broken.randomElement(using: &random) ?? [0xff])
+        data += random.chance(0.5) ? [0x00] : [0x0a]
+      }
+      return (data, "invalid UTF-8 and NUL")
+    case 25..<32:
+      return (Data(String(repeating: "\n", count: Int.random(in: 1...6, using: &random)).utf8), "empty lines")
+    case 32..<55:
+      return truncatedScript(for: subcommand)
+    case 55..<70 where subcommand == "shell":
+      let lines = (0..<Int.random(in: 0...25, using: &random)).map { _ in
+        random.chance(0.6) ? Self.shellLines.randomElement(using: &random) ?? "" : text()
+      }
+      return (Data(lines.map { $0 + "\n" }.joined().utf8), "shell lines")
+    default:
+      let lines = (0..<Int.random(in: 0...4, using: &random)).map { _ in text() }
+      return (Data(lines.map { $0 + "\n" }.joined().utf8), "hostile lines")
+    }
+  }
+
+  /// A well-formed input cut short: after 0, 1, 2 … lines, or in the middle of a line.
+  private mutating func truncatedScript(for subcommand: String) -> (Data, String) {
+    let phrase = "a perfectly fine pass phrase"
+    let full: [String]
+    switch subcommand {
+    case "shell":
+      full = ["2", "fuzzuser\(Int.random(in: 0...50, using: &random))", phrase, phrase, "1", "quit"]
+    case "passwd": full = [phrase, phrase + " two", phrase + " two"]
+    default: full = [phrase, phrase]
+    }
+    let keep = Int.random(in: 0...full.count, using: &random)
+    var text = full.prefix(keep).map { $0 + "\n" }.joined()
+    if keep < full.count, random.chance(0.3) { text += String(full[keep].prefix(5)) }
+    return (Data(text.utf8), "EOF after \(keep) line(s)")
+  }
+}
