@@ -37,10 +37,12 @@ enum ScaleFigure {
     let samples = try await PairedRuns.run(
       repetitions: options.repetitions,
       baseline: {
-        toMicroseconds(try await SessionCheckFigures.storageChecks(smallPair.store, smallHashes.swift, context))
+        toMicroseconds(
+          try await SessionCheckFigures.storageChecks(smallPair.store, smallHashes.swift, context))
       },
       subject: {
-        toMicroseconds(try await SessionCheckFigures.storageChecks(largePair.store, largeHashes.swift, context))
+        toMicroseconds(
+          try await SessionCheckFigures.storageChecks(largePair.store, largeHashes.swift, context))
       })
     let reference = try PairedRuns.runSync(
       repetitions: options.repetitions,
@@ -56,7 +58,8 @@ enum ScaleFigure {
             try largePair.baseline.lookUp(hashes: largeHashes.packed)
           })
       })
-    let cRatio = Summary(reference.map(\.subject)).median / Summary(reference.map(\.baseline)).median
+    let cRatio =
+      Summary(reference.map(\.subject)).median / Summary(reference.map(\.baseline)).median
     return [
       FigureResult(
         figure: 6, title: "session check at scale", database: "WAL file",

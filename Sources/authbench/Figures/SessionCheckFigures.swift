@@ -17,11 +17,16 @@ enum SessionCheckFigures {
     var results: [FigureResult] = []
     for kind in DatabaseKind.allCases {
       let pair = try SessionCheckPair(seeded: seeded, kind: kind)
-      let size = "\(Format.grouped(seeded.users)) users, \(Format.grouped(seeded.sessions)) sessions"
+      let size =
+        "\(Format.grouped(seeded.users)) users, \(Format.grouped(seeded.sessions)) sessions"
       if figures.contains(1) {
         let samples = try await PairedRuns.run(
           repetitions: options.repetitions,
-          baseline: { try rate(hashes.packed.count / 32, context) { try pair.baseline.lookUp(hashes: hashes.packed) } },
+          baseline: {
+            try rate(hashes.packed.count / 32, context) {
+              try pair.baseline.lookUp(hashes: hashes.packed)
+            }
+          },
           subject: { try await storageChecks(pair.store, hashes.swift, context) })
         results.append(
           FigureResult(
@@ -37,12 +42,15 @@ enum SessionCheckFigures {
           clock: FixedClock(time: seeded.time.addingTimeInterval(1)))
         let samples = try await PairedRuns.run(
           repetitions: options.repetitions,
-          baseline: { try rate(tokens.count, context) { try pair.baseline.lookUp(tokens: packedTokens) } },
+          baseline: {
+            try rate(tokens.count, context) { try pair.baseline.lookUp(tokens: packedTokens) }
+          },
           subject: { try await useCaseChecks(service, tokens, context) })
         results.append(
           FigureResult(
             figure: 2, title: "session check, use case", database: kind.label,
-            subjectLabel: "SessionService.currentSession(token:) (hash, lookup, constant-time check)",
+            subjectLabel:
+              "SessionService.currentSession(token:) (hash, lookup, constant-time check)",
             baselineLabel: "C: base64url decode + crypto_generichash + the same statement",
             unit: "checks/s", higherIsBetter: true, samples: samples, goal: .atLeast(0.9),
             note: "\(size); the clock is fixed so no check renews (writes) its session"))
@@ -53,7 +61,9 @@ enum SessionCheckFigures {
   }
 
   /// Checks per second of `work`, which performs `count` checks and returns their checksum.
-  static func rate(_ count: Int, _ context: BenchContext, _ work: () throws -> Int64) throws
+  static func rate(
+    _ count: Int, _ context: BenchContext, _ work: () throws -> Int64
+  ) throws
     -> Double
   {
     let clock = ContinuousClock()
@@ -73,7 +83,8 @@ enum SessionCheckFigures {
       for hash in hashes {
         guard let found = try await store.read({ try $0.authenticatedSession(tokenHash: hash) })
         else { throw BenchError(description: "a benchmark session is missing") }
-        sum &+= found.session.id.rawValue &+ found.user.id.rawValue
+        sum &+=
+          found.session.id.rawValue &+ found.user.id.rawValue
           &+ Int64(found.user.username.utf8.count)
       }
       return sum
@@ -90,7 +101,8 @@ enum SessionCheckFigures {
       var sum: Int64 = 0
       for token in tokens {
         let found = try await service.currentSession(token: token)
-        sum &+= found.session.id.rawValue &+ found.user.id.rawValue
+        sum &+=
+          found.session.id.rawValue &+ found.user.id.rawValue
           &+ Int64(found.user.username.utf8.count)
       }
       return sum

@@ -24,7 +24,9 @@ enum SignInFigures {
     guard let account = Username.validate(accountName).asValidated else {
       throw BenchError(description: "the benchmark account name is invalid")
     }
-    _ = try await store.write { try $0.insertUser(username: account, passwordHash: hash, at: Date()) }
+    _ = try await store.write {
+      try $0.insertUser(username: account, passwordHash: hash, at: Date())
+    }
     let service = SignInService(
       store: store, hasher: hasher, tokens: context.tokens, clock: SystemClock())
     let costText =
@@ -58,7 +60,8 @@ enum SignInFigures {
           }
         },
         subject: {
-          try await attempts.milliseconds(options.signInsPerRepetition, succeeding: false) { number in
+          try await attempts.milliseconds(options.signInsPerRepetition, succeeding: false) {
+            number in
             SignInRequest(username: "nobody\(number)", password: password)
           }
         })
@@ -73,7 +76,9 @@ enum SignInFigures {
     return results
   }
 
-  private static func bareVerify(_ hash: String, _ count: Int, _ context: BenchContext) throws
+  private static func bareVerify(
+    _ hash: String, _ count: Int, _ context: BenchContext
+  ) throws
     -> Double
   {
     let bytes = Array(password.utf8CString.dropLast())

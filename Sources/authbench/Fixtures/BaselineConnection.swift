@@ -57,7 +57,8 @@ final class BaselineConnection {
 
   private func check(_ code: Int32, _ what: String) throws {
     guard code == 0 else {
-      throw BenchError(description: "C: \(what) failed (\(code)): \(String(cString: cb_errmsg(raw)))")
+      throw BenchError(
+        description: "C: \(what) failed (\(code)): \(String(cString: cb_errmsg(raw)))")
     }
   }
 }

@@ -82,7 +82,9 @@ struct SeededDatabase {
   }
 
   /// The token hashes of `indexes`, as storage keys them and packed for C.
-  static func hashes(of indexes: [Int], using tokens: any TokenSource) throws -> (
+  static func hashes(
+    of indexes: [Int], using tokens: any TokenSource
+  ) throws -> (
     swift: [TokenHash], packed: [UInt8]
   ) {
     var swift: [TokenHash] = []

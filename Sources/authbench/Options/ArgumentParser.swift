@@ -26,7 +26,8 @@ enum ArgumentParser {
       case "--cost":
         let name = try value(after: argument, in: &remaining)
         guard CostName.all.contains(name) else {
-          throw UsageError(description: "--cost takes one of: \(CostName.all.joined(separator: ", "))")
+          throw UsageError(
+            description: "--cost takes one of: \(CostName.all.joined(separator: ", "))")
         }
         options.cost = name
       case "--directory": options.directory = try value(after: argument, in: &remaining)
@@ -36,7 +37,9 @@ enum ArgumentParser {
     return .run(options)
   }
 
-  private static func value(after option: String, in remaining: inout ArraySlice<String>) throws
+  private static func value(
+    after option: String, in remaining: inout ArraySlice<String>
+  ) throws
     -> String
   {
     guard let value = remaining.popFirst() else {

@@ -22,7 +22,8 @@ enum TableRenderer {
     func line(_ cells: [String]) -> String {
       cells.indices.map { column in
         numeric.contains(column)
-          ? Format.padLeft(cells[column], widths[column]) : Format.pad(cells[column], widths[column])
+          ? Format.padLeft(cells[column], widths[column])
+          : Format.pad(cells[column], widths[column])
       }.joined(separator: "  ")
     }
     lines.append(line(header))

@@ -36,7 +36,8 @@ struct BadFileTests {
     }
   }
 
-  @Test("one line on stderr, the documented exit code, the bytes unchanged", arguments: Kind.allCases)
+  @Test(
+    "one line on stderr, the documented exit code, the bytes unchanged", arguments: Kind.allCases)
   func refusesBadFile(kind: Kind) async throws {
     let workspace = try Workspace("badfile-\(kind.rawValue)")
     defer { workspace.remove() }
@@ -102,7 +103,8 @@ struct BadFileTests {
         ancestor = (ancestor as NSString).deletingLastPathComponent
       }
       let entries = try FileManager.default.contentsOfDirectory(atPath: ancestor)
-      return "missing below \(ancestor): \(entries.filter { $0 != "io" && $0 != "clients" }.sorted())"
+      return
+        "missing below \(ancestor): \(entries.filter { $0 != "io" && $0 != "clients" }.sorted())"
     }
     if isDirectory.boolValue {
       return "folder: \(try FileManager.default.contentsOfDirectory(atPath: path).sorted())"

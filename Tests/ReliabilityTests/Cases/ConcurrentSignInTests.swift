@@ -59,9 +59,11 @@ struct ConcurrentSignInTests {
     }
     let setupSessions = Set(before.sessions.keys)
     let kept = sessions.filter { !$0.signedOut }.map(\.sessionID)
-    #expect(Set(snapshot.sessions.keys) == setupSessions.union(kept), "sessions appeared or vanished")
+    #expect(
+      Set(snapshot.sessions.keys) == setupSessions.union(kept), "sessions appeared or vanished")
     for name in Self.targets {
-      #expect(snapshot.throttle[name] == 5, "\(name): failures counted \(snapshot.throttle[name] ?? 0)")
+      #expect(
+        snapshot.throttle[name] == 5, "\(name): failures counted \(snapshot.throttle[name] ?? 0)")
       let failed = snapshot.events.filter { $0.kind == "sign_in_failed" && $0.username == name }
       #expect(failed.count == 8, "\(name): \(failed.count) failed sign-ins audited")
     }
@@ -82,7 +84,8 @@ struct ConcurrentSignInTests {
         database: nil, ["signin", "--username", account, "--password-stdin"],
         lines: [password], client: name)
       try #require(signedIn.exitCode == ExitCodes.ok, "signin: \(signedIn.summary)")
-      let listed = try await workspace.run(database: nil, ["sessions", "list", "--json"], client: name)
+      let listed = try await workspace.run(
+        database: nil, ["sessions", "list", "--json"], client: name)
       try #require(listed.exitCode == ExitCodes.ok, "sessions list: \(listed.summary)")
       let current = try SessionList(listed.output).current
       let signOut = round.isMultiple(of: 2)
@@ -105,13 +108,15 @@ struct ConcurrentSignInTests {
         database: nil, ["signin", "--username", account, "--password-stdin"],
         lines: [password], client: client)
       try #require(signedIn.exitCode == ExitCodes.ok, "signin: \(signedIn.summary)")
-      let listed = try await workspace.run(database: nil, ["sessions", "list", "--json"], client: client)
+      let listed = try await workspace.run(
+        database: nil, ["sessions", "list", "--json"], client: client)
       let ids = Set(try SessionList(listed.output).ids)
       for session in sessions where session.account == account && !session.signedOut {
         #expect(ids.contains(session.sessionID), "session \(session.sessionID) is not listed")
       }
       for session in sessions where session.account == account && session.signedOut {
-        #expect(!ids.contains(session.sessionID), "signed-out session \(session.sessionID) is listed")
+        #expect(
+          !ids.contains(session.sessionID), "signed-out session \(session.sessionID) is listed")
       }
     }
   }

@@ -80,7 +80,8 @@ struct CrashSafetyTests {
       let signedIn = try await workspace.run(
         database: nil, ["signin", "--username", signUp.name, "--password-stdin"],
         lines: [signUp.password], client: "verifier")
-      #expect(signedIn.exitCode == ExitCodes.ok, "\(signUp.name) cannot sign in: \(signedIn.summary)")
+      #expect(
+        signedIn.exitCode == ExitCodes.ok, "\(signUp.name) cannot sign in: \(signedIn.summary)")
     }
     let finalCheck = try await workspace.run(
       database: nil, ["signin", "--username", "rotating", "--password-stdin"], lines: [current],

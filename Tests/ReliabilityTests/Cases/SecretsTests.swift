@@ -77,7 +77,8 @@ struct Evidence {
     for suffix in ["", "-wal", "-shm"] {
       let path = workspace.database + suffix
       guard FileManager.default.fileExists(atPath: path) else { continue }
-      places.append(("\(path) after step \(step)", try Data(contentsOf: URL(fileURLWithPath: path))))
+      places.append(
+        ("\(path) after step \(step)", try Data(contentsOf: URL(fileURLWithPath: path))))
       modes[path] = try Self.mode(of: path)
     }
     let folder = workspace.stateFolder()
@@ -110,7 +111,8 @@ struct Evidence {
   }
 
   private static func decodeBase64URL(_ text: String) -> Data? {
-    var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+    var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(
+      of: "_", with: "/")
     while base64.count % 4 != 0 { base64 += "=" }
     return Data(base64Encoded: base64)
   }

@@ -22,5 +22,7 @@ struct FileFingerprint: Equatable, CustomStringConvertible {
   }
 
   /// The fingerprint as text.
-  var description: String { "\(size) bytes, sha256 \(sha256.prefix(16))…, mode \(String(mode, radix: 8))" }
+  var description: String {
+    "\(size) bytes, sha256 \(sha256.prefix(16))…, mode \(String(mode, radix: 8))"
+  }
 }

@@ -4,7 +4,8 @@ enum HostileStrings {
   /// SQL fragments, as usernames and passwords.
   static let sql = [
     "'; DROP TABLE users; --", "\" OR \"1\"=\"1", "admin'--", "x'); DELETE FROM sessions; --",
-    "1; ATTACH DATABASE '/tmp/evil' AS evil; --", "%' OR username LIKE '%", "' UNION SELECT 1,2,3--",
+    "1; ATTACH DATABASE '/tmp/evil' AS evil; --", "%' OR username LIKE '%",
+    "' UNION SELECT 1,2,3--",
     "robert'); PRAGMA writable_schema=1; --", "?1", ":name", "@p", "$1",
   ]
 

@@ -95,7 +95,9 @@ struct InputFuzzer {
       }
       return (Data(bytes), "random bytes")
     case 15..<25:
-      let broken: [[UInt8]] = [[0xff, 0xfe], [0xc3], [0xed, 0xa0, 0x80], [0xc0, 0xaf], [0xf8, 0x88]]
+      let broken: [[UInt8]] = [
+        [0xff, 0xfe], [0xc3], [0xed, 0xa0, 0x80], [0xc0, 0xaf], [0xf8, 0x88],
+      ]
       var data = Data()
       for _ in 0..<Int.random(in: 1...4, using: &random) {
         data += Array("pass phrase ".utf8) + (broken.randomElement(using: &random) ?? [0xff])
@@ -103,7 +105,10 @@ struct InputFuzzer {
       }
       return (data, "invalid UTF-8 and NUL")
     case 25..<32:
-      return (Data(String(repeating: "\n", count: Int.random(in: 1...6, using: &random)).utf8), "empty lines")
+      return (
+        Data(String(repeating: "\n", count: Int.random(in: 1...6, using: &random)).utf8),
+        "empty lines"
+      )
     case 32..<55:
       return truncatedScript(for: subcommand)
     case 55..<70 where subcommand == "shell":
@@ -123,7 +128,9 @@ struct InputFuzzer {
     let full: [String]
     switch subcommand {
     case "shell":
-      full = ["2", "fuzzuser\(Int.random(in: 0...50, using: &random))", phrase, phrase, "1", "quit"]
+      full = [
+        "2", "fuzzuser\(Int.random(in: 0...50, using: &random))", phrase, phrase, "1", "quit",
+      ]
     case "passwd": full = [phrase, phrase + " two", phrase + " two"]
     default: full = [phrase, phrase]
     }

@@ -9,7 +9,8 @@ enum SQLiteWriter {
     guard sqlite3_open(path, &handle) == SQLITE_OK,
       sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK
     else {
-      throw HarnessError("fixture SQL failed: \(handle.map { String(cString: sqlite3_errmsg($0)) } ?? "")")
+      throw HarnessError(
+        "fixture SQL failed: \(handle.map { String(cString: sqlite3_errmsg($0)) } ?? "")")
     }
   }
 }

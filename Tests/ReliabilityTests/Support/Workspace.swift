@@ -55,7 +55,8 @@ final class Workspace: Sendable {
     try input.write(to: URL(fileURLWithPath: inputPath))
     let command = wrapper + [AuthcliBinary.path] + arguments
     return try RunningProcess(
-      executable: command[0], arguments: Array(command.dropFirst()), environment: environment(client: client).merging(extra) { $1 },
+      executable: command[0], arguments: Array(command.dropFirst()),
+      environment: environment(client: client).merging(extra) { $1 },
       inputPath: inputPath, outputPath: io + "/\(number).out", errorsPath: io + "/\(number).err",
       directory: root)
   }
