@@ -27,7 +27,9 @@ public struct ChangePasswordService: ChangePasswordUseCase {
 
   /// Checks the fields: a current password typed, a new one that passes the
   /// rules for this username, and a matching confirmation.
-  public func validate(_ request: ChangePasswordRequest, username: String)
+  public func validate(
+    _ request: ChangePasswordRequest, username: String
+  )
     -> ChangePasswordValidation
   {
     ChangePasswordValidation(
@@ -40,7 +42,9 @@ public struct ChangePasswordService: ChangePasswordUseCase {
 
   /// Verifies the current password, stores the new hash and ends the other sessions.
   @concurrent
-  public func changePassword(token: SessionToken, request: ChangePasswordRequest) async throws
+  public func changePassword(
+    token: SessionToken, request: ChangePasswordRequest
+  ) async throws
     -> ChangePasswordResult
   {
     let hash = try resolver.hash(of: token)
@@ -87,7 +91,9 @@ public struct ChangePasswordService: ChangePasswordUseCase {
 
   /// Stores the new hash and ends the other sessions, if the session still lives
   /// and the hash did not change meanwhile; returns how many sessions ended.
-  private func replaceHash(of record: UserRecord, with newHash: String, keeping hash: TokenHash)
+  private func replaceHash(
+    of record: UserRecord, with newHash: String, keeping hash: TokenHash
+  )
     async throws -> Int?
   {
     let now = clock.now()

@@ -78,7 +78,9 @@ public struct SignInService: AuthenticationUseCase {
   }
 
   /// Starts the session, unless the password changed since it was verified.
-  private func finishSignIn(_ verified: UserRecord, upgradedHash: String?) async throws
+  private func finishSignIn(
+    _ verified: UserRecord, upgradedHash: String?
+  ) async throws
     -> NewSession?
   {
     let pending = try PendingSession(tokens: tokens)

@@ -15,7 +15,9 @@ struct SessionResolver {
   ///
   /// The lookup goes through an index on the hash; the stored hash is then
   /// compared again in constant time, so no code path compares secrets with `==`.
-  func resolve(_ hash: TokenHash, at now: Date, in context: any AuthStoreContext) throws
+  func resolve(
+    _ hash: TokenHash, at now: Date, in context: any AuthStoreContext
+  ) throws
     -> AuthenticatedSession
   {
     guard let found = try context.authenticatedSession(tokenHash: hash),

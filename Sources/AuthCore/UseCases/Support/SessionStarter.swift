@@ -23,6 +23,7 @@ struct PendingSession {
     let expiresAt = now.addingTimeInterval(min(rules.absoluteLifetime, rules.idleTimeout))
     let session = try context.insertSession(
       userID: user.id, tokenHash: hash, createdAt: now, expiresAt: expiresAt)
-    return NewSession(authenticated: AuthenticatedSession(user: user, session: session), token: token)
+    return NewSession(
+      authenticated: AuthenticatedSession(user: user, session: session), token: token)
   }
 }

@@ -18,7 +18,9 @@ struct SignInThrottle {
 
   /// Counts an attempt now, or says it is refused because the name is locked.
   /// Returns whether the password may be checked.
-  func reserveAttempt(for name: String, at now: Date, in context: any AuthStoreContext) throws
+  func reserveAttempt(
+    for name: String, at now: Date, in context: any AuthStoreContext
+  ) throws
     -> Bool
   {
     let state = try context.throttleState(for: name)
