@@ -50,9 +50,10 @@ public struct SodiumTokenSource: TokenSource {
     return TokenHash(rawValue: Data(digest))
   }
 
-  /// Compares in constant time for equal lengths (`sodium_memcmp`).
+  /// Compares in constant time for equal lengths (`sodium_memcmp`); empty
+  /// hashes never match.
   public func hashesMatch(_ lhs: TokenHash, _ rhs: TokenHash) -> Bool {
-    guard lhs.rawValue.count == rhs.rawValue.count else { return false }
+    guard lhs.rawValue.count == rhs.rawValue.count, !lhs.rawValue.isEmpty else { return false }
     return lhs.rawValue.withUnsafeBytes { left in
       rhs.rawValue.withUnsafeBytes { right in
         sodium_memcmp(left.baseAddress, right.baseAddress, left.count) == 0

@@ -44,6 +44,7 @@ import Testing
     #expect(source.hashesMatch(one, TokenHash(rawValue: Data(one.rawValue))))
     #expect(!source.hashesMatch(one, two))
     #expect(!source.hashesMatch(one, TokenHash(rawValue: one.rawValue.prefix(16))))
+    #expect(!source.hashesMatch(TokenHash(rawValue: Data()), TokenHash(rawValue: Data())))
   }
 
   @Test func tokenDescriptionIsRedacted() throws {

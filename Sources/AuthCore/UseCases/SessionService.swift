@@ -36,8 +36,14 @@ public struct SessionService: SessionUseCase {
     let renewed = Session(
       id: session.id, userID: session.userID, createdAt: session.createdAt, lastUsedAt: now,
       expiresAt: min(absoluteEnd, now.addingTimeInterval(rules.idleTimeout)))
-    try await store.write { context in
-      try context.touchSession(renewed.id, lastUsedAt: now, expiresAt: renewed.expiresAt)
+    do {
+      try await store.write { context in
+        try context.touchSession(renewed.id, lastUsedAt: now, expiresAt: renewed.expiresAt)
+      }
+    } catch StoreError.busy {
+      // Renewal is best effort: a busy database must not sign anyone out; the
+      // next use after the lock clears renews instead.
+      return found
     }
     return AuthenticatedSession(user: found.user, session: renewed)
   }

@@ -24,12 +24,16 @@ public struct SignUpService: SignUpUseCase {
     self.policy = policy
   }
 
-  /// Checks username, password (against the typed username) and confirmation.
+  /// Checks username, password and confirmation. The password is checked against
+  /// the username only once the username itself is valid, so a half-typed name
+  /// (say, one letter) does not make every password containing it "wrong".
   public func validate(_ request: SignUpRequest) -> SignUpValidation {
-    SignUpValidation(
-      username: Username.validate(request.username, rules: policy.username),
+    let username = Username.validate(request.username, rules: policy.username)
+    return SignUpValidation(
+      username: username,
       password: Password.validate(
-        request.password, username: request.username, rules: policy.password),
+        request.password, username: username.asValidated?.canonical ?? "",
+        rules: policy.password),
       confirmation: Password.validateConfirmation(request.confirmation, of: request.password))
   }
 

@@ -3,7 +3,8 @@ extension Password {
   /// username, not on the common-passwords list. No composition rules.
   ///
   /// - Parameter username: the account's username, as typed or canonical; the
-  ///   rule compares its canonical form with the lowercased password.
+  ///   rule compares its canonical form with the lowercased password. Empty
+  ///   skips that rule.
   public static func validate(
     _ raw: String, username: String, rules: PasswordRules = .standard
   ) -> Validation<Password> {

@@ -44,6 +44,15 @@ import Testing
     #expect(validation?.isValid == false)
   }
 
+  @Test func anInvalidUsernameIsNotHeldAgainstThePassword() throws {
+    let validation = try UseCaseFixture().signUp.validate(
+      SignUpRequest(
+        username: "a", password: "a passphrase with many a letters",
+        confirmation: "a passphrase with many a letters"))
+    #expect(validation.username.errorMessage == "Use 3 to 32 characters")
+    #expect(validation.password.isValid)
+  }
+
   @Test func aTakenNameIsAValidationOfTheUsernameField() async throws {
     let fixture = try UseCaseFixture()
     _ = try await fixture.register("alice")
