@@ -53,6 +53,8 @@ public struct SignInService: AuthenticationUseCase {
       try await recordFailure(of: attempt, for: username)
       return .invalid(errorMessage: AuthMessages.signInFailed)
     }
+    // An upgrade that fails now (out of memory) waits for the next sign-in
+    // rather than failing this one.
     let upgradedHash = hasher.needsRehash(record.passwordHash) ? try? hasher.hash(password) : nil
     let started = try await finishSignIn(record, upgradedHash: upgradedHash)
     return started.map(Validation.valid) ?? .invalid(errorMessage: AuthMessages.signInFailed)

@@ -81,6 +81,22 @@ import Testing
     #expect(try await fixture.attempt("alice", right).isValid)
   }
 
+  @Test func parallelAttemptsCannotSlipPastTheLimit() async throws {
+    let fixture = try UseCaseFixture()
+    _ = try await fixture.register("alice")
+    let service = fixture.signIn
+    let wrong = SignInRequest(username: "alice", password: UseCaseFixture.otherPassword)
+    try await withThrowingTaskGroup(of: Validation<NewSession>.self) { group in
+      for _ in 1...12 { group.addTask { try await service.signIn(request: wrong) } }
+      for try await result in group { #expect(result == .invalid(errorMessage: failed)) }
+    }
+    // Each attempt is counted before its password is checked, so the sixth and
+    // later find the name locked and are not counted.
+    let state = try await fixture.throttle("alice")
+    #expect(state.consecutiveFailures == 5)
+    #expect(state.lockedUntil == fixture.clock.now().addingTimeInterval(60))
+  }
+
   @Test func unknownNamesAreThrottledToo() async throws {
     let fixture = try UseCaseFixture()
     for _ in 1...5 { _ = try await fixture.attempt("Ghost", UseCaseFixture.password) }
