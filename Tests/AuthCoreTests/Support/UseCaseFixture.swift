@@ -1,9 +1,10 @@
 import AuthCore
 import AuthCrypto
+import AuthStorage
 import AuthTestSupport
 import Foundation
 
-/// Real libsodium adapters at the minimum Argon2id cost, a store, a test clock,
+/// Real libsodium adapters at the minimum Argon2id cost, a real SQLite store, a test clock,
 /// and every use case wired to them.
 struct UseCaseFixture {
   let store: any AuthStore
@@ -26,7 +27,8 @@ struct UseCaseFixture {
     self.policy = policy
   }
 
-  static func makeMemoryStore() throws -> any AuthStore { InMemoryAuthStore() }
+  /// A fresh, migrated SQLite database in memory.
+  static func makeMemoryStore() throws -> any AuthStore { try SQLiteAuthStore.inMemory() }
 
   var signUp: SignUpService {
     SignUpService(store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy)
