@@ -52,6 +52,8 @@ public struct SignUpService: SignUpUseCase {
     do {
       let started = try await store.write { context in
         let user = try context.insertUser(username: username, passwordHash: passwordHash, at: now)
+        // Failures guessed against the name before it had an account are not the owner's.
+        try context.clearThrottleState(for: username.canonical)
         let started = try pending.start(for: user, at: now, rules: rules, in: context)
         try context.append(
           AuthEventDraft(

@@ -105,6 +105,14 @@ import Testing
     #expect(state.isLocked(at: fixture.clock.now()))
   }
 
+  @Test func signingUpClearsFailuresGuessedAgainstAFreeName() async throws {
+    let fixture = try UseCaseFixture()
+    for _ in 1...5 { _ = try await fixture.attempt("newcomer", UseCaseFixture.password) }
+    _ = try await fixture.register("newcomer")
+    #expect(try await fixture.throttle("newcomer") == .clear)
+    #expect(try await fixture.attempt("newcomer", UseCaseFixture.password).isValid)
+  }
+
   @Test func precomposedAndDecomposedPasswordsSignInAlike() async throws {
     let fixture = try UseCaseFixture()
     let precomposed = "caf\u{E9} au lait, s'il vous pla\u{EE}t"
