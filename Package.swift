@@ -5,7 +5,7 @@ import PackageDescription
 /// view models with explicit inputs and outputs, and a line-mode front end.
 let package = Package(
   name: "authcli",
-  platforms: [.macOS(.v14)],
+  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "authcli", targets: ["authcli"]),
     .library(name: "AuthCore", targets: ["AuthCore"]),
@@ -45,7 +45,9 @@ let package = Package(
     // Scripted stand-ins for the use cases, for view-model tests and scene previews.
     .target(name: "AuthTestSupport", dependencies: ["AuthCore", "AuthViewModels"]),
 
-    .testTarget(name: "AuthCoreTests", dependencies: ["AuthCore", "AuthStorage", "AuthCrypto"]),
+    .testTarget(
+      name: "AuthCoreTests",
+      dependencies: ["AuthCore", "AuthStorage", "AuthCrypto", "AuthTestSupport"]),
     .testTarget(name: "AuthStorageTests", dependencies: ["AuthStorage", "CSQLite"]),
     .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto"]),
     .testTarget(
