@@ -24,8 +24,8 @@ struct BadFileTests {
         return [(signUp, phrase, ExitCodes.cannotCreate)]
       case .directory:
         return [
-          (signUp, phrase, ExitCodes.cannotCreate), (["users", "list"], [], ExitCodes.noInput),
-          (["inspect"], [], ExitCodes.noInput),
+          (signUp, phrase, ExitCodes.invalidData), (["users", "list"], [], ExitCodes.invalidData),
+          (["inspect"], [], ExitCodes.invalidData),
         ]
       case .missingDirectory:
         return [
@@ -84,10 +84,11 @@ struct BadFileTests {
 
   /// A real database with a few accounts, its WAL folded in so the file stands alone.
   static func makeDatabase(at path: String, in workspace: Workspace) async throws {
-    for name in ["alice", "bob", "carol"] {
+    for (number, name) in ["alice", "bob", "carol"].enumerated() {
+      let password = "fixture pass phrase number \(number)"
       let made = try await workspace.run(
         database: path, ["signup", "--username", name, "--password-stdin"],
-        lines: ["fixture pass phrase \(name)", "fixture pass phrase \(name)"])
+        lines: [password, password])
       try #require(made.exitCode == ExitCodes.ok, "fixture signup: \(made.summary)")
     }
     try SQLiteWriter.execute("PRAGMA wal_checkpoint(TRUNCATE)", on: path)

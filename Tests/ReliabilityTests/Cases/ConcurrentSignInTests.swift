@@ -11,10 +11,11 @@ struct ConcurrentSignInTests {
   private static let clients = 6
   private static let rounds = 8
 
-  /// The session a client started, and whether it signed it out again.
+  /// The session a client started (known by its stored token hash, since row ids are
+  /// reused after a delete), and whether it signed it out again.
   struct Started: Sendable {
     let account: String
-    let sessionID: Int64
+    let tokenHash: Data
     let signedOut: Bool
   }
 
@@ -93,7 +94,7 @@ struct ConcurrentSignInTests {
         let ended = try await workspace.run(database: nil, ["signout"], client: name)
         try #require(ended.exitCode == ExitCodes.ok, "signout: \(ended.summary)")
       }
-      started.append(Started(account: account, sessionID: current, signedOut: signOut))
+      started.append(Started(account: account, tokenHash: hash, signedOut: signOut))
     }
     return started
   }

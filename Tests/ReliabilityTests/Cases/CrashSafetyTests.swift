@@ -24,7 +24,7 @@ struct CrashSafetyTests {
     let changer = "changer"
     var current = Self.passwords[0]
     let made = try await workspace.run(
-      database: nil, ["signup", "--username", "rotating", "--password-stdin"],
+      database: nil, ["signup", "--username", "spinner", "--password-stdin"],
       lines: [current, current], client: changer)
     try #require(made.exitCode == ExitCodes.ok, "signup: \(made.summary)")
 
@@ -36,7 +36,7 @@ struct CrashSafetyTests {
       var processes: [RunningProcess] = []
       for slot in 0..<2 {
         let name = "crash\(round)-\(slot)"
-        let password = "pass phrase of \(name)"
+        let password = Self.password(round: round, slot: slot)
         names.append(name)
         processes.append(
           try workspace.start(
@@ -57,14 +57,16 @@ struct CrashSafetyTests {
         #expect(
           result.signalled || result.exitCode == ExitCodes.ok, "signup \(name): \(result.summary)")
         signUps.append(
-          SignUp(name: name, password: "pass phrase of \(name)", reported: result.exitCode == 0))
+          SignUp(
+            name: name, password: Self.password(round: round, slot: index),
+            reported: result.exitCode == 0))
       }
       let changed = results[2]
       #expect(changed.signalled || changed.exitCode == ExitCodes.ok, "passwd: \(changed.summary)")
       if changed.exitCode == ExitCodes.ok {
         current = next
       } else {
-        current = try await Self.currentPassword(of: "rotating", among: [current, next], workspace)
+        current = try await Self.currentPassword(of: "spinner", among: [current, next], workspace)
       }
       try ConsistencyCheck.expectConsistent(workspace.database)
     }
@@ -84,9 +86,14 @@ struct CrashSafetyTests {
         signedIn.exitCode == ExitCodes.ok, "\(signUp.name) cannot sign in: \(signedIn.summary)")
     }
     let finalCheck = try await workspace.run(
-      database: nil, ["signin", "--username", "rotating", "--password-stdin"], lines: [current],
+      database: nil, ["signin", "--username", "spinner", "--password-stdin"], lines: [current],
       client: "verifier")
     #expect(finalCheck.exitCode == ExitCodes.ok, "the rotating password is lost")
+  }
+
+  /// The password of sign-up `slot` in `round` (never containing the username).
+  static func password(round: Int, slot: Int) -> String {
+    "pass phrase number \(round) slot \(slot)"
   }
 
   /// Which of two passwords signs in now (after a killed `passwd`); exactly one must.

@@ -83,14 +83,9 @@ struct Evidence {
     }
     let folder = workspace.stateFolder()
     for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
-      let path = folder + "/" + name
-      modes[path] = try Self.mode(of: path)
-      let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
-      let alphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-      for word in text.split(whereSeparator: { !alphabet.contains($0) }) where word.count == 43 {
-        tokens.insert(String(word))
-      }
+      modes[folder + "/" + name] = try Self.mode(of: folder + "/" + name)
     }
+    tokens.formUnion(try StoredTokens.tokens(in: folder))
   }
 
   /// Every form a secret could take: passwords as text, tokens as text, raw bytes,
@@ -99,7 +94,7 @@ struct Evidence {
     var patterns = passwords.map { ("a password", Data($0.utf8)) }
     for token in tokens {
       patterns.append(("a token (base64url)", Data(token.utf8)))
-      guard let raw = Self.decodeBase64URL(token) else { continue }
+      guard let raw = StoredTokens.decode(token) else { continue }
       let hex = raw.map { String(format: "%02x", $0) }.joined()
       patterns += [
         ("a token (raw bytes)", raw), ("a token (hex)", Data(hex.utf8)),
@@ -108,13 +103,6 @@ struct Evidence {
       ]
     }
     return patterns
-  }
-
-  private static func decodeBase64URL(_ text: String) -> Data? {
-    var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(
-      of: "_", with: "/")
-    while base64.count % 4 != 0 { base64 += "=" }
-    return Data(base64Encoded: base64)
   }
 
   private static func mode(of path: String) throws -> Int {

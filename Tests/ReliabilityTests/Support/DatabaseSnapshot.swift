@@ -15,6 +15,8 @@ struct DatabaseSnapshot: Sendable {
   let usernamesByID: [Int64: String]
   /// Session id → user id.
   let sessions: [Int64: Int64]
+  /// Stored token hash → session id (ids may be reused after a delete; hashes are not).
+  let sessionsByTokenHash: [Data: Int64]
   /// Username → consecutive failures in the throttle table.
   let throttle: [String: Int]
   /// Audit rows as (kind, username, detail).
@@ -50,6 +52,10 @@ struct DatabaseSnapshot: Sendable {
       sessions: Dictionary(
         uniqueKeysWithValues: try connection.rows("SELECT id, user_id FROM sessions") {
           ($0.int(0), $0.int(1))
+        }),
+      sessionsByTokenHash: Dictionary(
+        uniqueKeysWithValues: try connection.rows("SELECT token_hash, id FROM sessions") {
+          ($0.blob(0), $0.int(1))
         }),
       throttle: Dictionary(
         uniqueKeysWithValues: try connection.rows(
