@@ -48,20 +48,19 @@ struct ConcurrentSignInTests {
     }
 
     let snapshot = try ConsistencyCheck.expectConsistent(workspace.database)
-    for session in sessions {
-      let stored = snapshot.sessions[session.sessionID]
+    for (number, session) in sessions.enumerated() {
+      let stored = snapshot.sessionsByTokenHash[session.tokenHash]
       if session.signedOut {
-        #expect(stored == nil, "session \(session.sessionID) was signed out but still exists")
+        #expect(stored == nil, "session \(number) was signed out but still exists")
       } else {
-        #expect(
-          stored.flatMap { snapshot.usernamesByID[$0] } == session.account,
-          "session \(session.sessionID) of \(session.account) is missing")
+        let owner = stored.flatMap { snapshot.sessions[$0] }.flatMap { snapshot.usernamesByID[$0] }
+        #expect(owner == session.account, "session \(number) of \(session.account) is missing")
       }
     }
-    let setupSessions = Set(before.sessions.keys)
-    let kept = sessions.filter { !$0.signedOut }.map(\.sessionID)
+    let kept = sessions.filter { !$0.signedOut }.map(\.tokenHash)
     #expect(
-      Set(snapshot.sessions.keys) == setupSessions.union(kept), "sessions appeared or vanished")
+      Set(snapshot.sessionsByTokenHash.keys) == Set(before.sessionsByTokenHash.keys).union(kept),
+      "sessions appeared or vanished")
     for name in Self.targets {
       #expect(
         snapshot.throttle[name] == 5, "\(name): failures counted \(snapshot.throttle[name] ?? 0)")
@@ -85,10 +84,13 @@ struct ConcurrentSignInTests {
         database: nil, ["signin", "--username", account, "--password-stdin"],
         lines: [password], client: name)
       try #require(signedIn.exitCode == ExitCodes.ok, "signin: \(signedIn.summary)")
+      let tokens = try StoredTokens.tokens(in: workspace.stateFolder(client: name))
+      try #require(tokens.count == 1, "the state folder holds \(tokens.count) tokens")
+      let hash = try #require(tokens.first.flatMap(StoredTokens.storedHash))
       let listed = try await workspace.run(
         database: nil, ["sessions", "list", "--json"], client: name)
       try #require(listed.exitCode == ExitCodes.ok, "sessions list: \(listed.summary)")
-      let current = try SessionList(listed.output).current
+      _ = try SessionList(listed.output).current
       let signOut = round.isMultiple(of: 2)
       if signOut {
         let ended = try await workspace.run(database: nil, ["signout"], client: name)
@@ -111,13 +113,13 @@ struct ConcurrentSignInTests {
       try #require(signedIn.exitCode == ExitCodes.ok, "signin: \(signedIn.summary)")
       let listed = try await workspace.run(
         database: nil, ["sessions", "list", "--json"], client: client)
-      let ids = Set(try SessionList(listed.output).ids)
+      let list = try SessionList(listed.output)
+      let stored = snapshot.sessions.filter { snapshot.usernamesByID[$0.value] == account }.keys
+      // Nothing ended since the snapshot: the list is its sessions plus the checker's own.
+      #expect(Set(list.ids).subtracting([list.current]) == Set(stored), "\(account): listing")
       for session in sessions where session.account == account && !session.signedOut {
-        #expect(ids.contains(session.sessionID), "session \(session.sessionID) is not listed")
-      }
-      for session in sessions where session.account == account && session.signedOut {
-        #expect(
-          !ids.contains(session.sessionID), "signed-out session \(session.sessionID) is listed")
+        let id = snapshot.sessionsByTokenHash[session.tokenHash]
+        #expect(id.map(list.ids.contains) == true, "a kept session of \(account) is not listed")
       }
     }
   }
