@@ -30,7 +30,9 @@ struct BadFileTests {
       case .readOnlyDatabase:
         return [(signUp, phrase, [ExitCodes.ioError])]
       case .directory:
-        return [(signUp, phrase, invalid), (["users", "list"], [], invalid), (["inspect"], [], invalid)]
+        return [
+          (signUp, phrase, invalid), (["users", "list"], [], invalid), (["inspect"], [], invalid),
+        ]
       case .missingDirectory:
         return [
           (signUp, phrase, [ExitCodes.cannotCreate]), (["users", "list"], [], [ExitCodes.noInput]),
@@ -47,6 +49,7 @@ struct BadFileTests {
       case .missingDirectory:
         "authcli creates the missing folders of an explicit --db path"
       default: nil
+      }
     }
   }
 
