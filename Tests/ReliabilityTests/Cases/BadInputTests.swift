@@ -9,14 +9,6 @@ struct BadInputTests {
   static let caseCount =
     Int(ProcessInfo.processInfo.environment["RELIABILITY_FUZZ_CASES"] ?? "") ?? 2_000
 
-  /// Decodes `\xHH` escapes back into argument bytes, so arguments that are not UTF-8
-  /// (which a Swift `String` cannot carry) reach authcli unchanged. `$0` is authcli.
-  private static let byteArgumentsScript = """
-    arguments=()
-    for escaped in "$@"; do value="$(printf "$escaped"; printf x)"; arguments+=("${value%x}"); done
-    exec "$0" "${arguments[@]}"
-    """
-
   @Test("no crash, no hang, only documented exit codes, the database still sound")
   func generatedCases() async throws {
     let seed = SeededGenerator.seedFromEnvironment(for: "bad input")
@@ -58,26 +50,11 @@ struct BadInputTests {
     return nil
   }
 
-  /// Runs one case, through the byte-decoding wrapper when an argument is not UTF-8.
+  /// Runs one case; arguments go to authcli as raw bytes.
   static func run(_ fuzzCase: FuzzCase, in workspace: Workspace) async throws -> RunResult {
     let limit: Duration = fuzzCase.input.count > 100_000 ? .seconds(40) : .seconds(20)
-    let texts = fuzzCase.arguments.map { String(validating: $0, as: UTF8.self) }
-    if texts.allSatisfy({ $0 != nil }) {
-      return try await workspace.run(
-        texts.compactMap { $0 }, input: fuzzCase.input, client: fuzzCase.client, limit: limit)
-    }
-    let escaped = fuzzCase.arguments.map { bytes in
-      bytes.map { "\\x" + String($0, radix: 16).leftPadded(to: 2) }.joined()
-    }
-    return try await workspace.run(
-      escaped, input: fuzzCase.input, client: fuzzCase.client,
-      wrapper: ["/bin/bash", "-c", byteArgumentsScript], limit: limit)
-  }
-}
-
-extension String {
-  /// The text with zeros in front up to `width` characters.
-  fileprivate func leftPadded(to width: Int) -> String {
-    String(repeating: "0", count: max(0, width - count)) + self
+    let process = try workspace.start(
+      bytes: fuzzCase.arguments, input: fuzzCase.input, client: fuzzCase.client)
+    return try await process.wait(limit: limit)
   }
 }

@@ -9,89 +9,118 @@ import Synchronization
 
 /// One started `authcli` process: it can be killed at any moment and awaited once.
 ///
-/// Standard input, output and error are files, not pipes, so a process that writes a lot
-/// never blocks on a reader, and input that ends early is a real end of file.
+/// Started with `posix_spawn` rather than Foundation's `Process`, whose `run()` crashed
+/// when called from several threads at once, and because arguments here may be bytes that
+/// are not UTF-8. Standard input, output and error are files, not pipes, so a process that
+/// writes a lot never blocks on a reader, and input that ends early is a real end of file.
 final class RunningProcess: Sendable {
   /// The process id.
-  let pid: Int32
-  private let ended: AsyncStream<(status: Int32, signalled: Bool)>
+  let pid: pid_t
+  private let ended: AsyncStream<Int32>
   private let state = Mutex(State())
   private let outputPath: String
   private let errorsPath: String
 
   private struct State {
-    var finished = false
+    /// Set once the process has exited and before it is reaped, so a kill can never reach
+    /// a recycled pid.
+    var exited = false
     var killedForTime = false
   }
 
-  /// Starts `executable` with `arguments`, `environment`, and the bytes at `inputPath` as stdin.
+  /// Starts `command` (the executable's path first) with `environment`, and the file at
+  /// `inputPath` as stdin; stdout and stderr go to new files at the given paths.
   init(
-    executable: String, arguments: [String], environment: [String: String], inputPath: String,
-    outputPath: String, errorsPath: String, directory: String
+    command: [[UInt8]], environment: [String: String], inputPath: String, outputPath: String,
+    errorsPath: String
   ) throws {
-    for path in [outputPath, errorsPath] {
-      guard FileManager.default.createFile(atPath: path, contents: nil) else {
-        throw HarnessError("cannot create \(path)")
-      }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, errorsPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    // The test runner's threads block some signals; the child starts with none blocked
+    // and every signal at its default, as from a shell.
+    var noSignals = sigset_t()
+    var allSignals = sigset_t()
+    sigemptyset(&noSignals)
+    sigfillset(&allSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+    let argv = command.map(Self.cString)
+    let envp = environment.map { Self.cString(Array("\($0.key)=\($0.value)".utf8)) }
+    defer { (argv + envp).forEach { free($0) } }
+    var spawned: pid_t = 0
+    let code = posix_spawn(&spawned, argv[0], &actions, &attributes, argv + [nil], envp + [nil])
+    guard code == 0 else {
+      throw HarnessError("posix_spawn failed: \(String(cString: strerror(code)))")
     }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.environment = environment
-    process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inputPath))
-    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorsPath))
-    let (stream, continuation) = AsyncStream<(status: Int32, signalled: Bool)>.makeStream()
-    process.terminationHandler = { finished in
-      continuation.yield(
-        (finished.terminationStatus, finished.terminationReason == .uncaughtSignal))
-      continuation.finish()
-    }
-    try process.run()
-    pid = process.processIdentifier
-    ended = stream
+    pid = spawned
     self.outputPath = outputPath
     self.errorsPath = errorsPath
+    let (stream, continuation) = AsyncStream<Int32>.makeStream()
+    ended = stream
+    let state = state
+    // A blocking wait on a thread of its own, so that many processes can be awaited at once
+    // without holding the cooperative pool's few threads.
+    Thread.detachNewThread {
+      var info = siginfo_t()
+      _ = waitid(P_PID, id_t(spawned), &info, WEXITED | WNOWAIT)
+      state.withLock { $0.exited = true }
+      var status: Int32 = 0
+      while waitpid(spawned, &status, 0) < 0 && errno == EINTR {}
+      continuation.yield(status)
+      continuation.finish()
+    }
   }
 
   /// Sends SIGKILL unless the process has already ended.
   func kill() {
     state.withLock { state in
-      if !state.finished { sendKill(pid) }
+      if !state.exited { sendKill(pid) }
     }
   }
 
   /// Waits for the end (killing the process after `limit`) and collects its output.
   func wait(limit: Duration) async throws -> RunResult {
-    let watchdog = Task { [weak self] in
+    let pid = pid
+    let state = state
+    let watchdog = Task {
       try await Task.sleep(for: limit)
-      guard let self else { return }
-      self.state.withLock { state in
-        if !state.finished {
+      state.withLock { state in
+        if !state.exited {
           state.killedForTime = true
-          sendKill(self.pid)
+          sendKill(pid)
         }
       }
     }
-    var outcome: (status: Int32, signalled: Bool) = (-1, true)
-    for await ending in ended { outcome = ending }
-    let timedOut = state.withLock { state in
-      state.finished = true
-      return state.killedForTime
-    }
+    var status: Int32 = -1
+    for await ending in ended { status = ending }
     watchdog.cancel()
+    let signal = status & 0x7f
     return RunResult(
-      status: outcome.status, signalled: outcome.signalled, timedOut: timedOut,
+      status: signal == 0 ? (status >> 8) & 0xff : signal, signalled: signal != 0,
+      timedOut: state.withLock { $0.killedForTime },
       output: try Data(contentsOf: URL(fileURLWithPath: outputPath)),
       errors: try Data(contentsOf: URL(fileURLWithPath: errorsPath)))
   }
+
+  private static func cString(_ bytes: [UInt8]) -> UnsafeMutablePointer<CChar>? {
+    let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+    for (index, byte) in bytes.enumerated() { pointer[index] = CChar(bitPattern: byte) }
+    pointer[bytes.count] = 0
+    return pointer
+  }
 }
 
-/// SIGKILL to `pid`. Foundation reaps the child just before reporting its end, so a
-/// kill racing with that report could in theory reach a recycled pid; the window is a few
-/// instructions long and pids are not reused that fast on a quiet test machine.
-private func sendKill(_ pid: Int32) {
+/// SIGKILL to `pid` (only called while the process is known not to be reaped).
+private func sendKill(_ pid: pid_t) {
   _ = kill(pid, SIGKILL)
 }
 

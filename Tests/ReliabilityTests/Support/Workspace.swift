@@ -42,10 +42,10 @@ final class Workspace: Sendable {
     root + "/clients/\(client)/state/authcli"
   }
 
-  /// Starts `authcli` with `arguments` and `input` on stdin, as `client`; `wrapper` (a
-  /// command and its arguments) runs authcli in turn when given.
+  /// Starts `authcli` with `arguments` (raw bytes, which need not be UTF-8) and `input` on
+  /// stdin, as `client`; `wrapper` (a command and its arguments) runs authcli when given.
   func start(
-    _ arguments: [String], input: Data = Data(), client: String = "main",
+    bytes arguments: [[UInt8]], input: Data = Data(), client: String = "main",
     environment extra: [String: String] = [:], wrapper: [String] = []
   ) throws -> RunningProcess {
     let number = counter.add(1, ordering: .relaxed).newValue
@@ -53,12 +53,20 @@ final class Workspace: Sendable {
     try FileManager.default.createDirectory(atPath: io, withIntermediateDirectories: true)
     let inputPath = io + "/\(number).in"
     try input.write(to: URL(fileURLWithPath: inputPath))
-    let command = wrapper + [AuthcliBinary.path] + arguments
+    let command = (wrapper + [AuthcliBinary.path]).map { Array($0.utf8) } + arguments
     return try RunningProcess(
-      executable: command[0], arguments: Array(command.dropFirst()),
-      environment: environment(client: client).merging(extra) { $1 },
-      inputPath: inputPath, outputPath: io + "/\(number).out", errorsPath: io + "/\(number).err",
-      directory: root)
+      command: command, environment: environment(client: client).merging(extra) { $1 },
+      inputPath: inputPath, outputPath: io + "/\(number).out", errorsPath: io + "/\(number).err")
+  }
+
+  /// Starts `authcli` with `arguments` and `input` on stdin, as `client`.
+  func start(
+    _ arguments: [String], input: Data = Data(), client: String = "main",
+    environment extra: [String: String] = [:], wrapper: [String] = []
+  ) throws -> RunningProcess {
+    try start(
+      bytes: arguments.map { Array($0.utf8) }, input: input, client: client, environment: extra,
+      wrapper: wrapper)
   }
 
   /// Runs `authcli` to the end (killed after `limit`) and returns how it ended.
