@@ -71,10 +71,10 @@ final class RunningProcess: Sendable {
     // without holding the cooperative pool's few threads.
     Thread.detachNewThread {
       var info = siginfo_t()
-      _ = waitid(P_PID, id_t(spawned), &info, WEXITED | WNOWAIT)
+      _ = waitid(P_PID, id_t(child), &info, WEXITED | WNOWAIT)
       state.withLock { $0.exited = true }
       var status: Int32 = 0
-      while waitpid(spawned, &status, 0) < 0 && errno == EINTR {}
+      while waitpid(child, &status, 0) < 0 && errno == EINTR {}
       continuation.yield(status)
       continuation.finish()
     }
