@@ -56,12 +56,12 @@ final class RunningProcess: Sendable {
     let argv = command.map(Self.cString)
     let envp = environment.map { Self.cString(Array("\($0.key)=\($0.value)".utf8)) }
     defer { (argv + envp).forEach { free($0) } }
+    guard let executable = argv.first ?? nil else { throw HarnessError("no command to run") }
     var spawned: pid_t = 0
-    let code = posix_spawn(&spawned, argv[0], &actions, &attributes, argv + [nil], envp + [nil])
-    guard code == 0 else {
-      throw HarnessError("posix_spawn failed: \(String(cString: strerror(code)))")
-    }
-    pid = spawned
+    let code = posix_spawn(&spawned, executable, &actions, &attributes, argv + [nil], envp + [nil])
+    guard code == 0 else { throw HarnessError("posix_spawn failed with error \(code)") }
+    let child = spawned
+    pid = child
     self.outputPath = outputPath
     self.errorsPath = errorsPath
     let (stream, continuation) = AsyncStream<Int32>.makeStream()
