@@ -17,7 +17,7 @@ final class RunningProcess: Sendable {
   /// The process id.
   let pid: pid_t
   private let ended: AsyncStream<Int32>
-  private let state = Mutex(State())
+  private let state = SharedState()
   private let outputPath: String
   private let errorsPath: String
 
@@ -26,6 +26,12 @@ final class RunningProcess: Sendable {
     /// a recycled pid.
     var exited = false
     var killedForTime = false
+  }
+
+  /// The state behind a reference, so the reaping thread and the watchdog share it.
+  private final class SharedState: Sendable {
+    let mutex = Mutex(State())
+    func withLock<T>(_ body: (inout State) -> T) -> T { mutex.withLock { body(&$0) } }
   }
 
   /// Starts `command` (the executable's path first) with `environment`, and the file at
