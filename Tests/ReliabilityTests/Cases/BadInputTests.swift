@@ -21,11 +21,18 @@ struct BadInputTests {
 
     var fuzzer = InputFuzzer(seed: seed, database: workspace.database)
     let cases = (0..<Self.caseCount).map { fuzzer.next(number: $0) }
-    let problems = try await concurrently(cases, width: 4) { fuzzCase in
+    let outcomes = try await concurrently(cases, width: 4) { fuzzCase in
       let result = try await Self.run(fuzzCase, in: workspace)
-      return Self.problem(with: result).map { "\(fuzzCase.label): \($0)" }
-    }.compactMap { $0 }
-
+      return (
+        result.summary.prefix(7), Self.problem(with: result).map { "\(fuzzCase.label): \($0)" }
+      )
+    }
+    let problems = outcomes.compactMap(\.1)
+    let tally = Dictionary(grouping: outcomes, by: { String($0.0) }).mapValues(\.count)
+    let counts = tally.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+    FileHandle.standardError.write(Data("bad input: \(counts.joined(separator: ", "))\n".utf8))
+    // The generator must reach past argument parsing, or the cases prove little.
+    #expect(tally.filter { $0.key != "exit 64" }.values.reduce(0, +) > cases.count / 3)
     #expect(problems.isEmpty, "\(problems.count) of \(cases.count) cases failed (seed \(seed))")
     for problem in problems.prefix(25) {
       Issue.record("\(problem) (seed \(seed))")

@@ -70,6 +70,9 @@ struct CrashSafetyTests {
       }
       try ConsistencyCheck.expectConsistent(workspace.database)
     }
+    let line =
+      "crash safety: \(killed) of \(Self.rounds * 3) processes killed, \(signUps.filter(\.reported).count) of \(signUps.count) sign-ups reported done\n"
+    FileHandle.standardError.write(Data(line.utf8))
     #expect(killed > 0, "no process was ever killed; the kill moments are too late")
 
     let snapshot = try ConsistencyCheck.expectConsistent(workspace.database)

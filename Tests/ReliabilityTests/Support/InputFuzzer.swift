@@ -53,7 +53,12 @@ struct InputFuzzer {
       arguments.append(Array(option.utf8))
       label.append(option)
       if option == "--username" || option == "revoke" || option == "--db", random.chance(0.85) {
-        arguments.append(argumentBytes())
+        var value = argumentBytes()
+        if option == "--db" {
+          // Any name, but inside the workspace: no folder separators, so no way out of it.
+          value = value.map { $0 == UInt8(ascii: "/") ? UInt8(ascii: "_") : $0 }
+        }
+        arguments.append(value)
         label.append("<value>")
       }
     }

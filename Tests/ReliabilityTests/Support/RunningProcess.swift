@@ -34,15 +34,17 @@ final class RunningProcess: Sendable {
     func withLock<T>(_ body: (inout State) -> T) -> T { mutex.withLock { body(&$0) } }
   }
 
-  /// Starts `command` (the executable's path first) with `environment`, and the file at
-  /// `inputPath` as stdin; stdout and stderr go to new files at the given paths.
+  /// Starts `command` (the executable's path first) in `directory` with `environment`, and
+  /// the file at `inputPath` as stdin; stdout and stderr go to new files at the given paths.
   init(
-    command: [[UInt8]], environment: [String: String], inputPath: String, outputPath: String,
-    errorsPath: String
+    command: [[UInt8]], directory: String, environment: [String: String], inputPath: String,
+    outputPath: String, errorsPath: String
   ) throws {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
+    // Relative paths among generated arguments must land in the workspace, nowhere else.
+    posix_spawn_file_actions_addchdir_np(&actions, directory)
     posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, 2, errorsPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)

@@ -55,7 +55,8 @@ final class Workspace: Sendable {
     try input.write(to: URL(fileURLWithPath: inputPath))
     let command = (wrapper + [AuthcliBinary.path]).map { Array($0.utf8) } + arguments
     return try RunningProcess(
-      command: command, environment: environment(client: client).merging(extra) { $1 },
+      command: command, directory: root,
+      environment: environment(client: client).merging(extra) { $1 },
       inputPath: inputPath, outputPath: io + "/\(number).out", errorsPath: io + "/\(number).err")
   }
 
