@@ -43,8 +43,6 @@ final class RunningProcess: Sendable {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    // Relative paths among generated arguments must land in the workspace, nowhere else.
-    posix_spawn_file_actions_addchdir_np(&actions, directory)
     posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, 2, errorsPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
@@ -61,10 +59,15 @@ final class RunningProcess: Sendable {
     posix_spawnattr_setsigdefault(&attributes, &allSignals)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
-    let argv = command.map(Self.cString)
+    // Relative paths among generated arguments must land in the workspace, nowhere else;
+    // the shell changes into it and then becomes the command (same pid, same signals).
+    let changeDirectory = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", directory]
+    let argv = (changeDirectory.map { Array($0.utf8) } + command).map(Self.cString)
     let envp = environment.map { Self.cString(Array("\($0.key)=\($0.value)".utf8)) }
     defer { (argv + envp).forEach { free($0) } }
-    guard let executable = argv.first ?? nil else { throw HarnessError("no command to run") }
+    guard !command.isEmpty, let executable = argv.first ?? nil else {
+      throw HarnessError("no command to run")
+    }
     var spawned: pid_t = 0
     let code = posix_spawn(&spawned, executable, &actions, &attributes, argv + [nil], envp + [nil])
     guard code == 0 else { throw HarnessError("posix_spawn failed with error \(code)") }
