@@ -23,10 +23,18 @@ struct CrashSafetyTests {
     defer { workspace.remove() }
     let changer = "changer"
     var current = Self.passwords[0]
+    let clock = ContinuousClock()
+    let setupStart = clock.now
     let made = try await workspace.run(
       database: nil, ["signup", "--username", "spinner", "--password-stdin"],
       lines: [current, current], client: changer)
     try #require(made.exitCode == ExitCodes.ok, "signup: \(made.summary)")
+    // Kill moments spread from the start to past the usual end of a run on this machine,
+    // so that some processes die at every stage and some finish.
+    let usualRun = setupStart.duration(to: clock.now)
+    let usualMilliseconds =
+      usualRun.components.seconds * 1000 + usualRun.components.attoseconds / 1_000_000_000_000_000
+    let latestKill = max(100, Int(usualMilliseconds) * 3)
 
     var signUps: [SignUp] = []
     var killed = 0
@@ -47,7 +55,7 @@ struct CrashSafetyTests {
         try workspace.start(
           ["--db", workspace.database, "passwd", "--password-stdin"],
           input: Data("\(current)\n\(next)\n\(next)\n".utf8), client: changer))
-      try await Task.sleep(for: .milliseconds(Int.random(in: 0...60, using: &random)))
+      try await Task.sleep(for: .milliseconds(Int.random(in: 0...latestKill, using: &random)))
       for process in processes { process.kill() }
       var results: [RunResult] = []
       for process in processes { results.append(try await process.wait(limit: .seconds(30))) }
@@ -74,6 +82,7 @@ struct CrashSafetyTests {
       "crash safety: \(killed) of \(Self.rounds * 3) processes killed, \(signUps.filter(\.reported).count) of \(signUps.count) sign-ups reported done\n"
     FileHandle.standardError.write(Data(line.utf8))
     #expect(killed > 0, "no process was ever killed; the kill moments are too late")
+    #expect(signUps.contains(where: \.reported), "no sign-up ever finished; kills come too early")
 
     let snapshot = try ConsistencyCheck.expectConsistent(workspace.database)
     let signUpEvents = Set(snapshot.events.filter { $0.kind == "sign_up" }.compactMap(\.username))

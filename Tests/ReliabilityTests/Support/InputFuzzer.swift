@@ -37,21 +37,48 @@ struct InputFuzzer {
     random = SeededGenerator(seed: seed)
   }
 
-  /// The next case.
+  /// The next case: half well-formed commands carrying hostile values and input, half
+  /// a soup of options.
   mutating func next(number: Int) -> FuzzCase {
     var arguments: [[UInt8]] = []
-    var label: [String] = []
     if !random.chance(0.05) {
       arguments += [Array("--db".utf8), Array(database.utf8)]
     }
+    let (command, subcommand) = random.chance(0.55) ? wellFormed() : soup()
+    arguments += command
+    if random.chance(0.2) { arguments.append(Array("--json".utf8)) }
+    let (input, inputLabel) = stdin(for: subcommand)
+    let client = random.chance(0.5) ? "signed-in" : "fuzz\(number % 4)"
+    let shown = command.map { String(decoding: $0, as: UTF8.self).debugDescription }
+    return FuzzCase(
+      arguments: arguments, input: input, client: client,
+      label: "#\(number) \(shown.joined(separator: " ").prefix(200)) <\(inputLabel)>")
+  }
+
+  /// A command authcli accepts, with a hostile value where it takes one.
+  private mutating func wellFormed() -> ([[UInt8]], String) {
+    let value = argumentBytes()
+    let templates: [[[UInt8]]] = [
+      ["signup", "--username"].map { Array($0.utf8) } + [value, Array("--password-stdin".utf8)],
+      ["signin", "--username"].map { Array($0.utf8) } + [value, Array("--password-stdin".utf8)],
+      ["passwd", "--password-stdin"].map { Array($0.utf8) },
+      ["sessions", "revoke"].map { Array($0.utf8) } + [value],
+      ["shell"].map { Array($0.utf8) }, ["whoami"].map { Array($0.utf8) },
+      ["signout"].map { Array($0.utf8) }, ["sessions", "list"].map { Array($0.utf8) },
+      ["users", "list"].map { Array($0.utf8) }, ["inspect"].map { Array($0.utf8) },
+    ]
+    let command = templates.randomElement(using: &random) ?? templates[0]
+    return (command, String(decoding: command[0], as: UTF8.self))
+  }
+
+  /// A subcommand (or garbage) followed by random options and values.
+  private mutating func soup() -> ([[UInt8]], String) {
     let subcommand =
       random.chance(0.9) ? Self.subcommands.randomElement(using: &random) ?? "help" : text()
-    arguments.append(Array(subcommand.utf8))
-    label.append(subcommand)
+    var arguments = [Array(subcommand.utf8)]
     for _ in 0..<Int.random(in: 0...4, using: &random) {
       let option = Self.options.randomElement(using: &random) ?? "--json"
       arguments.append(Array(option.utf8))
-      label.append(option)
       if option == "--username" || option == "revoke" || option == "--db", random.chance(0.85) {
         var value = argumentBytes()
         if option == "--db" {
@@ -59,14 +86,9 @@ struct InputFuzzer {
           value = value.map { $0 == UInt8(ascii: "/") ? UInt8(ascii: "_") : $0 }
         }
         arguments.append(value)
-        label.append("<value>")
       }
     }
-    let (input, inputLabel) = stdin(for: subcommand)
-    let client = random.chance(0.5) ? "signed-in" : "fuzz\(number % 4)"
-    return FuzzCase(
-      arguments: arguments, input: input, client: client,
-      label: "#\(number) \(label.joined(separator: " ")) <\(inputLabel)>")
+    return (arguments, subcommand)
   }
 
   /// A hostile text value.
