@@ -82,7 +82,7 @@ struct CrashSafetyTests {
       "crash safety: \(killed) of \(Self.rounds * 3) processes killed, \(signUps.filter(\.reported).count) of \(signUps.count) sign-ups reported done\n"
     FileHandle.standardError.write(Data(line.utf8))
     #expect(killed > 0, "no process was ever killed; the kill moments are too late")
-    #expect(signUps.contains(where: \.reported), "no sign-up ever finished; kills come too early")
+    #expect(signUps.contains { $0.reported }, "no sign-up ever finished; kills come too early")
 
     let snapshot = try ConsistencyCheck.expectConsistent(workspace.database)
     let signUpEvents = Set(snapshot.events.filter { $0.kind == "sign_up" }.compactMap(\.username))
