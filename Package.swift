@@ -41,6 +41,8 @@ let package = Package(
     .target(name: "CBaseline", dependencies: ["CSQLite", "CSodium"]),
     .executableTarget(
       name: "authbench", dependencies: ["AuthCore", "AuthStorage", "AuthCrypto", "CBaseline"]),
+    // Runs the built authcli under concurrency, crashes and hostile input.
+    .testTarget(name: "ReliabilityTests", dependencies: ["CSQLite", "CSodium", "authcli"]),
 
     // Scripted stand-ins for the use cases, for view-model tests and scene previews.
     .target(name: "AuthTestSupport", dependencies: ["AuthCore", "AuthViewModels"]),
@@ -56,8 +58,6 @@ let package = Package(
     .testTarget(
       name: "AuthCLITests", dependencies: ["AuthCLI", "AuthTestSupport", "authcli"],
       exclude: ["Previews"]),
-    // Runs the built authcli under concurrency, crashes and hostile input.
-    .testTarget(name: "ReliabilityTests", dependencies: ["CSQLite", "CSodium", "authcli"]),
   ],
   swiftLanguageModes: [.v6]
 )
