@@ -21,7 +21,7 @@ struct BenchReport: Codable, Sendable {
   /// The report as one JSON object.
   func json() throws -> String {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     encoder.keyEncodingStrategy = .convertToSnakeCase
     return String(decoding: try encoder.encode(self), as: UTF8.self)
   }
