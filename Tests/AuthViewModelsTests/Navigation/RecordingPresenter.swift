@@ -2,8 +2,8 @@ import AuthViewModels
 import Testing
 
 /// A front end for tests: records each scene shown, tells it it appeared, then
-/// (unless that already stepped) plays the next script on it; with no script left it dismisses the scene,
-/// as a line-mode front end does at the end of its input.
+/// (unless that already stepped) plays the next script on it; a scene left
+/// without a step is dismissed, as a line-mode front end does at the end of its input.
 @MainActor
 final class RecordingPresenter: ScenePresenter {
   typealias Script = @MainActor (AuthScene) async -> Void
@@ -18,11 +18,10 @@ final class RecordingPresenter: ScenePresenter {
     if case .authenticate(let viewModel) = scene { notices.append(viewModel.output.notice) }
     await scene.send(lifecycle: .appeared)
     if scene.navigator.pendingStep != nil { return }
-    if scripts.isEmpty {
-      await scene.send(lifecycle: .dismissed)
-    } else {
-      await scripts.removeFirst()(scene)
-    }
+    if !scripts.isEmpty { await scripts.removeFirst()(scene) }
+    // Like a line-mode front end at the end of its input: a scene never returns
+    // without a step, so a script that went wrong fails the test instead of hanging it.
+    if scene.navigator.pendingStep == nil { await scene.send(lifecycle: .dismissed) }
   }
 }
 
