@@ -18,8 +18,8 @@ public enum HelpCatalog {
     case .whoami: "Show the signed-in user, when the session started and when it expires."
     case .passwd: "Change the signed-in user's password (ends every other session)."
     case .sessions: "List the signed-in user's sessions, or end one."
-    case .users: "List the accounts: name, created, last sign-in (never a password hash)."
-    case .inspect: "Report on the database: schema, migrations, tables, sessions, integrity."
+    case .users: "List the accounts: name, created, last sign-in (never a hash)."
+    case .inspect: "Report on the database: schema, tables, sessions, integrity."
     case .migrate: "Apply pending migrations, or show them."
     case .shell: "Start the interactive line-mode front end."
     case .help: "Show help for a subcommand, or the exit codes."
@@ -27,10 +27,11 @@ public enum HelpCatalog {
   }
 
   static let root = HelpPage(
-    overview: "Accounts and sessions in a SQLite database, from scripts or an interactive shell.",
+    overview: "Accounts and sessions in SQLite, from scripts or an interactive shell.",
     usage: ["authcli [--db <path>] [--json] [--no-input] [--no-color] <subcommand>"],
     options: GlobalOptionHelp.entries + [GlobalOptionHelp.version, GlobalOptionHelp.help],
-    subcommands: SubcommandName.allCases.map { .init(label: $0.rawValue, help: abstract(of: $0)) }
+    subcommands: SubcommandName.allCases.map { .init(label: $0.rawValue, help: abstract(of: $0)) },
+    pointsToSubcommandHelp: true
   )
 
   static func page(for name: SubcommandName) -> HelpPage {
@@ -40,11 +41,6 @@ public enum HelpCatalog {
     page.subcommands = SubcommandHelp.subcommands(of: name)
     page.options =
       SubcommandHelp.options(of: name) + GlobalOptionHelp.entries + [GlobalOptionHelp.help]
-    if !page.subcommands.isEmpty {
-      // A group's actions are listed as arguments; the hint about `help` belongs to the root.
-      page.arguments += page.subcommands
-      page.subcommands = []
-    }
     return page
   }
 

@@ -12,20 +12,27 @@ struct HelpPage {
   var arguments: [Entry] = []
   var options: [Entry] = []
   var subcommands: [Entry] = []
+  /// Whether the page ends with the pointer to `authcli help <subcommand>` (the root does).
+  var pointsToSubcommandHelp = false
 
   /// The page as printed: OVERVIEW, USAGE, ARGUMENTS, OPTIONS, SUBCOMMANDS.
   func render() -> String {
-    var sections = ["OVERVIEW: " + overview]
+    var sections = [
+      Self.wrap("OVERVIEW: " + overview, width: Self.lineWidth).joined(separator: "\n")
+    ]
     let usageIndent = String(repeating: " ", count: "USAGE: ".count)
     sections.append(
       "USAGE: " + usage.joined(separator: "\n" + usageIndent))
-    if let discussion { sections.append(discussion) }
+    if let discussion {
+      let words = discussion.split(separator: "\n").joined(separator: " ")
+      sections.append(Self.wrap(words, width: Self.lineWidth).joined(separator: "\n"))
+    }
     if !arguments.isEmpty { sections.append(Self.section("ARGUMENTS:", arguments)) }
     if !options.isEmpty { sections.append(Self.section("OPTIONS:", options)) }
     if !subcommands.isEmpty {
+      let hint = "\n\n  See 'authcli help <subcommand>' for detailed help."
       sections.append(
-        Self.section("SUBCOMMANDS:", subcommands)
-          + "\n\n  See 'authcli help <subcommand>' for detailed help.")
+        Self.section("SUBCOMMANDS:", subcommands) + (pointsToSubcommandHelp ? hint : ""))
     }
     return sections.joined(separator: "\n\n") + "\n"
   }

@@ -14,6 +14,8 @@ enum SubcommandHelp {
     switch name {
     case .sessions:
       [.init(label: "<id>", help: "The session to end, as shown by 'authcli sessions list'.")]
+    case .migrate:
+      [.init(label: "status", help: "Show applied and pending migrations; change nothing.")]
     case .help:
       [
         .init(label: "<subcommand>", help: "The subcommand to explain."),
@@ -31,8 +33,6 @@ enum SubcommandHelp {
         .init(label: "revoke", help: "End one of the sessions by its id."),
       ]
     case .users: [.init(label: "list", help: "List every account.")]
-    case .migrate:
-      [.init(label: "status", help: "Show applied and pending migrations; change nothing.")]
     default: []
     }
   }
