@@ -1,0 +1,73 @@
+import Foundation
+
+/// Reports on a database without writing to it; works on a read-only connection.
+public struct DatabaseInspector: Sendable {
+  /// The migrations the report compares the database with.
+  public let migrator: Migrator
+
+  /// An inspector that knows the given migrations (the embedded ones by default).
+  public init(migrator: Migrator = Migrator()) {
+    self.migrator = migrator
+  }
+
+  /// Opens the file at `path` read-only (never creating it) and reports on it.
+  public func inspect(path: String, at time: Date = Date()) throws -> DatabaseReport {
+    let database = try Database.open(path: path, options: OpenOptions(mode: .readOnly))
+    defer { database.close() }
+    return try inspect(database, at: time)
+  }
+
+  /// Reports on an open connection; only reads, so any writes stay with the caller.
+  public func inspect(_ database: Database, at time: Date = Date()) throws -> DatabaseReport {
+    let tableNames = try database.query(
+      """
+      SELECT name FROM sqlite_schema
+      WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
+      ORDER BY name
+      """
+    ) { $0.string(at: 0) }
+    let tables = try tableNames.map { name in
+      DatabaseReport.TableCount(
+        name: name, rows: Int(try database.scalarInt("SELECT count(*) FROM \(quoted(name))")))
+    }
+    return DatabaseReport(
+      path: database.path,
+      fileSizeBytes: database.isInMemory ? nil : fileSize(database.path),
+      walSizeBytes: database.isInMemory ? nil : fileSize(database.path + "-wal"),
+      sqliteVersion: sqliteLibraryVersion,
+      journalMode: try database.scalarString("PRAGMA journal_mode") ?? "unknown",
+      schemaVersion: try database.userVersion(),
+      newestKnownSchemaVersion: migrator.newestVersion,
+      appliedMigrations: try migrator.appliedMigrations(in: database),
+      pendingMigrations: try migrator.pendingMigrations(in: database).map(\.identifier),
+      tables: tables,
+      sessions: tableNames.contains("sessions") ? try sessionCounts(database, at: time) : nil,
+      inspectedAt: time,
+      integrityCheck: try database.query("PRAGMA integrity_check") { $0.string(at: 0) })
+  }
+
+  private func sessionCounts(
+    _ database: Database, at time: Date
+  ) throws
+    -> DatabaseReport.SessionCounts
+  {
+    let counts = try database.queryFirst(
+      """
+      SELECT count(*) FILTER (WHERE expires_at > ?1), count(*) FILTER (WHERE expires_at <= ?1)
+      FROM sessions
+      """, [.time(time)]
+    ) { ($0.int64(at: 0), $0.int64(at: 1)) }
+    return DatabaseReport.SessionCounts(
+      active: Int(counts?.0 ?? 0), expired: Int(counts?.1 ?? 0))
+  }
+
+  /// Quotes an identifier read from the schema, doubling any quote inside it.
+  private func quoted(_ identifier: String) -> String {
+    "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+
+  private func fileSize(_ path: String) -> Int64? {
+    let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+    return (attributes?[.size] as? NSNumber)?.int64Value
+  }
+}

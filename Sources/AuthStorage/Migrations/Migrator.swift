@@ -1,0 +1,84 @@
+import Foundation
+
+/// Brings a database's schema up to date, one migration per transaction.
+///
+/// Each pending migration runs in its own IMMEDIATE transaction together with its
+/// row in `schema_migrations` and `PRAGMA user_version = N`, so a failure rolls back
+/// that migration alone and leaves the earlier ones applied. A database whose
+/// `user_version` is newer than the newest known migration is refused before any write.
+public struct Migrator: Sendable {
+  /// The migrations this migrator knows, in version order.
+  public let migrations: [Migration]
+
+  /// A migrator for the given migrations (the embedded ones by default).
+  public init(migrations: [Migration] = Migration.embedded) {
+    self.migrations = migrations.sorted { $0.version < $1.version }
+  }
+
+  /// The version a fully migrated database has; 0 when there are no migrations.
+  public var newestVersion: Int { migrations.last?.version ?? 0 }
+
+  /// The migrations not yet applied to `database`, in order. Reads only.
+  public func pendingMigrations(in database: Database) throws -> [Migration] {
+    let current = try database.userVersion()
+    return migrations.filter { $0.version > current }
+  }
+
+  /// The migrations recorded in `database`, oldest first. Reads only.
+  public func appliedMigrations(in database: Database) throws -> [AppliedMigration] {
+    try Self.appliedMigrations(in: database)
+  }
+
+  /// The migrations recorded in `database`, oldest first; empty before the first one.
+  public static func appliedMigrations(in database: Database) throws -> [AppliedMigration] {
+    guard try database.tableExists("schema_migrations") else { return [] }
+    return try database.query(
+      "SELECT identifier, applied_at FROM schema_migrations ORDER BY applied_at, identifier"
+    ) { row in
+      AppliedMigration(identifier: row.string(at: 0), appliedAt: row.date(at: 1))
+    }
+  }
+
+  /// Applies every pending migration and returns the ones applied (empty when up to date).
+  ///
+  /// Throws `StorageError.schemaTooNew` without writing when the database is newer,
+  /// and `StorageError.migrationFailed` when one fails (that one is rolled back).
+  @discardableResult
+  public func migrate(_ database: Database, at time: Date = Date()) throws -> [Migration] {
+    let current = try database.userVersion()
+    if current > newestVersion {
+      throw StorageError.schemaTooNew(found: current, newestKnown: newestVersion)
+    }
+    var applied: [Migration] = []
+    for migration in migrations where migration.version > current {
+      if try apply(migration, to: database, at: time) { applied.append(migration) }
+    }
+    return applied
+  }
+
+  /// Applies one migration unless another connection got there first; returns whether it ran.
+  private func apply(_ migration: Migration, to database: Database, at time: Date) throws -> Bool {
+    do {
+      return try database.transaction(.immediate) {
+        // Re-read under the write lock: a concurrent process may have migrated meanwhile.
+        guard try database.userVersion() < migration.version else { return false }
+        try database.executeScript(migration.sql)
+        try database.executeScript(
+          """
+          CREATE TABLE IF NOT EXISTS schema_migrations (
+            identifier TEXT PRIMARY KEY,
+            applied_at INTEGER NOT NULL
+          ) STRICT;
+          PRAGMA user_version = \(migration.version);
+          """)
+        try database.execute(
+          "INSERT INTO schema_migrations (identifier, applied_at) VALUES (?1, ?2)",
+          [.text(migration.identifier), .time(time)])
+        return true
+      }
+    } catch let error as SQLiteError where !error.isBusy {
+      // A busy database is a "try again", not a broken migration; it passes through as is.
+      throw StorageError.migrationFailed(identifier: migration.identifier, underlying: error)
+    }
+  }
+}

@@ -1,0 +1,29 @@
+/// When a transaction takes its locks.
+public enum TransactionKind: Sendable {
+  /// Takes the write lock at BEGIN, so a writer never fails half-way on a lock upgrade.
+  case immediate
+  /// Takes a read snapshot at the first read; for work that only reads.
+  case deferred
+}
+
+extension Database {
+  /// Runs `body` in one transaction: commits when it returns, rolls back and rethrows when it throws.
+  @discardableResult
+  public func transaction<T>(_ kind: TransactionKind, _ body: () throws -> T) throws -> T {
+    try execute(kind == .immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
+    let result: T
+    do {
+      result = try body()
+      try execute("COMMIT")
+    } catch {
+      rollbackQuietly()
+      throw error
+    }
+    return result
+  }
+
+  private func rollbackQuietly() {
+    // The body's error is the one worth reporting; a failed rollback (already ended) adds nothing.
+    _ = try? execute("ROLLBACK")
+  }
+}

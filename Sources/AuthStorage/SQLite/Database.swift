@@ -1,0 +1,95 @@
+import CSQLite
+
+/// One SQLite connection with its cache of prepared statements.
+///
+/// Not thread-safe by itself (it is opened without SQLite's own mutexes):
+/// whoever shares it between threads guards it, as `SQLiteAuthStore` does with a mutex.
+/// Open it with `Database.open(path:options:)`; it closes when released or on `close()`.
+public final class Database {
+  /// The path given at open, or `:memory:`.
+  public let path: String
+  /// Whether this connection refuses writes.
+  public let isReadOnly: Bool
+  /// How many statements this connection has compiled; cache hits do not count.
+  public private(set) var preparedStatementCount = 0
+
+  private var handle: OpaquePointer?
+  private var statementCache: [String: Statement] = [:]
+
+  init(path: String, handle: OpaquePointer, isReadOnly: Bool) {
+    self.path = path
+    self.handle = handle
+    self.isReadOnly = isReadOnly
+  }
+
+  deinit { close() }
+
+  /// Whether this is an in-memory database, which vanishes on close.
+  public var isInMemory: Bool { path == Database.inMemoryPath }
+
+  /// The path that opens a private in-memory database.
+  public static let inMemoryPath = ":memory:"
+
+  /// Finalises every cached statement and closes the connection; later use throws.
+  public func close() {
+    for statement in statementCache.values { sqlite3_finalize(statement.handle) }
+    statementCache.removeAll()
+    if let handle { sqlite3_close_v2(handle) }
+    handle = nil
+  }
+
+  /// The rows changed by the most recent INSERT, UPDATE or DELETE.
+  public var changes: Int {
+    guard let handle else { return 0 }
+    return Int(sqlite3_changes64(handle))
+  }
+
+  /// The row id of the most recent successful INSERT.
+  public var lastInsertRowID: Int64 {
+    guard let handle else { return 0 }
+    return sqlite3_last_insert_rowid(handle)
+  }
+
+  /// Runs `body` with the cached statement for `sql`, preparing it on first use,
+  /// and resets it and clears its bindings afterwards, whether `body` throws or not.
+  public func withStatement<T>(_ sql: String, _ body: (Statement) throws -> T) throws -> T {
+    let statement = try cachedStatement(sql)
+    defer { statement.reset() }
+    return try body(statement)
+  }
+
+  /// Runs one or more statements without parameters or results (schema changes, pragmas).
+  public func executeScript(_ sql: String) throws {
+    let handle = try openHandle(sql: sql)
+    var errorMessage: UnsafeMutablePointer<CChar>?
+    let code = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
+    defer { sqlite3_free(errorMessage) }
+    guard code == SQLITE_OK else {
+      let message =
+        errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
+      throw SQLiteError(extendedCode: sqlite3_extended_errcode(handle), message: message, sql: sql)
+    }
+  }
+
+  func cachedStatement(_ sql: String) throws -> Statement {
+    if let cached = statementCache[sql] { return cached }
+    let handle = try openHandle(sql: sql)
+    var statementHandle: OpaquePointer?
+    let code = sqlite3_prepare_v3(
+      handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statementHandle, nil)
+    guard code == SQLITE_OK, let statementHandle else {
+      throw SQLiteError.current(on: handle, sql: sql)
+    }
+    let statement = Statement(sql: sql, handle: statementHandle, connection: handle)
+    statementCache[sql] = statement
+    preparedStatementCount += 1
+    return statement
+  }
+
+  private func openHandle(sql: String?) throws -> OpaquePointer {
+    guard let handle else {
+      throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "connection is closed", sql: sql)
+    }
+    return handle
+  }
+}

@@ -1,0 +1,29 @@
+/// How a connection may touch the file it opens.
+public enum OpenMode: Hashable, Sendable {
+  /// Reads only; a missing file is an error and nothing is ever written.
+  case readOnly
+  /// Reads and writes an existing file; a missing file is an error.
+  case readWrite
+  /// Reads and writes, creating the file (mode 0600) when it is missing.
+  case readWriteCreate
+}
+
+/// Settings for opening a connection.
+public struct OpenOptions: Hashable, Sendable {
+  /// What the connection may do to the file.
+  public var mode: OpenMode
+  /// How long a statement waits for another connection's lock, in milliseconds.
+  public var busyTimeoutMilliseconds: Int32
+  /// When set, a file whose `user_version` is higher is refused before anything is written.
+  public var newestKnownSchemaVersion: Int?
+
+  /// Creates options; the busy timeout defaults to five seconds.
+  public init(
+    mode: OpenMode = .readWriteCreate, busyTimeoutMilliseconds: Int32 = 5000,
+    newestKnownSchemaVersion: Int? = nil
+  ) {
+    self.mode = mode
+    self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+    self.newestKnownSchemaVersion = newestKnownSchemaVersion
+  }
+}

@@ -1,0 +1,38 @@
+/// Failures of opening, checking or migrating a database, beyond a single SQL statement.
+public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The database file could not be created (missing directory, no permission).
+  case cannotCreate(path: String, reason: String)
+  /// No database file exists at the path and the open mode does not create one.
+  case notFound(path: String)
+  /// The path names a directory.
+  case isDirectory(path: String)
+  /// The file exists but is not an SQLite database.
+  case notADatabase(path: String)
+  /// The file is an SQLite database but damaged (for example truncated).
+  case corrupt(path: String, detail: String)
+  /// The file could not be opened or read for another reason.
+  case cannotOpen(path: String, underlying: SQLiteError)
+  /// The schema is newer than this binary knows; the file was left untouched.
+  case schemaTooNew(found: Int, newestKnown: Int)
+  /// A migration failed and was rolled back; the ones before it stay applied.
+  case migrationFailed(identifier: String, underlying: SQLiteError)
+  /// A stored value has a shape the schema does not allow.
+  case unexpectedValue(column: String)
+
+  /// A one-line explanation that names the path or step, never stored values.
+  public var description: String {
+    switch self {
+    case .cannotCreate(let path, let reason): "cannot create database \(path): \(reason)"
+    case .notFound(let path): "no database at \(path)"
+    case .isDirectory(let path): "\(path) is a directory, not a database file"
+    case .notADatabase(let path): "\(path) is not an SQLite database"
+    case .corrupt(let path, let detail): "database \(path) is damaged: \(detail)"
+    case .cannotOpen(let path, let underlying): "cannot open database \(path): \(underlying)"
+    case .schemaTooNew(let found, let newestKnown):
+      "database schema version \(found) is newer than this program knows (\(newestKnown))"
+    case .migrationFailed(let identifier, let underlying):
+      "migration \(identifier) failed and was rolled back: \(underlying)"
+    case .unexpectedValue(let column): "unexpected value stored in \(column)"
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import AuthCore
+import Foundation
+import Synchronization
+
+/// The SQLite adapter of `AuthStore`: one connection, guarded by a mutex.
+///
+/// Work runs synchronously on the caller's thread while the lock is held, inside
+/// one transaction, with no hop to another thread or actor: a session lookup costs
+/// what SQLite costs. Separate processes (or stores) on one file coordinate through
+/// SQLite's locks and the busy timeout; a lock held past it surfaces as `StoreError.busy`.
+public final class SQLiteAuthStore: AuthStore {
+  /// Serialises every use of `database`; SQLite's own mutexes are off (NOMUTEX).
+  private let lock = Mutex(())
+  // Safe although `Database` is not Sendable: the store takes it by `sending`, so no one
+  // else holds it, and it is read only inside `lock.withLock`, never concurrently.
+  // (A `Mutex<Database>` cannot lend the connection to the caller's non-Sendable closure.)
+  nonisolated(unsafe) private let database: Database
+
+  /// Wraps an open connection; the store owns it from now on.
+  public init(database: sending Database) {
+    self.database = database
+  }
+
+  /// Opens (creating if allowed and missing) the database at `path` and, when `migrate`
+  /// is true, applies pending migrations.
+  ///
+  /// A database newer than `migrator` knows is refused before anything is written.
+  /// Pass `Database.inMemoryPath` for a private in-memory database.
+  public static func open(
+    path: String, mode: OpenMode = .readWriteCreate, busyTimeoutMilliseconds: Int32 = 5000,
+    migrate: Bool = true, migrator: Migrator = Migrator(), now: Date = Date()
+  ) throws -> SQLiteAuthStore {
+    let options = OpenOptions(
+      mode: mode, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
+      newestKnownSchemaVersion: migrator.newestVersion)
+    let database = try Database.open(path: path, options: options)
+    if migrate { try migrator.migrate(database, at: now) }
+    return SQLiteAuthStore(database: database)
+  }
+
+  /// A fresh, fully migrated in-memory store.
+  public static func inMemory() throws -> SQLiteAuthStore {
+    try open(path: Database.inMemoryPath)
+  }
+
+  /// Runs read-only work in one deferred transaction.
+  public func read<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws -> T {
+    try perform(.deferred, work)
+  }
+
+  /// Runs work that writes in one IMMEDIATE transaction.
+  public func write<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws -> T {
+    try perform(.immediate, work)
+  }
+
+  /// Runs `work` with the connection itself, under the lock (for tools such as the inspector).
+  public func withDatabase<T: Sendable>(_ work: (Database) throws -> T) throws -> T {
+    try lock.withLock { _ in try work(database) }
+  }
+
+  private func perform<T: Sendable>(
+    _ kind: TransactionKind, _ work: (any AuthStoreContext) throws -> T
+  ) throws -> T {
+    do {
+      return try lock.withLock { _ in
+        try database.transaction(kind) { try work(SQLiteStoreContext(database: database)) }
+      }
+    } catch let error as SQLiteError where error.isBusy {
+      throw StoreError.busy
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import AuthCore
+import Foundation
+
+extension SQLiteStoreContext {
+  func insertSession(
+    userID: UserID, tokenHash: TokenHash, createdAt: Date, expiresAt: Date
+  ) throws -> Session {
+    try database.execute(
+      """
+      INSERT INTO sessions (token_hash, user_id, created_at, last_used_at, expires_at)
+      VALUES (?1, ?2, ?3, ?3, ?4)
+      """,
+      [.blob(tokenHash.rawValue), .integer(userID.rawValue), .time(createdAt), .time(expiresAt)])
+    let created = Timestamp.date(Timestamp.milliseconds(createdAt))
+    return Session(
+      id: SessionID(rawValue: database.lastInsertRowID), userID: userID, createdAt: created,
+      lastUsedAt: created, expiresAt: Timestamp.date(Timestamp.milliseconds(expiresAt)))
+  }
+
+  func authenticatedSession(tokenHash: TokenHash) throws -> AuthenticatedSession? {
+    // The hot path of every signed-in command: one cached statement, typed binds, no arrays.
+    try database.withStatement(
+      """
+      SELECT s.id, s.created_at, s.last_used_at, s.expires_at,
+             u.id, u.username, u.created_at, u.updated_at
+      FROM sessions AS s JOIN users AS u ON u.id = s.user_id
+      WHERE s.token_hash = ?1
+      """
+    ) { statement in
+      try statement.bind(tokenHash.rawValue, at: 1)
+      guard try statement.step() else { return nil }
+      let user = Self.user(from: statement, first: 4)
+      let session = Session(
+        id: SessionID(rawValue: statement.int64(at: 0)), userID: user.id,
+        createdAt: statement.date(at: 1), lastUsedAt: statement.date(at: 2),
+        expiresAt: statement.date(at: 3))
+      return AuthenticatedSession(user: user, session: session)
+    }
+  }
+
+  func tokenHash(of sessionID: SessionID) throws -> TokenHash? {
+    try database.queryFirst(
+      "SELECT token_hash FROM sessions WHERE id = ?1", [.integer(sessionID.rawValue)]
+    ) { TokenHash(rawValue: $0.data(at: 0)) }
+  }
+
+  func touchSession(_ sessionID: SessionID, lastUsedAt: Date, expiresAt: Date) throws {
+    try database.execute(
+      "UPDATE sessions SET last_used_at = ?1, expires_at = ?2 WHERE id = ?3",
+      [.time(lastUsedAt), .time(expiresAt), .integer(sessionID.rawValue)])
+  }
+
+  @discardableResult
+  func deleteSession(_ sessionID: SessionID) throws -> Bool {
+    try database.execute("DELETE FROM sessions WHERE id = ?1", [.integer(sessionID.rawValue)]) > 0
+  }
+
+  @discardableResult
+  func deleteSessions(of userID: UserID, except keeping: SessionID?) throws -> Int {
+    try database.execute(
+      "DELETE FROM sessions WHERE user_id = ?1 AND (?2 IS NULL OR id <> ?2)",
+      [.integer(userID.rawValue), keeping.map { .integer($0.rawValue) } ?? .null])
+  }
+
+  func sessions(of userID: UserID) throws -> [Session] {
+    try database.query(
+      """
+      SELECT id, user_id, created_at, last_used_at, expires_at FROM sessions
+      WHERE user_id = ?1 ORDER BY created_at DESC, id DESC
+      """, [.integer(userID.rawValue)]
+    ) { row in
+      Session(
+        id: SessionID(rawValue: row.int64(at: 0)), userID: UserID(rawValue: row.int64(at: 1)),
+        createdAt: row.date(at: 2), lastUsedAt: row.date(at: 3), expiresAt: row.date(at: 4))
+    }
+  }
+
+  func deleteExpiredSessions(asOf time: Date) throws -> Int {
+    try database.execute("DELETE FROM sessions WHERE expires_at <= ?1", [.time(time)])
+  }
+}

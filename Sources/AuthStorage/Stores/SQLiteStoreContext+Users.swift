@@ -1,0 +1,55 @@
+import AuthCore
+import Foundation
+
+extension SQLiteStoreContext {
+  func insertUser(username: Username, passwordHash: String, at time: Date) throws -> User {
+    do {
+      try database.execute(
+        """
+        INSERT INTO users (username, password_hash, created_at, updated_at)
+        VALUES (?1, ?2, ?3, ?3)
+        """,
+        [.text(username.canonical), .text(passwordHash), .time(time)])
+    } catch let error as SQLiteError where error.isUniqueViolation {
+      // The schema decides: a racing insert of the same name lands here too.
+      throw StoreError.usernameTaken
+    }
+    let storedTime = Timestamp.date(Timestamp.milliseconds(time))
+    return User(
+      id: UserID(rawValue: database.lastInsertRowID), username: username.canonical,
+      createdAt: storedTime, updatedAt: storedTime)
+  }
+
+  func userRecord(named username: Username) throws -> UserRecord? {
+    try database.queryFirst(
+      """
+      SELECT id, username, created_at, updated_at, password_hash
+      FROM users WHERE username = ?1
+      """, [.text(username.canonical)], row: Self.userRecord)
+  }
+
+  func userRecord(id: UserID) throws -> UserRecord? {
+    try database.queryFirst(
+      """
+      SELECT id, username, created_at, updated_at, password_hash
+      FROM users WHERE id = ?1
+      """, [.integer(id.rawValue)], row: Self.userRecord)
+  }
+
+  func updatePasswordHash(_ passwordHash: String, for userID: UserID, at time: Date) throws {
+    try database.execute(
+      "UPDATE users SET password_hash = ?1, updated_at = ?2 WHERE id = ?3",
+      [.text(passwordHash), .time(time), .integer(userID.rawValue)])
+  }
+
+  /// Reads a user from columns id, username, created_at, updated_at starting at `first`.
+  static func user(from row: Statement, first: Int32 = 0) -> User {
+    User(
+      id: UserID(rawValue: row.int64(at: first)), username: row.string(at: first + 1),
+      createdAt: row.date(at: first + 2), updatedAt: row.date(at: first + 3))
+  }
+
+  private static func userRecord(from row: Statement) -> UserRecord {
+    UserRecord(user: user(from: row), passwordHash: row.string(at: 4))
+  }
+}

@@ -1,0 +1,50 @@
+import AuthCore
+import AuthStorage
+import Foundation
+import Testing
+
+@Suite("Audit log and throttle store")
+struct AuditAndThrottleTests {
+  @Test(
+    "events come back newest first, limited, with their fields", arguments: StoreLocation.allCases)
+  func auditEvents(location: StoreLocation) async throws {
+    let harness = try StoreHarness(location)
+    let user = try await harness.store.write {
+      try $0.insertUser(username: username("judy"), passwordHash: sampleHash, at: time(0))
+    }
+    let drafts = [
+      AuthEventDraft(time: time(1), kind: .signUp, userID: user.id, username: "judy", detail: ""),
+      AuthEventDraft(
+        time: time(2), kind: .signInFailed, userID: nil, username: "nobody", detail: "unknown"),
+      AuthEventDraft(
+        time: time(3), kind: .signInSucceeded, userID: user.id, username: "judy", detail: "s1"),
+    ]
+    try await harness.store.write { context in
+      for draft in drafts { try context.append(draft) }
+    }
+    let events = try await harness.reopen().read { try $0.recentEvents(limit: 2) }
+    #expect(events.map(\.draft) == [drafts[2], drafts[1]])
+    #expect(events[0].id > events[1].id)
+    let none = try await harness.store.read { try $0.recentEvents(limit: 0) }
+    #expect(none.isEmpty)
+  }
+
+  @Test("throttle state is stored, replaced and cleared", arguments: StoreLocation.allCases)
+  func throttle(location: StoreLocation) async throws {
+    let harness = try StoreHarness(location)
+    let initial = try await harness.store.read { try $0.throttleState(for: "kim") }
+    #expect(initial == .clear)
+
+    let locked = ThrottleState(consecutiveFailures: 5, lockedUntil: time(900))
+    try await harness.store.write { context in
+      try context.saveThrottleState(
+        ThrottleState(consecutiveFailures: 1, lockedUntil: nil), for: "kim")
+      try context.saveThrottleState(locked, for: "kim")
+    }
+    let stored = try await harness.reopen().read { try $0.throttleState(for: "kim") }
+    #expect(stored == locked)
+
+    try await harness.store.write { try $0.clearThrottleState(for: "kim") }
+    #expect(try await harness.store.read { try $0.throttleState(for: "kim") } == .clear)
+  }
+}

@@ -1,0 +1,64 @@
+import AuthStorage
+import Foundation
+import Testing
+
+@Suite("Opening bad paths")
+struct OpenErrorTests {
+  @Test("a text file is not a database, and its bytes stay as they were")
+  func textFile() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("notes.txt")
+    let text = Data(String(repeating: "These are notes, not a database.\n", count: 200).utf8)
+    try text.write(to: URL(fileURLWithPath: path))
+    #expect(throws: StorageError.notADatabase(path: path)) {
+      _ = try SQLiteAuthStore.open(path: path)
+    }
+    #expect(try fileBytes(path) == text)
+    #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+  }
+
+  @Test("a truncated database is reported as damaged, and its bytes stay as they were")
+  func truncatedDatabase() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("cut.sqlite")
+    let database = try Database.open(path: path)
+    try Migrator().migrate(database)
+    try database.executeScript("PRAGMA journal_mode = DELETE")
+    database.close()
+    let whole = try fileBytes(path)
+    #expect(whole.count >= 4 * 4096)
+    let cut = whole.prefix(whole.count / 2)
+    try cut.write(to: URL(fileURLWithPath: path))
+
+    let error = #expect(throws: StorageError.self) { _ = try SQLiteAuthStore.open(path: path) }
+    guard case .corrupt(let errorPath, _) = error else {
+      Issue.record("expected .corrupt, got \(String(describing: error))")
+      return
+    }
+    #expect(errorPath == path)
+    #expect(try fileBytes(path) == cut)
+  }
+
+  @Test("a directory is refused by name and left alone")
+  func directory() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("adir")
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+    #expect(throws: StorageError.isDirectory(path: path)) {
+      _ = try SQLiteAuthStore.open(path: path)
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: path).isEmpty)
+  }
+
+  @Test("a path in a missing directory cannot be created")
+  func missingDirectory() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("missing/auth.sqlite")
+    let error = #expect(throws: StorageError.self) { _ = try SQLiteAuthStore.open(path: path) }
+    guard case .cannotCreate(let errorPath, _) = error else {
+      Issue.record("expected .cannotCreate, got \(String(describing: error))")
+      return
+    }
+    #expect(errorPath == path)
+  }
+}
