@@ -70,7 +70,8 @@ public struct ErrorReport: Hashable, Sendable {
 
   private static func report(_ error: StoreError) -> ErrorReport {
     switch error {
-    case .usernameTaken: ErrorReport(code: .invalidData, message: "username: This name is taken")
+    case .usernameTaken:
+      ErrorReport(code: .invalidData, message: "username: This username is taken")
     case .busy:
       ErrorReport(
         code: .temporaryFailure, message: "The database is busy (locked by another process).",

@@ -13,8 +13,11 @@ struct CommandDispatcher {
       console.output.write(HelpCatalog.text(for: topic))
     case .version:
       console.output.write(AuthCLIVersion.current + "\n")
+    case .inspect: try InspectCommand(context: context).run()
+    case .migrate: try MigrateCommand(context: context).apply()
+    case .migrationStatus: try MigrateCommand(context: context).status()
+    case .listUsers: try UsersCommand(context: context).list()
     default:
-      _ = context
       throw CLIError.internalFailure("Not available in this build")
     }
   }
