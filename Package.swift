@@ -39,7 +39,9 @@ let package = Package(
     // Scripted stand-ins for the use cases, for view-model tests and scene previews.
     .target(name: "AuthTestSupport", dependencies: ["AuthCore", "AuthViewModels"]),
 
-    .testTarget(name: "AuthCoreTests", dependencies: ["AuthCore", "AuthStorage", "AuthCrypto"]),
+    .testTarget(
+      name: "AuthCoreTests",
+      dependencies: ["AuthCore", "AuthStorage", "AuthCrypto", "AuthTestSupport"]),
     .testTarget(name: "AuthStorageTests", dependencies: ["AuthStorage", "CSQLite"]),
     .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto"]),
     .testTarget(

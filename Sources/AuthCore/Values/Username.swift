@@ -17,13 +17,13 @@ public struct Username: Hashable, Sendable, CustomStringConvertible {
       .lowercased()
   }
 
-  /// Checks raw input against the rules and returns the canonical username.
+  /// Checks raw input against the rules and returns the canonical username: 3 to 32
+  /// characters (by default) of `a-z 0-9 . _ -`, starting with a letter or a digit.
   public static func validate(
     _ raw: String, rules: UsernameRules = .standard
   )
     -> Validation<Username>
   {
-    // Filled in by the use-case layer's rules; see UsernameRules.
     rules.check(canonicalize(raw)).map(Username.init(canonical:))
   }
 }

@@ -1,10 +1,27 @@
 extension UsernameRules {
-  /// Checks canonical text. (Placeholder: the use-case layer completes the rules.)
+  /// Checks canonical text, naming the first rule it breaks.
+  ///
+  /// Canonical text is already lowercased, so only `a-z` can be a letter here.
   func check(_ canonical: String) -> Validation<String> {
+    guard !canonical.isEmpty else { return .invalid(errorMessage: AuthMessages.enterUsername) }
     let count = canonical.count
     guard count >= minimumLength, count <= maximumLength else {
-      return .invalid(errorMessage: "Use \(minimumLength) to \(maximumLength) characters")
+      return .invalid(errorMessage: AuthMessages.usernameLength(self))
+    }
+    guard canonical.unicodeScalars.allSatisfy(Self.isAllowed) else {
+      return .invalid(errorMessage: AuthMessages.usernameCharacters)
+    }
+    guard let first = canonical.unicodeScalars.first, Self.isLetterOrDigit(first) else {
+      return .invalid(errorMessage: AuthMessages.usernameStart)
     }
     return .valid(canonical)
+  }
+
+  private static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+    ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
+  }
+
+  private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+    isLetterOrDigit(scalar) || scalar == "." || scalar == "_" || scalar == "-"
   }
 }

@@ -1,0 +1,114 @@
+import Foundation
+
+/// Everything done with an existing session: who am I, sign-out, the list of
+/// sessions, revocation, and housekeeping.
+///
+/// Only `currentSession` renews a session (it is the call a front end makes
+/// when a signed-in command starts); it writes at most once per
+/// `touchInterval` per session, so most checks are a single read.
+public struct SessionService: SessionUseCase {
+  private let store: any AuthStore
+  private let clock: any WallClock
+  private let policy: AuthPolicy
+  private let resolver: SessionResolver
+
+  /// Takes the ports it works through and the rules it applies.
+  public init(
+    store: any AuthStore, tokens: any TokenSource, clock: any WallClock,
+    policy: AuthPolicy = .standard
+  ) {
+    self.store = store
+    self.clock = clock
+    self.policy = policy
+    self.resolver = SessionResolver(tokens: tokens)
+  }
+
+  /// The user and session behind a token, renewed when the last use is old enough.
+  public func currentSession(token: SessionToken) async throws -> AuthenticatedSession {
+    let hash = try resolver.hash(of: token)
+    let now = clock.now()
+    let resolver = resolver
+    let found = try await store.read { context in try resolver.resolve(hash, at: now, in: context) }
+    let rules = policy.session
+    let session = found.session
+    guard now.timeIntervalSince(session.lastUsedAt) >= rules.touchInterval else { return found }
+    let absoluteEnd = session.createdAt.addingTimeInterval(rules.absoluteLifetime)
+    let renewed = Session(
+      id: session.id, userID: session.userID, createdAt: session.createdAt, lastUsedAt: now,
+      expiresAt: min(absoluteEnd, now.addingTimeInterval(rules.idleTimeout)))
+    do {
+      try await store.write { context in
+        try context.touchSession(renewed.id, lastUsedAt: now, expiresAt: renewed.expiresAt)
+      }
+    } catch StoreError.busy {
+      // Renewal is best effort: a busy database must not sign anyone out; the
+      // next use after the lock clears renews instead.
+      return found
+    }
+    return AuthenticatedSession(user: found.user, session: renewed)
+  }
+
+  /// Deletes this session's row, so the token stops working at once.
+  public func signOut(token: SessionToken) async throws {
+    try await endSessions(token: token, kind: .signOut) { found, context in
+      try context.deleteSession(found.session.id) ? 1 : 0
+    }
+  }
+
+  /// Deletes every session of the token's user, this one included.
+  public func signOutEverywhere(token: SessionToken) async throws -> Int {
+    try await endSessions(token: token, kind: .signOutEverywhere) { found, context in
+      try context.deleteSessions(of: found.user.id, except: nil)
+    }
+  }
+
+  /// The user's active sessions, newest first, the asking one marked.
+  public func listSessions(token: SessionToken) async throws -> [SessionSummary] {
+    let hash = try resolver.hash(of: token)
+    let now = clock.now()
+    let resolver = resolver
+    return try await store.read { context in
+      let found = try resolver.resolve(hash, at: now, in: context)
+      return try context.sessions(of: found.user.id)
+        .filter { $0.isActive(at: now) }
+        .sorted { ($0.createdAt, $0.id.rawValue) > ($1.createdAt, $1.id.rawValue) }
+        .map { SessionSummary(session: $0, isCurrent: $0.id == found.session.id) }
+    }
+  }
+
+  /// Ends one of the user's own sessions; another user's id is "not found".
+  public func revokeSession(_ sessionID: SessionID, token: SessionToken) async throws {
+    try await endSessions(token: token, kind: .sessionRevoked) { found, context in
+      guard try context.sessions(of: found.user.id).contains(where: { $0.id == sessionID }) else {
+        throw AuthError.sessionNotFound
+      }
+      return try context.deleteSession(sessionID) ? 1 : 0
+    }
+  }
+
+  /// Deletes every session past its expiry; returns how many.
+  public func deleteExpiredSessions() async throws -> Int {
+    let now = clock.now()
+    return try await store.write { context in try context.deleteExpiredSessions(asOf: now) }
+  }
+
+  /// Resolves the token and runs `end` in one write transaction with its audit event.
+  @discardableResult
+  private func endSessions(
+    token: SessionToken, kind: AuthEventKind,
+    _ end: @escaping @Sendable (AuthenticatedSession, any AuthStoreContext) throws -> Int
+  ) async throws -> Int {
+    let hash = try resolver.hash(of: token)
+    let now = clock.now()
+    let resolver = resolver
+    return try await store.write { context in
+      let found = try resolver.resolve(hash, at: now, in: context)
+      let ended = try end(found, context)
+      try context.append(
+        AuthEventDraft(
+          time: now, kind: kind, userID: found.user.id, username: found.user.username,
+          detail: "\(ended) session(s) ended"))
+      return ended
+    }
+  }
+}

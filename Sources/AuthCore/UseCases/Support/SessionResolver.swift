@@ -1,0 +1,30 @@
+import Foundation
+
+/// Finds the live session behind a token, inside a transaction.
+struct SessionResolver {
+  /// Hashes and compares tokens.
+  let tokens: any TokenSource
+
+  /// The token's hash, or `notSignedIn` when the text cannot be one of our tokens.
+  func hash(of token: SessionToken) throws -> TokenHash {
+    guard let hash = tokens.hash(token) else { throw AuthError.notSignedIn }
+    return hash
+  }
+
+  /// The session with this token hash if it exists and is active at `now`.
+  ///
+  /// The lookup goes through an index on the hash; the stored hash is then
+  /// compared again in constant time, so no code path compares secrets with `==`.
+  func resolve(
+    _ hash: TokenHash, at now: Date, in context: any AuthStoreContext
+  ) throws
+    -> AuthenticatedSession
+  {
+    guard let found = try context.authenticatedSession(tokenHash: hash),
+      let stored = try context.tokenHash(of: found.session.id),
+      tokens.hashesMatch(stored, hash),
+      found.session.isActive(at: now)
+    else { throw AuthError.notSignedIn }
+    return found
+  }
+}

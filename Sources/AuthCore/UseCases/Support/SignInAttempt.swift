@@ -1,0 +1,31 @@
+/// What the throttle transaction found before the password is checked.
+enum SignInAttempt: Sendable {
+  /// The name is locked: the password is not judged.
+  case locked(UserID?)
+  /// The attempt was counted; the account, if the name has one.
+  case allowed(UserRecord?)
+
+  /// The hash to verify against: the account's, or the dummy so that a missing
+  /// or locked account costs the same work.
+  func hashToVerify(dummy: DummyPasswordHash) throws -> String {
+    if case .allowed(let record?) = self { return record.passwordHash }
+    return try dummy.value()
+  }
+
+  /// The account, for the audit trail.
+  var userID: UserID? {
+    switch self {
+    case .locked(let id): id
+    case .allowed(let record): record?.user.id
+    }
+  }
+
+  /// Why it failed, for the audit trail only (never shown to the person).
+  var failureDetail: String {
+    switch self {
+    case .locked: "locked"
+    case .allowed(nil): "unknown user"
+    case .allowed: "wrong password"
+    }
+  }
+}

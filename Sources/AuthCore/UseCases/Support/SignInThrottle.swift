@@ -1,0 +1,52 @@
+import Foundation
+
+/// Counts failed password checks per canonical username and decides when to refuse.
+///
+/// The rule, applied inside one IMMEDIATE write transaction so that concurrent
+/// attempts from any number of processes are counted exactly:
+/// - While locked, an attempt is refused and does not count: it neither extends
+///   the lock nor is its password judged (a dummy verify still runs for equal work).
+/// - Otherwise the attempt is counted as a failure *before* the password is checked
+///   (a reservation), so parallel attempts cannot slip past the limit, and an
+///   attempt cut short counts as failed. A success then clears the state.
+/// - The failure that brings the count to `freeFailures` locks for `initialLock`;
+///   each further counted failure locks for twice as long as the one before, up to
+///   `maximumLock` (standard: 5 failures, then 1, 2, 4, 8, 15, 15, … minutes).
+struct SignInThrottle {
+  /// The numbers.
+  let rules: ThrottleRules
+
+  /// Counts an attempt now, or says it is refused because the name is locked.
+  /// Returns whether the password may be checked.
+  func reserveAttempt(
+    for name: String, at now: Date, in context: any AuthStoreContext
+  ) throws
+    -> Bool
+  {
+    let state = try context.throttleState(for: name)
+    if state.isLocked(at: now) { return false }
+    let failures = state.consecutiveFailures + 1
+    let lockedUntil = lockLength(afterFailures: failures).map { now.addingTimeInterval($0) }
+    try context.saveThrottleState(
+      ThrottleState(consecutiveFailures: failures, lockedUntil: lockedUntil), for: name)
+    return true
+  }
+
+  /// Forgets the failures after a success.
+  func recordSuccess(for name: String, in context: any AuthStoreContext) throws {
+    try context.clearThrottleState(for: name)
+  }
+
+  /// How long the `failures`-th consecutive failure locks, or `nil` while under the limit.
+  func lockLength(afterFailures failures: Int) -> TimeInterval? {
+    guard failures >= rules.freeFailures else { return nil }
+    // Doubling stops once past the cap, so the exponent never overflows.
+    var length = rules.initialLock
+    var step = rules.freeFailures
+    while step < failures, length < rules.maximumLock {
+      length *= 2
+      step += 1
+    }
+    return min(length, rules.maximumLock)
+  }
+}

@@ -1,0 +1,51 @@
+extension Password {
+  /// Checks a new password: length in code points after NFKC, not containing the
+  /// username, not on the common-passwords list. No composition rules.
+  ///
+  /// - Parameter username: the account's username, as typed or canonical; the
+  ///   rule compares its canonical form with the lowercased password. Empty
+  ///   skips that rule.
+  public static func validate(
+    _ raw: String, username: String, rules: PasswordRules = .standard
+  ) -> Validation<Password> {
+    guard !raw.isEmpty else { return .invalid(errorMessage: AuthMessages.enterPassword) }
+    let password = Password(raw)
+    let length = password.normalized.unicodeScalars.count
+    if length < rules.minimumLength {
+      return .invalid(errorMessage: AuthMessages.passwordTooShort(rules))
+    }
+    if length > rules.maximumLength {
+      return .invalid(errorMessage: AuthMessages.passwordTooLong(rules))
+    }
+    let canonicalName = Username.canonicalize(username)
+    if !canonicalName.isEmpty, password.normalized.lowercased().contains(canonicalName) {
+      return .invalid(errorMessage: AuthMessages.passwordContainsUsername)
+    }
+    if CommonPasswords.contains(password.normalized) {
+      return .invalid(errorMessage: AuthMessages.passwordTooCommon)
+    }
+    return .valid(password)
+  }
+
+  /// Checks a password typed to prove who someone is: only that it is not empty,
+  /// because a stored password may predate today's rules.
+  public static func validateEntered(
+    _ raw: String, emptyMessage: String = AuthMessages.enterYourPassword
+  ) -> Validation<Password> {
+    raw.isEmpty ? .invalid(errorMessage: emptyMessage) : .valid(Password(raw))
+  }
+
+  /// Checks that a confirmation repeats the password (compared after NFKC).
+  public static func validateConfirmation(
+    _ confirmation: String, of password: String
+  ) -> Validation<Password> {
+    guard !confirmation.isEmpty else {
+      return .invalid(errorMessage: AuthMessages.confirmPassword)
+    }
+    let confirmed = Password(confirmation)
+    guard confirmed == Password(password) else {
+      return .invalid(errorMessage: AuthMessages.passwordsDoNotMatch)
+    }
+    return .valid(confirmed)
+  }
+}

@@ -1,0 +1,69 @@
+import AuthCore
+import CSodium
+
+/// Argon2id password hashing through libsodium's `crypto_pwhash_str` family.
+///
+/// The hash is a PHC string (`$argon2id$v=19$m=…,t=…,p=1$salt$hash`) carrying its
+/// own cost and 16-byte random salt, so costs can rise later: `needsRehash`
+/// notices older hashes and sign-in upgrades them. The bytes hashed are the
+/// UTF-8 of `Password.normalized` (NFKC). Copies this type makes are wiped with
+/// `sodium_memzero`; the Swift `String` the password arrived in cannot be wiped.
+public struct Argon2idHasher: PasswordHasher {
+  /// The cost of new hashes.
+  public let cost: Argon2Cost
+
+  /// Prepares libsodium and checks the cost. The default is `.interactive`.
+  public init(cost: Argon2Cost = .interactive) throws {
+    try Sodium.ensureInitialized()
+    guard cost.isWithinLibraryLimits else { throw PasswordHashingError.costOutOfRange(cost) }
+    self.cost = cost
+  }
+
+  /// Hashes with a fresh salt at the current cost.
+  public func hash(_ password: Password) throws -> String {
+    var output = [CChar](repeating: 0, count: crypto_pwhash_strbytes())
+    let status = withWipedUTF8(of: password, orIfUnaddressable: -1) { bytes, count in
+      crypto_pwhash_str(&output, bytes, count, cost.opsLimit, cost.memLimit)
+    }
+    // The cost was checked in `init`, so the only failure left is allocation.
+    guard status == 0 else { throw PasswordHashingError.outOfMemory }
+    let end = output.firstIndex(of: 0) ?? output.endIndex
+    return String(decoding: output[..<end].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// Whether the password matches; false for a malformed hash, and false if
+  /// Argon2id cannot get the memory the stored hash asks for.
+  public func verify(_ password: Password, against passwordHash: String) -> Bool {
+    passwordHash.withCString { stored in
+      withWipedUTF8(of: password, orIfUnaddressable: false) { bytes, count in
+        crypto_pwhash_str_verify(stored, bytes, count) == 0
+      }
+    }
+  }
+
+  /// Whether the hash was made with another algorithm or cost than `cost`
+  /// (also true for text that is not a hash at all).
+  public func needsRehash(_ passwordHash: String) -> Bool {
+    passwordHash.withCString { stored in
+      crypto_pwhash_str_needs_rehash(stored, cost.opsLimit, cost.memLimit) != 0
+    }
+  }
+
+  /// Runs `body` on a copy of the password's UTF-8 bytes and their count, then
+  /// zeroes the copy. A trailing NUL keeps the copy non-empty, so it always has
+  /// an address and `fallback` is never used in practice.
+  private func withWipedUTF8<Result>(
+    of password: Password, orIfUnaddressable fallback: Result,
+    _ body: (UnsafePointer<CChar>, UInt64) -> Result
+  ) -> Result {
+    var bytes = [CChar]()
+    bytes.reserveCapacity(password.normalized.utf8.count + 1)
+    for byte in password.normalized.utf8 { bytes.append(CChar(bitPattern: byte)) }
+    bytes.append(0)
+    defer { bytes.withUnsafeMutableBytes { sodium_memzero($0.baseAddress, $0.count) } }
+    return bytes.withUnsafeBufferPointer { buffer in
+      guard let address = buffer.baseAddress else { return fallback }
+      return body(address, UInt64(buffer.count - 1))
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import AuthCore
+import CSodium
+import Foundation
+
+/// Session tokens from libsodium's CSPRNG, stored as BLAKE2b-256 hashes.
+///
+/// A token is 32 random bytes (`randombytes_buf`) printed as unpadded base64url
+/// (43 characters). Storage keeps only `crypto_generichash` of the 32 bytes, so a
+/// leaked database does not let anyone act as a signed-in user; with 256 bits of
+/// randomness, a fast unsalted hash is enough (nothing to guess or precompute).
+public struct SodiumTokenSource: TokenSource {
+  private static let tokenBytes = 32
+  private static let hashBytes = 32
+  private static let variant = sodium_base64_VARIANT_URLSAFE_NO_PADDING
+
+  /// Prepares libsodium.
+  public init() throws {
+    try Sodium.ensureInitialized()
+  }
+
+  /// 32 fresh random bytes as base64url; the byte buffer is wiped afterwards.
+  public func makeToken() -> SessionToken {
+    var bytes = [UInt8](repeating: 0, count: Self.tokenBytes)
+    defer { sodium_memzero(&bytes, bytes.count) }
+    randombytes_buf(&bytes, bytes.count)
+    var text = [CChar](
+      repeating: 0, count: sodium_base64_encoded_len(Self.tokenBytes, Self.variant))
+    sodium_bin2base64(&text, text.count, bytes, bytes.count, Self.variant)
+    defer { sodium_memzero(&text, text.count) }
+    let end = text.firstIndex(of: 0) ?? text.endIndex
+    return SessionToken(
+      rawValue: String(decoding: text[..<end].map { UInt8(bitPattern: $0) }, as: UTF8.self))
+  }
+
+  /// BLAKE2b-256 of the token's bytes; `nil` unless the text is canonical
+  /// unpadded base64url of exactly 32 bytes.
+  public func hash(_ token: SessionToken) -> TokenHash? {
+    var bytes = [UInt8](repeating: 0, count: Self.tokenBytes)
+    defer { sodium_memzero(&bytes, bytes.count) }
+    var decodedCount = 0
+    var utf8 = token.rawValue.utf8.map { CChar(bitPattern: $0) }
+    defer { sodium_memzero(&utf8, utf8.count) }
+    // With no end pointer given, libsodium fails unless every character was consumed.
+    let status = sodium_base642bin(
+      &bytes, bytes.count, utf8, utf8.count, nil, &decodedCount, nil, Self.variant)
+    guard status == 0, decodedCount == Self.tokenBytes else { return nil }
+    var digest = [UInt8](repeating: 0, count: Self.hashBytes)
+    guard crypto_generichash(&digest, digest.count, bytes, UInt64(bytes.count), nil, 0) == 0
+    else { return nil }
+    return TokenHash(rawValue: Data(digest))
+  }
+
+  /// Compares in constant time for equal lengths (`sodium_memcmp`); empty
+  /// hashes never match.
+  public func hashesMatch(_ lhs: TokenHash, _ rhs: TokenHash) -> Bool {
+    guard lhs.rawValue.count == rhs.rawValue.count, !lhs.rawValue.isEmpty else { return false }
+    return lhs.rawValue.withUnsafeBytes { left in
+      rhs.rawValue.withUnsafeBytes { right in
+        sodium_memcmp(left.baseAddress, right.baseAddress, left.count) == 0
+      }
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import AuthCore
+import AuthCrypto
+import AuthStorage
+import AuthTestSupport
+import Foundation
+
+/// Real libsodium adapters at the minimum Argon2id cost, a real SQLite store, a test clock,
+/// and every use case wired to them.
+struct UseCaseFixture {
+  let store: any AuthStore
+  let hasher: CountingPasswordHasher
+  let tokens: SodiumTokenSource
+  let clock = TestClock()
+  let policy: AuthPolicy
+
+  static let password = "correct horse battery staple"
+  static let otherPassword = "a completely different passphrase"
+
+  init(
+    store: (any AuthStore)? = nil, cost: Argon2Cost = .minimum, policy: AuthPolicy = .standard
+  )
+    throws
+  {
+    self.store = try store ?? Self.makeMemoryStore()
+    hasher = CountingPasswordHasher(wrapping: try Argon2idHasher(cost: cost))
+    tokens = try SodiumTokenSource()
+    self.policy = policy
+  }
+
+  /// A fresh, migrated SQLite database in memory.
+  static func makeMemoryStore() throws -> any AuthStore { try SQLiteAuthStore.inMemory() }
+
+  var signUp: SignUpService {
+    SignUpService(store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy)
+  }
+  var signIn: SignInService {
+    SignInService(store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy)
+  }
+  var sessions: SessionService {
+    SessionService(store: store, tokens: tokens, clock: clock, policy: policy)
+  }
+  var changePassword: ChangePasswordService {
+    ChangePasswordService(
+      store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy)
+  }
+
+  /// Signs up a user and returns the first session.
+  func register(_ name: String, password: String = Self.password) async throws -> NewSession {
+    let result = try await signUp.signUp(
+      request: SignUpRequest(username: name, password: password, confirmation: password))
+    guard case .signedUp(let started) = result else { throw FixtureError.signUpRefused(result) }
+    return started
+  }
+
+  /// Signs in and returns the answer.
+  func attempt(_ name: String, _ password: String) async throws -> Validation<NewSession> {
+    try await signIn.signIn(request: SignInRequest(username: name, password: password))
+  }
+
+  /// The audit trail, oldest first.
+  func events() async throws -> [AuthEventDraft] {
+    try await store.read { try $0.recentEvents(limit: 1000) }.reversed().map(\.draft)
+  }
+
+  func throttle(_ name: String) async throws -> ThrottleState {
+    try await store.read { try $0.throttleState(for: name) }
+  }
+}
+
+enum FixtureError: Error {
+  case signUpRefused(SignUpResult)
+}

@@ -1,0 +1,150 @@
+import AuthCore
+import Foundation
+import Testing
+
+@Suite struct SignInTests {
+  private let failed = AuthMessages.signInFailed
+
+  @Test func rightPasswordStartsANewSessionEachTime() async throws {
+    let fixture = try UseCaseFixture()
+    let first = try await fixture.register("alice")
+    let signedIn = try #require(
+      try await fixture.attempt(" ALICE ", UseCaseFixture.password).asValidated)
+    #expect(signedIn.authenticated.user.id == first.authenticated.user.id)
+    #expect(signedIn.authenticated.session.id != first.authenticated.session.id)
+    #expect(signedIn.token != first.token)
+    let created = signedIn.authenticated.session.createdAt
+    #expect(signedIn.authenticated.session.expiresAt == created.addingTimeInterval(7 * 86_400))
+    #expect(try await fixture.events().map(\.kind) == [.signUp, .signInSucceeded])
+  }
+
+  @Test func unknownUserWrongPasswordAndLockedAnswerTheSameAfterTheSameWork() async throws {
+    let fixture = try UseCaseFixture()
+    _ = try await fixture.register("alice")
+    _ = try await fixture.register("carol")
+    var verifies = fixture.hasher.counts.verify
+
+    let unknown = try await fixture.attempt("nobody", UseCaseFixture.password)
+    #expect(fixture.hasher.counts.verify == verifies + 1)
+    verifies += 1
+
+    let wrong = try await fixture.attempt("alice", UseCaseFixture.otherPassword)
+    #expect(fixture.hasher.counts.verify == verifies + 1)
+    verifies += 1
+
+    for _ in 1...5 { _ = try await fixture.attempt("carol", "not carol's passphrase") }
+    verifies = fixture.hasher.counts.verify
+    let locked = try await fixture.attempt("carol", UseCaseFixture.password)
+    #expect(fixture.hasher.counts.verify == verifies + 1)
+
+    #expect(unknown == .invalid(errorMessage: failed))
+    #expect(wrong == unknown)
+    #expect(locked == unknown)
+    let details = try await fixture.events().filter { $0.kind == .signInFailed }.map(\.detail)
+    #expect(details.first == "unknown user")
+    #expect(details.dropFirst().first == "wrong password")
+    #expect(details.last == "locked")
+  }
+
+  @Test func lockoutTimelineDoublesUpToTheCapAndResetsOnSuccess() async throws {
+    let fixture = try UseCaseFixture()
+    _ = try await fixture.register("alice")
+    let right = UseCaseFixture.password
+    let wrong = UseCaseFixture.otherPassword
+    for _ in 1...4 {
+      #expect(try await fixture.attempt("alice", wrong) == .invalid(errorMessage: failed))
+    }
+    #expect(try await fixture.throttle("alice").lockedUntil == nil)
+    _ = try await fixture.attempt("alice", wrong)  // the fifth: locks for a minute
+    #expect(try await fixture.attempt("alice", right) == .invalid(errorMessage: failed))
+    fixture.clock.advance(by: 59)
+    #expect(try await fixture.attempt("alice", right) == .invalid(errorMessage: failed))
+    // Refused attempts neither count nor extend the lock.
+    #expect(try await fixture.throttle("alice").consecutiveFailures == 5)
+
+    // Each counted failure after the wait locks twice as long, up to 15 minutes.
+    // The clock always stands one second before the lock ends here.
+    for expectedLock: TimeInterval in [120, 240, 480, 900, 900] {
+      fixture.clock.advance(by: 1)
+      _ = try await fixture.attempt("alice", wrong)
+      let state = try await fixture.throttle("alice")
+      #expect(state.lockedUntil == fixture.clock.now().addingTimeInterval(expectedLock))
+      fixture.clock.advance(by: expectedLock - 1)
+      #expect(try await fixture.attempt("alice", right) == .invalid(errorMessage: failed))
+    }
+    fixture.clock.advance(by: 1)
+    #expect(try await fixture.attempt("alice", right).isValid)
+    #expect(try await fixture.throttle("alice") == .clear)
+
+    // After the reset, the count starts again from zero.
+    for _ in 1...4 { _ = try await fixture.attempt("alice", wrong) }
+    #expect(try await fixture.attempt("alice", right).isValid)
+  }
+
+  @Test func parallelAttemptsCannotSlipPastTheLimit() async throws {
+    let fixture = try UseCaseFixture()
+    _ = try await fixture.register("alice")
+    let service = fixture.signIn
+    let wrong = SignInRequest(username: "alice", password: UseCaseFixture.otherPassword)
+    try await withThrowingTaskGroup(of: Validation<NewSession>.self) { group in
+      for _ in 1...12 { group.addTask { try await service.signIn(request: wrong) } }
+      for try await result in group { #expect(result == .invalid(errorMessage: failed)) }
+    }
+    // Each attempt is counted before its password is checked, so the sixth and
+    // later find the name locked and are not counted.
+    let state = try await fixture.throttle("alice")
+    #expect(state.consecutiveFailures == 5)
+    #expect(state.lockedUntil == fixture.clock.now().addingTimeInterval(60))
+  }
+
+  @Test func unknownNamesAreThrottledToo() async throws {
+    let fixture = try UseCaseFixture()
+    for _ in 1...5 { _ = try await fixture.attempt("Ghost", UseCaseFixture.password) }
+    let state = try await fixture.throttle("ghost")
+    #expect(state.consecutiveFailures == 5)
+    #expect(state.isLocked(at: fixture.clock.now()))
+  }
+
+  @Test func signingUpClearsFailuresGuessedAgainstAFreeName() async throws {
+    let fixture = try UseCaseFixture()
+    for _ in 1...5 { _ = try await fixture.attempt("newcomer", UseCaseFixture.password) }
+    _ = try await fixture.register("newcomer")
+    #expect(try await fixture.throttle("newcomer") == .clear)
+    #expect(try await fixture.attempt("newcomer", UseCaseFixture.password).isValid)
+  }
+
+  @Test func precomposedAndDecomposedPasswordsSignInAlike() async throws {
+    let fixture = try UseCaseFixture()
+    let precomposed = "caf\u{E9} au lait, s'il vous pla\u{EE}t"
+    let decomposed = "cafe\u{301} au lait, s'il vous plai\u{302}t"
+    #expect(Array(precomposed.utf8) != Array(decomposed.utf8))
+    _ = try await fixture.register("marie", password: precomposed)
+    #expect(try await fixture.attempt("marie", decomposed).isValid)
+  }
+
+  @Test func malformedFieldsAreAnsweredWithoutStorageOrHashing() async throws {
+    let fixture = try UseCaseFixture()
+    #expect(try await fixture.attempt("", "anything") == .invalid(errorMessage: "Enter a username"))
+    #expect(try await fixture.attempt("alice", "") == .invalid(errorMessage: "Enter your password"))
+    #expect(fixture.hasher.counts.verify == 0)
+    #expect(try await fixture.events().isEmpty)
+  }
+
+  @Test func aHashOfLowerCostIsUpgradedAtSignIn() async throws {
+    let store = try UseCaseFixture.makeMemoryStore()
+    let old = try UseCaseFixture(store: store, cost: .minimum)
+    _ = try await old.register("alice")
+    let stronger = try UseCaseFixture(
+      store: store, cost: Argon2CostForTests.slightlyAboveMinimum)
+    let name = try #require(Username.validate("alice").asValidated)
+    let before = try #require(try await store.read { try $0.userRecord(named: name) })
+    #expect(stronger.hasher.needsRehash(before.passwordHash))
+
+    #expect(try await stronger.attempt("alice", UseCaseFixture.password).isValid)
+    let after = try #require(try await store.read { try $0.userRecord(named: name) })
+    #expect(after.passwordHash != before.passwordHash)
+    #expect(!stronger.hasher.needsRehash(after.passwordHash))
+    #expect(try await stronger.events().map(\.kind).contains(.passwordRehashed))
+    #expect(try await stronger.attempt("alice", UseCaseFixture.password).isValid)
+  }
+}

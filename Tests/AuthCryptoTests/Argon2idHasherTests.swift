@@ -1,0 +1,58 @@
+import AuthCore
+import AuthCrypto
+import Testing
+
+@Suite struct Argon2idHasherTests {
+  private let password = Password("correct horse battery staple")
+
+  @Test func hashIsAnArgon2idPHCStringWithItsCost() throws {
+    let hasher = try Argon2idHasher(cost: .minimum)
+    let hash = try hasher.hash(password)
+    #expect(hash.hasPrefix("$argon2id$v=19$m=8,t=1,p=1$"))
+    #expect(!hash.contains("horse"))
+  }
+
+  @Test func verifyAcceptsOnlyTheSamePassword() throws {
+    let hasher = try Argon2idHasher(cost: .minimum)
+    let hash = try hasher.hash(password)
+    #expect(hasher.verify(password, against: hash))
+    #expect(!hasher.verify(Password("correct horse battery stapler"), against: hash))
+    #expect(!hasher.verify(Password(""), against: hash))
+    #expect(!hasher.verify(password, against: "not a hash"))
+  }
+
+  @Test func saltsDifferSoEqualPasswordsHashDifferently() throws {
+    let hasher = try Argon2idHasher(cost: .minimum)
+    #expect(try hasher.hash(password) != hasher.hash(password))
+  }
+
+  @Test func verifyComparesTheNormalisedForm() throws {
+    let hasher = try Argon2idHasher(cost: .minimum)
+    let hash = try hasher.hash(Password("caf\u{E9} con leche, por favor"))
+    #expect(hasher.verify(Password("cafe\u{301} con leche, por favor"), against: hash))
+  }
+
+  @Test func needsRehashWhenTheCostDiffers() throws {
+    let cheap = try Argon2idHasher(cost: .minimum)
+    let dearer = try Argon2idHasher(
+      cost: Argon2Cost(opsLimit: 2, memLimit: Argon2Cost.minimum.memLimit * 4))
+    let hash = try cheap.hash(password)
+    #expect(!cheap.needsRehash(hash))
+    #expect(dearer.needsRehash(hash))
+    #expect(cheap.needsRehash("garbage"))
+  }
+
+  @Test func defaultCostIsAtLeastInteractive() throws {
+    let hasher = try Argon2idHasher()
+    #expect(hasher.cost == .interactive)
+    #expect(hasher.cost.opsLimit >= 2)
+    #expect(hasher.cost.memLimit >= 64 * 1024 * 1024)
+  }
+
+  @Test func costsOutsideTheLibraryLimitsAreRefused() {
+    let tooSmall = Argon2Cost(opsLimit: 0, memLimit: 1024)
+    #expect(throws: PasswordHashingError.costOutOfRange(tooSmall)) {
+      try Argon2idHasher(cost: tooSmall)
+    }
+  }
+}
