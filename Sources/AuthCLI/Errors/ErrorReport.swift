@@ -1,7 +1,7 @@
 import AuthCore
 
 /// What the user is told about a failure: exit code, message, and an optional hint line.
-public struct ErrorReport: Hashable, Sendable {
+public struct ErrorReport: Error, Hashable, Sendable {
   /// The exit status.
   public let code: ExitCode
   /// The message after `Error: ` (several lines for several failed fields).
@@ -21,6 +21,7 @@ public struct ErrorReport: Hashable, Sendable {
   /// passwords and tokens never reach an error.
   public init(_ error: any Error) {
     switch error {
+    case let report as ErrorReport: self = report
     case let error as CLIError: self = Self.report(error)
     case let error as UsageError: self = Self.report(.usage(error))
     case let error as AuthError: self = Self.report(error)

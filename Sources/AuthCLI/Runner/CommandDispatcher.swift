@@ -17,7 +17,23 @@ struct CommandDispatcher {
     case .migrate: try MigrateCommand(context: context).apply()
     case .migrationStatus: try MigrateCommand(context: context).status()
     case .listUsers: try UsersCommand(context: context).list()
-    default:
+    case .signUp(let username, let fromStandardInput):
+      try await SignUpCommand(
+        context: context, username: username, passwordFromStandardInput: fromStandardInput
+      ).run()
+    case .signIn(let username, let fromStandardInput):
+      try await SignInCommand(
+        context: context, username: username, passwordFromStandardInput: fromStandardInput
+      ).run()
+    case .signOut(let all): try await SignOutCommand(context: context, everywhere: all).run()
+    case .whoAmI: try await WhoAmICommand(context: context).run()
+    case .changePassword(let fromStandardInput):
+      try await ChangePasswordCommand(
+        context: context, passwordFromStandardInput: fromStandardInput
+      ).run()
+    case .listSessions: try await SessionsCommand(context: context).list()
+    case .revokeSession(let id): try await SessionsCommand(context: context).revoke(id)
+    case .shell:
       throw CLIError.internalFailure("Not available in this build")
     }
   }
