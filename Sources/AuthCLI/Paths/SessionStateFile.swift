@@ -36,9 +36,14 @@ public struct SessionStateFile: Sendable {
 
   /// Replaces the stored token.
   public func write(_ token: SessionToken) throws(CLIError) {
-    let folder = (path as NSString).deletingLastPathComponent
-    try PrivateDirectory.create(folder)
+    try prepareFolder()
     try AtomicFile.write(Array((token.rawValue + "\n").utf8), to: path)
+  }
+
+  /// Creates the state folder (0700) now, so a sign-in fails before it starts a session
+  /// it could not keep.
+  public func prepareFolder() throws(CLIError) {
+    try PrivateDirectory.create((path as NSString).deletingLastPathComponent)
   }
 
   /// Forgets the token; a missing file is fine.

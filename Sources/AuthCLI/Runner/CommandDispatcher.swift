@@ -33,8 +33,7 @@ struct CommandDispatcher {
       ).run()
     case .listSessions: try await SessionsCommand(context: context).list()
     case .revokeSession(let id): try await SessionsCommand(context: context).revoke(id)
-    case .shell:
-      throw CLIError.internalFailure("Not available in this build")
+    case .shell: try await ShellCommand(context: context).run()
     }
   }
 }

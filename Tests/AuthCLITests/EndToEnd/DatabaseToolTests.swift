@@ -5,7 +5,9 @@ import Testing
 struct DatabaseToolTests {
   @Test func readingToolsNeverCreateAMissingDatabase() async throws {
     let sandbox = try Sandbox()
-    for arguments in [["inspect"], ["users", "list"], ["migrate", "status"], ["sessions", "list"]] {
+    for arguments in [
+      ["inspect"], ["users", "list"], ["migrate", "status"], ["sessions", "list"],
+    ] {
       let run = try await sandbox.run(arguments)
       #expect(run.status == 66, "\(arguments)")
       #expect(run.output.isEmpty)
@@ -35,7 +37,8 @@ struct DatabaseToolTests {
     let text = try await sandbox.run(["migrate", "status"])
     #expect(text.status == 0)
     #expect(text.output.contains("\n0001_initial  applied  "))
-    let json = try #require(try await sandbox.run(["migrate", "status", "--json"]).json() as? [String: Any])
+    let json = try #require(
+      try await sandbox.run(["migrate", "status", "--json"]).json() as? [String: Any])
     #expect(json["pending"] as? [String] == [])
     let applied = try #require(json["applied"] as? [[String: Any]])
     #expect(applied.first?["identifier"] as? String == "0001_initial")

@@ -42,7 +42,9 @@ struct Sandbox: ~Copyable {
   var stateFolder: String { root + "/state/authcli" }
 
   /// Runs `authcli` with the arguments and `input` on standard input (a file, not a terminal).
-  func run(_ arguments: [String], input: String = "", extraEnvironment: [String: String] = [:])
+  func run(
+    _ arguments: [String], input: String = "", extraEnvironment: [String: String] = [:]
+  )
     async throws -> Run
   {
     let id = UUID().uuidString

@@ -19,6 +19,7 @@ struct SignInCommand {
     let password = try reader.password(prompt: "Password: ")
     let root = try CompositionRoot(
       location: location, access: .existingOnly, environment: context.process.environment)
+    try root.sessionFile?.prepareFolder()
     let viewModel = root.factory.makeSignIn()
     await viewModel.send(.usernameChanged(name))
     await viewModel.send(.passwordChanged(password))

@@ -19,6 +19,7 @@ struct SignUpCommand {
     let confirmation = try reader.password(prompt: "Repeat password: ")
     let root = try CompositionRoot(
       location: location, access: .createIfMissing, environment: context.process.environment)
+    try root.sessionFile?.prepareFolder()
     let viewModel = root.factory.makeSignUp()
     await viewModel.send(.usernameChanged(name))
     await viewModel.send(.passwordChanged(password))
