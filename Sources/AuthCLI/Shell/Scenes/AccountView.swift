@@ -17,6 +17,7 @@ where ViewModel.Input == SceneInput<AccountInputs>, ViewModel.Output == AccountO
   func interact(with viewModel: ViewModel, on terminal: LineTerminal) async -> SceneEnd {
     let output = viewModel.output
     terminal.say("")
+    if output.isLoading { terminal.say("Loading…") }
     if let username = output.username {
       terminal.say(terminal.style.strong("Signed in as \(username)"))
     }

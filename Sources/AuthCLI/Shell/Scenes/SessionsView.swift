@@ -6,13 +6,10 @@ struct SessionsView<ViewModel: ViewModelType>: LineView
 where ViewModel.Input == SceneInput<SessionsInputs>, ViewModel.Output == SessionsOutputs {
   func interact(with viewModel: ViewModel, on terminal: LineTerminal) async -> SceneEnd {
     let output = viewModel.output
+    var showsList = true
     while true {
-      terminal.say("")
-      if let revoked = output.revokedSession {
-        terminal.say(terminal.style.success("Revoked session \(revoked)."))
-      }
-      if let message = output.errorMessage { terminal.say(terminal.style.failure(message)) }
-      terminal.say(SessionTable.render(output.sessions, style: terminal.style), terminator: "")
+      if showsList { render(output, on: terminal) }
+      showsList = false
       switch terminal.ask("Session ID to revoke, or Enter to go back: ") {
       case .leave: return .dismissed
       case .cancelled: continue
@@ -28,7 +25,18 @@ where ViewModel.Input == SceneInput<SessionsInputs>, ViewModel.Output == Session
         }
         await viewModel.send(.revokeRequested(SessionID(rawValue: id)))
         if viewModel.navigator.pendingStep != nil { return .stepped }
+        showsList = true
       }
     }
+  }
+
+  private func render(_ output: SessionsOutputs, on terminal: LineTerminal) {
+    terminal.say("")
+    if output.isLoading { terminal.say("Loading…") }
+    if let revoked = output.revokedSession {
+      terminal.say(terminal.style.success("Revoked session \(revoked)."))
+    }
+    if let message = output.errorMessage { terminal.say(terminal.style.failure(message)) }
+    terminal.say(SessionTable.render(output.sessions, style: terminal.style), terminator: "")
   }
 }
