@@ -50,9 +50,33 @@ public final class StandardInputReader: LineSource {
 
   private enum Fill { case ok, interrupted }
 
+  /// Blocks until the input has data (or ended) or Ctrl-C was pressed, whichever thread
+  /// the signal reached.
+  private func waitForInputOrInterrupt() -> Fill {
+    let wakeUp = InterruptTrap.wakeUpDescriptor
+    guard wakeUp >= 0 else { return .ok }
+    var watched = [
+      pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: wakeUp, events: Int16(POLLIN), revents: 0),
+    ]
+    while true {
+      let ready = poll(&watched, nfds_t(watched.count), -1)
+      if ready < 0, errno == EINTR {
+        if InterruptTrap.takeInterrupt() { return .interrupted }
+        continue
+      }
+      if watched[1].revents != 0, InterruptTrap.takeInterrupt() { return .interrupted }
+      return .ok
+    }
+  }
+
   private func fill() -> Fill {
     var chunk = [UInt8](repeating: 0, count: 4096)
     while true {
+      if waitForInputOrInterrupt() == .interrupted {
+        pending.removeAll()
+        return .interrupted
+      }
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count > 0 {
         pending += chunk[..<count]

@@ -44,9 +44,16 @@ struct Sandbox: ~Copyable {
   /// Runs `authcli` with the arguments and `input` on standard input (a file, not a terminal).
   func run(
     _ arguments: [String], input: String = "", extraEnvironment: [String: String] = [:]
-  )
-    async throws -> Run
-  {
+  ) async throws -> Run {
+    try await runProgram(
+      AuthCLIBinary.path, arguments, input: input, extraEnvironment: extraEnvironment)
+  }
+
+  /// Runs any program in the sandbox's environment.
+  func runProgram(
+    _ executable: String, _ arguments: [String], input: String = "",
+    extraEnvironment: [String: String] = [:]
+  ) async throws -> Run {
     let id = UUID().uuidString
     let inputPath = root + "/stdin-\(id)"
     let outputPath = root + "/stdout-\(id)"
@@ -56,7 +63,7 @@ struct Sandbox: ~Copyable {
       _ = FileManager.default.createFile(atPath: path, contents: nil)
     }
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: AuthCLIBinary.path)
+    process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     process.environment = environment.merging(extraEnvironment) { $1 }
     process.currentDirectoryURL = URL(fileURLWithPath: root)
