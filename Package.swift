@@ -5,7 +5,7 @@ import PackageDescription
 /// view models with explicit inputs and outputs, and a line-mode front end.
 let package = Package(
   name: "authcli",
-  platforms: [.macOS(.v14)],
+  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "authcli", targets: ["authcli"]),
     .library(name: "AuthCore", targets: ["AuthCore"]),

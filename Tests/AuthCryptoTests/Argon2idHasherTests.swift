@@ -42,6 +42,26 @@ import Testing
     #expect(cheap.needsRehash("garbage"))
   }
 
+  @Test(arguments: [Argon2Cost.minimum, .interactive])
+  func unmatchableHashIsWellFormedAtTheCurrentCostAndMatchesNothing(cost: Argon2Cost) throws {
+    let hasher = try Argon2idHasher(cost: cost)
+    let dummy = try hasher.unmatchableHash()
+    let real = try Argon2idHasher(cost: .minimum).hash(password)
+    let parameters = "m=\(cost.memLimit / 1024),t=\(cost.opsLimit),p=1"
+    #expect(dummy.hasPrefix("$argon2id$v=19$\(parameters)$"))
+    // libsodium parses it as a hash of exactly this cost (it answers "needs rehash"
+    // for anything it cannot parse), so verify runs Argon2id in full against it.
+    #expect(!hasher.needsRehash(dummy))
+    #expect(
+      dummy.split(separator: "$").suffix(2).map(\.count)
+        == real.split(separator: "$").suffix(2).map(\.count))
+    #expect(try dummy != hasher.unmatchableHash())
+    if cost == .minimum {
+      #expect(!hasher.verify(password, against: dummy))
+      #expect(!hasher.verify(Password(""), against: dummy))
+    }
+  }
+
   @Test func defaultCostIsAtLeastInteractive() throws {
     let hasher = try Argon2idHasher()
     #expect(hasher.cost == .interactive)

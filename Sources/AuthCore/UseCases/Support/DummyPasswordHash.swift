@@ -1,8 +1,8 @@
 import Synchronization
 
-/// A hash of a throwaway password, made once with the hasher's current cost, so
-/// that a sign-in for a missing or locked account verifies against something
-/// and costs the same time as a real one.
+/// A hash no password matches, at the hasher's current cost, made once, so that a
+/// sign-in for a missing or locked account verifies against something and costs
+/// the same time as a real one.
 final class DummyPasswordHash: Sendable {
   private let hasher: any PasswordHasher
   private let cached = Mutex<String?>(nil)
@@ -10,11 +10,11 @@ final class DummyPasswordHash: Sendable {
   /// Remembers the hasher whose cost the dummy must match.
   init(hasher: any PasswordHasher) { self.hasher = hasher }
 
-  /// The dummy hash, made on first use. Hashing runs outside the lock; two
-  /// first callers may both hash, and either result serves.
+  /// The dummy hash, made on first use (outside the lock; two first callers may
+  /// both make one, and either serves).
   func value() throws -> String {
     if let existing = cached.withLock({ $0 }) { return existing }
-    let made = try hasher.hash(Password("an unguessable placeholder nobody signs in with"))
+    let made = try hasher.unmatchableHash()
     return cached.withLock { stored in
       if let stored { return stored }
       stored = made
