@@ -29,6 +29,11 @@ public enum HelpCatalog {
   static let root = HelpPage(
     overview: "Accounts and sessions in SQLite, from scripts or an interactive shell.",
     usage: ["authcli [--db <path>] [--json] [--no-input] [--no-color] <subcommand>"],
+    discussion: """
+      The exit codes are listed by 'authcli help exit-codes'. Environment: AUTHCLI_DB
+      (the database when --db is not given), XDG_DATA_HOME, XDG_STATE_HOME (where the
+      session token is kept), NO_COLOR.
+      """,
     options: GlobalOptionHelp.entries + [GlobalOptionHelp.version, GlobalOptionHelp.help],
     subcommands: SubcommandName.allCases.map { .init(label: $0.rawValue, help: abstract(of: $0)) },
     pointsToSubcommandHelp: true
