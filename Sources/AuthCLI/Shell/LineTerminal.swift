@@ -37,8 +37,8 @@ public final class LineTerminal {
 
   /// Shows `prompt` and reads one answer; echo is off for a `secret`.
   func ask(_ prompt: String, secret: Bool = false) -> Answer {
-    output.write(prompt)
-    switch input.readLine(secret: secret) {
+    let output = output
+    switch input.readLine(secret: secret, prompt: { output.write(prompt) }) {
     case .line(let text):
       if writesAnswers { output.write((secret ? "" : text) + "\n") }
       let word = text.trimmingCharacters(in: .whitespaces).lowercased()

@@ -10,8 +10,14 @@ public enum LineRead: Hashable, Sendable {
 
 /// Where lines come from: standard input, or a script in tests.
 public protocol LineSource: AnyObject {
-  /// Reads one line; `secret` turns echo off on a terminal while reading.
-  func readLine(secret: Bool) -> LineRead
+  /// Shows the prompt through `prompt`, then reads one line; `secret` turns echo off on a
+  /// terminal before the prompt appears, so nothing typed after it can be echoed.
+  func readLine(secret: Bool, prompt: () -> Void) -> LineRead
+}
+
+extension LineSource {
+  /// Reads one line without a prompt.
+  public func readLine(secret: Bool) -> LineRead { readLine(secret: secret, prompt: {}) }
 }
 
 /// Serves prepared answers, for previews and tests; then reports the end of input.
@@ -24,8 +30,9 @@ public final class ScriptedLineSource: LineSource {
   /// Answers the given lines in order.
   public convenience init(lines: [String]) { self.init(lines.map(LineRead.line)) }
 
-  /// The next answer, or the end of input.
-  public func readLine(secret: Bool) -> LineRead {
-    answers.isEmpty ? .endOfInput : answers.removeFirst()
+  /// Shows the prompt, then gives the next answer, or the end of input.
+  public func readLine(secret: Bool, prompt: () -> Void) -> LineRead {
+    prompt()
+    return answers.isEmpty ? .endOfInput : answers.removeFirst()
   }
 }

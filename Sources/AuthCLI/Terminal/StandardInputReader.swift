@@ -18,10 +18,17 @@ public final class StandardInputReader: LineSource {
   /// Whether the descriptor is a terminal.
   public var isTerminal: Bool { isatty(descriptor) == 1 }
 
-  /// Reads one line, stripping only `\n` or `\r\n`; echo is off for `secret` on a terminal.
-  public func readLine(secret: Bool) -> LineRead {
-    guard secret, isTerminal else { return nextLine() }
-    let result = EchoSwitch.withEchoOff(descriptor: descriptor) { nextLine() }
+  /// Shows the prompt and reads one line, stripping only `\n` or `\r\n`; for a `secret`
+  /// on a terminal, echo goes off before the prompt is shown and back on after the line.
+  public func readLine(secret: Bool, prompt: () -> Void) -> LineRead {
+    guard secret, isTerminal else {
+      prompt()
+      return nextLine()
+    }
+    let result = EchoSwitch.withEchoOff(descriptor: descriptor) {
+      prompt()
+      return nextLine()
+    }
     echo.write("\n")
     return result
   }

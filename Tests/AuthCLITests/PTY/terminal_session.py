@@ -1,7 +1,7 @@
 """Drives authcli through a real pseudo-terminal.
 
-Proves that passwords typed at the hidden prompts are not echoed, that Ctrl-C at a
-hidden prompt leaves the terminal with echo on, and walks the shell through sign-up,
+Proves that passwords typed at the hidden prompts are not echoed, that Ctrl-C or SIGTERM
+at a hidden prompt leaves the terminal with echo on, and walks the shell through sign-up,
 the account menu, sessions, sign-out, a cancelled sign-in and quit.
 
 Usage: python3 terminal_session.py /path/to/authcli   (environment: a private sandbox)
@@ -11,6 +11,7 @@ Prints "PTY OK" and exits 0 when every check holds; otherwise prints what failed
 import io
 import os
 import re
+import signal
 import sys
 
 import pexpect
@@ -64,6 +65,23 @@ status = finish(child)
 text = log.getvalue()
 check("status=130" in text, "Ctrl-C did not end signin with 130:\n" + text)
 check(re.search(r"(?<![-\w])echo(?![\w])", text) is not None, "echo stayed off:\n" + text)
+
+# 2b. SIGTERM at the hidden prompt: the process dies of the signal, the terminal has echo.
+script = '"$0" signin --username ptyuser; echo "status=$?"; stty -a'
+child, log = spawn("/bin/sh", ["-c", script, BINARY])
+child.expect_exact("Password: ")
+children_file = "/proc/%d/task/%d/children" % (child.pid, child.pid)
+if os.path.exists(children_file):
+    with open(children_file) as listing:
+        authcli_pid = int(listing.read().split()[0])
+    os.kill(authcli_pid, signal.SIGTERM)
+    finish(child)
+    text = log.getvalue()
+    check("status=143" in text, "SIGTERM did not end signin:\n" + text)
+    check(re.search(r"(?<![-\w])echo(?![\w])", text) is not None, "echo stayed off:\n" + text)
+else:
+    child.sendline(PASSPHRASE)
+    finish(child)
 
 # 3. The shell: sign up, account, sessions, sign out, a sign-in cancelled at the
 #    password prompt, and quit.

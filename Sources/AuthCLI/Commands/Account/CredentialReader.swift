@@ -44,10 +44,10 @@ struct CredentialReader {
   }
 
   private func prompt(_ label: String, secret: Bool) throws -> String {
-    context.console.errors.write(label)
     InterruptTrap.install()
     defer { InterruptTrap.uninstall() }
-    switch context.console.input.readLine(secret: secret) {
+    let errors = context.console.errors
+    switch context.console.input.readLine(secret: secret, prompt: { errors.write(label) }) {
     case .line(let text): return text
     case .endOfInput:
       context.console.errors.write("\n")
