@@ -8,6 +8,12 @@ struct ShellCommand {
   let context: CommandContext
 
   func run() async throws {
+    if context.options.noInput {
+      throw CLIError.usage(
+        UsageError(
+          "The shell reads everything from its input; --no-input forbids that",
+          subcommand: .shell))
+    }
     let location = try context.databaseLocation()
     let root = try CompositionRoot(
       location: location, access: .createIfMissing, environment: context.process.environment)
