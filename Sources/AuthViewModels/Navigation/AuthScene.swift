@@ -39,4 +39,17 @@ public enum AuthScene {
     case .changePassword(let viewModel): viewModel.navigator
     }
   }
+
+  /// Passes a lifecycle event to the scene's view model (for example
+  /// `.dismissed` when a line-mode front end reaches the end of its input).
+  public func send(lifecycle event: SceneLifecycle) async {
+    switch self {
+    case .authenticate(let viewModel): await viewModel.send(lifecycle: event)
+    case .signIn(let viewModel): await viewModel.send(lifecycle: event)
+    case .signUp(let viewModel): await viewModel.send(lifecycle: event)
+    case .account(let viewModel): await viewModel.send(lifecycle: event)
+    case .sessions(let viewModel): await viewModel.send(lifecycle: event)
+    case .changePassword(let viewModel): await viewModel.send(lifecycle: event)
+    }
+  }
 }

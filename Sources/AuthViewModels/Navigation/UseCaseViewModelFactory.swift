@@ -7,8 +7,9 @@ public struct UseCaseViewModelFactory: ViewModelFactory {
   private let sessions: any SessionUseCase
   private let changePassword: any ChangePasswordUseCase
 
-  /// Takes the use cases the view models will call.
-  public init(
+  /// Takes the use cases the view models will call; callable from any context,
+  /// so a composition root can build it before it runs the flow.
+  public nonisolated init(
     authentication: any AuthenticationUseCase, signUp: any SignUpUseCase,
     sessions: any SessionUseCase, changePassword: any ChangePasswordUseCase
   ) {

@@ -110,7 +110,10 @@ struct AccountViewModelTests {
   func signOutBusy() async {
     stub.signOutCall.answer(.failure(StoreError.busy))
     await history.send(.signOutRequested)
-    #expect(history.values == [AccountSeen(), AccountSeen(loading: true), AccountSeen(error: FailureText.busy)])
+    #expect(
+      history.values == [
+        AccountSeen(), AccountSeen(loading: true), AccountSeen(error: FailureText.busy),
+      ])
     #expect(history.steps.isEmpty)
   }
 

@@ -45,7 +45,8 @@ struct SignInViewModelTests {
         SignInSeen(),
         SignInSeen(username: Fields.refused(StubRules.enterUsername)),
         SignInSeen(username: Fields.refused(StubRules.usernameTooShort)),
-        SignInSeen(username: Fields.refused(StubRules.usernameTooShort), password: Fields.password("x")),
+        SignInSeen(
+          username: Fields.refused(StubRules.usernameTooShort), password: Fields.password("x")),
         SignInSeen(
           username: Fields.refused(StubRules.usernameTooShort),
           password: Fields.refused(StubRules.enterYourPassword)),
@@ -99,7 +100,9 @@ struct SignInViewModelTests {
 
     await history.send(.usernameChanged("alice"), .passwordChanged("open sesame"), .signInRequested)
 
-    #expect(history.values.last == SignInSeen(username: alice, password: secret, enabled: true, error: message))
+    #expect(
+      history.values.last
+        == SignInSeen(username: alice, password: secret, enabled: true, error: message))
     #expect(history.steps.isEmpty)
   }
 

@@ -85,7 +85,9 @@ struct SignUpViewModelTests {
     let taken = SignUpValidation(
       username: .invalid(errorMessage: "This username is taken"), password: good,
       confirmation: good)
-    stub.signUpCall.answers = [.success(.invalid(taken)), .success(.signedUp(SampleData.newSession))]
+    stub.signUpCall.answers = [
+      .success(.invalid(taken)), .success(.signedUp(SampleData.newSession)),
+    ]
 
     await history.send(
       .usernameChanged("alice"), .passwordChanged(phrase), .confirmationChanged(phrase),
