@@ -24,8 +24,6 @@ public struct Style: Hashable, Sendable {
   public func success(_ text: String) -> String { wrap(text, "32") }
   /// Bold: table headers and titles.
   public func strong(_ text: String) -> String { wrap(text, "1") }
-  /// Dim: secondary detail.
-  public func faint(_ text: String) -> String { wrap(text, "2") }
 
   private func wrap(_ text: String, _ code: String) -> String {
     isEnabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
