@@ -57,7 +57,7 @@ let package = Package(
       dependencies: ["AuthViewModels", "AuthTestSupport", "AuthStorage", "AuthCrypto"]),
     .testTarget(
       name: "AuthCLITests", dependencies: ["AuthCLI", "AuthTestSupport", "authcli"],
-      exclude: ["Previews"]),
+      exclude: ["Previews", "PTY"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,0 @@
-import AuthCore
-import AuthCrypto
-import AuthStorage
-import AuthViewModels

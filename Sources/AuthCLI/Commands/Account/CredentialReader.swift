@@ -1,0 +1,64 @@
+/// Gathers a scripted command's username and passwords: from flags, from standard input
+/// with `--password-stdin`, or from prompts (echo off for passwords) on a terminal.
+///
+/// Everything is read before anything is written, so running out of input (exit 66) or
+/// Ctrl-C (exit 130) leaves the database and the session file as they were.
+@MainActor
+struct CredentialReader {
+  let context: CommandContext
+  let subcommand: SubcommandName
+  let passwordFromStandardInput: Bool
+
+  /// The username from `--username`, else prompted for on a terminal.
+  func username(given: String?) throws -> String {
+    if let given { return given }
+    if passwordFromStandardInput {
+      throw usage("Pass --username <name>: standard input carries the password")
+    }
+    try requirePrompting(flag: "--username <name>")
+    return try prompt("Username: ", secret: false)
+  }
+
+  /// One password: the next line of standard input with `--password-stdin`, else a prompt
+  /// with echo off on a terminal.
+  func password(prompt label: String) throws -> String {
+    if passwordFromStandardInput {
+      switch context.console.input.readLine(secret: true) {
+      case .line(let text): return text
+      case .endOfInput: throw CLIError.endOfInput
+      case .interrupted: throw CLIError.interrupted
+      }
+    }
+    try requirePrompting(flag: "--password-stdin")
+    return try prompt(label, secret: true)
+  }
+
+  /// Prompts only on a terminal and without `--no-input`; otherwise names the flag to pass.
+  private func requirePrompting(flag: String) throws {
+    if context.options.noInput {
+      throw usage("Input is needed but --no-input was given; pass \(flag)")
+    }
+    if !context.console.inputIsTerminal {
+      throw usage("Standard input is not a terminal; pass \(flag)")
+    }
+  }
+
+  private func prompt(_ label: String, secret: Bool) throws -> String {
+    InterruptTrap.install()
+    defer { InterruptTrap.uninstall() }
+    let errors = context.console.errors
+    switch context.console.input.readLine(secret: secret, prompt: { errors.write(label) }) {
+    case .line(let text): return text
+    case .endOfInput:
+      context.console.errors.write("\n")
+      throw CLIError.endOfInput
+    case .interrupted:
+      context.console.errors.write("\n")
+      throw CLIError.interrupted
+    }
+  }
+
+  private func usage(_ message: String) -> CLIError {
+    .usage(UsageError(message, subcommand: subcommand))
+  }
+}

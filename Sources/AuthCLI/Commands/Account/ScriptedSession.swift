@@ -1,0 +1,47 @@
+import AuthCore
+import AuthViewModels
+
+/// The signed-in side of scripted commands: the stored token, the composed layers,
+/// and what to do when the session turns out to be over.
+@MainActor
+struct ScriptedSession {
+  let root: CompositionRoot
+  let token: SessionToken
+
+  /// Opens the existing database and reads this database's session token; exit 77
+  /// when there is none.
+  static func open(
+    _ context: CommandContext, subcommand: SubcommandName
+  ) throws
+    -> ScriptedSession
+  {
+    let location = try context.databaseLocation()
+    try refuseMemory(location, subcommand: subcommand)
+    let root = try CompositionRoot(
+      location: location, access: .existingOnly, environment: context.process.environment)
+    guard let token = try root.sessionFile?.read() else { throw CLIError.notSignedIn }
+    return ScriptedSession(root: root, token: token)
+  }
+
+  /// A `:memory:` database would vanish with this process, and with it any session.
+  static func refuseMemory(_ location: DatabaseLocation, subcommand: SubcommandName) throws {
+    if location == .memory {
+      throw CLIError.usage(
+        UsageError(
+          "A ':memory:' database lasts one process; use it with 'authcli shell'",
+          subcommand: subcommand))
+    }
+  }
+
+  /// Forgets a token whose session ended elsewhere (expired, revoked, signed out), and
+  /// answers exit 77.
+  func endedSession() throws -> Never {
+    try root.sessionFile?.remove()
+    throw CLIError.notSignedIn
+  }
+
+  /// Throws for a view model that stepped to "not signed in"; otherwise returns.
+  func checkStillSignedIn(_ navigator: Stepper<AuthStep>) throws {
+    if navigator.pendingStep == .userIsNotSignedIn { try endedSession() }
+  }
+}

@@ -1,0 +1,50 @@
+import AuthCore
+import AuthViewModels
+
+/// `authcli sessions list` and `authcli sessions revoke ID`, over the sessions view model.
+@MainActor
+struct SessionsCommand {
+  let context: CommandContext
+
+  func list() async throws {
+    let session = try ScriptedSession.open(context, subcommand: .sessions)
+    let viewModel = session.root.factory.makeSessions(token: session.token)
+    await viewModel.send(lifecycle: .appeared)
+    try session.checkStillSignedIn(viewModel.navigator)
+    if viewModel.output.errorMessage != nil {
+      throw session.root.failures.last ?? CLIError.internalFailure("The sessions did not load")
+    }
+    let summaries = viewModel.output.sessions
+    context.emit(json: summaries.map(Self.json))
+    context.show(SessionTable.render(summaries, style: context.outputStyle))
+  }
+
+  func revoke(_ id: SessionID) async throws {
+    let session = try ScriptedSession.open(context, subcommand: .sessions)
+    let viewModel = session.root.factory.makeSessions(token: session.token)
+    await viewModel.send(lifecycle: .appeared)
+    try session.checkStillSignedIn(viewModel.navigator)
+    let current = viewModel.output.sessions.first(where: \.isCurrent)?.session.id
+    await viewModel.send(.revokeRequested(id))
+    guard viewModel.output.revokedSession == id else {
+      try session.checkStillSignedIn(viewModel.navigator)
+      throw session.root.failures.last
+        ?? CLIError.internalFailure(viewModel.output.errorMessage ?? "The revoke did not finish")
+    }
+    let wasCurrent = id == current
+    if wasCurrent { try session.root.sessionFile?.remove() }
+    context.emit(json: ["revoked": id.rawValue, "was_current": wasCurrent])
+    context.show(
+      wasCurrent ? "Revoked session \(id), this one: signed out." : "Revoked session \(id).")
+  }
+
+  private static func json(_ summary: SessionSummary) -> [String: Any] {
+    [
+      "id": summary.session.id.rawValue,
+      "created_at": Timestamp.iso8601(summary.session.createdAt),
+      "last_used_at": Timestamp.iso8601(summary.session.lastUsedAt),
+      "expires_at": Timestamp.iso8601(summary.session.expiresAt),
+      "current": summary.isCurrent,
+    ]
+  }
+}

@@ -1,0 +1,39 @@
+import AuthViewModels
+
+/// `authcli signin`: drives the sign-in view model and keeps the new session's token,
+/// replacing any previous one for this database.
+@MainActor
+struct SignInCommand {
+  let context: CommandContext
+  let username: String?
+  let passwordFromStandardInput: Bool
+
+  func run() async throws {
+    let location = try context.databaseLocation()
+    try ScriptedSession.refuseMemory(location, subcommand: .signin)
+    _ = try DatabaseOpener.existingPath(location)
+    let reader = CredentialReader(
+      context: context, subcommand: .signin,
+      passwordFromStandardInput: passwordFromStandardInput)
+    let name = try reader.username(given: username)
+    let password = try reader.password(prompt: "Password: ")
+    let root = try CompositionRoot(
+      location: location, access: .existingOnly, environment: context.process.environment)
+    try root.sessionFile?.prepareFolder()
+    let viewModel = root.factory.makeSignIn()
+    await viewModel.send(.usernameChanged(name))
+    await viewModel.send(.passwordChanged(password))
+    await viewModel.send(.signInRequested)
+    guard case .userDidSignIn(let session) = viewModel.navigator.pendingStep else {
+      let output = viewModel.output
+      throw FormFailure.error(
+        fields: [
+          ("username", output.usernameValidation?.errorMessage),
+          ("password", output.passwordValidation?.errorMessage),
+        ], errorMessage: output.errorMessage, failures: root.failures)
+    }
+    try root.sessionFile?.write(session.token)
+    context.emit(json: SessionJSON.object(session.authenticated))
+    context.show("Signed in as \(session.authenticated.user.username).")
+  }
+}

@@ -1,0 +1,26 @@
+import AuthViewModels
+
+/// `authcli signout [--all]`: the account scene's sign-out, then the token is forgotten.
+@MainActor
+struct SignOutCommand {
+  let context: CommandContext
+  let everywhere: Bool
+
+  func run() async throws {
+    let session = try ScriptedSession.open(context, subcommand: .signout)
+    let viewModel = session.root.factory.makeAccount(token: session.token)
+    await viewModel.send(everywhere ? .signOutEverywhereRequested : .signOutRequested)
+    guard viewModel.navigator.pendingStep == .userDidSignOut else {
+      throw session.root.failures.last
+        ?? CLIError.internalFailure(viewModel.output.errorMessage ?? "Sign-out did not finish")
+    }
+    try session.root.sessionFile?.remove()
+    let ended = viewModel.output.endedSessions
+    context.emit(json: ["signed_out": true, "ended_sessions": ended ?? 1])
+    if let ended {
+      context.show("Signed out everywhere: \(ended) session\(ended == 1 ? "" : "s") ended.")
+    } else {
+      context.show("Signed out.")
+    }
+  }
+}

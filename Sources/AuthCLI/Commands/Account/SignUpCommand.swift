@@ -1,0 +1,41 @@
+import AuthViewModels
+
+/// `authcli signup`: drives the sign-up view model with the typed fields, keeps the new
+/// session's token, and reports the account.
+@MainActor
+struct SignUpCommand {
+  let context: CommandContext
+  let username: String?
+  let passwordFromStandardInput: Bool
+
+  func run() async throws {
+    let location = try context.databaseLocation()
+    try ScriptedSession.refuseMemory(location, subcommand: .signup)
+    let reader = CredentialReader(
+      context: context, subcommand: .signup,
+      passwordFromStandardInput: passwordFromStandardInput)
+    let name = try reader.username(given: username)
+    let password = try reader.password(prompt: "Password: ")
+    let confirmation = try reader.password(prompt: "Repeat password: ")
+    let root = try CompositionRoot(
+      location: location, access: .createIfMissing, environment: context.process.environment)
+    try root.sessionFile?.prepareFolder()
+    let viewModel = root.factory.makeSignUp()
+    await viewModel.send(.usernameChanged(name))
+    await viewModel.send(.passwordChanged(password))
+    await viewModel.send(.confirmationChanged(confirmation))
+    await viewModel.send(.signUpRequested)
+    guard case .userDidSignUp(let session) = viewModel.navigator.pendingStep else {
+      let output = viewModel.output
+      throw FormFailure.error(
+        fields: [
+          ("username", output.usernameValidation?.errorMessage),
+          ("password", output.passwordValidation?.errorMessage),
+          ("confirmation", output.confirmationValidation?.errorMessage),
+        ], errorMessage: output.errorMessage, failures: root.failures)
+    }
+    try root.sessionFile?.write(session.token)
+    context.emit(json: SessionJSON.object(session.authenticated))
+    context.show("Created account \(session.authenticated.user.username) and signed in.")
+  }
+}

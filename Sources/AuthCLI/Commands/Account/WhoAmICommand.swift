@@ -1,0 +1,33 @@
+import AuthViewModels
+
+/// `authcli whoami`: the account scene's view model, loaded, as a few lines or JSON.
+@MainActor
+struct WhoAmICommand {
+  let context: CommandContext
+
+  func run() async throws {
+    let session = try ScriptedSession.open(context, subcommand: .whoami)
+    let viewModel = session.root.factory.makeAccount(token: session.token)
+    await viewModel.send(lifecycle: .appeared)
+    try session.checkStillSignedIn(viewModel.navigator)
+    let output = viewModel.output
+    guard let username = output.username, let start = output.signedInAt,
+      let end = output.expiresAt
+    else {
+      throw session.root.failures.last ?? CLIError.internalFailure("The session did not load")
+    }
+    context.emit(
+      json: [
+        "username": username,
+        "session_created_at": Timestamp.iso8601(start),
+        "session_expires_at": Timestamp.iso8601(end),
+        "database": try context.databaseLocation().displayPath,
+      ])
+    context.show(
+      """
+      Username:   \(username)
+      Signed in:  \(Timestamp.readable(start))
+      Expires:    \(Timestamp.readable(end))
+      """)
+  }
+}

@@ -1,0 +1,55 @@
+import AuthStorage
+import Foundation
+
+/// Opens the database a command names, creating it only for commands that may.
+enum DatabaseOpener {
+  /// The file path of an existing database; `databaseMissing` (66) when there is none.
+  static func existingPath(_ location: DatabaseLocation) throws(CLIError) -> String? {
+    guard case .file(let path) = location else { return nil }
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw .databaseMissing(path: path)
+    }
+    return path
+  }
+
+  /// A read-only connection to an existing file (never created, never written),
+  /// or a fresh migrated in-memory database for `:memory:`.
+  static func openForReading(_ location: DatabaseLocation) throws -> Database {
+    guard let path = try existingPath(location) else {
+      let database = try Database.openInMemory()
+      try Migrator().migrate(database)
+      return database
+    }
+    return try Database.open(
+      path: path,
+      options: OpenOptions(mode: .readOnly, newestKnownSchemaVersion: Migrator().newestVersion))
+  }
+
+  /// A read-write connection, creating the file (0600) and its folder (0700) when missing.
+  static func openForWriting(_ location: DatabaseLocation, create: Bool) throws -> Database {
+    switch location {
+    case .memory:
+      return try Database.openInMemory()
+    case .file(let path):
+      if create {
+        try PrivateDirectory.create((path as NSString).deletingLastPathComponent)
+      } else {
+        _ = try existingPath(location)
+      }
+      return try Database.open(
+        path: path,
+        options: OpenOptions(
+          mode: create ? .readWriteCreate : .readWrite,
+          newestKnownSchemaVersion: Migrator().newestVersion))
+    }
+  }
+
+  /// Refuses a database with migrations still to apply, for tools that only read.
+  static func requireCurrentSchema(_ database: Database) throws {
+    let pending = try Migrator().pendingMigrations(in: database)
+    if let first = pending.first {
+      throw CLIError.incompatibleDatabase(
+        "The database needs migration \(first.identifier); run 'authcli migrate'")
+    }
+  }
+}

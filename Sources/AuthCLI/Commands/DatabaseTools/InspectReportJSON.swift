@@ -1,0 +1,32 @@
+import AuthStorage
+import Foundation
+
+/// `inspect --json`: the report with stable snake_case keys.
+enum InspectReportJSON {
+  static func object(_ report: DatabaseReport) -> [String: Any] {
+    var tables: [String: Any] = [:]
+    for table in report.tables { tables[table.name] = table.rows }
+    var sessions: Any = NSNull()
+    if let counts = report.sessions {
+      sessions = ["active": counts.active, "expired": counts.expired]
+    }
+    return [
+      "path": report.path,
+      "size_bytes": report.fileSizeBytes.map { $0 as Any } ?? NSNull(),
+      "wal_size_bytes": report.walSizeBytes.map { $0 as Any } ?? NSNull(),
+      "sqlite_version": report.sqliteVersion,
+      "journal_mode": report.journalMode,
+      "schema_version": report.schemaVersion,
+      "newest_known_schema_version": report.newestKnownSchemaVersion,
+      "migrations": report.appliedMigrations.map {
+        ["identifier": $0.identifier, "applied_at": Timestamp.iso8601($0.appliedAt)]
+      },
+      "pending_migrations": report.pendingMigrations,
+      "tables": tables,
+      "sessions": sessions,
+      "inspected_at": Timestamp.iso8601(report.inspectedAt),
+      "integrity_check": report.integrityCheck,
+      "integrity_ok": report.isHealthy,
+    ]
+  }
+}

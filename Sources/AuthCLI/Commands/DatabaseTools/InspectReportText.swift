@@ -1,0 +1,45 @@
+import AuthStorage
+
+/// `inspect` for people: a block of facts, then the tables with their row counts.
+enum InspectReportText {
+  static func render(_ report: DatabaseReport, style: Style) -> String {
+    var facts: [[String]] = [
+      ["Path", report.path],
+      ["Size", size(report)],
+      ["SQLite", report.sqliteVersion],
+      ["Journal mode", report.journalMode],
+      [
+        "Schema version",
+        "\(report.schemaVersion) (this program knows up to \(report.newestKnownSchemaVersion))",
+      ],
+    ]
+    let applied = report.appliedMigrations.map {
+      "\($0.identifier) (applied \(Timestamp.readable($0.appliedAt)))"
+    }
+    facts += rows("Migrations", applied.isEmpty ? ["none"] : applied)
+    facts += rows("Pending", report.pendingMigrations.isEmpty ? ["none"] : report.pendingMigrations)
+    if let sessions = report.sessions {
+      facts.append(["Sessions", "\(sessions.active) active, \(sessions.expired) expired"])
+    }
+    facts += rows("Integrity check", report.integrityCheck)
+    let factText = facts.map { fact in
+      let label = fact[0].isEmpty ? "" : fact[0] + ":"
+      return (label.padding(toLength: 17, withPad: " ", startingAt: 0) + fact[1])
+    }.joined(separator: "\n")
+    let tables = TextTable(
+      headers: ["TABLE", "ROWS"], rows: report.tables.map { [$0.name, String($0.rows)] })
+    return factText + "\n\n" + tables.render(style: style)
+  }
+
+  /// The first line carries the label, the others only the value.
+  private static func rows(_ label: String, _ values: [String]) -> [[String]] {
+    values.enumerated().map { index, value in [index == 0 ? label : "", value] }
+  }
+
+  private static func size(_ report: DatabaseReport) -> String {
+    guard let bytes = report.fileSizeBytes else { return "in memory" }
+    var text = "\(bytes) bytes"
+    if let wal = report.walSizeBytes { text += " (+ \(wal) bytes of WAL)" }
+    return text
+  }
+}

@@ -1,0 +1,49 @@
+import AuthStorage
+
+/// `authcli migrate`: applies pending migrations, creating the database when missing.
+/// `authcli migrate status`: shows applied and pending migrations without writing.
+@MainActor
+struct MigrateCommand {
+  let context: CommandContext
+
+  func apply() throws {
+    let location = try context.databaseLocation()
+    let database = try DatabaseOpener.openForWriting(location, create: true)
+    defer { database.close() }
+    let applied = try Migrator().migrate(database)
+    let version = try database.userVersion()
+    context.emit(json: ["applied": applied.map(\.identifier), "schema_version": version])
+    if applied.isEmpty {
+      context.show("Already up to date: schema version \(version) at \(location.displayPath).")
+    } else {
+      let names = applied.map(\.identifier).joined(separator: ", ")
+      context.show("Applied \(names): schema version \(version) at \(location.displayPath).")
+    }
+  }
+
+  func status() throws {
+    let location = try context.databaseLocation()
+    let database = try DatabaseOpener.openForReading(location)
+    defer { database.close() }
+    let migrator = Migrator()
+    let applied = try migrator.appliedMigrations(in: database)
+    let pending = try migrator.pendingMigrations(in: database).map(\.identifier)
+    let version = try database.userVersion()
+    context.emit(
+      json: [
+        "schema_version": version,
+        "newest_known_schema_version": migrator.newestVersion,
+        "applied": applied.map {
+          ["identifier": $0.identifier, "applied_at": Timestamp.iso8601($0.appliedAt)]
+        },
+        "pending": pending,
+      ] as [String: Any])
+    let rows =
+      applied.map { [$0.identifier, "applied", Timestamp.readable($0.appliedAt)] }
+      + pending.map { [$0, "pending", ""] }
+    context.show(
+      "Schema version \(version) (this program knows up to \(migrator.newestVersion)).\n\n"
+        + TextTable(headers: ["MIGRATION", "STATE", "APPLIED AT"], rows: rows)
+        .render(style: context.outputStyle))
+  }
+}

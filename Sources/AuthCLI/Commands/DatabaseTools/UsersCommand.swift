@@ -1,0 +1,37 @@
+import AuthStorage
+import Foundation
+
+/// `authcli users list`: every account with its creation and last sign-in, never a hash.
+@MainActor
+struct UsersCommand {
+  let context: CommandContext
+
+  func list() throws {
+    let database = try DatabaseOpener.openForReading(try context.databaseLocation())
+    defer { database.close() }
+    try DatabaseOpener.requireCurrentSchema(database)
+    let users = try UserDirectory(database: database).users()
+    context.emit(
+      json: users.map { user -> [String: Any] in
+        [
+          "username": user.username,
+          "created_at": Timestamp.iso8601(user.createdAt),
+          "last_sign_in_at": JSONText.time(user.lastSignInAt),
+          "active_sessions": user.activeSessions,
+        ]
+      })
+    guard !users.isEmpty else {
+      context.show("No accounts yet.")
+      return
+    }
+    let rows = users.map { user in
+      [
+        user.username, Timestamp.readable(user.createdAt),
+        user.lastSignInAt.map(Timestamp.readable) ?? "never", String(user.activeSessions),
+      ]
+    }
+    context.show(
+      TextTable(headers: ["USERNAME", "CREATED", "LAST SIGN-IN", "ACTIVE SESSIONS"], rows: rows)
+        .render(style: context.outputStyle))
+  }
+}

@@ -1,0 +1,39 @@
+import AuthCore
+import AuthViewModels
+
+/// `authcli shell`: the coordinator's flow of scenes on a line-mode terminal. It shares
+/// the session with the scripted commands through the state file (none for `:memory:`).
+@MainActor
+struct ShellCommand {
+  let context: CommandContext
+
+  func run() async throws {
+    if context.options.noInput {
+      throw CLIError.usage(
+        UsageError(
+          "The shell reads everything from its input; --no-input forbids that",
+          subcommand: .shell))
+    }
+    let location = try context.databaseLocation()
+    let root = try CompositionRoot(
+      location: location, access: .createIfMissing, environment: context.process.environment)
+    let stored = try root.sessionFile?.read()
+    let terminal = LineTerminal(
+      input: context.console.input, output: context.console.output, style: context.outputStyle)
+    let sessionFile = root.sessionFile
+    let errors = context.console.errors
+    let coordinator = AuthCoordinator(
+      factory: root.factory, presenter: LineModePresenter(terminal: terminal), token: stored,
+      tokenDidChange: { token in
+        do {
+          if let token { try sessionFile?.write(token) } else { try sessionFile?.remove() }
+        } catch {
+          errors.write("Error: " + ErrorReport(error).message + "\n")
+        }
+      })
+    InterruptTrap.install()
+    defer { InterruptTrap.uninstall() }
+    await coordinator.start()
+    terminal.say("Bye.")
+  }
+}

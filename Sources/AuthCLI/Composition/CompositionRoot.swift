@@ -1,0 +1,78 @@
+import AuthCore
+import AuthCrypto
+import AuthStorage
+import AuthViewModels
+import Foundation
+
+/// The one place that knows every layer: opens the store, builds the hasher, token
+/// source, clock, policy and use cases, and hands view models out through the factory.
+@MainActor
+struct CompositionRoot {
+  /// How a command may treat a database file that does not exist yet.
+  enum Access {
+    /// Create it (and its folder, 0700) when missing: signup, shell.
+    case createIfMissing
+    /// Refuse a missing file with exit 66: every other account command.
+    case existingOnly
+  }
+
+  /// Builds the view models of every scene.
+  let factory: UseCaseViewModelFactory
+  /// What the use cases threw, for exit codes.
+  let failures: FailureLog
+  /// Where the current session's token is kept; `nil` for `:memory:`.
+  let sessionFile: SessionStateFile?
+
+  /// Opens the database and wires the layers.
+  init(location: DatabaseLocation, access: Access, environment: [String: String]) throws {
+    let store = try Self.openStore(location, access: access)
+    let hasher = try Argon2idHasher(cost: HashingCost.from(environment: environment))
+    let tokens = try SodiumTokenSource()
+    let clock = SystemClock()
+    let policy = AuthPolicy.standard
+    let failures = FailureLog()
+    self.failures = failures
+    factory = UseCaseViewModelFactory(
+      authentication: RecordingAuthentication(
+        base: SignInService(
+          store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy),
+        log: failures),
+      signUp: RecordingSignUp(
+        base: SignUpService(
+          store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy),
+        log: failures),
+      sessions: RecordingSessions(
+        base: SessionService(store: store, tokens: tokens, clock: clock, policy: policy),
+        log: failures),
+      changePassword: RecordingChangePassword(
+        base: ChangePasswordService(
+          store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy),
+        log: failures))
+    switch location {
+    case .file(let path):
+      sessionFile = try SessionStateFile.forDatabase(at: path, environment: environment)
+    case .memory:
+      sessionFile = nil
+    }
+  }
+
+  private static func openStore(
+    _ location: DatabaseLocation, access: Access
+  ) throws
+    -> SQLiteAuthStore
+  {
+    switch location {
+    case .memory:
+      return try SQLiteAuthStore.inMemory()
+    case .file(let path):
+      switch access {
+      case .createIfMissing:
+        try PrivateDirectory.create((path as NSString).deletingLastPathComponent)
+        return try SQLiteAuthStore.open(path: path, mode: .readWriteCreate)
+      case .existingOnly:
+        _ = try DatabaseOpener.existingPath(location)
+        return try SQLiteAuthStore.open(path: path, mode: .readWrite)
+      }
+    }
+  }
+}

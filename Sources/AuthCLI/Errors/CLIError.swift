@@ -1,0 +1,27 @@
+/// Failures the front end itself detects, each with a fixed exit code.
+public enum CLIError: Error, Hashable, Sendable {
+  /// The command line is wrong (64).
+  case usage(UsageError)
+  /// One line per failed field, as `field: message` (65).
+  case validationFailed([String])
+  /// The file exists but is not a database this binary can use (65).
+  case incompatibleDatabase(String)
+  /// Input ended at a prompt (66).
+  case endOfInput
+  /// The database file does not exist and this command never creates one (66).
+  case databaseMissing(path: String)
+  /// No session, or it ended (77).
+  case notSignedIn
+  /// Sign-in refused: unknown user, wrong password or locked, one message for all (77).
+  case signInRefused(String)
+  /// A folder or file could not be created (73).
+  case cannotCreate(path: String, reason: String)
+  /// Reading or writing a file failed (74).
+  case inputOutput(path: String, reason: String)
+  /// An environment variable has a value that is not accepted (78).
+  case configuration(String)
+  /// Ctrl-C at a prompt (130).
+  case interrupted
+  /// Something that should not happen (70).
+  case internalFailure(String)
+}

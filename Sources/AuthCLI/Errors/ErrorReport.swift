@@ -1,0 +1,82 @@
+import AuthCore
+
+/// What the user is told about a failure: exit code, message, and an optional hint line.
+public struct ErrorReport: Error, Hashable, Sendable {
+  /// The exit status.
+  public let code: ExitCode
+  /// The message after `Error: ` (several lines for several failed fields).
+  public let message: String
+  /// A line after the message, such as `See 'authcli signup --help'.`
+  public let hint: String?
+
+  /// Describes a failure.
+  public init(code: ExitCode, message: String, hint: String? = nil) {
+    self.code = code
+    self.message = message
+    self.hint = hint
+  }
+
+  /// The one place that turns any error into an exit code and a message.
+  /// Messages never carry secrets: storage errors name no bound values, and
+  /// passwords and tokens never reach an error.
+  public init(_ error: any Error) {
+    switch error {
+    case let report as ErrorReport: self = report
+    case let error as CLIError: self = Self.report(error)
+    case let error as UsageError: self = Self.report(.usage(error))
+    case let error as AuthError: self = Self.report(error)
+    case let error as StoreError: self = Self.report(error)
+    default:
+      self =
+        StorageErrorReport.report(error) ?? CryptoErrorReport.report(error)
+        ?? ErrorReport(code: .software, message: "Unexpected failure: \(type(of: error))")
+    }
+  }
+
+  private static func report(_ error: CLIError) -> ErrorReport {
+    switch error {
+    case .usage(let usage): ErrorReport(code: .usage, message: usage.message, hint: usage.hint)
+    case .validationFailed(let lines):
+      ErrorReport(code: .invalidData, message: lines.joined(separator: "\n"))
+    case .incompatibleDatabase(let message): ErrorReport(code: .invalidData, message: message)
+    case .endOfInput: ErrorReport(code: .noInput, message: "Input ended; nothing was changed.")
+    case .databaseMissing(let path):
+      ErrorReport(
+        code: .noInput, message: "No database at \(path)",
+        hint: "Create one with 'authcli signup' or 'authcli migrate'.")
+    case .notSignedIn: notSignedIn
+    case .signInRefused(let message): ErrorReport(code: .noPermission, message: message)
+    case .cannotCreate(let path, let reason):
+      ErrorReport(code: .cannotCreate, message: "Cannot create \(path): \(reason)")
+    case .inputOutput(let path, let reason):
+      ErrorReport(code: .ioError, message: "Cannot read or write \(path): \(reason)")
+    case .configuration(let message): ErrorReport(code: .configuration, message: message)
+    case .interrupted: ErrorReport(code: .interrupted, message: "Interrupted; nothing was changed.")
+    case .internalFailure(let message): ErrorReport(code: .software, message: message)
+    }
+  }
+
+  private static let notSignedIn = ErrorReport(
+    code: .noPermission, message: "Not signed in.", hint: "Sign in with 'authcli signin'.")
+
+  private static func report(_ error: AuthError) -> ErrorReport {
+    switch error {
+    case .notSignedIn: notSignedIn
+    case .sessionNotFound:
+      ErrorReport(
+        code: .invalidData, message: "No such session of yours.",
+        hint: "List them with 'authcli sessions list'.")
+    }
+  }
+
+  private static func report(_ error: StoreError) -> ErrorReport {
+    switch error {
+    case .usernameTaken:
+      ErrorReport(code: .invalidData, message: "username: This username is taken")
+    case .busy:
+      ErrorReport(
+        code: .temporaryFailure, message: "The database is busy (locked by another process).",
+        hint: "Try again.")
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import AuthStorage
+
+/// Exit codes for the storage adapter's own error types.
+enum StorageErrorReport {
+  /// SQLite's primary result codes that decide an exit code (values from sqlite3.h).
+  private enum PrimaryCode {
+    static let permission: Int32 = 3
+    static let readOnly: Int32 = 8
+    static let ioError: Int32 = 10
+    static let corrupt: Int32 = 11
+    static let full: Int32 = 13
+    static let cannotOpen: Int32 = 14
+    static let notADatabase: Int32 = 26
+  }
+
+  /// The report for a storage error, or `nil` when the error is not one of storage's.
+  /// Messages name paths and steps only: storage errors never carry bound values.
+  static func report(_ error: any Error) -> ErrorReport? {
+    switch error {
+    case let error as StorageError: report(error)
+    case let error as SQLiteError: report(error)
+    default: nil
+    }
+  }
+
+  private static func report(_ error: StorageError) -> ErrorReport {
+    switch error {
+    case .notFound(let path): ErrorReport(CLIError.databaseMissing(path: path))
+    case .cannotCreate(let path, let reason):
+      ErrorReport(CLIError.cannotCreate(path: path, reason: reason))
+    case .isDirectory, .notADatabase, .corrupt, .schemaTooNew, .unexpectedValue:
+      ErrorReport(code: .invalidData, message: capitalized(error.description))
+    case .migrationFailed(_, let underlying):
+      underlying.isBusy
+        ? busy : ErrorReport(code: .invalidData, message: capitalized(error.description))
+    case .cannotOpen(let path, let underlying):
+      underlying.isBusy
+        ? busy
+        : ErrorReport(
+          code: code(for: underlying),
+          message: "Cannot open database \(path): \(underlying.message)")
+    }
+  }
+
+  private static func report(_ error: SQLiteError) -> ErrorReport {
+    if error.isBusy { return busy }
+    return ErrorReport(code: code(for: error), message: "Database error: \(error.message)")
+  }
+
+  private static func code(for error: SQLiteError) -> ExitCode {
+    switch error.primaryCode {
+    case PrimaryCode.corrupt, PrimaryCode.notADatabase: .invalidData
+    case PrimaryCode.ioError, PrimaryCode.full, PrimaryCode.cannotOpen, PrimaryCode.readOnly,
+      PrimaryCode.permission:
+      .ioError
+    default: .software
+    }
+  }
+
+  private static let busy = ErrorReport(
+    code: .temporaryFailure, message: "The database is busy (locked by another process).",
+    hint: "Try again.")
+
+  private static func capitalized(_ text: String) -> String {
+    text.prefix(1).uppercased() + text.dropFirst()
+  }
+}

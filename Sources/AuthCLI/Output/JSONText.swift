@@ -1,0 +1,21 @@
+import Foundation
+
+/// JSON for scripts: sorted keys, snake_case (chosen by each caller), pretty-printed.
+enum JSONText {
+  /// Serialises dictionaries, arrays, strings, numbers, booleans and `NSNull`.
+  static func render(_ value: Any) -> String {
+    let options: JSONSerialization.WritingOptions = [
+      .sortedKeys, .prettyPrinted, .withoutEscapingSlashes,
+    ]
+    guard JSONSerialization.isValidJSONObject(value),
+      let data = try? JSONSerialization.data(withJSONObject: value, options: options)
+    else { return "null\n" }
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+
+  /// A time as an ISO 8601 UTC string, or `null`.
+  static func time(_ date: Date?) -> Any {
+    guard let date else { return NSNull() }
+    return Timestamp.iso8601(date)
+  }
+}

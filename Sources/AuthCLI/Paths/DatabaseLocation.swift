@@ -1,0 +1,41 @@
+import Foundation
+
+/// Which database a command uses: a file, or a throwaway in-memory one.
+public enum DatabaseLocation: Hashable, Sendable {
+  /// An absolute file path.
+  case file(String)
+  /// `:memory:`, gone when the process ends.
+  case memory
+
+  /// `--db`, then `AUTHCLI_DB`, then `$XDG_DATA_HOME/authcli/auth.sqlite3`
+  /// (`~/.local/share/authcli/auth.sqlite3`). Relative paths are taken from `currentDirectory`.
+  public static func resolve(
+    option: String?, environment: [String: String], currentDirectory: String
+  ) throws(CLIError) -> DatabaseLocation {
+    if let option {
+      guard !option.isEmpty else {
+        throw .usage(UsageError("The value '' is invalid for '--db <path>'"))
+      }
+      return location(of: option, currentDirectory: currentDirectory)
+    }
+    if let variable = environment["AUTHCLI_DB"], !variable.isEmpty {
+      return location(of: variable, currentDirectory: currentDirectory)
+    }
+    let dataHome = try XDGDirectory.data.path(environment: environment)
+    return .file(dataHome + "/authcli/auth.sqlite3")
+  }
+
+  private static func location(of path: String, currentDirectory: String) -> DatabaseLocation {
+    if path == ":memory:" { return .memory }
+    let absolute = path.hasPrefix("/") ? path : currentDirectory + "/" + path
+    return .file((absolute as NSString).standardizingPath)
+  }
+
+  /// The path as shown to people.
+  public var displayPath: String {
+    switch self {
+    case .file(let path): path
+    case .memory: ":memory:"
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import AuthCore
+import Foundation
+
+/// The current session's token for one database, kept in `$XDG_STATE_HOME/authcli/`.
+///
+/// The file is private (0600 in a 0700 folder), written atomically (a private
+/// temporary file renamed over it), replaced on sign-in and removed on sign-out.
+/// Its name comes from a hash of the database's absolute path, so each database
+/// has its own session and the path itself is not spelled out in the folder.
+public struct SessionStateFile: Sendable {
+  /// The file's absolute path.
+  public let path: String
+
+  /// The state file of the database at `databasePath`.
+  public static func forDatabase(
+    at databasePath: String, environment: [String: String]
+  ) throws(CLIError) -> SessionStateFile {
+    let folder = try XDGDirectory.state.path(environment: environment) + "/authcli"
+    return SessionStateFile(path: folder + "/session-\(PathDigest.hex(of: databasePath))")
+  }
+
+  /// A state file at an exact path.
+  public init(path: String) { self.path = path }
+
+  /// The stored token, or `nil` when nobody is signed in.
+  public func read() throws(CLIError) -> SessionToken? {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      if FileManager.default.fileExists(atPath: path) {
+        throw .inputOutput(path: path, reason: "not readable")
+      }
+      return nil
+    }
+    let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    return text.isEmpty ? nil : SessionToken(rawValue: text)
+  }
+
+  /// Replaces the stored token.
+  public func write(_ token: SessionToken) throws(CLIError) {
+    try prepareFolder()
+    try AtomicFile.write(Array((token.rawValue + "\n").utf8), to: path)
+  }
+
+  /// Creates the state folder (0700) now, so a sign-in fails before it starts a session
+  /// it could not keep.
+  public func prepareFolder() throws(CLIError) {
+    try PrivateDirectory.create((path as NSString).deletingLastPathComponent)
+  }
+
+  /// Forgets the token; a missing file is fine.
+  public func remove() throws(CLIError) {
+    if unlink(path) != 0, errno != ENOENT {
+      throw .inputOutput(path: path, reason: String(cString: strerror(errno)))
+    }
+  }
+}

@@ -1,0 +1,30 @@
+/// The XDG base directories authcli uses, with their fallbacks under `$HOME`.
+enum XDGDirectory {
+  /// `$XDG_DATA_HOME`, else `~/.local/share`: the database.
+  case data
+  /// `$XDG_STATE_HOME`, else `~/.local/state`: the session token.
+  case state
+
+  private var variable: String {
+    switch self {
+    case .data: "XDG_DATA_HOME"
+    case .state: "XDG_STATE_HOME"
+    }
+  }
+
+  private var fallback: String {
+    switch self {
+    case .data: ".local/share"
+    case .state: ".local/state"
+    }
+  }
+
+  /// The directory; a relative `XDG_…` value is ignored, as the XDG specification asks.
+  func path(environment: [String: String]) throws(CLIError) -> String {
+    if let value = environment[variable], value.hasPrefix("/") { return value }
+    guard let home = environment["HOME"], home.hasPrefix("/") else {
+      throw .configuration("Set HOME or \(variable) to an absolute path")
+    }
+    return home + "/" + fallback
+  }
+}

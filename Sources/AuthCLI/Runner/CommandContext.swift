@@ -1,0 +1,36 @@
+/// What every command runs with: the options, the streams, the process, and the styles.
+@MainActor
+struct CommandContext {
+  let options: GlobalOptions
+  let console: Console
+  let process: ProcessContext
+
+  /// Colour for standard output.
+  var outputStyle: Style {
+    Style.decide(
+      isTerminal: console.outputIsTerminal, noColorOption: options.noColor,
+      environment: process.environment)
+  }
+
+  /// The database the options and environment name.
+  func databaseLocation() throws(CLIError) -> DatabaseLocation {
+    try DatabaseLocation.resolve(
+      option: options.databasePath, environment: process.environment,
+      currentDirectory: process.currentDirectory)
+  }
+
+  /// Prints a result for people (ignored under `--json`, where `emit(json:)` speaks).
+  func show(_ text: String) {
+    if !options.json { console.output.write(text.hasSuffix("\n") ? text : text + "\n") }
+  }
+
+  /// Prints the JSON result (only under `--json`).
+  func emit(json value: Any) {
+    if options.json { console.output.write(JSONText.render(value)) }
+  }
+
+  /// Prints progress or a notice on standard error, for people only.
+  func note(_ text: String) {
+    if !options.json { console.errors.write(text + "\n") }
+  }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// The process's streams as the commands see them, replaceable in tests.
+@MainActor
+public final class Console {
+  /// Results: tables, JSON, the shell's scenes.
+  public let output: TextSink
+  /// Messages, prompts of scripted commands, errors.
+  public let errors: TextSink
+  /// Answers typed or piped in.
+  public let input: LineSource
+  /// Whether standard input is a terminal (prompts are allowed there).
+  public let inputIsTerminal: Bool
+  /// Whether standard output is a terminal (colour may be used there).
+  public let outputIsTerminal: Bool
+  /// Whether standard error is a terminal (colour may be used there).
+  public let errorsIsTerminal: Bool
+
+  /// Bundles the streams.
+  public init(
+    output: TextSink, errors: TextSink, input: LineSource, inputIsTerminal: Bool,
+    outputIsTerminal: Bool, errorsIsTerminal: Bool
+  ) {
+    self.output = output
+    self.errors = errors
+    self.input = input
+    self.inputIsTerminal = inputIsTerminal
+    self.outputIsTerminal = outputIsTerminal
+    self.errorsIsTerminal = errorsIsTerminal
+  }
+
+  /// The real standard streams.
+  public static func standard() -> Console {
+    let errors = FileDescriptorSink(descriptor: STDERR_FILENO)
+    return Console(
+      output: FileDescriptorSink(descriptor: STDOUT_FILENO), errors: errors,
+      input: StandardInputReader(descriptor: STDIN_FILENO, echo: errors),
+      inputIsTerminal: isatty(STDIN_FILENO) == 1, outputIsTerminal: isatty(STDOUT_FILENO) == 1,
+      errorsIsTerminal: isatty(STDERR_FILENO) == 1)
+  }
+}

@@ -1,0 +1,82 @@
+/// One field of a line-mode form.
+@MainActor
+struct FormField {
+  /// The prompt, such as `Username: `.
+  let prompt: String
+  /// Whether echo is off while typing.
+  let secret: Bool
+  /// Sends the typed text to the view model.
+  let enter: (String) async -> Void
+  /// The field's validation message as the view model shows it now, if any.
+  let problem: () -> String?
+  /// For a confirmation: the field to ask again from when it is refused, since the
+  /// mistake may be in the first typing.
+  var retryFrom: Int?
+}
+
+/// Runs a form field by field: a refused field's message appears right under its prompt
+/// and the field is asked again; then the form is submitted with a loading line, and
+/// fields refused by the submit (or the whole form, for a refusal message) are asked again.
+@MainActor
+struct FormRunner {
+  let terminal: LineTerminal
+  let fields: [FormField]
+  /// Shown while the submit runs, such as "Signing in…".
+  let loadingText: String
+  let submit: () async -> Void
+  let hasStepped: () -> Bool
+  let errorMessage: () -> String?
+
+  func run() async -> SceneEnd {
+    var toAsk = Array(fields.indices)
+    while true {
+      var position = 0
+      while position < toAsk.count {
+        let index = toAsk[position]
+        switch await ask(fields[index]) {
+        case .accepted: position += 1
+        case .stopped: return .dismissed
+        case .retry(let from):
+          toAsk = Array(fields.indices[from...])
+          position = 0
+        }
+      }
+      terminal.say(loadingText)
+      await submit()
+      if hasStepped() { return .stepped }
+      let refused = fields.indices.filter { fields[$0].problem() != nil }
+      if let first = refused.first {
+        toAsk = Array(fields.indices[first...])
+        if let problem = fields[first].problem() { terminal.say(Self.indent(problem)) }
+        continue
+      }
+      guard let message = errorMessage() else { return .dismissed }
+      terminal.say(terminal.style.failure(message))
+      toAsk = Array(fields.indices)
+    }
+  }
+
+  private enum FieldEnd {
+    case accepted
+    case stopped
+    case retry(from: Int)
+  }
+
+  /// Asks until the view model accepts the field, or a refused confirmation sends the
+  /// user back to the field it confirms.
+  private func ask(_ field: FormField) async -> FieldEnd {
+    while true {
+      switch terminal.ask(field.prompt, secret: field.secret) {
+      case .leave, .cancelled: return .stopped
+      case .text(let text):
+        await field.enter(text)
+        guard let problem = field.problem() else { return .accepted }
+        terminal.say(Self.indent(problem))
+        if let retryFrom = field.retryFrom { return .retry(from: retryFrom) }
+      }
+    }
+  }
+
+  /// A validation message, set under the prompt.
+  static func indent(_ message: String) -> String { "  ! " + message }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// The shell's conversation with the user, one line at a time.
+///
+/// `quit` and `exit` (at any prompt that is not a password) and the end of input mean
+/// "leave the shell": the terminal remembers it so that every scene still open steps
+/// away at once. Ctrl-C means "cancel this form".
+@MainActor
+public final class LineTerminal {
+  /// What the user answered.
+  enum Answer: Equatable {
+    /// A line of text.
+    case text(String)
+    /// Ctrl-C: back to the menu.
+    case cancelled
+    /// `quit`, `exit`, or the end of input: leave the shell.
+    case leave
+  }
+
+  private let input: LineSource
+  private let output: TextSink
+  /// Colour for messages.
+  let style: Style
+  /// Whether typed answers are written back (for transcripts read from a script, as
+  /// in previews); passwords never are.
+  private let writesAnswers: Bool
+  /// Whether the user asked to leave; scenes shown after that dismiss themselves at once.
+  private(set) var isLeaving = false
+
+  /// A terminal over the given input and output.
+  public init(input: LineSource, output: TextSink, style: Style, writesAnswers: Bool = false) {
+    self.input = input
+    self.output = output
+    self.style = style
+    self.writesAnswers = writesAnswers
+  }
+
+  /// Shows `prompt` and reads one answer; echo is off for a `secret`.
+  func ask(_ prompt: String, secret: Bool = false) -> Answer {
+    let output = output
+    switch input.readLine(secret: secret, prompt: { output.write(prompt) }) {
+    case .line(let text):
+      if writesAnswers { output.write((secret ? "" : text) + "\n") }
+      let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+      if !secret, word == "quit" || word == "exit" {
+        isLeaving = true
+        return .leave
+      }
+      return .text(text)
+    case .endOfInput:
+      output.write("\n")
+      isLeaving = true
+      return .leave
+    case .interrupted:
+      output.write("\n")
+      return .cancelled
+    }
+  }
+
+  /// Writes a line (or, with an empty terminator, text that already ends its lines).
+  func say(_ text: String, terminator: String = "\n") {
+    output.write(text + terminator)
+  }
+}

@@ -1,0 +1,27 @@
+import AuthCore
+
+/// A sign-in use case with scripted answers, recording every request.
+public final class AuthenticationUseCaseStub: AuthenticationUseCase {
+  /// The sign-in call: its script, hook and recorded requests.
+  public let signInCall: ScriptedCall<SignInRequest, Validation<NewSession>>
+
+  /// Answers every sign-in with `answer` (by default, alice's new session).
+  public init(
+    answer: Result<Validation<NewSession>, any Error> = .success(.valid(SampleData.newSession))
+  ) {
+    signInCall = ScriptedCall(answer: answer)
+  }
+
+  /// Checks with `StubRules`.
+  public func validate(_ request: SignInRequest) -> SignInValidation {
+    SignInValidation(
+      username: StubRules.username(request.username),
+      password: StubRules.enteredPassword(
+        request.password, emptyMessage: StubRules.enterYourPassword))
+  }
+
+  /// Answers from the script.
+  public func signIn(request: SignInRequest) async throws -> Validation<NewSession> {
+    try await signInCall.call(request)
+  }
+}

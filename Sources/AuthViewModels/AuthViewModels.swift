@@ -1,2 +1,0 @@
-import AuthCore
-import Observation

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// A private home for one end-to-end test: a temporary folder with its own XDG data and
+/// state directories, cheap password hashing, and a runner for the real binary.
+struct Sandbox: ~Copyable {
+  /// The temporary folder; removed on deinit.
+  let root: String
+  /// The environment every run gets.
+  var environment: [String: String]
+
+  /// The output of one run.
+  struct Run {
+    let status: Int32
+    let output: String
+    let errors: String
+
+    /// The standard output parsed as JSON.
+    func json() throws -> Any {
+      try JSONSerialization.jsonObject(with: Data(output.utf8))
+    }
+  }
+
+  init() throws {
+    root = NSTemporaryDirectory() + "authcli-e2e-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    environment = [
+      "HOME": root + "/home",
+      "XDG_DATA_HOME": root + "/data",
+      "XDG_STATE_HOME": root + "/state",
+      "AUTHCLI_ARGON2": "minimum",
+      "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+    ]
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: root) }
+
+  /// The database file used when no `--db` is given.
+  var defaultDatabase: String { root + "/data/authcli/auth.sqlite3" }
+
+  /// The folder that holds session state files.
+  var stateFolder: String { root + "/state/authcli" }
+
+  /// Runs `authcli` with the arguments and `input` on standard input (a file, not a terminal).
+  func run(
+    _ arguments: [String], input: String = "", extraEnvironment: [String: String] = [:]
+  ) async throws -> Run {
+    try await runProgram(
+      AuthCLIBinary.path, arguments, input: input, extraEnvironment: extraEnvironment)
+  }
+
+  /// Runs any program in the sandbox's environment.
+  func runProgram(
+    _ executable: String, _ arguments: [String], input: String = "",
+    extraEnvironment: [String: String] = [:]
+  ) async throws -> Run {
+    let id = UUID().uuidString
+    let inputPath = root + "/stdin-\(id)"
+    let outputPath = root + "/stdout-\(id)"
+    let errorsPath = root + "/stderr-\(id)"
+    try Data(input.utf8).write(to: URL(fileURLWithPath: inputPath))
+    for path in [outputPath, errorsPath] {
+      _ = FileManager.default.createFile(atPath: path, contents: nil)
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.environment = environment.merging(extraEnvironment) { $1 }
+    process.currentDirectoryURL = URL(fileURLWithPath: root)
+    process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inputPath))
+    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
+    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorsPath))
+    let status = try await withCheckedThrowingContinuation {
+      (continuation: CheckedContinuation<Int32, any Error>) in
+      process.terminationHandler = { finished in
+        continuation.resume(returning: finished.terminationStatus)
+      }
+      do {
+        try process.run()
+      } catch {
+        process.terminationHandler = nil
+        continuation.resume(throwing: error)
+      }
+    }
+    let output = try String(contentsOfFile: outputPath, encoding: .utf8)
+    let errors = try String(contentsOfFile: errorsPath, encoding: .utf8)
+    return Run(status: status, output: output, errors: errors)
+  }
+
+  /// The POSIX permission bits of a file or folder.
+  func mode(of path: String) throws -> Int {
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    return try #require(attributes[.posixPermissions] as? Int)
+  }
+}

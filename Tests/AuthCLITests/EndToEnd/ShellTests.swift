@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+@Suite("End to end: the shell on a piped standard input")
+struct ShellTests {
+  @Test func signUpAccountSessionsSignOutSignInAndQuit() async throws {
+    let sandbox = try Sandbox()
+    let script = [
+      "2", "zed", Passphrase.first, "different", "zed", Passphrase.first, Passphrase.first,
+      "SESSIONS", "", "sign out", "1", "zed", "wrong passphrase", "zed", Passphrase.first,
+      "5",
+    ]
+    let run = try await sandbox.run(["shell"], input: script.joined(separator: "\n") + "\n")
+    #expect(run.status == 0)
+    #expect(run.errors.isEmpty)
+    let output = run.output
+    var cursor = output.startIndex
+    // The transcript shows these, in this order.
+    for expected in [
+      "  1) Sign in\n  2) Sign up\n  3) Quit\n", "Create an account (Ctrl-C goes back)",
+      "  ! Passwords do not match\n", "Creating account…\n", "Signed in as zed\n",
+      "  1) Sessions\n  2) Change password\n  3) Sign out\n  4) Sign out everywhere\n  5) Quit\n",
+      "ID  STARTED ", "Signing out…\n", "Signed out.\n", "Signing in…\n",
+      "Incorrect username or password", "Signing in…\n", "Signed in as zed\n", "Bye.\n",
+    ] {
+      guard let found = output.range(of: expected, range: cursor..<output.endIndex) else {
+        Issue.record("missing, in order: \(expected)\n--- transcript ---\n\(output)")
+        return
+      }
+      cursor = found.upperBound
+    }
+    // Quitting keeps the session: a scripted command in another process sees it.
+    let whoami = try await sandbox.run(["whoami", "--json"])
+    #expect((try whoami.json() as? [String: Any])?["username"] as? String == "zed")
+  }
+
+  @Test func theShellStartsSignedInWithTheScriptedSessionAndTheEndOfInputLeaves() async throws {
+    let sandbox = try Sandbox()
+    _ = try await sandbox.signUp("yara")
+    let run = try await sandbox.run(["shell"], input: "")
+    #expect(run.status == 0)
+    #expect(run.output.hasPrefix("\nSigned in as yara\n"))
+    #expect(run.output.hasSuffix("Bye.\n"))
+  }
+
+  @Test func quitLeavesFromInsideAForm() async throws {
+    let sandbox = try Sandbox()
+    let run = try await sandbox.run(["--db", ":memory:", "shell"], input: "sign up\nquit\n")
+    #expect(run.status == 0)
+    #expect(run.output.hasSuffix("Username: Bye.\n"))
+    #expect(!FileManager.default.fileExists(atPath: sandbox.defaultDatabase))
+    #expect(try sandbox.stateFiles().isEmpty)
+  }
+
+  @Test func signOutEverywhereFromTheAccountMenu() async throws {
+    let sandbox = try Sandbox()
+    _ = try await sandbox.signUp("xena")
+    _ = try await sandbox.signIn("xena", password: Passphrase.first)
+    let run = try await sandbox.run(["shell"], input: "Sign out everywhere\n3\n")
+    #expect(run.status == 0)
+    #expect(run.output.contains("Signed out everywhere: 2 sessions ended.\n"))
+    #expect(try sandbox.stateFiles().isEmpty)
+  }
+}

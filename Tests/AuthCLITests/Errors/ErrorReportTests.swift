@@ -1,0 +1,79 @@
+import AuthCore
+import AuthCrypto
+import AuthStorage
+import Testing
+
+@testable import AuthCLI
+
+@Suite("Errors to exit codes")
+struct ErrorReportTests {
+  private struct Unforeseen: Error {}
+
+  @Test func everyErrorTypeMapsToItsExitCode() {
+    let cases: [(any Error, ExitCode)] = [
+      (UsageError("x"), .usage),
+      (CLIError.validationFailed(["username: Use 3 to 32 characters"]), .invalidData),
+      (CLIError.incompatibleDatabase("x"), .invalidData),
+      (CLIError.endOfInput, .noInput),
+      (CLIError.databaseMissing(path: "/x"), .noInput),
+      (CLIError.notSignedIn, .noPermission),
+      (CLIError.signInRefused("x"), .noPermission),
+      (CLIError.cannotCreate(path: "/x", reason: "y"), .cannotCreate),
+      (CLIError.inputOutput(path: "/x", reason: "y"), .ioError),
+      (CLIError.configuration("x"), .configuration),
+      (CLIError.interrupted, .interrupted),
+      (CLIError.internalFailure("x"), .software),
+      (AuthError.notSignedIn, .noPermission),
+      (AuthError.sessionNotFound, .invalidData),
+      (StoreError.usernameTaken, .invalidData),
+      (StoreError.busy, .temporaryFailure),
+      (StorageError.notFound(path: "/x"), .noInput),
+      (StorageError.cannotCreate(path: "/x", reason: "y"), .cannotCreate),
+      (StorageError.notADatabase(path: "/x"), .invalidData),
+      (StorageError.isDirectory(path: "/x"), .invalidData),
+      (StorageError.corrupt(path: "/x", detail: "y"), .invalidData),
+      (StorageError.schemaTooNew(found: 9, newestKnown: 1), .invalidData),
+      (
+        StorageError.cannotOpen(
+          path: "/x", underlying: SQLiteError(extendedCode: 14, message: "m", sql: nil)),
+        .ioError
+      ),
+      (SQLiteError(extendedCode: 5, message: "database is locked", sql: nil), .temporaryFailure),
+      (SQLiteError(extendedCode: 10, message: "disk I/O error", sql: nil), .ioError),
+      (SQLiteError(extendedCode: 11, message: "malformed", sql: nil), .invalidData),
+      (SQLiteError(extendedCode: 1, message: "no such table", sql: nil), .software),
+      (SodiumError.initializationFailed, .unavailable),
+      (PasswordHashingError.outOfMemory, .unavailable),
+      (Unforeseen(), .software),
+    ]
+    for (error, code) in cases {
+      #expect(ErrorReport(error).code == code, "\(error)")
+    }
+  }
+
+  @Test func storageMessagesNeverShowTheSQL() {
+    let report = ErrorReport(
+      SQLiteError(
+        extendedCode: 1, message: "no such table: users",
+        sql: "SELECT password_hash FROM users WHERE username = ?1"))
+    #expect(report.message == "Database error: no such table: users")
+  }
+
+  @Test func aRecordedUseCaseFailureDecidesTheFormsExitCode() {
+    let log = FailureLog()
+    let refused = FormFailure.error(
+      fields: [("username", nil)], errorMessage: "Incorrect username or password", failures: log)
+    #expect(ErrorReport(refused).code == .noPermission)
+    let invalid = FormFailure.error(
+      fields: [("username", "Use 3 to 32 characters"), ("password", nil)], errorMessage: nil,
+      failures: log)
+    #expect(
+      ErrorReport(invalid)
+        == ErrorReport(code: .invalidData, message: "username: Use 3 to 32 characters"))
+    log.record(StoreError.busy)
+    let busy = FormFailure.error(
+      fields: [("username", nil)], errorMessage: "The database is busy; try again.",
+      failures: log)
+    #expect(ErrorReport(busy).code == .temporaryFailure)
+  }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+@testable import AuthCLI
+
+@Suite("Usage errors on standard error")
+@MainActor
+struct UsageErrorOutputTests {
+  private let harness = ToolHarness()
+
+  @Test func aUsageErrorPrintsTheMessageAndTheHintAndExits64() async {
+    let result = await harness.run(["signin", "--frob"])
+    #expect(result.code == .usage)
+    #expect(result.output.isEmpty)
+    #expect(result.errors == "Error: Unknown option '--frob'\nSee 'authcli signin --help'.\n")
+  }
+
+  @Test func withJSONTheErrorIsOneObjectOnStandardError() async throws {
+    let result = await harness.run(["--json", "frobnicate"])
+    #expect(result.code == .usage)
+    #expect(result.output.isEmpty)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.errors.utf8)) as? [String: Any])
+    let error = try #require(object["error"] as? [String: Any])
+    #expect(error["code"] as? Int == 64)
+    #expect(error["message"] as? String == "Unknown subcommand 'frobnicate'")
+  }
+
+  @Test func severalFailedFieldsGiveOneErrorLineEach() {
+    let output = BufferSink()
+    let console = Console(
+      output: output, errors: output, input: ScriptedLineSource(lines: []), inputIsTerminal: false,
+      outputIsTerminal: false, errorsIsTerminal: false)
+    let code = ErrorPrinter(console: console, json: false, style: .plain).print(
+      ErrorReport(
+        CLIError.validationFailed([
+          "username: Use 3 to 32 characters", "password: Enter a password",
+        ])))
+    #expect(code == .invalidData)
+    #expect(
+      output.text == "Error: username: Use 3 to 32 characters\nError: password: Enter a password\n")
+  }
+
+  @Test func colourIsUsedOnlyOnATerminalWithoutNoColor() {
+    #expect(Style.decide(isTerminal: true, noColorOption: false, environment: [:]).isEnabled)
+    #expect(!Style.decide(isTerminal: false, noColorOption: false, environment: [:]).isEnabled)
+    #expect(!Style.decide(isTerminal: true, noColorOption: true, environment: [:]).isEnabled)
+    #expect(
+      !Style.decide(isTerminal: true, noColorOption: false, environment: ["NO_COLOR": "1"])
+        .isEnabled)
+    #expect(
+      Style.decide(isTerminal: true, noColorOption: false, environment: ["NO_COLOR": ""]).isEnabled)
+    #expect(Style(isEnabled: true).failure("Error:") == "\u{1B}[1;31mError:\u{1B}[0m")
+    #expect(Style.plain.failure("Error:") == "Error:")
+  }
+}

@@ -1,0 +1,124 @@
+"""Drives authcli through a real pseudo-terminal.
+
+Proves that passwords typed at the hidden prompts are not echoed, that Ctrl-C or SIGTERM
+at a hidden prompt leaves the terminal with echo on, and walks the shell through sign-up,
+the account menu, sessions, sign-out, a cancelled sign-in and quit.
+
+Usage: python3 terminal_session.py /path/to/authcli   (environment: a private sandbox)
+Prints "PTY OK" and exits 0 when every check holds; otherwise prints what failed.
+"""
+
+import io
+import os
+import re
+import signal
+import sys
+
+import pexpect
+
+BINARY = sys.argv[1]
+PASSPHRASE = "correct horse battery staple"
+# Generous: this is a safety net against a hang, not a measurement.
+TIMEOUT = 60
+
+
+def spawn(command, args):
+    log = io.StringIO()
+    child = pexpect.spawn(command, args, encoding="utf-8", timeout=TIMEOUT)
+    child.logfile_read = log
+    return child, log
+
+
+def check(condition, message):
+    if not condition:
+        print("FAIL: " + message)
+        sys.exit(1)
+
+
+def finish(child):
+    child.expect(pexpect.EOF)
+    child.close()
+    return child.exitstatus
+
+
+# 1. A scripted sign-up on a terminal prompts for the username (echoed) and the
+#    password twice (not echoed).
+child, log = spawn(BINARY, ["signup"])
+child.expect_exact("Username: ")
+child.sendline("ptyuser")
+child.expect_exact("Password: ")
+child.sendline(PASSPHRASE)
+child.expect_exact("Repeat password: ")
+child.sendline(PASSPHRASE)
+status = finish(child)
+check(status == 0, "signup exited %r:\n%s" % (status, log.getvalue()))
+check("ptyuser" in log.getvalue(), "the username was not echoed")
+check(PASSPHRASE not in log.getvalue(), "the password was echoed:\n" + log.getvalue())
+check("Created account ptyuser" in log.getvalue(), "no confirmation:\n" + log.getvalue())
+
+# 2. Ctrl-C at the hidden password prompt: exit 130, and the terminal has echo again.
+script = 'trap : INT; "$0" signin --username ptyuser; echo "status=$?"; stty -a'
+child, log = spawn("/bin/sh", ["-c", script, BINARY])
+child.expect_exact("Password: ")
+child.sendintr()
+status = finish(child)
+text = log.getvalue()
+check("status=130" in text, "Ctrl-C did not end signin with 130:\n" + text)
+check(re.search(r"(?<![-\w])echo(?![\w])", text) is not None, "echo stayed off:\n" + text)
+
+# 2b. SIGTERM at the hidden prompt: the process dies of the signal, the terminal has echo.
+script = '"$0" signin --username ptyuser; echo "status=$?"; stty -a'
+child, log = spawn("/bin/sh", ["-c", script, BINARY])
+child.expect_exact("Password: ")
+children_file = "/proc/%d/task/%d/children" % (child.pid, child.pid)
+if os.path.exists(children_file):
+    with open(children_file) as listing:
+        authcli_pid = int(listing.read().split()[0])
+    os.kill(authcli_pid, signal.SIGTERM)
+    finish(child)
+    text = log.getvalue()
+    check("status=143" in text, "SIGTERM did not end signin:\n" + text)
+    check(re.search(r"(?<![-\w])echo(?![\w])", text) is not None, "echo stayed off:\n" + text)
+else:
+    child.sendline(PASSPHRASE)
+    finish(child)
+
+# 3. The shell: sign up, account, sessions, sign out, a sign-in cancelled at the
+#    password prompt, and quit.
+# A database of its own, so the shell starts signed out.
+shell_database = os.path.join(os.environ["XDG_DATA_HOME"], "shell.sqlite3")
+child, log = spawn(BINARY, ["--db", shell_database, "shell"])
+child.expect_exact("Choose 1-3: ")
+child.sendline("Sign up")
+child.expect_exact("Username: ")
+child.sendline("ptyshell")
+child.expect_exact("Password: ")
+child.sendline(PASSPHRASE)
+child.expect_exact("Repeat password: ")
+child.sendline(PASSPHRASE)
+child.expect_exact("Creating account")
+child.expect_exact("Signed in as ptyshell")
+child.expect_exact("Choose 1-5: ")
+child.sendline("1")
+child.expect_exact("Session ID to revoke, or Enter to go back: ")
+child.sendline("")
+child.expect_exact("Choose 1-5: ")
+child.sendline("sign out")
+child.expect_exact("Signed out.")
+child.expect_exact("Choose 1-3: ")
+child.sendline("1")
+child.expect_exact("Username: ")
+child.sendline("ptyshell")
+child.expect_exact("Password: ")
+child.sendintr()
+child.expect_exact("Choose 1-3: ")
+cancelled_at = len(log.getvalue())
+child.sendline("quit")
+child.expect_exact("Bye.")
+status = finish(child)
+text = log.getvalue()
+check(status == 0, "the shell exited %r:\n%s" % (status, text))
+check(PASSPHRASE not in text, "the shell echoed a password:\n" + text)
+check("quit" in text[cancelled_at:], "echo was not restored after Ctrl-C:\n" + text)
+
+print("PTY OK")

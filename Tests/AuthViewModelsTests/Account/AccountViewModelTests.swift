@@ -1,0 +1,135 @@
+import AuthCore
+import AuthTestSupport
+import AuthViewModels
+import Foundation
+import Testing
+
+/// The account outputs at one moment.
+struct AccountSeen: Equatable {
+  var username: String?
+  var signedInAt: Date?
+  var expiresAt: Date?
+  var ended: Int?
+  var loading = false
+  var error: String?
+
+  @MainActor
+  static func of(_ output: AccountOutputs) -> AccountSeen {
+    AccountSeen(
+      username: output.username, signedInAt: output.signedInAt, expiresAt: output.expiresAt,
+      ended: output.endedSessions, loading: output.isLoading, error: output.errorMessage)
+  }
+}
+
+@MainActor
+@Suite("Account view model")
+struct AccountViewModelTests {
+  let stub = SessionUseCaseStub()
+  let token = SessionToken(rawValue: "account-token")
+  let viewModel: AccountViewModel
+  let history: OutputHistory<AccountViewModel, AccountSeen>
+
+  init() {
+    viewModel = AccountViewModel(token: token, sessions: stub)
+    history = OutputHistory(viewModel, see: AccountSeen.of)
+    let record: @Sendable (SessionToken) async -> Void = { [history] _ in await history.record() }
+    stub.currentSessionCall.whileRunning(record)
+    stub.signOutCall.whileRunning(record)
+    stub.signOutEverywhereCall.whileRunning(record)
+  }
+
+  private var loaded: AccountSeen {
+    let session = SampleData.authenticated.session
+    return AccountSeen(
+      username: "alice", signedInAt: session.createdAt, expiresAt: session.expiresAt)
+  }
+
+  @Test("appearing loads who is signed in, since when, until when")
+  func loads() async {
+    await history.send(lifecycle: .appeared)
+
+    #expect(history.values == [AccountSeen(), AccountSeen(loading: true), loaded])
+    #expect(stub.currentSessionCall.requests == [token])
+    #expect(history.steps.isEmpty)
+  }
+
+  @Test("a dead token steps to not signed in and shows no error")
+  func deadToken() async {
+    stub.currentSessionCall.answer(.failure(AuthError.notSignedIn))
+
+    await history.send(lifecycle: .appeared)
+
+    #expect(history.values == [AccountSeen(), AccountSeen(loading: true), AccountSeen()])
+    #expect(history.steps == [.userIsNotSignedIn])
+  }
+
+  @Test("a busy database while loading is a message")
+  func busyLoading() async {
+    stub.currentSessionCall.answer(.failure(StoreError.busy))
+
+    await history.send(lifecycle: .appeared)
+
+    #expect(history.values.last == AccountSeen(error: FailureText.busy))
+    #expect(history.steps.isEmpty)
+  }
+
+  @Test(
+    "navigation choices are steps",
+    arguments: [
+      (AccountInputs.sessionsRequested, AuthStep.userIntendsToSeeSessions),
+      (.changePasswordRequested, .userIntendsToChangePassword),
+      (.quitRequested, .userIntendsToQuit),
+    ])
+  func choices(action: AccountInputs, step: AuthStep) async {
+    await history.send(action)
+    #expect(history.steps == [step])
+    #expect(stub.signOutCall.requests.isEmpty)
+  }
+
+  @Test("sign-out runs the use case with the token, then steps to signed out")
+  func signsOut() async {
+    await history.send(lifecycle: .appeared)
+    await history.send(.signOutRequested)
+
+    var loading = loaded
+    loading.loading = true
+    #expect(Array(history.values.suffix(2)) == [loading, loaded])
+    #expect(stub.signOutCall.requests == [token])
+    #expect(history.steps == [.userDidSignOut])
+  }
+
+  @Test("sign-out of a session already over still ends signed out")
+  func signOutAlreadyOver() async {
+    stub.signOutCall.answer(.failure(AuthError.notSignedIn))
+    await history.send(.signOutRequested)
+    #expect(history.steps == [.userDidSignOut])
+    #expect(history.values.last == AccountSeen())
+  }
+
+  @Test("a busy database at sign-out is a message and no step")
+  func signOutBusy() async {
+    stub.signOutCall.answer(.failure(StoreError.busy))
+    await history.send(.signOutRequested)
+    #expect(
+      history.values == [
+        AccountSeen(), AccountSeen(loading: true), AccountSeen(error: FailureText.busy),
+      ])
+    #expect(history.steps.isEmpty)
+  }
+
+  @Test("sign-out everywhere shows how many sessions ended, then steps")
+  func signsOutEverywhere() async {
+    await history.send(.signOutEverywhereRequested)
+
+    #expect(history.values == [AccountSeen(), AccountSeen(loading: true), AccountSeen(ended: 3)])
+    #expect(stub.signOutEverywhereCall.requests == [token])
+    #expect(history.steps == [.userDidSignOut])
+  }
+
+  @Test("leaving the scene quits, staying signed in")
+  func dismissed() async {
+    await history.send(lifecycle: .dismissed)
+    #expect(history.steps == [.userIntendsToQuit])
+    #expect(stub.signOutCall.requests.isEmpty)
+  }
+}

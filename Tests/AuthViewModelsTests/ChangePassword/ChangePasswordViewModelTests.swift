@@ -1,0 +1,148 @@
+import AuthCore
+import AuthTestSupport
+import AuthViewModels
+import Testing
+
+/// The password-change outputs at one moment.
+struct ChangePasswordSeen: Equatable {
+  var current: Validation<Password>?
+  var new: Validation<Password>?
+  var confirmation: Validation<Password>?
+  var enabled = false
+  var loading = false
+  var ended: Int?
+  var error: String?
+
+  @MainActor
+  static func of(_ output: ChangePasswordOutputs) -> ChangePasswordSeen {
+    ChangePasswordSeen(
+      current: output.currentPasswordValidation, new: output.newPasswordValidation,
+      confirmation: output.confirmationValidation, enabled: output.isChangeEnabled,
+      loading: output.isLoading, ended: output.endedSessions, error: output.errorMessage)
+  }
+}
+
+@MainActor
+@Suite("Change-password view model")
+struct ChangePasswordViewModelTests {
+  let stub = ChangePasswordUseCaseStub()
+  let sessions = SessionUseCaseStub()
+  let token = SessionToken(rawValue: "change-token")
+  let viewModel: ChangePasswordViewModel
+  let history: OutputHistory<ChangePasswordViewModel, ChangePasswordSeen>
+
+  init() {
+    viewModel = ChangePasswordViewModel(token: token, changePassword: stub, sessions: sessions)
+    history = OutputHistory(viewModel, see: ChangePasswordSeen.of)
+    stub.changePasswordCall.whileRunning { [history] _ in await history.record() }
+  }
+
+  private let old = Fields.password("old passphrase here")
+  private let new = Fields.password("a brand new long passphrase")
+
+  private func fillIn() async {
+    await history.send(
+      .currentPasswordChanged("old passphrase here"),
+      .newPasswordChanged("a brand new long passphrase"),
+      .confirmationChanged("a brand new long passphrase"))
+  }
+
+  @Test("valid fields: loading on then off, ended sessions shown, then the step")
+  func changes() async {
+    await history.send(lifecycle: .appeared)
+    await fillIn()
+    await history.send(.changeRequested)
+
+    #expect(
+      Array(history.values.dropFirst(2)) == [
+        ChangePasswordSeen(current: old),
+        ChangePasswordSeen(current: old, new: new),
+        ChangePasswordSeen(current: old, new: new, confirmation: new, enabled: true),
+        ChangePasswordSeen(current: old, new: new, confirmation: new, loading: true),
+        ChangePasswordSeen(current: old, new: new, confirmation: new, enabled: true, ended: 2),
+      ])
+    #expect(history.steps == [.userDidChangePassword(endedSessions: 2)])
+    #expect(stub.changePasswordCall.requests.map(\.token) == [token])
+    #expect(sessions.currentSessionCall.requests == [token])
+  }
+
+  @Test("the new password is checked against the signed-in username, once loaded")
+  func containsUsername() async {
+    await history.send(.newPasswordChanged("alice and her long passphrase"))
+    await history.send(lifecycle: .appeared)
+
+    #expect(
+      Array(history.values.dropFirst()) == [
+        ChangePasswordSeen(new: Fields.password("alice and her long passphrase")),
+        ChangePasswordSeen(new: Fields.refused(StubRules.passwordContainsUsername)),
+      ])
+  }
+
+  @Test("each invalid field shows its reason; a submit while invalid calls nothing")
+  func invalidFields() async {
+    await history.send(
+      .newPasswordChanged("short"), .newPasswordChanged("passwordpassword"),
+      .confirmationChanged("something else"), .changeRequested)
+
+    #expect(
+      Array(history.values.dropFirst()) == [
+        ChangePasswordSeen(new: Fields.refused(StubRules.passwordTooShort)),
+        ChangePasswordSeen(new: Fields.refused(StubRules.passwordTooCommon)),
+        ChangePasswordSeen(
+          new: Fields.refused(StubRules.passwordTooCommon),
+          confirmation: Fields.refused(StubRules.passwordsDoNotMatch)),
+        ChangePasswordSeen(
+          current: Fields.refused(StubRules.enterCurrentPassword),
+          new: Fields.refused(StubRules.passwordTooCommon),
+          confirmation: Fields.refused(StubRules.passwordsDoNotMatch)),
+      ])
+    #expect(stub.changePasswordCall.requests.isEmpty)
+    #expect(history.steps.isEmpty)
+  }
+
+  @Test("an incorrect current password stays on its field until it changes")
+  func incorrectCurrent() async {
+    let refusal = ChangePasswordValidation(
+      currentPassword: .invalid(errorMessage: "Current password is incorrect"), newPassword: new,
+      confirmation: new)
+    stub.changePasswordCall.answer(.success(.invalid(refusal)))
+
+    await fillIn()
+    await history.send(.changeRequested, .currentPasswordChanged("old passphrase, really"))
+
+    #expect(
+      Array(history.values.suffix(3)) == [
+        ChangePasswordSeen(current: old, new: new, confirmation: new, loading: true),
+        ChangePasswordSeen(
+          current: Fields.refused("Current password is incorrect"), new: new, confirmation: new),
+        ChangePasswordSeen(
+          current: Fields.password("old passphrase, really"), new: new, confirmation: new,
+          enabled: true),
+      ])
+    #expect(history.steps.isEmpty)
+  }
+
+  @Test("a dead token steps to not signed in; a busy database is a message")
+  func failures() async {
+    stub.changePasswordCall.answers = [.failure(StoreError.busy), .failure(AuthError.notSignedIn)]
+
+    await fillIn()
+    await history.send(.changeRequested)
+    #expect(
+      history.values.last
+        == ChangePasswordSeen(
+          current: old, new: new, confirmation: new, enabled: true, error: FailureText.busy))
+    #expect(history.steps.isEmpty)
+
+    await history.send(.changeRequested)
+    #expect(history.steps == [.userIsNotSignedIn])
+  }
+
+  @Test("back and leaving are steps back, changing nothing")
+  func back() async {
+    await history.send(.backRequested)
+    await history.send(lifecycle: .dismissed)
+    #expect(history.steps == [.userIntendsToGoBack, .userIntendsToGoBack])
+    #expect(stub.changePasswordCall.requests.isEmpty)
+  }
+}

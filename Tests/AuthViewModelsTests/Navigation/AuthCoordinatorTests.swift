@@ -1,0 +1,143 @@
+import AuthCore
+import AuthTestSupport
+import AuthViewModels
+import Testing
+
+@MainActor
+@Suite("Coordinator")
+struct AuthCoordinatorTests {
+  let authentication = AuthenticationUseCaseStub()
+  let signUp = SignUpUseCaseStub()
+  let sessions = SessionUseCaseStub()
+  let changePassword = ChangePasswordUseCaseStub()
+  var factory: UseCaseViewModelFactory {
+    UseCaseViewModelFactory(
+      authentication: authentication, signUp: signUp, sessions: sessions,
+      changePassword: changePassword)
+  }
+  let phrase = "correct horse battery"
+
+  @Test("the whole flow: each step shows its own scene, and the token follows sign-in and out")
+  func wholeFlow() async {
+    let presenter = RecordingPresenter([
+      Play.authenticate(.signUpChosen),
+      Play.signUp(
+        .usernameChanged("alice"), .passwordChanged(phrase), .confirmationChanged(phrase),
+        .signUpRequested),
+      Play.account(.changePasswordRequested),
+      Play.changePassword(
+        .currentPasswordChanged(phrase), .newPasswordChanged("a brand new long passphrase"),
+        .confirmationChanged("a brand new long passphrase"), .changeRequested),
+      Play.account(.sessionsRequested),
+      Play.sessions(.revokeRequested(SessionID(rawValue: 7)), .backRequested),
+      Play.account(.signOutRequested),
+      Play.authenticate(.signInChosen),
+      Play.signIn(.signUpRequested),
+      Play.signUp(.signInRequested),
+      Play.signIn(.usernameChanged("alice"), .passwordChanged(phrase), .signInRequested),
+      Play.account(.quitRequested),
+    ])
+    var tokens: [SessionToken?] = []
+    let coordinator = AuthCoordinator(factory: factory, presenter: presenter) { tokens.append($0) }
+
+    await coordinator.start()
+
+    #expect(
+      presenter.routes == [
+        .authenticate, .signUp, .account, .changePassword, .account, .sessions, .account,
+        .authenticate, .signIn, .signUp, .signIn, .account,
+      ])
+    #expect(coordinator.presented == presenter.routes)
+    #expect(presenter.notices == [nil, "Signed out."])
+    #expect(tokens == [SampleData.token, nil, SampleData.token])
+    #expect(coordinator.token == SampleData.token)
+    #expect(sessions.revokeSessionCall.requests == [SessionID(rawValue: 7)])
+    #expect(sessions.signOutCall.requests == [SampleData.token])
+    #expect(changePassword.changePasswordCall.requests.map(\.token) == [SampleData.token])
+  }
+
+  @Test("starting with a token shows the account; quitting there ends the flow")
+  func startsSignedIn() async {
+    let presenter = RecordingPresenter([Play.account(.quitRequested)])
+    let token = SessionToken(rawValue: "kept")
+    let coordinator = AuthCoordinator(factory: factory, presenter: presenter, token: token)
+
+    await coordinator.start()
+
+    #expect(presenter.routes == [.account])
+    #expect(sessions.currentSessionCall.requests == [token])
+    #expect(coordinator.token == token)
+  }
+
+  @Test("a dead stored token leads to the start, with a notice, and is forgotten")
+  func deadToken() async {
+    sessions.currentSessionCall.answer(.failure(AuthError.notSignedIn))
+    let presenter = RecordingPresenter([Play.authenticate(.quitChosen)])
+    var tokens: [SessionToken?] = []
+    let coordinator = AuthCoordinator(
+      factory: factory, presenter: presenter, token: SessionToken(rawValue: "dead")
+    ) { tokens.append($0) }
+
+    await coordinator.start()
+
+    #expect(presenter.routes == [.account, .authenticate])
+    #expect(presenter.notices == ["Your session has ended; sign in again."])
+    #expect(tokens == [nil])
+    #expect(coordinator.token == nil)
+  }
+
+  @Test("sign-out everywhere returns to the start")
+  func signOutEverywhere() async {
+    let presenter = RecordingPresenter([Play.account(.signOutEverywhereRequested)])
+    let coordinator = AuthCoordinator(
+      factory: factory, presenter: presenter, token: SampleData.token)
+
+    await coordinator.start()
+
+    #expect(presenter.routes == [.account, .authenticate])
+    #expect(sessions.signOutEverywhereCall.requests == [SampleData.token])
+  }
+
+  @Test("end of input dismisses each scene back to the start, which quits")
+  func endOfInput() async {
+    let presenter = RecordingPresenter([Play.authenticate(.signInChosen)])
+    let coordinator = AuthCoordinator(factory: factory, presenter: presenter)
+
+    await coordinator.start()
+
+    #expect(presenter.routes == [.authenticate, .signIn, .authenticate])
+  }
+
+  @Test("a password change leads back to the account; back from sessions too")
+  func backToAccount() async {
+    let presenter = RecordingPresenter([
+      Play.account(.sessionsRequested),
+      Play.sessions(.backRequested),
+      Play.account(.changePasswordRequested),
+      Play.changePassword(.backRequested),
+      Play.account(.quitRequested),
+    ])
+    let coordinator = AuthCoordinator(
+      factory: factory, presenter: presenter, token: SampleData.token)
+
+    await coordinator.start()
+
+    #expect(presenter.routes == [.account, .sessions, .account, .changePassword, .account])
+  }
+
+  @Test("cancelling the flow's task while it waits for a step ends it")
+  func cancelled() async {
+    let presenter = WindowedPresenter()
+    let coordinator = AuthCoordinator(factory: factory, presenter: presenter)
+    let flow = Task { await coordinator.start() }
+    flow.cancel()
+    await flow.value
+    #expect(coordinator.presented == [.authenticate])
+  }
+}
+
+/// A front end that only puts the scene on screen and returns at once.
+@MainActor
+private final class WindowedPresenter: ScenePresenter {
+  func present(_ scene: AuthScene) async {}
+}

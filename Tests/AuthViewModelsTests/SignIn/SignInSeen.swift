@@ -1,0 +1,18 @@
+import AuthCore
+import AuthViewModels
+
+/// The sign-in outputs at one moment.
+struct SignInSeen: Equatable {
+  var username: Validation<Username>?
+  var password: Validation<Password>?
+  var enabled = false
+  var loading = false
+  var error: String?
+
+  @MainActor
+  static func of(_ output: SignInOutputs) -> SignInSeen {
+    SignInSeen(
+      username: output.usernameValidation, password: output.passwordValidation,
+      enabled: output.isSignInEnabled, loading: output.isLoading, error: output.errorMessage)
+  }
+}
