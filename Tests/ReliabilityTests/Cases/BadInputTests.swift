@@ -28,7 +28,7 @@ struct BadInputTests {
       )
     }
     let problems = outcomes.compactMap(\.1)
-    let tally = Dictionary(grouping: outcomes, by: { String($0.0) }).mapValues(\.count)
+    let tally = Dictionary(grouping: outcomes, by: \.0).mapValues(\.count)
     let counts = tally.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
     FileHandle.standardError.write(Data("bad input: \(counts.joined(separator: ", "))\n".utf8))
     // The generator must reach past argument parsing, or the cases prove little.
