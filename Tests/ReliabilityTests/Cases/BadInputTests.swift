@@ -23,9 +23,10 @@ struct BadInputTests {
     let cases = (0..<Self.caseCount).map { fuzzer.next(number: $0) }
     let outcomes = try await concurrently(cases, width: 4) { fuzzCase in
       let result = try await Self.run(fuzzCase, in: workspace)
-      return (
-        result.summary.prefix(7), Self.problem(with: result).map { "\(fuzzCase.label): \($0)" }
-      )
+      let ending =
+        result.timedOut
+        ? "timeout" : result.signalled ? "signal \(result.status)" : "exit \(result.status)"
+      return (ending, Self.problem(with: result).map { "\(fuzzCase.label): \($0)" })
     }
     let problems = outcomes.compactMap(\.1)
     let tally = Dictionary(grouping: outcomes, by: \.0).mapValues(\.count)
