@@ -13,7 +13,7 @@ struct BenchOptions: Sendable {
   /// Users inserted in one transaction in figure 3.
   var bulkUsers = 100_000
   /// Sign-ins per repetition in figures 4 and 5.
-  var signInsPerRepetition = 2
+  var signInsPerRepetition = 4
   /// Users and sessions of the large database in figure 6.
   var scaleUsers = 1_000_000
   /// Sessions of the large database in figure 6.

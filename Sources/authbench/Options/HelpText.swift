@@ -23,7 +23,7 @@ enum HelpText {
       --lookups <n>           Session checks per batch in figures 1, 2, 6 (default: 100000).
       --users <n>             Users in the database of figures 1 and 2 (default: 10000).
       --bulk-users <n>        Users inserted in one transaction in figure 3 (default: 100000).
-      --sign-ins <n>          Sign-ins per repetition in figures 4 and 5 (default: 2).
+      --sign-ins <n>          Sign-ins per repetition in figures 4 and 5 (default: 4).
       --scale-users <n>       Users of the large database in figure 6 (default: 1000000).
       --scale-sessions <n>    Sessions of the large database in figure 6 (default: 2000000).
       --cost <name>           Argon2id cost for figures 4 and 5: interactive (the default
