@@ -48,23 +48,27 @@ public final class StandardInputReader: LineSource {
       if let newline = unsearched.firstIndex(of: UInt8(ascii: "\n")) {
         var end = newline
         if end > lineStart, pending[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        let line = String(decoding: pending[lineStart..<end], as: UTF8.self)
+        let line = Self.text(pending[lineStart..<end])
         lineStart = newline + 1
         searchFrom = lineStart
-        return .line(line)
+        return line
       }
       searchFrom = pending.count
       if ended {
         guard lineStart < pending.count else { return .endOfInput }
         // A last line without a newline still counts.
         defer { discardPending() }
-        return .line(String(decoding: pending[lineStart...], as: UTF8.self))
+        return Self.text(pending[lineStart...])
       }
       switch fill() {
       case .interrupted: return .interrupted
       case .ok: continue
       }
     }
+  }
+
+  private static func text(_ bytes: ArraySlice<UInt8>) -> LineRead {
+    String(validating: bytes, as: UTF8.self).map(LineRead.line) ?? .notText
   }
 
   private func discardPending() {

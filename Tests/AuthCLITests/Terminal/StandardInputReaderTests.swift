@@ -68,4 +68,20 @@ struct StandardInputReaderTests {
     #expect(reader.readLine(secret: false) == .endOfInput)
     _ = pipe
   }
+
+  @Test func bytesThatAreNotUTF8AreRefusedNotRepaired() {
+    let pipe = Pipe()
+    // Two different invalid lines, which repairing would turn into the same text.
+    pipe.fileHandleForWriting.write(Data([0xFF, 0xFE, 0x61, 0x0A, 0xC3, 0x28, 0x61, 0x0A]))
+    pipe.fileHandleForWriting.write(Data("fine\n\u{FF}".utf8))
+    try? pipe.fileHandleForWriting.close()
+    let reader = StandardInputReader(
+      descriptor: pipe.fileHandleForReading.fileDescriptor, echo: BufferSink())
+    #expect(reader.readLine(secret: true) == .notText)
+    #expect(reader.readLine(secret: true) == .notText)
+    #expect(reader.readLine(secret: false) == .line("fine"))
+    // U+00FF written as UTF-8 is text.
+    #expect(reader.readLine(secret: false) == .line("\u{FF}"))
+    #expect(reader.readLine(secret: false) == .endOfInput)
+  }
 }

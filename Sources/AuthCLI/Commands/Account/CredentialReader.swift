@@ -27,6 +27,7 @@ struct CredentialReader {
       case .line(let text): return text
       case .endOfInput: throw CLIError.endOfInput
       case .interrupted: throw CLIError.interrupted
+      case .notText: throw CLIError.notText
       }
     }
     try requirePrompting(flag: "--password-stdin")
@@ -55,6 +56,7 @@ struct CredentialReader {
     case .interrupted:
       context.console.errors.write("\n")
       throw CLIError.interrupted
+    case .notText: throw CLIError.notText
     }
   }
 
