@@ -42,6 +42,11 @@ extension Database {
     if let newest = options.newestKnownSchemaVersion {
       let found = try database.userVersion()
       if found > newest { throw StorageError.schemaTooNew(found: found, newestKnown: newest) }
+      // Version 0 is a new database only when it is empty; with tables it belongs to
+      // another program, and migrating it would write this schema into that file.
+      if found == 0, try database.scalarInt("SELECT count(*) FROM sqlite_schema") > 0 {
+        throw StorageError.foreignDatabase(path: path)
+      }
     }
     if !isMemory && options.mode != .readOnly {
       try database.executeScript("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
