@@ -13,6 +13,8 @@ import os
 import re
 import signal
 import sys
+import termios
+import time
 
 import pexpect
 
@@ -33,6 +35,15 @@ def check(condition, message):
     if not condition:
         print("FAIL: " + message)
         sys.exit(1)
+
+
+def wait_for_echo_off(child):
+    """Waits until the program under test has turned echo off (there is no prompt to see)."""
+    for _ in range(TIMEOUT * 20):
+        if not termios.tcgetattr(child.child_fd)[3] & termios.ECHO:
+            return
+        time.sleep(0.05)
+    check(False, "echo never went off")
 
 
 def finish(child):
@@ -64,6 +75,17 @@ child.sendintr()
 status = finish(child)
 text = log.getvalue()
 check("status=130" in text, "Ctrl-C did not end signin with 130:\n" + text)
+check(re.search(r"(?<![-\w])echo(?![\w])", text) is not None, "echo stayed off:\n" + text)
+
+# 2a. The same with --password-stdin on a terminal: no prompt is shown, but echo is off
+#     while the line is read, and Ctrl-C must still end with 130 and echo on.
+script = 'trap : INT; "$0" signin --username ptyuser --password-stdin; echo "status=$?"; stty -a'
+child, log = spawn("/bin/sh", ["-c", script, BINARY])
+wait_for_echo_off(child)
+child.sendintr()
+status = finish(child)
+text = log.getvalue()
+check("status=130" in text, "Ctrl-C did not end signin --password-stdin with 130:\n" + text)
 check(re.search(r"(?<![-\w])echo(?![\w])", text) is not None, "echo stayed off:\n" + text)
 
 # 2b. SIGTERM at the hidden prompt: the process dies of the signal, the terminal has echo.
