@@ -32,6 +32,7 @@ struct SignInCommand {
           ("password", output.passwordValidation?.errorMessage),
         ], errorMessage: output.errorMessage, failures: root.failures)
     }
+    await ReplacedSession.end(in: root)
     try root.sessionFile?.write(session.token)
     context.emit(json: SessionJSON.object(session.authenticated))
     context.show("Signed in as \(session.authenticated.user.username).")
