@@ -17,6 +17,23 @@ struct OpenErrorTests {
     #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
   }
 
+  @Test("a FIFO or a device is not a database, and opening one does not block")
+  func notARegularFile() throws {
+    let folder = try TemporaryFolder()
+    let fifo = folder.path("pipe")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    #expect(throws: StorageError.notADatabase(path: fifo)) {
+      _ = try SQLiteAuthStore.open(path: fifo)
+    }
+    #expect(throws: StorageError.notADatabase(path: "/dev/null")) {
+      _ = try Database.open(path: "/dev/null", options: OpenOptions(mode: .readOnly))
+    }
+    // Read-only, SQLite's open(2) of a FIFO would wait for a writer forever.
+    #expect(throws: StorageError.notADatabase(path: fifo)) {
+      _ = try DatabaseInspector().inspect(path: fifo)
+    }
+  }
+
   @Test("another program's database is refused, and its bytes stay as they were")
   func foreignDatabase() throws {
     let folder = try TemporaryFolder()

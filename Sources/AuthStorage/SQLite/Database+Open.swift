@@ -68,7 +68,11 @@ extension Database {
   private static func prepareFile(at path: String, mode: OpenMode) throws {
     var status = stat()
     if stat(path, &status) == 0 {
-      if (status.st_mode & S_IFMT) == S_IFDIR { throw StorageError.isDirectory(path: path) }
+      let kind = status.st_mode & S_IFMT
+      if kind == S_IFDIR { throw StorageError.isDirectory(path: path) }
+      // A FIFO would block the open until a writer comes, a device reads as anything:
+      // only a regular file (through any symbolic links) can be a database.
+      if kind != S_IFREG { throw StorageError.notADatabase(path: path) }
       return
     }
     guard mode == .readWriteCreate else { throw StorageError.notFound(path: path) }
