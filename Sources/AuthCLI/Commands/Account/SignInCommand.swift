@@ -35,6 +35,6 @@ struct SignInCommand {
     await ReplacedSession.end(in: root)
     try root.sessionFile?.write(session.token)
     context.emit(json: SessionJSON.object(session.authenticated))
-    context.show("Signed in as \(session.authenticated.user.username).")
+    context.show("Signed in as \(TerminalText.visible(session.authenticated.user.username)).")
   }
 }
