@@ -49,6 +49,15 @@ struct DatabaseTests {
     #expect(rows[1].3 == Data() && rows[1].5 == false)
   }
 
+  @Test("text is bound by its length, so an embedded NUL does not cut it short")
+  func textWithNUL() throws {
+    let database = try Database.openInMemory()
+    try database.executeScript("CREATE TABLE t (s TEXT)")
+    try database.execute("INSERT INTO t VALUES (?1)", [.text("before\u{0}after")])
+    #expect(try database.scalarInt("SELECT length(CAST(s AS BLOB)) FROM t") == 12)
+    #expect(try database.scalarString("SELECT s FROM t") == "before\u{0}after")
+  }
+
   @Test("a statement is prepared once per connection and reused, with its bindings cleared")
   func statementCache() throws {
     let database = try Database.openInMemory()

@@ -17,6 +17,50 @@ struct OpenErrorTests {
     #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
   }
 
+  @Test("a FIFO or a device is not a database, and opening one does not block")
+  func notARegularFile() throws {
+    let folder = try TemporaryFolder()
+    let fifo = folder.path("pipe")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    #expect(throws: StorageError.notADatabase(path: fifo)) {
+      _ = try SQLiteAuthStore.open(path: fifo)
+    }
+    #expect(throws: StorageError.notADatabase(path: "/dev/null")) {
+      _ = try Database.open(path: "/dev/null", options: OpenOptions(mode: .readOnly))
+    }
+    // Read-only, SQLite's open(2) of a FIFO would wait for a writer forever.
+    #expect(throws: StorageError.notADatabase(path: fifo)) {
+      _ = try DatabaseInspector().inspect(path: fifo)
+    }
+  }
+
+  @Test("another program's database is refused, and its bytes stay as they were")
+  func foreignDatabase() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("bookmarks.sqlite")
+    let other = try Database.open(path: path)
+    try other.executeScript(
+      """
+      PRAGMA journal_mode = DELETE;
+      CREATE TABLE bookmarks (id INTEGER PRIMARY KEY, url TEXT);
+      INSERT INTO bookmarks (url) VALUES ('https://example.org');
+      """)
+    other.close()
+    let before = try fileBytes(path)
+    #expect(throws: StorageError.foreignDatabase(path: path)) {
+      _ = try SQLiteAuthStore.open(path: path)
+    }
+    #expect(throws: StorageError.foreignDatabase(path: path)) {
+      _ = try SQLiteAuthStore.open(path: path, mode: .readWrite, migrate: false)
+    }
+    #expect(try fileBytes(path) == before)
+    #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    // An empty database at version 0 is simply new.
+    let empty = folder.path("empty.sqlite")
+    FileManager.default.createFile(atPath: empty, contents: Data())
+    _ = try SQLiteAuthStore.open(path: empty)
+  }
+
   @Test("a truncated database is reported as damaged, and its bytes stay as they were")
   func truncatedDatabase() throws {
     let folder = try TemporaryFolder()

@@ -116,4 +116,28 @@ struct SessionStoreTests {
     }
     #expect(remaining == 0)
   }
+
+  @Test("times beyond 64-bit milliseconds are stored at the nearest end, never trapping")
+  func extremeTimesAreClamped() async throws {
+    let store = try SQLiteAuthStore.inMemory()
+    let user = try await makeUser(store, "grace")
+    let ends: [(byte: UInt8, expiresAt: Date)] = [
+      (1, Date(timeIntervalSince1970: .infinity)), (2, Date(timeIntervalSince1970: 1e300)),
+      (3, Date(timeIntervalSince1970: -.infinity)), (4, Date(timeIntervalSince1970: .nan)),
+    ]
+    for end in ends {
+      _ = try await store.write {
+        try $0.insertSession(
+          userID: user.id, tokenHash: tokenHash(end.byte), createdAt: time(0),
+          expiresAt: end.expiresAt)
+      }
+    }
+    let stored = try await store.read { context in
+      try ends.map { try context.authenticatedSession(tokenHash: tokenHash($0.byte)) }
+    }
+    let latest = Date(timeIntervalSince1970: Double(Int64.max) / 1000)
+    let earliest = Date(timeIntervalSince1970: Double(Int64.min) / 1000)
+    #expect(stored.map { $0?.session.expiresAt } == [latest, latest, earliest, earliest])
+    #expect(stored.map { $0?.session.isActive(at: time(0)) } == [true, true, false, false])
+  }
 }

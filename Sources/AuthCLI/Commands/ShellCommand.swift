@@ -28,7 +28,7 @@ struct ShellCommand {
         do {
           if let token { try sessionFile?.write(token) } else { try sessionFile?.remove() }
         } catch {
-          errors.write("Error: " + ErrorReport(error).message + "\n")
+          errors.write("Error: " + TerminalText.visible(ErrorReport(error).message) + "\n")
         }
       })
     InterruptTrap.install()

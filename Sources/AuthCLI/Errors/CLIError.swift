@@ -8,6 +8,8 @@ public enum CLIError: Error, Hashable, Sendable {
   case incompatibleDatabase(String)
   /// Input ended at a prompt (66).
   case endOfInput
+  /// A line read was not UTF-8 text (65).
+  case notText
   /// The database file does not exist and this command never creates one (66).
   case databaseMissing(path: String)
   /// No session, or it ended (77).

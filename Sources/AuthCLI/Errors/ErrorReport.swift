@@ -40,6 +40,9 @@ public struct ErrorReport: Error, Hashable, Sendable {
       ErrorReport(code: .invalidData, message: lines.joined(separator: "\n"))
     case .incompatibleDatabase(let message): ErrorReport(code: .invalidData, message: message)
     case .endOfInput: ErrorReport(code: .noInput, message: "Input ended; nothing was changed.")
+    case .notText:
+      ErrorReport(
+        code: .invalidData, message: "A line of input is not UTF-8 text; nothing was changed.")
     case .databaseMissing(let path):
       ErrorReport(
         code: .noInput, message: "No database at \(path)",

@@ -5,6 +5,8 @@ struct TextTable {
 
   /// Columns separated by two spaces, each as wide as its widest cell; no trailing spaces.
   func render(style: Style = .plain) -> String {
+    // Cells may hold database contents; what a terminal would obey is shown escaped.
+    let rows = rows.map { $0.map(TerminalText.visible) }
     let widths = headers.indices.map { column in
       ([headers[column]] + rows.map { $0[column] }).map(\.count).max() ?? 0
     }

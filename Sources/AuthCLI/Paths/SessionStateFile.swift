@@ -24,13 +24,9 @@ public struct SessionStateFile: Sendable {
 
   /// The stored token, or `nil` when nobody is signed in.
   public func read() throws(CLIError) -> SessionToken? {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      if FileManager.default.fileExists(atPath: path) {
-        throw .inputOutput(path: path, reason: "not readable")
-      }
-      return nil
-    }
-    let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard let bytes = try PrivateFileReader.read(path) else { return nil }
+    let text = String(decoding: bytes, as: UTF8.self)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
     return text.isEmpty ? nil : SessionToken(rawValue: text)
   }
 
@@ -43,7 +39,16 @@ public struct SessionStateFile: Sendable {
   /// Creates the state folder (0700) now, so a sign-in fails before it starts a session
   /// it could not keep.
   public func prepareFolder() throws(CLIError) {
-    try PrivateDirectory.create((path as NSString).deletingLastPathComponent)
+    let folder = (path as NSString).deletingLastPathComponent
+    try PrivateDirectory.create(folder)
+    do {
+      try PrivateFileReader.checkFolder(folder)
+    } catch {
+      if case .inputOutput(_, let reason) = error {
+        throw .cannotCreate(path: folder, reason: reason)
+      }
+      throw error
+    }
   }
 
   /// Forgets the token; a missing file is fine.

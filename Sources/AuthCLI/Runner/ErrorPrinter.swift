@@ -16,9 +16,9 @@ struct ErrorPrinter {
       return report.code
     }
     var text = report.message.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { style.failure("Error:") + " " + $0 }
+      .map { style.failure("Error:") + " " + TerminalText.visible(String($0)) }
       .joined(separator: "\n")
-    if let hint = report.hint { text += "\n" + hint }
+    if let hint = report.hint { text += "\n" + TerminalText.visible(hint) }
     console.errors.write(text + "\n")
     return report.code
   }

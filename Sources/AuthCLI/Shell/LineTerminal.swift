@@ -38,7 +38,12 @@ public final class LineTerminal {
   /// Shows `prompt` and reads one answer; echo is off for a `secret`.
   func ask(_ prompt: String, secret: Bool = false) -> Answer {
     let output = output
-    switch input.readLine(secret: secret, prompt: { output.write(prompt) }) {
+    var read = input.readLine(secret: secret, prompt: { output.write(prompt) })
+    while read == .notText {
+      output.write("  ! " + Self.notTextMessage + "\n")
+      read = input.readLine(secret: secret, prompt: { output.write(prompt) })
+    }
+    switch read {
     case .line(let text):
       if writesAnswers { output.write((secret ? "" : text) + "\n") }
       let word = text.trimmingCharacters(in: .whitespaces).lowercased()
@@ -54,8 +59,13 @@ public final class LineTerminal {
     case .interrupted:
       output.write("\n")
       return .cancelled
+    case .notText:
+      return .cancelled  // Not reached: the loop above asks again.
     }
   }
+
+  /// Said when a line's bytes are not UTF-8; the question is asked again.
+  static let notTextMessage = "That line is not UTF-8 text; type it again."
 
   /// Writes a line (or, with an empty terminator, text that already ends its lines).
   func say(_ text: String, terminator: String = "\n") {

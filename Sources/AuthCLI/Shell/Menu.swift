@@ -18,7 +18,8 @@ struct Menu<Item> {
   /// The item a typed answer names, if any.
   func item(for answer: String) -> Item? {
     let word = answer.trimmingCharacters(in: .whitespaces)
-    if let number = Int(word), entries.indices.contains(number - 1) {
+    // Compared without arithmetic: `number - 1` traps for Int.min, which anyone can type.
+    if let number = Int(word), number >= 1, number <= entries.count {
       return entries[number - 1].item
     }
     return entries.first { $0.label.lowercased() == word.lowercased() }?.item

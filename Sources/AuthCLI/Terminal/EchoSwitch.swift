@@ -1,10 +1,12 @@
 import Foundation
 import Synchronization
 
-// The settings a fatal signal handler puts back. Written only while `echoRestoreDescriptor`
-// is -1 (no handler reads it then) and read by the handler only after the descriptor was
-// published with sequentially consistent ordering, so reads never overlap a write.
+// The settings a signal handler puts back, and the ones with echo off that a stopped and
+// continued process hides input with again. Written only while `echoRestoreDescriptor`
+// is -1 (no handler reads them then) and read by the handlers only after the descriptor
+// was published with sequentially consistent ordering, so reads never overlap a write.
 nonisolated(unsafe) private var settingsToRestore = termios()
+nonisolated(unsafe) private var settingsWhileHidden = termios()
 /// The terminal whose echo is off, or -1; published after `settingsToRestore` is written.
 private let echoRestoreDescriptor = Atomic<Int32>(-1)
 
@@ -17,9 +19,45 @@ private func restoreTerminalAndDie(_ signalNumber: Int32) {
   raise(signalNumber)
 }
 
+/// For the signals that stop the process (Ctrl-Z, or reading or setting the terminal from
+/// the background) while echo is off: put the terminal back, stop, and once continued hide
+/// the input again. Without this, a shell that does not reset the terminal itself (dash)
+/// is left without echo. Installed with SA_NODEFER, so the default action of the re-raised
+/// signal stops the process at once. Only async-signal-safe calls.
+private func restoreTerminalAndStop(_ signalNumber: Int32) {
+  let descriptor = echoRestoreDescriptor.load(ordering: .sequentiallyConsistent)
+  setTerminal(descriptor, &settingsToRestore)
+  var stopping = sigaction()
+  #if os(Linux)
+    stopping.__sigaction_handler.sa_handler = SIG_DFL
+  #else
+    stopping.__sigaction_u.__sa_handler = SIG_DFL
+  #endif
+  var handler = sigaction()
+  sigaction(signalNumber, &stopping, &handler)
+  raise(signalNumber)
+  // Continued (in the foreground or not): this handler again, and echo off again.
+  sigaction(signalNumber, &handler, nil)
+  setTerminal(descriptor, &settingsWhileHidden)
+}
+
+/// Sets the terminal's settings with SIGTTOU blocked, so that a process in the background
+/// is not stopped for it (POSIX lets a blocked SIGTTOU process change the settings).
+private func setTerminal(_ descriptor: Int32, _ settings: UnsafePointer<termios>) {
+  guard descriptor >= 0 else { return }
+  var blocked = sigset_t()
+  var previous = sigset_t()
+  sigemptyset(&blocked)
+  sigaddset(&blocked, SIGTTOU)
+  pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+  tcsetattr(descriptor, TCSANOW, settings)
+  pthread_sigmask(SIG_SETMASK, &previous, nil)
+}
+
 /// Turns a terminal's echo off around a password read and always back on.
 enum EchoSwitch {
   private static let fatalSignals = [SIGTERM, SIGHUP, SIGQUIT]
+  private static let stopSignals = [SIGTSTP, SIGTTIN, SIGTTOU]
 
   /// Runs `body` with echo off on `descriptor` when it is a terminal; restores the saved
   /// settings on every path out: return, end of input, Ctrl-C (via `InterruptTrap`), and
@@ -27,16 +65,19 @@ enum EchoSwitch {
   static func withEchoOff<T>(descriptor: Int32, _ body: () -> T) -> T {
     var saved = termios()
     guard tcgetattr(descriptor, &saved) == 0 else { return body() }
-    settingsToRestore = saved
-    echoRestoreDescriptor.store(descriptor, ordering: .sequentiallyConsistent)
-    let previous = fatalSignals.map { installRestoringHandler(for: $0) }
     var silent = saved
     silent.c_lflag &= ~tcflag_t(ECHO | ECHONL)
+    settingsToRestore = saved
+    settingsWhileHidden = silent
+    echoRestoreDescriptor.store(descriptor, ordering: .sequentiallyConsistent)
+    let previous =
+      fatalSignals.map { install(restoreTerminalAndDie, for: $0, flags: 0) }
+      + stopSignals.map { install(restoreTerminalAndStop, for: $0, flags: SA_NODEFER) }
     // Keep line editing (ICANON) so backspace works; only the echo goes.
     tcsetattr(descriptor, TCSAFLUSH, &silent)
     defer {
       tcsetattr(descriptor, TCSAFLUSH, &saved)
-      for (signalNumber, action) in zip(fatalSignals, previous) {
+      for (signalNumber, action) in zip(fatalSignals + stopSignals, previous) {
         var action = action
         sigaction(signalNumber, &action, nil)
       }
@@ -45,15 +86,17 @@ enum EchoSwitch {
     return body()
   }
 
-  private static func installRestoringHandler(for signalNumber: Int32) -> sigaction {
+  private static func install(
+    _ handler: @convention(c) (Int32) -> Void, for signalNumber: Int32, flags: Int32
+  ) -> sigaction {
     var action = sigaction()
     #if os(Linux)
-      action.__sigaction_handler.sa_handler = restoreTerminalAndDie
+      action.__sigaction_handler.sa_handler = handler
     #else
-      action.__sigaction_u.__sa_handler = restoreTerminalAndDie
+      action.__sigaction_u.__sa_handler = handler
     #endif
     sigemptyset(&action.sa_mask)
-    action.sa_flags = 0
+    action.sa_flags = flags
     var previous = sigaction()
     sigaction(signalNumber, &action, &previous)
     return previous

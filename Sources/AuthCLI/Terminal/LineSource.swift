@@ -6,6 +6,10 @@ public enum LineRead: Hashable, Sendable {
   case endOfInput
   /// Ctrl-C while waiting.
   case interrupted
+  /// A line whose bytes are not UTF-8. It is refused rather than repaired: repairing
+  /// turns every invalid byte into U+FFFD, so different byte strings (random key bytes
+  /// piped in as a password) would become one and the same password.
+  case notText
 }
 
 /// Where lines come from: standard input, or a script in tests.

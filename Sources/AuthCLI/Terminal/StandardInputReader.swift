@@ -4,8 +4,15 @@ import Foundation
 /// (Swift's `readLine()` cannot tell an interruption from the end of input).
 public final class StandardInputReader: LineSource {
   private let descriptor: Int32
+  /// Bytes read but not yet returned as lines start at `lineStart`.
   private var pending: [UInt8] = []
+  private var lineStart = 0
+  /// Where the next search for a newline starts: the bytes between `lineStart` and here
+  /// were searched already, so a long line costs one pass, not one pass per chunk.
+  private var searchFrom = 0
   private var ended = false
+  /// How many bytes the newline search has looked at, so tests can prove it linear.
+  private(set) var bytesSearched = 0
   /// Where a newline is written after a secret is typed, since the terminal did not echo one.
   private let echo: TextSink
 
@@ -36,23 +43,47 @@ public final class StandardInputReader: LineSource {
   private func nextLine() -> LineRead {
     if InterruptTrap.takeInterrupt() { return .interrupted }
     while true {
-      if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-        var line = Array(pending[..<newline])
-        pending.removeSubrange(...newline)
-        if line.last == UInt8(ascii: "\r") { line.removeLast() }
-        return .line(String(decoding: line, as: UTF8.self))
+      let unsearched = pending[searchFrom...]
+      bytesSearched += unsearched.count
+      if let newline = unsearched.firstIndex(of: UInt8(ascii: "\n")) {
+        var end = newline
+        if end > lineStart, pending[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        let line = Self.text(pending[lineStart..<end])
+        lineStart = newline + 1
+        searchFrom = lineStart
+        return line
       }
+      searchFrom = pending.count
       if ended {
-        guard !pending.isEmpty else { return .endOfInput }
+        guard lineStart < pending.count else { return .endOfInput }
         // A last line without a newline still counts.
-        defer { pending.removeAll() }
-        return .line(String(decoding: pending, as: UTF8.self))
+        defer { discardPending() }
+        return Self.text(pending[lineStart...])
       }
       switch fill() {
       case .interrupted: return .interrupted
       case .ok: continue
       }
     }
+  }
+
+  private static func text(_ bytes: ArraySlice<UInt8>) -> LineRead {
+    String(validating: bytes, as: UTF8.self).map(LineRead.line) ?? .notText
+  }
+
+  private func discardPending() {
+    pending.removeAll()
+    lineStart = 0
+    searchFrom = 0
+  }
+
+  /// Drops the lines already returned, before more bytes are appended; only the
+  /// unfinished line moves, and only once, since `lineStart` is 0 afterwards.
+  private func compact() {
+    guard lineStart > 0 else { return }
+    pending.removeSubrange(..<lineStart)
+    searchFrom -= lineStart
+    lineStart = 0
   }
 
   private enum Fill { case ok, interrupted }
@@ -78,14 +109,15 @@ public final class StandardInputReader: LineSource {
   }
 
   private func fill() -> Fill {
-    var chunk = [UInt8](repeating: 0, count: 4096)
+    var chunk = [UInt8](repeating: 0, count: 65_536)
     while true {
       if waitForInputOrInterrupt() == .interrupted {
-        pending.removeAll()
+        discardPending()
         return .interrupted
       }
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count > 0 {
+        compact()
         pending += chunk[..<count]
         return .ok
       }
@@ -95,7 +127,7 @@ public final class StandardInputReader: LineSource {
       }
       if errno == EINTR {
         if InterruptTrap.takeInterrupt() {
-          pending.removeAll()
+          discardPending()
           return .interrupted
         }
         continue

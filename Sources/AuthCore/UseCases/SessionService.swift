@@ -30,22 +30,36 @@ public struct SessionService: SessionUseCase {
     let resolver = resolver
     let found = try await store.read { context in try resolver.resolve(hash, at: now, in: context) }
     let rules = policy.session
-    let session = found.session
-    guard now.timeIntervalSince(session.lastUsedAt) >= rules.touchInterval else { return found }
-    let absoluteEnd = session.createdAt.addingTimeInterval(rules.absoluteLifetime)
-    let renewed = Session(
-      id: session.id, userID: session.userID, createdAt: session.createdAt, lastUsedAt: now,
-      expiresAt: min(absoluteEnd, now.addingTimeInterval(rules.idleTimeout)))
+    guard Self.isDueForRenewal(found.session, at: now, rules: rules) else { return found }
     do {
-      try await store.write { context in
+      // Resolved again under the write lock: a sign-out or revoke in another process
+      // between the read and here must end the session, not be answered with a renewal.
+      return try await store.write { context in
+        let current = try resolver.resolve(hash, at: now, in: context)
+        guard Self.isDueForRenewal(current.session, at: now, rules: rules) else { return current }
+        let renewed = Self.renewed(current.session, at: now, rules: rules)
         try context.touchSession(renewed.id, lastUsedAt: now, expiresAt: renewed.expiresAt)
+        return AuthenticatedSession(user: current.user, session: renewed)
       }
     } catch StoreError.busy {
       // Renewal is best effort: a busy database must not sign anyone out; the
       // next use after the lock clears renews instead.
       return found
     }
-    return AuthenticatedSession(user: found.user, session: renewed)
+  }
+
+  private static func isDueForRenewal(
+    _ session: Session, at now: Date, rules: SessionRules
+  ) -> Bool {
+    now.timeIntervalSince(session.lastUsedAt) >= rules.touchInterval
+  }
+
+  /// The session used at `now`: idle expiry moved, never past the absolute limit.
+  private static func renewed(_ session: Session, at now: Date, rules: SessionRules) -> Session {
+    let absoluteEnd = session.createdAt.addingTimeInterval(rules.absoluteLifetime)
+    return Session(
+      id: session.id, userID: session.userID, createdAt: session.createdAt, lastUsedAt: now,
+      expiresAt: min(absoluteEnd, now.addingTimeInterval(rules.idleTimeout)))
   }
 
   /// Deletes this session's row, so the token stops working at once.

@@ -42,6 +42,11 @@ extension Database {
     if let newest = options.newestKnownSchemaVersion {
       let found = try database.userVersion()
       if found > newest { throw StorageError.schemaTooNew(found: found, newestKnown: newest) }
+      // Version 0 is a new database only when it is empty; with tables it belongs to
+      // another program, and migrating it would write this schema into that file.
+      if found == 0, try database.scalarInt("SELECT count(*) FROM sqlite_schema") > 0 {
+        throw StorageError.foreignDatabase(path: path)
+      }
     }
     if !isMemory && options.mode != .readOnly {
       try database.executeScript("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
@@ -63,7 +68,11 @@ extension Database {
   private static func prepareFile(at path: String, mode: OpenMode) throws {
     var status = stat()
     if stat(path, &status) == 0 {
-      if (status.st_mode & S_IFMT) == S_IFDIR { throw StorageError.isDirectory(path: path) }
+      let kind = status.st_mode & S_IFMT
+      if kind == S_IFDIR { throw StorageError.isDirectory(path: path) }
+      // A FIFO would block the open until a writer comes, a device reads as anything:
+      // only a regular file (through any symbolic links) can be a database.
+      if kind != S_IFREG { throw StorageError.notADatabase(path: path) }
       return
     }
     guard mode == .readWriteCreate else { throw StorageError.notFound(path: path) }

@@ -14,7 +14,9 @@ public struct OpenOptions: Hashable, Sendable {
   public var mode: OpenMode
   /// How long a statement waits for another connection's lock, in milliseconds.
   public var busyTimeoutMilliseconds: Int32
-  /// When set, a file whose `user_version` is higher is refused before anything is written.
+  /// When set, the file must be this program's database (or empty): a higher
+  /// `user_version` is refused, and so is version 0 with tables in it, which is another
+  /// program's database; both before anything is written.
   public var newestKnownSchemaVersion: Int?
 
   /// Creates options; the busy timeout defaults to five seconds.

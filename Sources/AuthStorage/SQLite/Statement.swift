@@ -35,8 +35,15 @@ public final class Statement {
 
   /// Binds text to parameter `index` (from 1).
   public func bind(_ value: String, at index: Int32) throws {
-    let code = value.withCString { text in
-      sqlite3_bind_text(handle, index, text, -1, transientDestructor)
+    // Bound by its UTF-8 length, not up to the first NUL, so text holding U+0000 is
+    // stored whole instead of silently cut short.
+    let utf8 = Array(value.utf8)
+    let code = utf8.withUnsafeBufferPointer { bytes in
+      UnsafeRawPointer(bytes.baseAddress).map { base in
+        sqlite3_bind_text64(
+          handle, index, base.assumingMemoryBound(to: CChar.self), UInt64(bytes.count),
+          transientDestructor, UInt8(SQLITE_UTF8))
+      } ?? sqlite3_bind_text(handle, index, "", 0, transientDestructor)
     }
     try check(code)
   }
@@ -45,7 +52,7 @@ public final class Statement {
   public func bind(_ value: Data, at index: Int32) throws {
     let code = value.withUnsafeBytes { bytes in
       guard let base = bytes.baseAddress else { return sqlite3_bind_zeroblob(handle, index, 0) }
-      return sqlite3_bind_blob(handle, index, base, Int32(bytes.count), transientDestructor)
+      return sqlite3_bind_blob64(handle, index, base, UInt64(bytes.count), transientDestructor)
     }
     try check(code)
   }

@@ -12,6 +12,9 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
   case corrupt(path: String, detail: String)
   /// The file could not be opened or read for another reason.
   case cannotOpen(path: String, underlying: SQLiteError)
+  /// The file is another program's SQLite database (tables, but schema version 0);
+  /// the file was left untouched.
+  case foreignDatabase(path: String)
   /// The schema is newer than this binary knows; the file was left untouched.
   case schemaTooNew(found: Int, newestKnown: Int)
   /// A migration failed and was rolled back; the ones before it stay applied.
@@ -26,6 +29,8 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
     case .notFound(let path): "no database at \(path)"
     case .isDirectory(let path): "\(path) is a directory, not a database file"
     case .notADatabase(let path): "\(path) is not an SQLite database"
+    case .foreignDatabase(let path):
+      "\(path) is an SQLite database of another program (tables, but no authcli schema)"
     case .corrupt(let path, let detail): "database \(path) is damaged: \(detail)"
     case .cannotOpen(let path, let underlying): "cannot open database \(path): \(underlying)"
     case .schemaTooNew(let found, let newestKnown):

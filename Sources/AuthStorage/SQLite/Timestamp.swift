@@ -3,8 +3,17 @@ import Foundation
 /// The one time unit of the schema: INTEGER milliseconds since the Unix epoch, UTC.
 enum Timestamp {
   /// Milliseconds for a date, rounded down so that the stored value never lies in the future.
+  ///
+  /// Dates beyond what 64-bit milliseconds hold (a policy's infinite lifetime, `now`
+  /// plus a huge interval) are stored as the nearest end instead of trapping; a date
+  /// that is not a number is stored as the earliest time, so an expiry made of it has
+  /// passed already.
   static func milliseconds(_ date: Date) -> Int64 {
-    Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+    let milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
+    // 2^63 is exactly representable; every Double below it converts without trapping.
+    guard milliseconds < 0x1p63 else { return milliseconds.isNaN ? .min : .max }
+    guard milliseconds >= -0x1p63 else { return .min }
+    return Int64(milliseconds)
   }
 
   /// The date for stored milliseconds.

@@ -16,9 +16,13 @@ extension Sandbox {
   }
 
   /// Signs in `name` with `password` through `--password-stdin`.
-  func signIn(_ name: String, password: String, extra: [String] = []) async throws -> Run {
+  func signIn(
+    _ name: String, password: String, extra: [String] = [],
+    extraEnvironment: [String: String] = [:]
+  ) async throws -> Run {
     try await run(
-      ["signin", "--username", name, "--password-stdin"] + extra, input: password + "\n")
+      ["signin", "--username", name, "--password-stdin"] + extra, input: password + "\n",
+      extraEnvironment: extraEnvironment)
   }
 
   /// The files in the session state folder.

@@ -125,4 +125,15 @@ struct ScriptedSessionTests {
     #expect(revoke.output == "Revoked session \(id), this one: signed out.\n")
     #expect(try sandbox.stateFiles().isEmpty)
   }
+
+  @Test func signingInAgainEndsTheSessionWhoseTokenItReplaces() async throws {
+    let sandbox = try Sandbox()
+    _ = try await sandbox.signUp("dora")
+    #expect(try await sandbox.signIn("dora", password: Passphrase.first).status == 0)
+    #expect(try await sandbox.signIn("dora", password: Passphrase.first).status == 0)
+    let list = try await sandbox.run(["sessions", "list", "--json"])
+    let sessions = try #require(try list.json() as? [[String: Any]])
+    #expect(sessions.count == 1)
+    #expect(sessions.first?["current"] as? Bool == true)
+  }
 }

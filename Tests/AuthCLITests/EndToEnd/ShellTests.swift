@@ -55,7 +55,10 @@ struct ShellTests {
   @Test func signOutEverywhereFromTheAccountMenu() async throws {
     let sandbox = try Sandbox()
     _ = try await sandbox.signUp("xena")
-    _ = try await sandbox.signIn("xena", password: Passphrase.first)
+    // A second session, kept by another device (its own state folder).
+    _ = try await sandbox.signIn(
+      "xena", password: Passphrase.first,
+      extraEnvironment: ["XDG_STATE_HOME": sandbox.root + "/other-state"])
     let run = try await sandbox.run(["shell"], input: "Sign out everywhere\n3\n")
     #expect(run.status == 0)
     #expect(run.output.contains("Signed out everywhere: 2 sessions ended.\n"))

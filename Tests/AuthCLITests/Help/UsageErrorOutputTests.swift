@@ -53,4 +53,21 @@ struct UsageErrorOutputTests {
     #expect(Style(isEnabled: true).failure("Error:") == "\u{1B}[1;31mError:\u{1B}[0m")
     #expect(Style.plain.failure("Error:") == "Error:")
   }
+
+  @Test func controlCharactersFromTheCommandLineArePrintedEscaped() async throws {
+    let hostile = "\u{1B}]0;owned\u{07}\u{1B}[2J\u{9B}1m\u{202E}"
+    let result = await harness.run([hostile])
+    #expect(result.code == .usage)
+    #expect(
+      result.errors
+        == "Error: Unknown subcommand '\\u{1B}]0;owned\\u{7}\\u{1B}[2J\\u{9B}1m\\u{202E}'\n"
+        + "See 'authcli --help'.\n")
+    // JSON escapes them itself; the message keeps the exact text.
+    let json = await harness.run(["--json", hostile])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.errors.utf8)) as? [String: Any])
+    let error = try #require(object["error"] as? [String: Any])
+    #expect(error["message"] as? String == "Unknown subcommand '\(hostile)'")
+    #expect(!json.errors.contains("\u{1B}"))
+  }
 }

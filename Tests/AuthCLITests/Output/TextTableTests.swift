@@ -28,4 +28,15 @@ struct TextTableTests {
     let text = JSONText.render(["b": 1, "a": JSONText.time(nil)])
     #expect(text == "{\n  \"a\" : null,\n  \"b\" : 1\n}\n")
   }
+
+  @Test func cellsShowControlCharactersEscapedAndAlignByWhatIsShown() {
+    let table = TextTable(headers: ["NAME", "N"], rows: [["a\u{1B}[2Jb", "1"], ["c", "2"]])
+    #expect(
+      table.render() == """
+        NAME         N
+        a\\u{1B}[2Jb  1
+        c            2
+
+        """)
+  }
 }

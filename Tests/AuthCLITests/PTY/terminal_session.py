@@ -13,6 +13,8 @@ import os
 import re
 import signal
 import sys
+import termios
+import time
 
 import pexpect
 
@@ -22,9 +24,9 @@ PASSPHRASE = "correct horse battery staple"
 TIMEOUT = 60
 
 
-def spawn(command, args):
+def spawn(command, args, env=None):
     log = io.StringIO()
-    child = pexpect.spawn(command, args, encoding="utf-8", timeout=TIMEOUT)
+    child = pexpect.spawn(command, args, encoding="utf-8", timeout=TIMEOUT, env=env)
     child.logfile_read = log
     return child, log
 
@@ -33,6 +35,19 @@ def check(condition, message):
     if not condition:
         print("FAIL: " + message)
         sys.exit(1)
+
+
+def echo_is_on(child):
+    return bool(termios.tcgetattr(child.child_fd)[3] & termios.ECHO)
+
+
+def wait_for_echo_off(child):
+    """Waits until the program under test has turned echo off (there is no prompt to see)."""
+    for _ in range(TIMEOUT * 20):
+        if not echo_is_on(child):
+            return
+        time.sleep(0.05)
+    check(False, "echo never went off")
 
 
 def finish(child):
@@ -66,6 +81,17 @@ text = log.getvalue()
 check("status=130" in text, "Ctrl-C did not end signin with 130:\n" + text)
 check(re.search(r"(?<![-\w])echo(?![\w])", text) is not None, "echo stayed off:\n" + text)
 
+# 2a. The same with --password-stdin on a terminal: no prompt is shown, but echo is off
+#     while the line is read, and Ctrl-C must still end with 130 and echo on.
+script = 'trap : INT; "$0" signin --username ptyuser --password-stdin; echo "status=$?"; stty -a'
+child, log = spawn("/bin/sh", ["-c", script, BINARY])
+wait_for_echo_off(child)
+child.sendintr()
+status = finish(child)
+text = log.getvalue()
+check("status=130" in text, "Ctrl-C did not end signin --password-stdin with 130:\n" + text)
+check(re.search(r"(?<![-\w])echo(?![\w])", text) is not None, "echo stayed off:\n" + text)
+
 # 2b. SIGTERM at the hidden prompt: the process dies of the signal, the terminal has echo.
 script = '"$0" signin --username ptyuser; echo "status=$?"; stty -a'
 child, log = spawn("/bin/sh", ["-c", script, BINARY])
@@ -82,6 +108,27 @@ if os.path.exists(children_file):
 else:
     child.sendline(PASSPHRASE)
     finish(child)
+
+# 2c. Ctrl-Z at the hidden prompt under an interactive /bin/sh (dash does not reset the
+#     terminal when a job stops): the shell gets its echo back, and after `fg` the
+#     password is hidden again and the sign-in completes.
+child, log = spawn("/bin/sh", ["-i"], env=dict(os.environ, PS1="sh$ "))
+child.expect_exact("sh$ ")
+child.sendline('"%s" signin --username ptyuser' % BINARY)
+child.expect_exact("Password: ")
+wait_for_echo_off(child)
+child.sendcontrol("z")
+child.expect_exact("sh$ ")
+check(echo_is_on(child), "echo stayed off after Ctrl-Z:\n" + log.getvalue())
+child.sendline("fg")
+wait_for_echo_off(child)
+child.sendline(PASSPHRASE)
+child.expect_exact("Signed in as ptyuser")
+child.expect_exact("sh$ ")
+check(echo_is_on(child), "echo stayed off after the sign-in:\n" + log.getvalue())
+check(PASSPHRASE not in log.getvalue(), "the password was echoed after fg:\n" + log.getvalue())
+child.sendline("exit")
+finish(child)
 
 # 3. The shell: sign up, account, sessions, sign out, a sign-in cancelled at the
 #    password prompt, and quit.

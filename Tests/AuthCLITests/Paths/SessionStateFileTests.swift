@@ -69,6 +69,41 @@ struct SessionStateFileTests {
     }
   }
 
+  @Test func aFolderOthersCanWriteToIsNeitherReadNorWritten() throws {
+    let root = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let folder = root + "/authcli"
+    let file = SessionStateFile(path: folder + "/session-w")
+    try file.write(SessionToken(rawValue: "token"))
+    chmod(folder, 0o777)
+    #expect(throws: CLIError.self) { try file.read() }
+    #expect(throws: CLIError.self) { try file.write(SessionToken(rawValue: "other")) }
+    chmod(folder, 0o700)
+    #expect(try file.read() == SessionToken(rawValue: "token"))
+  }
+
+  @Test func aSymbolicLinkInPlaceOfTheFileIsNotFollowed() throws {
+    let root = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let planted = root + "/planted"
+    try Data("planted-token\n".utf8).write(to: URL(fileURLWithPath: planted))
+    let file = SessionStateFile(path: root + "/session-l")
+    try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: planted)
+    #expect(throws: CLIError.inputOutput(path: file.path, reason: "it is a symbolic link")) {
+      try file.read()
+    }
+  }
+
+  @Test func aFolderInPlaceOfTheFileIsAnError() throws {
+    let root = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let file = SessionStateFile(path: root + "/session-d")
+    try FileManager.default.createDirectory(atPath: file.path, withIntermediateDirectories: false)
+    #expect(throws: CLIError.inputOutput(path: file.path, reason: "it is not a regular file")) {
+      try file.read()
+    }
+  }
+
   @Test func theDigestIsStableAndSixteenHexDigits() {
     #expect(PathDigest.hex(of: "") == "cbf29ce484222325")
     #expect(PathDigest.hex(of: "/a").count == 16)

@@ -63,4 +63,12 @@ struct CredentialReaderTests {
           "Input is needed but --no-input was given; pass --username <name>", subcommand: .signin))
     ) { try refused.username(given: nil) }
   }
+
+  @Test func aPasswordThatIsNotTextIsRefusedWithExit65() {
+    let (piped, _) = reader([.notText], terminal: false, fromStandardInput: true)
+    #expect(throws: CLIError.notText) { try piped.password(prompt: "Password: ") }
+    let (prompted, _) = reader([.notText], terminal: true)
+    #expect(throws: CLIError.notText) { try prompted.password(prompt: "Password: ") }
+    #expect(ErrorReport(CLIError.notText).code == .invalidData)
+  }
 }

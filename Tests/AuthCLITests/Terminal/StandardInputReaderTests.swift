@@ -44,4 +44,44 @@ struct StandardInputReaderTests {
     #expect(reader.readLine(secret: false) == .line(long))
     _ = pipe
   }
+
+  @Test func aMegabyteLineIsSearchedOnceNotOncePerChunk() throws {
+    let long = String(repeating: "x", count: 1_048_576)
+    let text = long + "\nnext\n"
+    let path = FileManager.default.temporaryDirectory.path + "/authcli-long-line-\(UUID())"
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let file = try #require(FileHandle(forReadingAtPath: path))
+    defer { try? file.close() }
+    let reader = StandardInputReader(descriptor: file.fileDescriptor, echo: BufferSink())
+    #expect(reader.readLine(secret: false) == .line(long))
+    #expect(reader.readLine(secret: false) == .line("next"))
+    #expect(reader.readLine(secret: false) == .endOfInput)
+    // Searching from the start of the line after every chunk would look at ~128 MB.
+    #expect(reader.bytesSearched <= 2 * text.utf8.count)
+  }
+
+  @Test func manyShortLinesInOneChunkKeepTheirOrder() {
+    let lines = (1...2000).map { "line \($0)" }
+    let (reader, _, pipe) = reader(over: lines.joined(separator: "\n") + "\n")
+    for line in lines { #expect(reader.readLine(secret: false) == .line(line)) }
+    #expect(reader.readLine(secret: false) == .endOfInput)
+    _ = pipe
+  }
+
+  @Test func bytesThatAreNotUTF8AreRefusedNotRepaired() {
+    let pipe = Pipe()
+    // Two different invalid lines, which repairing would turn into the same text.
+    pipe.fileHandleForWriting.write(Data([0xFF, 0xFE, 0x61, 0x0A, 0xC3, 0x28, 0x61, 0x0A]))
+    pipe.fileHandleForWriting.write(Data("fine\n\u{FF}".utf8))
+    try? pipe.fileHandleForWriting.close()
+    let reader = StandardInputReader(
+      descriptor: pipe.fileHandleForReading.fileDescriptor, echo: BufferSink())
+    #expect(reader.readLine(secret: true) == .notText)
+    #expect(reader.readLine(secret: true) == .notText)
+    #expect(reader.readLine(secret: false) == .line("fine"))
+    // U+00FF written as UTF-8 is text.
+    #expect(reader.readLine(secret: false) == .line("\u{FF}"))
+    #expect(reader.readLine(secret: false) == .endOfInput)
+  }
 }

@@ -135,4 +135,16 @@ import Testing
     #expect(try await fixture.sessions.deleteExpiredSessions() == 1)
     _ = try await fixture.sessions.currentSession(token: fresh.token)
   }
+
+  @Test func aSessionEndedBetweenTheCheckAndItsRenewalIsNotRenewed() async throws {
+    let store = InterleavingStore(try UseCaseFixture.makeMemoryStore())
+    let fixture = try UseCaseFixture(store: store)
+    let started = try await fixture.register("alice")
+    fixture.clock.advance(by: 120)
+    let sessionID = started.authenticated.session.id
+    store.interleave { context in try context.deleteSession(sessionID) }
+    await #expect(throws: AuthError.notSignedIn) {
+      try await fixture.sessions.currentSession(token: started.token)
+    }
+  }
 }

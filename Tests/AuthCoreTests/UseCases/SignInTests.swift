@@ -147,4 +147,18 @@ import Testing
     #expect(try await stronger.events().map(\.kind).contains(.passwordRehashed))
     #expect(try await stronger.attempt("alice", UseCaseFixture.password).isValid)
   }
+
+  @Test func aStoredFailureCountAtItsMaximumDoesNotOverflow() async throws {
+    let fixture = try UseCaseFixture()
+    _ = try await fixture.register("ivan")
+    try await fixture.store.write { context in
+      try context.saveThrottleState(
+        ThrottleState(consecutiveFailures: .max, lockedUntil: nil), for: "ivan")
+    }
+    let wrong = try await fixture.attempt("ivan", UseCaseFixture.otherPassword)
+    #expect(wrong.errorMessage == AuthMessages.signInFailed)
+    let after = try await fixture.throttle("ivan")
+    #expect(after.consecutiveFailures == .max)
+    #expect(after.lockedUntil == fixture.clock.now().addingTimeInterval(900))
+  }
 }

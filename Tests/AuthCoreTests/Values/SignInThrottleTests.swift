@@ -12,4 +12,9 @@ import Testing
   @Test func hugeCountsStayAtTheCap() {
     #expect(SignInThrottle(rules: .standard).lockLength(afterFailures: 1_000_000) == 900)
   }
+
+  @Test func aZeroFirstLockDoesNotLoopOverEveryFailure() {
+    let rules = ThrottleRules(freeFailures: 5, initialLock: 0, maximumLock: 900)
+    #expect(SignInThrottle(rules: rules).lockLength(afterFailures: .max) == 0)
+  }
 }

@@ -23,10 +23,15 @@ struct CredentialReader {
   /// with echo off on a terminal.
   func password(prompt label: String) throws -> String {
     if passwordFromStandardInput {
+      // Standard input may be a terminal, and then echo is off while the line is read:
+      // Ctrl-C must end the read and restore echo, not kill the process with echo off.
+      InterruptTrap.install()
+      defer { InterruptTrap.uninstall() }
       switch context.console.input.readLine(secret: true) {
       case .line(let text): return text
       case .endOfInput: throw CLIError.endOfInput
       case .interrupted: throw CLIError.interrupted
+      case .notText: throw CLIError.notText
       }
     }
     try requirePrompting(flag: "--password-stdin")
@@ -55,6 +60,7 @@ struct CredentialReader {
     case .interrupted:
       context.console.errors.write("\n")
       throw CLIError.interrupted
+    case .notText: throw CLIError.notText
     }
   }
 

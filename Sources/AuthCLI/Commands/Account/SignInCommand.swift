@@ -32,8 +32,9 @@ struct SignInCommand {
           ("password", output.passwordValidation?.errorMessage),
         ], errorMessage: output.errorMessage, failures: root.failures)
     }
+    await ReplacedSession.end(in: root)
     try root.sessionFile?.write(session.token)
     context.emit(json: SessionJSON.object(session.authenticated))
-    context.show("Signed in as \(session.authenticated.user.username).")
+    context.show("Signed in as \(TerminalText.visible(session.authenticated.user.username)).")
   }
 }

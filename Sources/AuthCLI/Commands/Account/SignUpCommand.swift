@@ -34,6 +34,7 @@ struct SignUpCommand {
           ("confirmation", output.confirmationValidation?.errorMessage),
         ], errorMessage: output.errorMessage, failures: root.failures)
     }
+    await ReplacedSession.end(in: root)
     try root.sessionFile?.write(session.token)
     context.emit(json: SessionJSON.object(session.authenticated))
     context.show("Created account \(session.authenticated.user.username) and signed in.")

@@ -25,7 +25,7 @@ struct WhoAmICommand {
       ])
     context.show(
       """
-      Username:   \(username)
+      Username:   \(TerminalText.visible(username))
       Signed in:  \(Timestamp.readable(start))
       Expires:    \(Timestamp.readable(end))
       """)

@@ -24,7 +24,9 @@ enum InspectReportText {
     facts += rows("Integrity check", report.integrityCheck)
     let factText = facts.map { fact in
       let label = fact[0].isEmpty ? "" : fact[0] + ":"
-      return (label.padding(toLength: 17, withPad: " ", startingAt: 0) + fact[1])
+      return
+        (label.padding(toLength: 17, withPad: " ", startingAt: 0)
+        + TerminalText.visible(fact[1]))
     }.joined(separator: "\n")
     let tables = TextTable(
       headers: ["TABLE", "ROWS"], rows: report.tables.map { [$0.name, String($0.rows)] })

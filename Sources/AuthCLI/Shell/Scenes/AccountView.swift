@@ -19,7 +19,8 @@ where ViewModel.Input == SceneInput<AccountInputs>, ViewModel.Output == AccountO
     terminal.say("")
     if output.isLoading { terminal.say("Loading…") }
     if let username = output.username {
-      terminal.say(terminal.style.strong("Signed in as \(username)"))
+      // The name comes from the database file, which is outside this program's control.
+      terminal.say(terminal.style.strong("Signed in as \(TerminalText.visible(username))"))
     }
     if let start = output.signedInAt, let end = output.expiresAt {
       terminal.say(

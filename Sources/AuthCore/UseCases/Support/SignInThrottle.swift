@@ -25,7 +25,9 @@ struct SignInThrottle {
   {
     let state = try context.throttleState(for: name)
     if state.isLocked(at: now) { return false }
-    let failures = state.consecutiveFailures + 1
+    // Saturating: a count read from the database is not trusted to leave room for one more.
+    let failures =
+      state.consecutiveFailures < .max ? max(state.consecutiveFailures, 0) + 1 : .max
     let lockedUntil = lockLength(afterFailures: failures).map { now.addingTimeInterval($0) }
     try context.saveThrottleState(
       ThrottleState(consecutiveFailures: failures, lockedUntil: lockedUntil), for: name)
@@ -43,7 +45,8 @@ struct SignInThrottle {
     // Doubling stops once past the cap, so the exponent never overflows.
     var length = rules.initialLock
     var step = rules.freeFailures
-    while step < failures, length < rules.maximumLock {
+    // A non-positive first lock would never reach the cap; it stops at once instead.
+    while step < failures, length > 0, length < rules.maximumLock {
       length *= 2
       step += 1
     }

@@ -1,0 +1,29 @@
+import AuthCore
+import Synchronization
+
+/// A store that lets "another process" change the database right before the next write
+/// transaction begins, to reproduce what can happen between a read and a write.
+final class InterleavingStore: AuthStore {
+  private let base: any AuthStore
+  private let beforeNextWrite = Mutex<(@Sendable (any AuthStoreContext) throws -> Void)?>(nil)
+
+  init(_ base: any AuthStore) { self.base = base }
+
+  /// Runs `change` in its own transaction just before the next write begins.
+  func interleave(_ change: @escaping @Sendable (any AuthStoreContext) throws -> Void) {
+    beforeNextWrite.withLock { $0 = change }
+  }
+
+  func read<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws -> T {
+    try await base.read(work)
+  }
+
+  func write<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws -> T {
+    if let change = beforeNextWrite.withLock({ pending in
+      defer { pending = nil }; return pending
+    }) {
+      try await base.write { context in try change(context) }
+    }
+    return try await base.write(work)
+  }
+}
