@@ -37,8 +37,9 @@ public final class Statement {
   public func bind(_ value: String, at index: Int32) throws {
     // Bound by its UTF-8 length, not up to the first NUL, so text holding U+0000 is
     // stored whole instead of silently cut short.
-    let utf8 = Array(value.utf8)
-    let code = utf8.withUnsafeBufferPointer { bytes in
+    // `withUTF8` lends a native string's own bytes, with no copy before SQLite's.
+    var text = value
+    let code = text.withUTF8 { bytes in
       UnsafeRawPointer(bytes.baseAddress).map { base in
         sqlite3_bind_text64(
           handle, index, base.assumingMemoryBound(to: CChar.self), UInt64(bytes.count),
