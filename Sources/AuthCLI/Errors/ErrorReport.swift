@@ -75,7 +75,7 @@ public struct ErrorReport: Error, Hashable, Sendable {
   private static func report(_ error: StoreError) -> ErrorReport {
     switch error {
     case .usernameTaken:
-      ErrorReport(code: .invalidData, message: "username: This username is taken")
+      ErrorReport(code: .invalidData, message: "username: " + AuthMessages.usernameTaken)
     case .busy:
       ErrorReport(
         code: .temporaryFailure, message: "The database is busy (locked by another process).",
