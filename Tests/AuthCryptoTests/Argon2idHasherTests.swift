@@ -42,12 +42,16 @@ import Testing
     #expect(cheap.needsRehash("garbage"))
   }
 
-  @Test(arguments: [Argon2Cost.minimum, .interactive])
-  func unmatchableHashIsWellFormedAtTheCurrentCostAndMatchesNothing(cost: Argon2Cost) throws {
+  // The parameters as libsodium writes them: m in KiB (8 KiB and 64 MiB), t passes, p=1.
+  @Test(arguments: [
+    (Argon2Cost.minimum, "m=8,t=1,p=1"), (.interactive, "m=65536,t=2,p=1"),
+  ])
+  func unmatchableHashIsWellFormedAtTheCurrentCostAndMatchesNothing(
+    cost: Argon2Cost, parameters: String
+  ) throws {
     let hasher = try Argon2idHasher(cost: cost)
     let dummy = try hasher.unmatchableHash()
     let real = try Argon2idHasher(cost: .minimum).hash(password)
-    let parameters = "m=\(cost.memLimit / 1024),t=\(cost.opsLimit),p=1"
     #expect(dummy.hasPrefix("$argon2id$v=19$\(parameters)$"))
     // libsodium parses it as a hash of exactly this cost (it answers "needs rehash"
     // for anything it cannot parse), so verify runs Argon2id in full against it.

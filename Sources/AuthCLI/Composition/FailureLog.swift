@@ -5,18 +5,18 @@ import Synchronization
 /// View models turn errors into display text (their outputs never fail); a scripted
 /// command still needs the exact exit code, so the composition root wraps each use case
 /// to note what it threw, and the command consults the log after the view model is done.
-public final class FailureLog: Sendable {
+final class FailureLog: Sendable {
   private let reports = Mutex<[ErrorReport]>([])
 
   /// An empty log.
-  public init() {}
+  init() {}
 
   /// Notes a failure.
-  public func record(_ error: any Error) {
+  func record(_ error: any Error) {
     let report = ErrorReport(error)
     reports.withLock { $0.append(report) }
   }
 
   /// The most recent failure, if any.
-  public var last: ErrorReport? { reports.withLock { $0.last } }
+  var last: ErrorReport? { reports.withLock { $0.last } }
 }

@@ -1,5 +1,5 @@
 /// Failures the front end itself detects, each with a fixed exit code.
-public enum CLIError: Error, Hashable, Sendable {
+enum CLIError: Error, Hashable, Sendable {
   /// The command line is wrong (64).
   case usage(UsageError)
   /// One line per failed field, as `field: message` (65).

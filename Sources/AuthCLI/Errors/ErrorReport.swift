@@ -1,16 +1,16 @@
 import AuthCore
 
 /// What the user is told about a failure: exit code, message, and an optional hint line.
-public struct ErrorReport: Error, Hashable, Sendable {
+struct ErrorReport: Error, Hashable, Sendable {
   /// The exit status.
-  public let code: ExitCode
+  let code: ExitCode
   /// The message after `Error: ` (several lines for several failed fields).
-  public let message: String
+  let message: String
   /// A line after the message, such as `See 'authcli signup --help'.`
-  public let hint: String?
+  let hint: String?
 
   /// Describes a failure.
-  public init(code: ExitCode, message: String, hint: String? = nil) {
+  init(code: ExitCode, message: String, hint: String? = nil) {
     self.code = code
     self.message = message
     self.hint = hint
@@ -19,7 +19,7 @@ public struct ErrorReport: Error, Hashable, Sendable {
   /// The one place that turns any error into an exit code and a message.
   /// Messages never carry secrets: storage errors name no bound values, and
   /// passwords and tokens never reach an error.
-  public init(_ error: any Error) {
+  init(_ error: any Error) {
     switch error {
     case let report as ErrorReport: self = report
     case let error as CLIError: self = Self.report(error)
@@ -75,7 +75,7 @@ public struct ErrorReport: Error, Hashable, Sendable {
   private static func report(_ error: StoreError) -> ErrorReport {
     switch error {
     case .usernameTaken:
-      ErrorReport(code: .invalidData, message: "username: This username is taken")
+      ErrorReport(code: .invalidData, message: "username: " + AuthMessages.usernameTaken)
     case .busy:
       ErrorReport(
         code: .temporaryFailure, message: "The database is busy (locked by another process).",

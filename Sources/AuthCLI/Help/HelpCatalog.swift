@@ -1,7 +1,7 @@
 /// Every help page: the root, each subcommand, and the exit codes.
-public enum HelpCatalog {
+enum HelpCatalog {
   /// The text `help`, `-h` and `--help` print for a topic.
-  public static func text(for topic: HelpTopic) -> String {
+  static func text(for topic: HelpTopic) -> String {
     switch topic {
     case .root: root.render()
     case .subcommand(let name): page(for: name).render()

@@ -1,5 +1,5 @@
 /// The version `authcli --version` prints.
-public enum AuthCLIVersion {
+enum AuthCLIVersion {
   /// The one place the version is written.
-  public static let current = "0.1.0"
+  static let current = "0.1.0"
 }

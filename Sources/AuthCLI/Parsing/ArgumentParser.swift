@@ -4,9 +4,9 @@ import AuthCore
 ///
 /// Options may stand before or after the subcommand, as `--opt value` or
 /// `--opt=value`; `--` ends the options. Every mistake is a `UsageError`.
-public enum ArgumentParser {
+enum ArgumentParser {
   /// Parses the arguments after the program name.
-  public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+  static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
     let scanned = try TokenScanner.scan(arguments)
     var positionals = scanned.positionals[...]
     guard let first = positionals.popFirst() else {

@@ -1,7 +1,7 @@
 import AuthCore
 
 /// What a command line asks for, once parsed.
-public enum Command: Hashable, Sendable {
+enum Command: Hashable, Sendable {
   /// `signup`: create an account and sign in.
   case signUp(username: String?, passwordFromStandardInput: Bool)
   /// `signin`: start a new session.
@@ -33,7 +33,7 @@ public enum Command: Hashable, Sendable {
 }
 
 /// What `help` explains.
-public enum HelpTopic: Hashable, Sendable {
+enum HelpTopic: Hashable, Sendable {
   /// The whole tool.
   case root
   /// One subcommand.
@@ -43,7 +43,7 @@ public enum HelpTopic: Hashable, Sendable {
 }
 
 /// The subcommand names, exactly as typed.
-public enum SubcommandName: String, CaseIterable, Hashable, Sendable {
+enum SubcommandName: String, CaseIterable, Hashable, Sendable {
   /// Create an account.
   case signup
   /// Sign in.
@@ -69,18 +69,18 @@ public enum SubcommandName: String, CaseIterable, Hashable, Sendable {
 }
 
 /// Options every subcommand accepts, before or after its name.
-public struct GlobalOptions: Hashable, Sendable {
+struct GlobalOptions: Hashable, Sendable {
   /// `--db PATH`: the database file, or `:memory:`.
-  public var databasePath: String?
+  var databasePath: String?
   /// `--json`: machine-readable output and errors.
-  public var json: Bool
+  var json: Bool
   /// `--no-input`: fail instead of prompting.
-  public var noInput: Bool
+  var noInput: Bool
   /// `--no-color`: never colour the output.
-  public var noColor: Bool
+  var noColor: Bool
 
   /// Options as given; all off by default.
-  public init(
+  init(
     databasePath: String? = nil, json: Bool = false, noInput: Bool = false, noColor: Bool = false
   ) {
     self.databasePath = databasePath
@@ -91,14 +91,14 @@ public struct GlobalOptions: Hashable, Sendable {
 }
 
 /// A parsed command line: the command and the global options.
-public struct Invocation: Hashable, Sendable {
+struct Invocation: Hashable, Sendable {
   /// What to do.
-  public var command: Command
+  var command: Command
   /// How to do it.
-  public var options: GlobalOptions
+  var options: GlobalOptions
 
   /// Pairs a command with its options.
-  public init(command: Command, options: GlobalOptions = GlobalOptions()) {
+  init(command: Command, options: GlobalOptions = GlobalOptions()) {
     self.command = command
     self.options = options
   }

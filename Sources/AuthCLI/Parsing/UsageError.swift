@@ -1,18 +1,18 @@
 /// A command line that cannot be run as typed (exit 64).
-public struct UsageError: Error, Hashable, Sendable {
+struct UsageError: Error, Hashable, Sendable {
   /// What is wrong, in words for the user.
-  public let message: String
+  let message: String
   /// The subcommand whose help would explain the fix, or `nil` for the root help.
-  public let subcommand: SubcommandName?
+  let subcommand: SubcommandName?
 
   /// Describes a usage error and where its help lives.
-  public init(_ message: String, subcommand: SubcommandName? = nil) {
+  init(_ message: String, subcommand: SubcommandName? = nil) {
     self.message = message
     self.subcommand = subcommand
   }
 
   /// The hint printed after the message: `See 'authcli signup --help'.`
-  public var hint: String {
+  var hint: String {
     if let subcommand { return "See 'authcli \(subcommand.rawValue) --help'." }
     return "See 'authcli --help'."
   }

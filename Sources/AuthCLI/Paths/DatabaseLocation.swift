@@ -1,7 +1,7 @@
 import Foundation
 
 /// Which database a command uses: a file, or a throwaway in-memory one.
-public enum DatabaseLocation: Hashable, Sendable {
+enum DatabaseLocation: Hashable, Sendable {
   /// An absolute file path.
   case file(String)
   /// `:memory:`, gone when the process ends.
@@ -9,7 +9,7 @@ public enum DatabaseLocation: Hashable, Sendable {
 
   /// `--db`, then `AUTHCLI_DB`, then `$XDG_DATA_HOME/authcli/auth.sqlite3`
   /// (`~/.local/share/authcli/auth.sqlite3`). Relative paths are taken from `currentDirectory`.
-  public static func resolve(
+  static func resolve(
     option: String?, environment: [String: String], currentDirectory: String
   ) throws(CLIError) -> DatabaseLocation {
     if let option {
@@ -32,7 +32,7 @@ public enum DatabaseLocation: Hashable, Sendable {
   }
 
   /// The path as shown to people.
-  public var displayPath: String {
+  var displayPath: String {
     switch self {
     case .file(let path): path
     case .memory: ":memory:"

@@ -7,12 +7,12 @@ import Foundation
 /// temporary file renamed over it), replaced on sign-in and removed on sign-out.
 /// Its name comes from a hash of the database's absolute path, so each database
 /// has its own session and the path itself is not spelled out in the folder.
-public struct SessionStateFile: Sendable {
+struct SessionStateFile: Sendable {
   /// The file's absolute path.
-  public let path: String
+  let path: String
 
   /// The state file of the database at `databasePath`.
-  public static func forDatabase(
+  static func forDatabase(
     at databasePath: String, environment: [String: String]
   ) throws(CLIError) -> SessionStateFile {
     let folder = try XDGDirectory.state.path(environment: environment) + "/authcli"
@@ -20,10 +20,10 @@ public struct SessionStateFile: Sendable {
   }
 
   /// A state file at an exact path.
-  public init(path: String) { self.path = path }
+  init(path: String) { self.path = path }
 
   /// The stored token, or `nil` when nobody is signed in.
-  public func read() throws(CLIError) -> SessionToken? {
+  func read() throws(CLIError) -> SessionToken? {
     guard let bytes = try PrivateFileReader.read(path) else { return nil }
     let text = String(decoding: bytes, as: UTF8.self)
       .trimmingCharacters(in: .whitespacesAndNewlines)
@@ -31,14 +31,14 @@ public struct SessionStateFile: Sendable {
   }
 
   /// Replaces the stored token.
-  public func write(_ token: SessionToken) throws(CLIError) {
+  func write(_ token: SessionToken) throws(CLIError) {
     try prepareFolder()
     try AtomicFile.write(Array((token.rawValue + "\n").utf8), to: path)
   }
 
   /// Creates the state folder (0700) now, so a sign-in fails before it starts a session
   /// it could not keep.
-  public func prepareFolder() throws(CLIError) {
+  func prepareFolder() throws(CLIError) {
     let folder = (path as NSString).deletingLastPathComponent
     try PrivateDirectory.create(folder)
     do {
@@ -52,7 +52,7 @@ public struct SessionStateFile: Sendable {
   }
 
   /// Forgets the token; a missing file is fine.
-  public func remove() throws(CLIError) {
+  func remove() throws(CLIError) {
     if unlink(path) != 0, errno != ENOENT {
       throw .inputOutput(path: path, reason: String(cString: strerror(errno)))
     }

@@ -1,12 +1,14 @@
+import AuthViewModels
+
 /// One field of a line-mode form.
 @MainActor
-struct FormField {
+struct FormField<Action> {
   /// The prompt, such as `Username: `.
   let prompt: String
   /// Whether echo is off while typing.
   let secret: Bool
-  /// Sends the typed text to the view model.
-  let enter: (String) async -> Void
+  /// The view model's input for the typed text, such as `SignInInputs.usernameChanged`.
+  let action: (String) -> Action
   /// The field's validation message as the view model shows it now, if any.
   let problem: () -> String?
   /// For a confirmation: the field to ask again from when it is refused, since the
@@ -17,14 +19,17 @@ struct FormField {
 /// Runs a form field by field: a refused field's message appears right under its prompt
 /// and the field is asked again; then the form is submitted with a loading line, and
 /// fields refused by the submit (or the whole form, for a refusal message) are asked again.
+/// The form is over once its view model emits a step.
 @MainActor
-struct FormRunner {
+struct FormRunner<ViewModel: ViewModelType> {
   let terminal: LineTerminal
-  let fields: [FormField]
+  let viewModel: ViewModel
+  let fields: [FormField<ViewModel.Input.FromView>]
+  /// The input that submits the form, such as `SignInInputs.signInRequested`.
+  let submit: ViewModel.Input.FromView
   /// Shown while the submit runs, such as "Signing in…".
   let loadingText: String
-  let submit: () async -> Void
-  let hasStepped: () -> Bool
+  /// The form's message outside the fields, as the view model shows it now, if any.
   let errorMessage: () -> String?
 
   func run() async -> SceneEnd {
@@ -42,8 +47,8 @@ struct FormRunner {
         }
       }
       terminal.say(loadingText)
-      await submit()
-      if hasStepped() { return .stepped }
+      await viewModel.send(submit)
+      if viewModel.navigator.pendingStep != nil { return .stepped }
       let refused = fields.indices.filter { fields[$0].problem() != nil }
       if let first = refused.first {
         toAsk = Array(fields.indices[first...])
@@ -64,12 +69,12 @@ struct FormRunner {
 
   /// Asks until the view model accepts the field, or a refused confirmation sends the
   /// user back to the field it confirms.
-  private func ask(_ field: FormField) async -> FieldEnd {
+  private func ask(_ field: FormField<ViewModel.Input.FromView>) async -> FieldEnd {
     while true {
       switch terminal.ask(field.prompt, secret: field.secret) {
       case .leave, .cancelled: return .stopped
       case .text(let text):
-        await field.enter(text)
+        await viewModel.send(field.action(text))
         guard let problem = field.problem() else { return .accepted }
         terminal.say(Self.indent(problem))
         if let retryFrom = field.retryFrom { return .retry(from: retryFrom) }

@@ -6,7 +6,7 @@ import Foundation
 /// "leave the shell": the terminal remembers it so that every scene still open steps
 /// away at once. Ctrl-C means "cancel this form".
 @MainActor
-public final class LineTerminal {
+final class LineTerminal {
   /// What the user answered.
   enum Answer: Equatable {
     /// A line of text.
@@ -28,7 +28,7 @@ public final class LineTerminal {
   private(set) var isLeaving = false
 
   /// A terminal over the given input and output.
-  public init(input: LineSource, output: TextSink, style: Style, writesAnswers: Bool = false) {
+  init(input: LineSource, output: TextSink, style: Style, writesAnswers: Bool = false) {
     self.input = input
     self.output = output
     self.style = style

@@ -27,14 +27,7 @@ private func restoreTerminalAndDie(_ signalNumber: Int32) {
 private func restoreTerminalAndStop(_ signalNumber: Int32) {
   let descriptor = echoRestoreDescriptor.load(ordering: .sequentiallyConsistent)
   setTerminal(descriptor, &settingsToRestore)
-  var stopping = sigaction()
-  #if os(Linux)
-    stopping.__sigaction_handler.sa_handler = SIG_DFL
-  #else
-    stopping.__sigaction_u.__sa_handler = SIG_DFL
-  #endif
-  var handler = sigaction()
-  sigaction(signalNumber, &stopping, &handler)
+  var handler = SignalAction.install(SIG_DFL, for: signalNumber)
   raise(signalNumber)
   // Continued (in the foreground or not): this handler again, and echo off again.
   sigaction(signalNumber, &handler, nil)
@@ -71,8 +64,10 @@ enum EchoSwitch {
     settingsWhileHidden = silent
     echoRestoreDescriptor.store(descriptor, ordering: .sequentiallyConsistent)
     let previous =
-      fatalSignals.map { install(restoreTerminalAndDie, for: $0, flags: 0) }
-      + stopSignals.map { install(restoreTerminalAndStop, for: $0, flags: SA_NODEFER) }
+      fatalSignals.map { SignalAction.install(restoreTerminalAndDie, for: $0) }
+      + stopSignals.map {
+        SignalAction.install(restoreTerminalAndStop, for: $0, flags: SA_NODEFER)
+      }
     // Keep line editing (ICANON) so backspace works; only the echo goes.
     tcsetattr(descriptor, TCSAFLUSH, &silent)
     defer {
@@ -84,21 +79,5 @@ enum EchoSwitch {
       echoRestoreDescriptor.store(-1, ordering: .sequentiallyConsistent)
     }
     return body()
-  }
-
-  private static func install(
-    _ handler: @convention(c) (Int32) -> Void, for signalNumber: Int32, flags: Int32
-  ) -> sigaction {
-    var action = sigaction()
-    #if os(Linux)
-      action.__sigaction_handler.sa_handler = handler
-    #else
-      action.__sigaction_u.__sa_handler = handler
-    #endif
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = flags
-    var previous = sigaction()
-    sigaction(signalNumber, &action, &previous)
-    return previous
   }
 }

@@ -29,15 +29,7 @@ enum InterruptTrap {
   static func install() {
     interruptRaised.store(false, ordering: .sequentiallyConsistent)
     makePipeOnce()
-    var action = sigaction()
-    #if os(Linux)
-      action.__sigaction_handler.sa_handler = handleInterrupt
-    #else
-      action.__sigaction_u.__sa_handler = handleInterrupt
-    #endif
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = 0
-    sigaction(SIGINT, &action, nil)
+    SignalAction.install(handleInterrupt, for: SIGINT)
   }
 
   /// Gives SIGINT back its default effect (ending the process).

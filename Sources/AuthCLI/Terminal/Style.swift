@@ -1,17 +1,17 @@
 /// ANSI colour, on only for a terminal and never with `NO_COLOR` or `--no-color`.
-public struct Style: Hashable, Sendable {
+struct Style: Hashable, Sendable {
   /// Whether escape codes are written.
-  public let isEnabled: Bool
+  let isEnabled: Bool
 
   /// Colour on or off.
-  public init(isEnabled: Bool) { self.isEnabled = isEnabled }
+  init(isEnabled: Bool) { self.isEnabled = isEnabled }
 
   /// No colour, as in pipes, files and previews.
-  public static let plain = Style(isEnabled: false)
+  static let plain = Style(isEnabled: false)
 
   /// Decides colour for one output stream.
   /// `NO_COLOR` counts when set to anything but the empty string (no-color.org).
-  public static func decide(
+  static func decide(
     isTerminal: Bool, noColorOption: Bool, environment: [String: String]
   ) -> Style {
     let noColorVariable = !(environment["NO_COLOR"] ?? "").isEmpty
@@ -19,11 +19,11 @@ public struct Style: Hashable, Sendable {
   }
 
   /// Red and bold: `Error:`.
-  public func failure(_ text: String) -> String { wrap(text, "1;31") }
+  func failure(_ text: String) -> String { wrap(text, "1;31") }
   /// Green: a done message.
-  public func success(_ text: String) -> String { wrap(text, "32") }
+  func success(_ text: String) -> String { wrap(text, "32") }
   /// Bold: table headers and titles.
-  public func strong(_ text: String) -> String { wrap(text, "1") }
+  func strong(_ text: String) -> String { wrap(text, "1") }
 
   private func wrap(_ text: String, _ code: String) -> String {
     isEnabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text

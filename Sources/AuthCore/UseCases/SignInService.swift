@@ -3,9 +3,10 @@ import Foundation
 /// Signs people in, resisting both guessing and account enumeration.
 ///
 /// An unknown user, a wrong password and a locked name end the same way: one
-/// throttle transaction, one Argon2id verify (against a dummy hash when there is
-/// no account or the name is locked), one audit transaction, and the same
-/// `.invalid` message. See `SignInThrottle` for how failures are counted.
+/// throttle transaction, one password verify at the hasher's full cost (against
+/// a dummy hash when there is no account or the name is locked), one audit
+/// transaction, and the same `.invalid` message. See `SignInThrottle` for how
+/// failures are counted.
 public struct SignInService: AuthenticationUseCase {
   private let store: any AuthStore
   private let hasher: any PasswordHasher

@@ -30,14 +30,6 @@ public enum Validation<Validated> {
     case .invalid(let message): .invalid(errorMessage: message)
     }
   }
-
-  /// Chains a further check that runs only when this one passed.
-  public func flatMap<Other>(_ check: (Validated) -> Validation<Other>) -> Validation<Other> {
-    switch self {
-    case .valid(let value): check(value)
-    case .invalid(let message): .invalid(errorMessage: message)
-    }
-  }
 }
 
 extension Validation: Equatable where Validated: Equatable {}

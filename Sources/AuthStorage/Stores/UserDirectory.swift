@@ -1,8 +1,8 @@
 import AuthCore
 import Foundation
 
-/// Read-only listings of accounts and sessions for operators (the CLI's `users` and
-/// `sessions` commands). Not a port: a database tool. Never returns a hash.
+/// Read-only listing of accounts for operators (the CLI's `users list`). Not a port: a
+/// database tool. Never returns a hash.
 public struct UserDirectory {
   /// An account as listed.
   public struct Entry: Hashable, Sendable, Codable {
@@ -33,29 +33,6 @@ public struct UserDirectory {
     }
   }
 
-  /// A session as listed, with its owner's name; never the token or its hash.
-  public struct SessionEntry: Hashable, Sendable, Codable {
-    /// The session's row id.
-    public let id: Int64
-    /// The owner's canonical username.
-    public let username: String
-    /// When it started.
-    public let createdAt: Date
-    /// When it was last used.
-    public let lastUsedAt: Date
-    /// When it ends unless used again.
-    public let expiresAt: Date
-
-    /// Describes a listed session.
-    public init(id: Int64, username: String, createdAt: Date, lastUsedAt: Date, expiresAt: Date) {
-      self.id = id
-      self.username = username
-      self.createdAt = createdAt
-      self.lastUsedAt = lastUsedAt
-      self.expiresAt = expiresAt
-    }
-  }
-
   /// The connection it reads from (read-only is enough).
   public let database: Database
 
@@ -79,26 +56,6 @@ public struct UserDirectory {
         id: row.int64(at: 0), username: row.string(at: 1), createdAt: row.date(at: 2),
         updatedAt: row.date(at: 3), lastSignInAt: row.optionalDate(at: 4),
         activeSessions: Int(row.int64(at: 5)))
-    }
-  }
-
-  /// Sessions, newest first; only those still active at `time` unless `includeExpired`.
-  public func sessions(
-    at time: Date = Date(), includeExpired: Bool = false
-  ) throws
-    -> [SessionEntry]
-  {
-    try database.query(
-      """
-      SELECT s.id, u.username, s.created_at, s.last_used_at, s.expires_at
-      FROM sessions AS s JOIN users AS u ON u.id = s.user_id
-      WHERE ?1 OR s.expires_at > ?2
-      ORDER BY s.created_at DESC, s.id DESC
-      """, [.integer(includeExpired ? 1 : 0), .time(time)]
-    ) { row in
-      SessionEntry(
-        id: row.int64(at: 0), username: row.string(at: 1), createdAt: row.date(at: 2),
-        lastUsedAt: row.date(at: 3), expiresAt: row.date(at: 4))
     }
   }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One async method of a stub: records each request, runs an optional hook
 /// while the call is in flight, and answers from a script.
 public final class ScriptedCall<Request: Sendable, Answer: Sendable>: Sendable {
@@ -6,11 +8,11 @@ public final class ScriptedCall<Request: Sendable, Answer: Sendable>: Sendable {
     var requests: [Request] = []
     var whileRunning: @Sendable (Request) async -> Void = { _ in }
   }
-  private let state: Locked<State>
+  private let state: Mutex<State>
 
   /// Starts with one answer, given to every call.
   public init(answer: Result<Answer, any Error>) {
-    state = Locked(State(answers: [answer]))
+    state = Mutex(State(answers: [answer]))
   }
 
   /// The answers in order: each call takes the first, and the last one stays

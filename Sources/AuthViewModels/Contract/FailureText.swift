@@ -17,8 +17,9 @@ public enum FailureText {
 
   /// Another process holds the database.
   public static let busy = "The database is busy; try again."
-  /// The username belongs to another account.
-  public static let usernameTaken = "This username is taken"
+  /// The username belongs to another account (the rules' own words, so a form shows the
+  /// same text whether the use case answered with a validation or the store threw).
+  public static let usernameTaken = AuthMessages.usernameTaken
   /// The session behind the token is gone.
   public static let notSignedIn = "You are not signed in; sign in again."
   /// Anything else went wrong.

@@ -45,21 +45,16 @@ public final class AuthCoordinator {
     }
   }
 
+  /// The scene for a route; a route that needs a session leads to the start without one.
   private func makeScene(_ route: AuthRoute, notice: String?) -> AuthScene {
-    guard let token else {
-      switch route {
-      case .signIn: return .signIn(factory.makeSignIn())
-      case .signUp: return .signUp(factory.makeSignUp())
-      default: return .authenticate(factory.makeAuthenticate(notice: notice))
-      }
-    }
-    switch route {
-    case .authenticate: return .authenticate(factory.makeAuthenticate(notice: notice))
-    case .signIn: return .signIn(factory.makeSignIn())
-    case .signUp: return .signUp(factory.makeSignUp())
-    case .account: return .account(factory.makeAccount(token: token))
-    case .sessions: return .sessions(factory.makeSessions(token: token))
-    case .changePassword: return .changePassword(factory.makeChangePassword(token: token))
+    switch (route, token) {
+    case (.signIn, _): .signIn(factory.makeSignIn())
+    case (.signUp, _): .signUp(factory.makeSignUp())
+    case (.account, let token?): .account(factory.makeAccount(token: token))
+    case (.sessions, let token?): .sessions(factory.makeSessions(token: token))
+    case (.changePassword, let token?): .changePassword(factory.makeChangePassword(token: token))
+    case (.authenticate, _), (.account, nil), (.sessions, nil), (.changePassword, nil):
+      .authenticate(factory.makeAuthenticate(notice: notice))
     }
   }
 

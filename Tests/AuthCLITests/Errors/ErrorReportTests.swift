@@ -15,6 +15,7 @@ struct ErrorReportTests {
       (CLIError.validationFailed(["username: Use 3 to 32 characters"]), .invalidData),
       (CLIError.incompatibleDatabase("x"), .invalidData),
       (CLIError.endOfInput, .noInput),
+      (CLIError.notText, .invalidData),
       (CLIError.databaseMissing(path: "/x"), .noInput),
       (CLIError.notSignedIn, .noPermission),
       (CLIError.signInRefused("x"), .noPermission),
@@ -33,6 +34,23 @@ struct ErrorReportTests {
       (StorageError.isDirectory(path: "/x"), .invalidData),
       (StorageError.corrupt(path: "/x", detail: "y"), .invalidData),
       (StorageError.schemaTooNew(found: 9, newestKnown: 1), .invalidData),
+      (StorageError.foreignDatabase(path: "/x"), .invalidData),
+      (StorageError.unexpectedValue(column: "auth_events.kind"), .invalidData),
+      (
+        StorageError.migrationFailed(
+          identifier: "0002_x", underlying: SQLiteError(extendedCode: 1, message: "m", sql: nil)),
+        .invalidData
+      ),
+      (
+        StorageError.migrationFailed(
+          identifier: "0002_x", underlying: SQLiteError(extendedCode: 5, message: "m", sql: nil)),
+        .temporaryFailure
+      ),
+      (
+        StorageError.cannotOpen(
+          path: "/x", underlying: SQLiteError(extendedCode: 5, message: "m", sql: nil)),
+        .temporaryFailure
+      ),
       (
         StorageError.cannotOpen(
           path: "/x", underlying: SQLiteError(extendedCode: 14, message: "m", sql: nil)),
@@ -40,10 +58,14 @@ struct ErrorReportTests {
       ),
       (SQLiteError(extendedCode: 5, message: "database is locked", sql: nil), .temporaryFailure),
       (SQLiteError(extendedCode: 10, message: "disk I/O error", sql: nil), .ioError),
+      (SQLiteError(extendedCode: 8, message: "readonly database", sql: nil), .ioError),
+      (SQLiteError(extendedCode: 26, message: "not a database", sql: nil), .invalidData),
       (SQLiteError(extendedCode: 11, message: "malformed", sql: nil), .invalidData),
       (SQLiteError(extendedCode: 1, message: "no such table", sql: nil), .software),
       (SodiumError.initializationFailed, .unavailable),
       (PasswordHashingError.outOfMemory, .unavailable),
+      (PasswordHashingError.costOutOfRange(.minimum), .configuration),
+      (TokenSourceError.unhashableToken, .software),
       (Unforeseen(), .software),
     ]
     for (error, code) in cases {

@@ -77,6 +77,10 @@ import Testing
       }
     }
     _ = try await fixture.sessions.currentSession(token: bob.token)
+    let recorded = try #require(try await fixture.events().last)
+    #expect(recorded.kind == .signOutEverywhere)
+    #expect(recorded.username == "alice")
+    #expect(recorded.detail == "2 session(s) ended")
   }
 
   @Test func listShowsOwnActiveSessionsNewestFirstMarkingTheCurrentOne() async throws {

@@ -32,16 +32,15 @@ import Testing
     #expect(try await fixture.events().isEmpty)
   }
 
-  @Test func passwordIsCheckedAgainstTheTypedUsername() {
-    let fixture = try? UseCaseFixture()
-    let validation = fixture?.signUp.validate(
+  @Test func passwordIsCheckedAgainstTheTypedUsername() throws {
+    let validation = try UseCaseFixture().signUp.validate(
       SignUpRequest(
         username: "Walrus", password: "the walrus and the carpenter",
         confirmation: "the walrus and the carpenter"))
-    #expect(validation?.username.isValid == true)
-    #expect(validation?.password.errorMessage == "Don't include your username")
-    #expect(validation?.confirmation.isValid == true)
-    #expect(validation?.isValid == false)
+    #expect(validation.username.isValid)
+    #expect(validation.password.errorMessage == "Don't include your username")
+    #expect(validation.confirmation.isValid)
+    #expect(!validation.isValid)
   }
 
   @Test func anInvalidUsernameIsNotHeldAgainstThePassword() throws {

@@ -8,14 +8,11 @@ import Testing
   private func withTwoFixtures(
     _ body: (UseCaseFixture, UseCaseFixture) async throws -> Void
   ) async throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("authcli-two-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let path = directory.appendingPathComponent("auth.sqlite3").path
-    let first = try UseCaseFixture(store: try SQLiteAuthStore.open(path: path))
-    let second = try UseCaseFixture(store: try SQLiteAuthStore.open(path: path))
-    try await body(first, second)
+    try await withTemporaryDatabasePath { path in
+      let first = try UseCaseFixture(store: try SQLiteAuthStore.open(path: path))
+      let second = try UseCaseFixture(store: try SQLiteAuthStore.open(path: path))
+      try await body(first, second)
+    }
   }
 
   @Test func aRaceForOneNameAcrossConnectionsMakesOneAccount() async throws {

@@ -21,15 +21,4 @@ import Testing
     #expect(
       Validation<Int>.invalid(errorMessage: "No").map { $0 * 10 } == .invalid(errorMessage: "No"))
   }
-
-  @Test func flatMapRunsTheNextCheckOnlyAfterAPass() {
-    let positive: (Int) -> Validation<Int> = {
-      $0 > 0 ? .valid($0) : .invalid(errorMessage: "Positive")
-    }
-    #expect(Validation<Int>.valid(3).flatMap(positive) == .valid(3))
-    #expect(Validation<Int>.valid(-3).flatMap(positive) == .invalid(errorMessage: "Positive"))
-    #expect(
-      Validation<Int>.invalid(errorMessage: "First").flatMap(positive)
-        == .invalid(errorMessage: "First"))
-  }
 }

@@ -27,6 +27,27 @@ struct TransformTests {
     #expect(output.isLoading == false)
   }
 
+  @Test("transform handles lifecycle events in order: appearing loads, leaving steps")
+  func lifecycleStream() async {
+    let sessions = SessionUseCaseStub()
+    let viewModel = AccountViewModel(token: SampleData.token, sessions: sessions)
+    let (actions, actionInput) = AsyncStream.makeStream(of: AccountInputs.self)
+    let (lifecycle, lifecycleInput) = AsyncStream.makeStream(of: SceneLifecycle.self)
+
+    let output = viewModel.transform(
+      input: AccountViewModel.Input(fromView: actions, fromController: lifecycle))
+    lifecycleInput.yield(.appeared)
+    lifecycleInput.yield(.dismissed)
+    lifecycleInput.finish()
+    actionInput.finish()
+
+    // Events are handled one at a time, so the step of the second means the first is done.
+    #expect(await viewModel.navigator.next() == .userIntendsToQuit)
+    #expect(output.username == SampleData.user.username)
+    #expect(output.isLoading == false)
+    #expect(sessions.currentSessionCall.requests == [SampleData.token])
+  }
+
   @Test("outputs are observable: a sign-in changes what a view tracked")
   func observable() async {
     let viewModel = SignInViewModel(authentication: AuthenticationUseCaseStub())

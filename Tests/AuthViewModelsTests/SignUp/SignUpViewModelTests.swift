@@ -20,6 +20,12 @@ struct SignUpViewModelTests {
   private let phrase = "correct horse battery"
   private var good: Validation<Password> { Fields.password(phrase) }
 
+  private func fillInAndSubmit() async {
+    await history.send(
+      .usernameChanged("alice"), .passwordChanged(phrase), .confirmationChanged(phrase),
+      .signUpRequested)
+  }
+
   @Test("valid fields: enabled, loading on then off, signed-up step")
   func signsUp() async {
     await history.send(
@@ -112,9 +118,7 @@ struct SignUpViewModelTests {
   func takenThrown() async {
     stub.signUpCall.answer(.failure(StoreError.usernameTaken))
 
-    await history.send(
-      .usernameChanged("alice"), .passwordChanged(phrase), .confirmationChanged(phrase),
-      .signUpRequested)
+    await fillInAndSubmit()
 
     #expect(
       history.values.last
@@ -127,9 +131,7 @@ struct SignUpViewModelTests {
   func busy() async {
     stub.signUpCall.answer(.failure(StoreError.busy))
 
-    await history.send(
-      .usernameChanged("alice"), .passwordChanged(phrase), .confirmationChanged(phrase),
-      .signUpRequested)
+    await fillInAndSubmit()
 
     #expect(
       history.values.last

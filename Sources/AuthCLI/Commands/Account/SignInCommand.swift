@@ -32,9 +32,8 @@ struct SignInCommand {
           ("password", output.passwordValidation?.errorMessage),
         ], errorMessage: output.errorMessage, failures: root.failures)
     }
-    await ReplacedSession.end(in: root)
-    try root.sessionFile?.write(session.token)
-    context.emit(json: SessionJSON.object(session.authenticated))
-    context.show("Signed in as \(TerminalText.visible(session.authenticated.user.username)).")
+    let shown = TerminalText.visible(session.authenticated.user.username)
+    try await StartedSession.keep(
+      session, in: root, context: context, headline: "Signed in as \(shown).")
   }
 }

@@ -34,9 +34,8 @@ struct SignUpCommand {
           ("confirmation", output.confirmationValidation?.errorMessage),
         ], errorMessage: output.errorMessage, failures: root.failures)
     }
-    await ReplacedSession.end(in: root)
-    try root.sessionFile?.write(session.token)
-    context.emit(json: SessionJSON.object(session.authenticated))
-    context.show("Created account \(session.authenticated.user.username) and signed in.")
+    let shown = TerminalText.visible(session.authenticated.user.username)
+    try await StartedSession.keep(
+      session, in: root, context: context, headline: "Created account \(shown) and signed in.")
   }
 }

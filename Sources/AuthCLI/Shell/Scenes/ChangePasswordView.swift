@@ -10,24 +10,21 @@ where
     let output = viewModel.output
     if let message = output.errorMessage { terminal.say(terminal.style.failure(message)) }
     let end = await FormRunner(
-      terminal: terminal,
+      terminal: terminal, viewModel: viewModel,
       fields: [
         FormField(
           prompt: "Current password: ", secret: true,
-          enter: { await viewModel.send(.currentPasswordChanged($0)) },
+          action: ChangePasswordInputs.currentPasswordChanged,
           problem: { output.currentPasswordValidation?.errorMessage }),
         FormField(
-          prompt: "New password: ", secret: true,
-          enter: { await viewModel.send(.newPasswordChanged($0)) },
+          prompt: "New password: ", secret: true, action: ChangePasswordInputs.newPasswordChanged,
           problem: { output.newPasswordValidation?.errorMessage }),
         FormField(
           prompt: "Repeat new password: ", secret: true,
-          enter: { await viewModel.send(.confirmationChanged($0)) },
+          action: ChangePasswordInputs.confirmationChanged,
           problem: { output.confirmationValidation?.errorMessage }, retryFrom: 1),
       ],
-      loadingText: "Changing password…",
-      submit: { await viewModel.send(.changeRequested) },
-      hasStepped: { viewModel.navigator.pendingStep != nil },
+      submit: .changeRequested, loadingText: "Changing password…",
       errorMessage: { output.errorMessage }
     ).run()
     if let ended = output.endedSessions {

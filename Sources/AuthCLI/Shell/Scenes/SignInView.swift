@@ -7,21 +7,16 @@ where ViewModel.Input == SceneInput<SignInInputs>, ViewModel.Output == SignInOut
     terminal.say("\nSign in (Ctrl-C goes back)")
     let output = viewModel.output
     return await FormRunner(
-      terminal: terminal,
+      terminal: terminal, viewModel: viewModel,
       fields: [
         FormField(
-          prompt: "Username: ", secret: false,
-          enter: { await viewModel.send(.usernameChanged($0)) },
+          prompt: "Username: ", secret: false, action: SignInInputs.usernameChanged,
           problem: { output.usernameValidation?.errorMessage }),
         FormField(
-          prompt: "Password: ", secret: true,
-          enter: { await viewModel.send(.passwordChanged($0)) },
+          prompt: "Password: ", secret: true, action: SignInInputs.passwordChanged,
           problem: { output.passwordValidation?.errorMessage }),
       ],
-      loadingText: "Signing in…",
-      submit: { await viewModel.send(.signInRequested) },
-      hasStepped: { viewModel.navigator.pendingStep != nil },
-      errorMessage: { output.errorMessage }
+      submit: .signInRequested, loadingText: "Signing in…", errorMessage: { output.errorMessage }
     ).run()
   }
 }

@@ -7,24 +7,19 @@ where ViewModel.Input == SceneInput<SignUpInputs>, ViewModel.Output == SignUpOut
     terminal.say("\nCreate an account (Ctrl-C goes back)")
     let output = viewModel.output
     return await FormRunner(
-      terminal: terminal,
+      terminal: terminal, viewModel: viewModel,
       fields: [
         FormField(
-          prompt: "Username: ", secret: false,
-          enter: { await viewModel.send(.usernameChanged($0)) },
+          prompt: "Username: ", secret: false, action: SignUpInputs.usernameChanged,
           problem: { output.usernameValidation?.errorMessage }),
         FormField(
-          prompt: "Password: ", secret: true,
-          enter: { await viewModel.send(.passwordChanged($0)) },
+          prompt: "Password: ", secret: true, action: SignUpInputs.passwordChanged,
           problem: { output.passwordValidation?.errorMessage }),
         FormField(
-          prompt: "Repeat password: ", secret: true,
-          enter: { await viewModel.send(.confirmationChanged($0)) },
+          prompt: "Repeat password: ", secret: true, action: SignUpInputs.confirmationChanged,
           problem: { output.confirmationValidation?.errorMessage }, retryFrom: 1),
       ],
-      loadingText: "Creating account…",
-      submit: { await viewModel.send(.signUpRequested) },
-      hasStepped: { viewModel.navigator.pendingStep != nil },
+      submit: .signUpRequested, loadingText: "Creating account…",
       errorMessage: { output.errorMessage }
     ).run()
   }

@@ -1,0 +1,23 @@
+import AuthCore
+
+/// What `signin` and `signup` do once their view model stepped with a new session, in one
+/// place so that both keep a session the same way.
+@MainActor
+enum StartedSession {
+  /// Ends the session the state file held, stores the new token in its place, and reports
+  /// the new session: its JSON, or `headline` for people.
+  ///
+  /// Replacing the file forgets the old token, so that session would stay valid (until its
+  /// idle limit) with no one holding it; it is ended instead, before the new token is
+  /// written. Best effort: a session already over, or any failure, leaves the new one standing.
+  static func keep(
+    _ session: NewSession, in root: CompositionRoot, context: CommandContext, headline: String
+  ) async throws {
+    if let file = root.sessionFile, let previous = try? file.read() {
+      await root.factory.makeAccount(token: previous).send(.signOutRequested)
+    }
+    try root.sessionFile?.write(session.token)
+    context.emit(json: SessionJSON.object(session.authenticated))
+    context.show(headline)
+  }
+}

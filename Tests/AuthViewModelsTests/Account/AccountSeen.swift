@@ -1,0 +1,19 @@
+import AuthViewModels
+import Foundation
+
+/// The account outputs at one moment.
+struct AccountSeen: Equatable {
+  var username: String?
+  var signedInAt: Date?
+  var expiresAt: Date?
+  var ended: Int?
+  var loading = false
+  var error: String?
+
+  @MainActor
+  static func of(_ output: AccountOutputs) -> AccountSeen {
+    AccountSeen(
+      username: output.username, signedInAt: output.signedInAt, expiresAt: output.expiresAt,
+      ended: output.endedSessions, loading: output.isLoading, error: output.errorMessage)
+  }
+}
