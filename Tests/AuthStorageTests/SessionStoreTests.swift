@@ -29,6 +29,15 @@ struct SessionStoreTests {
     #expect(storedHash == tokenHash(1))
     let unknown = try await store.read { try $0.authenticatedSession(tokenHash: tokenHash(2)) }
     #expect(unknown == nil)
+    let withHash = try await store.read {
+      try $0.authenticatedSessionAndStoredHash(tokenHash: tokenHash(1))
+    }
+    #expect(withHash?.found == AuthenticatedSession(user: user, session: session))
+    #expect(withHash?.storedHash == tokenHash(1))
+    let unknownWithHash = try await store.read {
+      try $0.authenticatedSessionAndStoredHash(tokenHash: tokenHash(2)) != nil
+    }
+    #expect(!unknownWithHash)
   }
 
   @Test("touch moves last use and expiry", arguments: StoreLocation.allCases)

@@ -10,6 +10,11 @@ public protocol SessionStore {
   func authenticatedSession(tokenHash: TokenHash) throws -> AuthenticatedSession?
   /// The stored token hash of a session, for a constant-time check after lookup.
   func tokenHash(of sessionID: SessionID) throws -> TokenHash?
+  /// The session with this token hash joined with its user, with the hash as stored, for
+  /// a constant-time check without a second lookup.
+  func authenticatedSessionAndStoredHash(
+    tokenHash: TokenHash
+  ) throws -> (found: AuthenticatedSession, storedHash: TokenHash)?
   /// Records a use: moves `lastUsedAt` and the sliding `expiresAt`.
   func touchSession(_ sessionID: SessionID, lastUsedAt: Date, expiresAt: Date) throws
   /// Ends one session; returns whether it existed.
@@ -22,4 +27,17 @@ public protocol SessionStore {
   func sessions(of userID: UserID) throws -> [Session]
   /// Deletes sessions whose `expiresAt` is at or before `time`; returns how many.
   func deleteExpiredSessions(asOf time: Date) throws -> Int
+}
+
+extension SessionStore {
+  /// Two lookups: the session, then its stored hash. Adapters that can read both in one
+  /// query implement the requirement themselves.
+  public func authenticatedSessionAndStoredHash(
+    tokenHash: TokenHash
+  ) throws -> (found: AuthenticatedSession, storedHash: TokenHash)? {
+    guard let found = try authenticatedSession(tokenHash: tokenHash),
+      let stored = try self.tokenHash(of: found.session.id)
+    else { return nil }
+    return (found, stored)
+  }
 }

@@ -3,9 +3,10 @@ extension Database {
   @discardableResult
   public func execute(_ sql: String, _ bindings: [SQLiteValue] = []) throws -> Int {
     try withStatement(sql) { statement in
-      try statement.bind(bindings)
-      while try statement.step() {}
-      return changes
+      try statement.withBound(bindings) {
+        while try statement.step() {}
+        return changes
+      }
     }
   }
 
@@ -14,10 +15,11 @@ extension Database {
     _ sql: String, _ bindings: [SQLiteValue] = [], row: (Statement) throws -> T
   ) throws -> [T] {
     try withStatement(sql) { statement in
-      try statement.bind(bindings)
-      var rows: [T] = []
-      while try statement.step() { rows.append(try row(statement)) }
-      return rows
+      try statement.withBound(bindings) {
+        var rows: [T] = []
+        while try statement.step() { rows.append(try row(statement)) }
+        return rows
+      }
     }
   }
 
@@ -26,8 +28,7 @@ extension Database {
     _ sql: String, _ bindings: [SQLiteValue] = [], row: (Statement) throws -> T
   ) throws -> T? {
     try withStatement(sql) { statement in
-      try statement.bind(bindings)
-      return try statement.step() ? row(statement) : nil
+      try statement.withBound(bindings) { try statement.step() ? row(statement) : nil }
     }
   }
 

@@ -6,15 +6,29 @@ public enum TransactionKind: Sendable {
   case deferred
 }
 
+/// The statements that open and close a transaction.
+enum TransactionStep: Int, CaseIterable {
+  case beginDeferred, beginImmediate, commit
+
+  /// The statement text.
+  var sql: String {
+    switch self {
+    case .beginDeferred: "BEGIN DEFERRED"
+    case .beginImmediate: "BEGIN IMMEDIATE"
+    case .commit: "COMMIT"
+    }
+  }
+}
+
 extension Database {
   /// Runs `body` in one transaction: commits when it returns, rolls back and rethrows when it throws.
   @discardableResult
   public func transaction<T>(_ kind: TransactionKind, _ body: () throws -> T) throws -> T {
-    try execute(kind == .immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
+    try run(kind == .immediate ? .beginImmediate : .beginDeferred)
     let result: T
     do {
       result = try body()
-      try execute("COMMIT")
+      try run(.commit)
     } catch {
       rollbackQuietly()
       throw error

@@ -14,7 +14,11 @@ public final class Database {
   public private(set) var preparedStatementCount = 0
 
   private var handle: OpaquePointer?
-  private var statementCache: [String: Statement] = [:]
+  private var statementCache: [StatementKey: Statement] = [:]
+  /// BEGIN and COMMIT run around every unit of work, so they are held here too and
+  /// skip the cache's lookup; indexed by `TransactionStep.rawValue`.
+  private var transactionSteps: [Statement?] = Array(
+    repeating: nil, count: TransactionStep.allCases.count)
 
   init(path: String, handle: OpaquePointer, isReadOnly: Bool) {
     self.path = path
@@ -34,6 +38,7 @@ public final class Database {
   public func close() {
     for statement in statementCache.values { sqlite3_finalize(statement.handle) }
     statementCache.removeAll()
+    for index in transactionSteps.indices { transactionSteps[index] = nil }
     if let handle { sqlite3_close_v2(handle) }
     handle = nil
   }
@@ -58,6 +63,20 @@ public final class Database {
     return try body(statement)
   }
 
+  /// Runs BEGIN or COMMIT with its statement prepared once per connection.
+  func run(_ step: TransactionStep) throws {
+    let statement: Statement
+    if let held = transactionSteps[step.rawValue] {
+      statement = held
+    } else {
+      statement = try cachedStatement(step.sql)
+      transactionSteps[step.rawValue] = statement
+    }
+    // No bindings to clear: `reset` alone rewinds it.
+    defer { sqlite3_reset(statement.handle) }
+    while try statement.step() {}
+  }
+
   /// Runs one or more statements without parameters or results (schema changes, pragmas).
   public func executeScript(_ sql: String) throws {
     let handle = try openHandle(sql: sql)
@@ -72,7 +91,8 @@ public final class Database {
   }
 
   func cachedStatement(_ sql: String) throws -> Statement {
-    if let cached = statementCache[sql] { return cached }
+    let key = StatementKey(sql: sql)
+    if let cached = statementCache[key] { return cached }
     let handle = try openHandle(sql: sql)
     var statementHandle: OpaquePointer?
     let code = sqlite3_prepare_v3(
@@ -81,7 +101,7 @@ public final class Database {
       throw SQLiteError.current(on: handle, sql: sql)
     }
     let statement = Statement(sql: sql, handle: statementHandle, connection: handle)
-    statementCache[sql] = statement
+    statementCache[key] = statement
     preparedStatementCount += 1
     return statement
   }

@@ -14,6 +14,8 @@ public final class Statement {
   public let sql: String
   let handle: OpaquePointer
   private let connection: OpaquePointer
+  /// Whether it was bound or stepped since its last reset, so a second reset costs nothing.
+  private var isInUse = false
 
   init(sql: String, handle: OpaquePointer, connection: OpaquePointer) {
     self.sql = sql
@@ -85,6 +87,7 @@ public final class Statement {
 
   /// Advances to the next row; `false` when the statement has finished.
   public func step() throws -> Bool {
+    isInUse = true
     let code = sqlite3_step(handle)
     switch code {
     case SQLITE_ROW: return true
@@ -95,9 +98,11 @@ public final class Statement {
 
   /// Rewinds the statement and forgets its bindings, ready for the next use.
   func reset() {
+    guard isInUse else { return }
     // A failed step already threw its error; reset only repeats that code, so it is ignored.
     sqlite3_reset(handle)
     sqlite3_clear_bindings(handle)
+    isInUse = false
   }
 
   // MARK: Columns
@@ -136,7 +141,11 @@ public final class Statement {
     isNull(at: index) ? nil : string(at: index)
   }
 
+  /// Throws the connection's error unless a bind returned `SQLITE_OK`.
+  func checkBinding(_ code: Int32) throws { try check(code) }
+
   private func check(_ code: Int32) throws {
+    isInUse = true
     guard code == SQLITE_OK else { throw SQLiteError.current(on: connection, sql: sql) }
   }
 }

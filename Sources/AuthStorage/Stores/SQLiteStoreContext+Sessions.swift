@@ -18,23 +18,40 @@ extension SQLiteStoreContext {
   }
 
   func authenticatedSession(tokenHash: TokenHash) throws -> AuthenticatedSession? {
-    // The hot path of every signed-in command: one cached statement, typed binds, no arrays.
+    try lookUpSession(tokenHash: tokenHash) { _, found in found }
+  }
+
+  func authenticatedSessionAndStoredHash(
+    tokenHash: TokenHash
+  ) throws -> (found: AuthenticatedSession, storedHash: TokenHash)? {
+    try lookUpSession(tokenHash: tokenHash) { statement, found in
+      (found, TokenHash(rawValue: statement.data(at: 8)))
+    }
+  }
+
+  /// The hot path of every signed-in command: one cached statement, the hash bound in
+  /// place (no copy), no arrays. The stored hash comes in the same row, for the caller's
+  /// constant-time check.
+  private func lookUpSession<T>(
+    tokenHash: TokenHash, _ result: (Statement, AuthenticatedSession) -> T
+  ) throws -> T? {
     try database.withStatement(
       """
       SELECT s.id, s.created_at, s.last_used_at, s.expires_at,
-             u.id, u.username, u.created_at, u.updated_at
+             u.id, u.username, u.created_at, u.updated_at, s.token_hash
       FROM sessions AS s JOIN users AS u ON u.id = s.user_id
       WHERE s.token_hash = ?1
       """
     ) { statement in
-      try statement.bind(tokenHash.rawValue, at: 1)
-      guard try statement.step() else { return nil }
-      let user = Self.user(from: statement, first: 4)
-      let session = Session(
-        id: SessionID(rawValue: statement.int64(at: 0)), userID: user.id,
-        createdAt: statement.date(at: 1), lastUsedAt: statement.date(at: 2),
-        expiresAt: statement.date(at: 3))
-      return AuthenticatedSession(user: user, session: session)
+      try statement.withBound(tokenHash.rawValue, at: 1) {
+        guard try statement.step() else { return nil }
+        let user = Self.user(from: statement, first: 4)
+        let session = Session(
+          id: SessionID(rawValue: statement.int64(at: 0)), userID: user.id,
+          createdAt: statement.date(at: 1), lastUsedAt: statement.date(at: 2),
+          expiresAt: statement.date(at: 3))
+        return result(statement, AuthenticatedSession(user: user, session: session))
+      }
     }
   }
 

@@ -4,12 +4,20 @@ import Foundation
 extension SQLiteStoreContext {
   func insertUser(username: Username, passwordHash: String, at time: Date) throws -> User {
     do {
-      try database.execute(
+      // The sign-up path, also in bulk: both texts bound in place, no array of values.
+      try database.withStatement(
         """
         INSERT INTO users (username, password_hash, created_at, updated_at)
         VALUES (?1, ?2, ?3, ?3)
-        """,
-        [.text(username.canonical), .text(passwordHash), .time(time)])
+        """
+      ) { statement in
+        try statement.withBound(username.canonical, at: 1) {
+          try statement.withBound(passwordHash, at: 2) {
+            try statement.bind(Timestamp.milliseconds(time), at: 3)
+            while try statement.step() {}
+          }
+        }
+      }
     } catch let error as SQLiteError where error.isUniqueViolation {
       // The schema decides: a racing insert of the same name lands here too.
       throw StoreError.usernameTaken

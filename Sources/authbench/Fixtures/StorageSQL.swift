@@ -4,10 +4,11 @@
 /// baseline and subject ask SQLite exactly the same questions on identically configured
 /// connections. If those change, these must change with them.
 enum StorageSQL {
-  /// The session check: the session by token hash, joined with its user.
+  /// The session check: the session by token hash, joined with its user, with the stored
+  /// hash for the use case's constant-time check.
   static let sessionLookup = """
     SELECT s.id, s.created_at, s.last_used_at, s.expires_at,
-           u.id, u.username, u.created_at, u.updated_at
+           u.id, u.username, u.created_at, u.updated_at, s.token_hash
     FROM sessions AS s JOIN users AS u ON u.id = s.user_id
     WHERE s.token_hash = ?1
     """

@@ -13,15 +13,14 @@ struct SessionResolver {
 
   /// The session with this token hash if it exists and is active at `now`.
   ///
-  /// The lookup goes through an index on the hash; the stored hash is then
+  /// The lookup goes through an index on the hash; the stored hash it returns is then
   /// compared again in constant time, so no code path compares secrets with `==`.
   func resolve(
     _ hash: TokenHash, at now: Date, in context: any AuthStoreContext
   ) throws
     -> AuthenticatedSession
   {
-    guard let found = try context.authenticatedSession(tokenHash: hash),
-      let stored = try context.tokenHash(of: found.session.id),
+    guard let (found, stored) = try context.authenticatedSessionAndStoredHash(tokenHash: hash),
       tokens.hashesMatch(stored, hash),
       found.session.isActive(at: now)
     else { throw AuthError.notSignedIn }
