@@ -34,20 +34,30 @@ public struct SodiumTokenSource: TokenSource {
 
   /// BLAKE2b-256 of the token's bytes; `nil` unless the text is canonical
   /// unpadded base64url of exactly 32 bytes.
+  ///
+  /// Every session check runs this, so it reads the token's own UTF-8 in place and
+  /// decodes into a stack buffer (wiped afterwards); the only allocation is the result.
   public func hash(_ token: SessionToken) -> TokenHash? {
-    var bytes = [UInt8](repeating: 0, count: Self.tokenBytes)
-    defer { sodium_memzero(&bytes, bytes.count) }
-    var decodedCount = 0
-    var utf8 = token.rawValue.utf8.map { CChar(bitPattern: $0) }
-    defer { sodium_memzero(&utf8, utf8.count) }
-    // With no end pointer given, libsodium fails unless every character was consumed.
-    let status = sodium_base642bin(
-      &bytes, bytes.count, utf8, utf8.count, nil, &decodedCount, nil, Self.variant)
-    guard status == 0, decodedCount == Self.tokenBytes else { return nil }
-    var digest = [UInt8](repeating: 0, count: Self.hashBytes)
-    guard crypto_generichash(&digest, digest.count, bytes, UInt64(bytes.count), nil, 0) == 0
-    else { return nil }
-    return TokenHash(rawValue: Data(digest))
+    var text = token.rawValue
+    return text.withUTF8 { utf8 -> TokenHash? in
+      guard let base = UnsafeRawPointer(utf8.baseAddress) else { return nil }
+      let characters = base.assumingMemoryBound(to: CChar.self)
+      return withUnsafeTemporaryAllocation(
+        of: UInt8.self, capacity: Self.tokenBytes + Self.hashBytes
+      ) { buffer -> TokenHash? in
+        guard let bytes = buffer.baseAddress else { return nil }
+        defer { sodium_memzero(bytes, buffer.count) }
+        let digest = bytes + Self.tokenBytes
+        var decodedCount = 0
+        // With no end pointer given, libsodium fails unless every character was consumed.
+        let status = sodium_base642bin(
+          bytes, Self.tokenBytes, characters, utf8.count, nil, &decodedCount, nil, Self.variant)
+        guard status == 0, decodedCount == Self.tokenBytes,
+          crypto_generichash(digest, Self.hashBytes, bytes, UInt64(Self.tokenBytes), nil, 0) == 0
+        else { return nil }
+        return TokenHash(rawValue: Data(bytes: digest, count: Self.hashBytes))
+      }
+    }
   }
 
   /// Compares in constant time for equal lengths (`sodium_memcmp`); empty
