@@ -7,6 +7,7 @@ public enum TransactionKind: Sendable {
 }
 
 /// The statements that open and close a transaction.
+@usableFromInline
 enum TransactionStep: Int, CaseIterable {
   case beginDeferred, beginImmediate, commit
 
@@ -22,7 +23,7 @@ enum TransactionStep: Int, CaseIterable {
 
 extension Database {
   /// Runs `body` in one transaction: commits when it returns, rolls back and rethrows when it throws.
-  @discardableResult
+  @discardableResult @inlinable
   public func transaction<T>(_ kind: TransactionKind, _ body: () throws -> T) throws -> T {
     try run(kind == .immediate ? .beginImmediate : .beginDeferred)
     let result: T
@@ -36,7 +37,8 @@ extension Database {
     return result
   }
 
-  private func rollbackQuietly() {
+  @usableFromInline
+  func rollbackQuietly() {
     // The body's error is the one worth reporting; a failed rollback (already ended) adds nothing.
     _ = try? execute("ROLLBACK")
   }

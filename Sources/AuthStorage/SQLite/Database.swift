@@ -15,6 +15,9 @@ public final class Database {
 
   private var handle: OpaquePointer?
   private var statementCache: [StatementKey: Statement] = [:]
+  /// The statement used last: a loop of one operation (a check, a bulk insert) finds it
+  /// here by comparing the text, which for the same literal is one word, not a hash.
+  private var lastStatement: Statement?
   /// BEGIN and COMMIT run around every unit of work, so they are held here too and
   /// skip the cache's lookup; indexed by `TransactionStep.rawValue`.
   private var transactionSteps: [Statement?] = Array(
@@ -39,6 +42,7 @@ public final class Database {
     for statement in statementCache.values { sqlite3_finalize(statement.handle) }
     statementCache.removeAll()
     for index in transactionSteps.indices { transactionSteps[index] = nil }
+    lastStatement = nil
     if let handle { sqlite3_close_v2(handle) }
     handle = nil
   }
@@ -64,6 +68,7 @@ public final class Database {
   }
 
   /// Runs BEGIN or COMMIT with its statement prepared once per connection.
+  @usableFromInline
   func run(_ step: TransactionStep) throws {
     let statement: Statement
     if let held = transactionSteps[step.rawValue] {
@@ -91,8 +96,12 @@ public final class Database {
   }
 
   func cachedStatement(_ sql: String) throws -> Statement {
+    if let last = lastStatement, last.sql == sql { return last }
     let key = StatementKey(sql: sql)
-    if let cached = statementCache[key] { return cached }
+    if let cached = statementCache[key] {
+      lastStatement = cached
+      return cached
+    }
     let handle = try openHandle(sql: sql)
     var statementHandle: OpaquePointer?
     let code = sqlite3_prepare_v3(
@@ -102,6 +111,7 @@ public final class Database {
     }
     let statement = Statement(sql: sql, handle: statementHandle, connection: handle)
     statementCache[key] = statement
+    lastStatement = statement
     preparedStatementCount += 1
     return statement
   }

@@ -10,11 +10,11 @@ import Synchronization
 /// SQLite's locks and the busy timeout; a lock held past it surfaces as `StoreError.busy`.
 public final class SQLiteAuthStore: AuthStore {
   /// Serialises every use of `database`; SQLite's own mutexes are off (NOMUTEX).
-  private let lock = Mutex(())
+  @usableFromInline let lock = Mutex(())
   // Safe although `Database` is not Sendable: the store takes it by `sending`, so no one
   // else holds it, and it is read only inside `lock.withLock`, never concurrently.
   // (A `Mutex<Database>` cannot lend the connection to the caller's non-Sendable closure.)
-  nonisolated(unsafe) private let database: Database
+  @usableFromInline nonisolated(unsafe) let database: Database
 
   /// Wraps an open connection; the store owns it from now on.
   public init(database: sending Database) {
@@ -44,11 +44,13 @@ public final class SQLiteAuthStore: AuthStore {
   }
 
   /// Runs read-only work in one deferred transaction.
+  @inlinable
   public func read<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws -> T {
     try perform(.deferred, work)
   }
 
   /// Runs work that writes in one IMMEDIATE transaction.
+  @inlinable
   public func write<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws -> T {
     try perform(.immediate, work)
   }
@@ -58,15 +60,23 @@ public final class SQLiteAuthStore: AuthStore {
     try lock.withLock { _ in try work(database) }
   }
 
-  private func perform<T: Sendable>(
+  // Inlinable with `read` and `write`, so callers that know the store's type get code
+  // specialised for their result type instead of generic code that copies it through
+  // value witnesses at every layer.
+  @inlinable
+  func perform<T: Sendable>(
     _ kind: TransactionKind, _ work: (any AuthStoreContext) throws -> T
   ) throws -> T {
     do {
       return try lock.withLock { _ in
-        try database.transaction(kind) { try work(SQLiteStoreContext(database: database)) }
+        try database.transaction(kind) { try work(context) }
       }
     } catch let error as SQLiteError where error.isBusy {
       throw StoreError.busy
     }
   }
+
+  /// The store operations on the connection, for work inside a transaction.
+  @usableFromInline
+  var context: any AuthStoreContext { SQLiteStoreContext(database: database) }
 }
