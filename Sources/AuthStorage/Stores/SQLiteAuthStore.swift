@@ -12,7 +12,9 @@ public final class SQLiteAuthStore: AuthStore {
   /// Serialises every use of `database`; SQLite's own mutexes are off (NOMUTEX).
   @usableFromInline let lock = Mutex(())
   // Safe although `Database` is not Sendable: the store takes it by `sending`, so no one
-  // else holds it, and it is read only inside `lock.withLock`, never concurrently.
+  // else holds it, and it is read only inside `lock.withLock`, never concurrently (by
+  // `perform`, `context` and `withDatabase`; internal rather than private only so that the
+  // inlinable `perform` may name it).
   // (A `Mutex<Database>` cannot lend the connection to the caller's non-Sendable closure.)
   @usableFromInline nonisolated(unsafe) let database: Database
 
@@ -76,7 +78,8 @@ public final class SQLiteAuthStore: AuthStore {
     }
   }
 
-  /// The store operations on the connection, for work inside a transaction.
+  /// The store operations on the connection, for work inside a transaction; used only
+  /// under the lock.
   @usableFromInline
   var context: any AuthStoreContext { SQLiteStoreContext(database: database) }
 }
