@@ -55,10 +55,38 @@ struct OpenErrorTests {
     }
     #expect(try fileBytes(path) == before)
     #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
-    // An empty database at version 0 is simply new.
-    let empty = folder.path("empty.sqlite")
-    FileManager.default.createFile(atPath: empty, contents: Data())
-    _ = try SQLiteAuthStore.open(path: empty)
+  }
+
+  @Test("an empty file is refused in every mode, and stays empty")
+  func emptyFile() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("empty.sqlite")
+    #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+    for mode in [OpenMode.readWriteCreate, .readWrite, .readOnly] {
+      #expect(throws: StorageError.emptyFile(path: path)) {
+        _ = try Database.open(path: path, options: OpenOptions(mode: mode))
+      }
+    }
+    #expect(throws: StorageError.emptyFile(path: path)) {
+      _ = try DatabaseInspector().inspect(path: path)
+    }
+    #expect(try fileBytes(path).isEmpty)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).count == 1)
+  }
+
+  @Test("a new database appears whole, marked with the application id, leaving nothing else")
+  func newDatabaseAppearsWhole() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("new.sqlite")
+    let database = try Database.open(path: path, options: OpenOptions(mode: .readWriteCreate))
+    #expect(try database.scalarInt("PRAGMA application_id") == Int(Database.applicationID))
+    database.close()
+    // No temporary file is left beside it (only the database and SQLite's own files).
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+    #expect(names.allSatisfy { $0.hasPrefix("new.sqlite") }, "\(names)")
+    #expect(try fileBytes(path).count >= 512)
+    // The header says SQLite, so another process never sees an empty file here.
+    #expect(try fileBytes(path).prefix(15) == Data("SQLite format 3".utf8))
   }
 
   @Test("a truncated database is reported as damaged, and its bytes stay as they were")

@@ -5,7 +5,7 @@ import Foundation
 enum DatabaseOpener {
   /// The file path of an existing database; `databaseMissing` (66) when there is none.
   static func existingPath(_ location: DatabaseLocation) throws(CLIError) -> String? {
-    guard case .file(let path) = location else { return nil }
+    guard case .file(let path, _) = location else { return nil }
     guard FileManager.default.fileExists(atPath: path) else {
       throw .databaseMissing(path: path)
     }
@@ -25,14 +25,23 @@ enum DatabaseOpener {
       options: OpenOptions(mode: .readOnly, newestKnownSchemaVersion: Migrator().newestVersion))
   }
 
-  /// A read-write connection, creating the file (0600) and its folder (0700) when missing.
+  /// Creates the default database's folder (0700) when missing. A folder that an
+  /// option or `AUTHCLI_DB` named is never created: a typo there should fail (73),
+  /// not grow a new tree.
+  static func prepareFolder(of location: DatabaseLocation) throws {
+    guard case .file(let path, isDefault: true) = location else { return }
+    try PrivateDirectory.create((path as NSString).deletingLastPathComponent)
+  }
+
+  /// A read-write connection, creating the file (0600) when missing and allowed,
+  /// and the default location's folder (0700).
   static func openForWriting(_ location: DatabaseLocation, create: Bool) throws -> Database {
     switch location {
     case .memory:
       return try Database.openInMemory()
-    case .file(let path):
+    case .file(let path, _):
       if create {
-        try PrivateDirectory.create((path as NSString).deletingLastPathComponent)
+        try prepareFolder(of: location)
       } else {
         _ = try existingPath(location)
       }

@@ -10,7 +10,7 @@ import Foundation
 struct CompositionRoot {
   /// How a command may treat a database file that does not exist yet.
   enum Access {
-    /// Create it (and its folder, 0700) when missing: signup, shell.
+    /// Create it when missing (and the default location's folder, 0700): signup, shell.
     case createIfMissing
     /// Refuse a missing file with exit 66: every other account command.
     case existingOnly
@@ -49,7 +49,7 @@ struct CompositionRoot {
           store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy),
         log: failures))
     switch location {
-    case .file(let path):
+    case .file(let path, _):
       sessionFile = try SessionStateFile.forDatabase(at: path, environment: environment)
     case .memory:
       sessionFile = nil
@@ -64,10 +64,10 @@ struct CompositionRoot {
     switch location {
     case .memory:
       return try SQLiteAuthStore.inMemory()
-    case .file(let path):
+    case .file(let path, _):
       switch access {
       case .createIfMissing:
-        try PrivateDirectory.create((path as NSString).deletingLastPathComponent)
+        try DatabaseOpener.prepareFolder(of: location)
         return try SQLiteAuthStore.open(path: path, mode: .readWriteCreate)
       case .existingOnly:
         _ = try DatabaseOpener.existingPath(location)

@@ -44,9 +44,10 @@ struct ErrorReport: Error, Hashable, Sendable {
       ErrorReport(
         code: .invalidData, message: "A line of input is not UTF-8 text; nothing was changed.")
     case .databaseMissing(let path):
+      // One line, so scripts that read the first line of stderr get the whole story.
       ErrorReport(
-        code: .noInput, message: "No database at \(path)",
-        hint: "Create one with 'authcli signup' or 'authcli migrate'.")
+        code: .noInput,
+        message: "No database at \(path); create one with 'authcli signup' or 'authcli migrate'")
     case .notSignedIn: notSignedIn
     case .signInRefused(let message): ErrorReport(code: .noPermission, message: message)
     case .cannotCreate(let path, let reason):

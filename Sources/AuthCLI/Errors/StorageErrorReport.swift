@@ -28,7 +28,8 @@ enum StorageErrorReport {
     case .notFound(let path): ErrorReport(CLIError.databaseMissing(path: path))
     case .cannotCreate(let path, let reason):
       ErrorReport(CLIError.cannotCreate(path: path, reason: reason))
-    case .isDirectory, .notADatabase, .foreignDatabase, .corrupt, .schemaTooNew, .unexpectedValue:
+    case .isDirectory, .notADatabase, .emptyFile, .foreignDatabase, .corrupt, .schemaTooNew,
+      .unexpectedValue:
       ErrorReport(code: .invalidData, message: capitalized(error.description))
     case .migrationFailed(_, let underlying):
       underlying.isBusy

@@ -2,8 +2,9 @@ import Foundation
 
 /// Which database a command uses: a file, or a throwaway in-memory one.
 enum DatabaseLocation: Hashable, Sendable {
-  /// An absolute file path.
-  case file(String)
+  /// An absolute file path; `isDefault` when no option or variable named it, the one
+  /// case where authcli may create the folder (0700) too.
+  case file(String, isDefault: Bool = false)
   /// `:memory:`, gone when the process ends.
   case memory
 
@@ -22,7 +23,7 @@ enum DatabaseLocation: Hashable, Sendable {
       return location(of: variable, currentDirectory: currentDirectory)
     }
     let dataHome = try XDGDirectory.data.path(environment: environment)
-    return .file(dataHome + "/authcli/auth.sqlite3")
+    return .file(dataHome + "/authcli/auth.sqlite3", isDefault: true)
   }
 
   private static func location(of path: String, currentDirectory: String) -> DatabaseLocation {
@@ -34,7 +35,7 @@ enum DatabaseLocation: Hashable, Sendable {
   /// The path as shown to people.
   var displayPath: String {
     switch self {
-    case .file(let path): path
+    case .file(let path, _): path
     case .memory: ":memory:"
     }
   }

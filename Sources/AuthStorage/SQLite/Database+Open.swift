@@ -22,8 +22,8 @@ extension Database {
   /// configures it.
   ///
   /// Order matters, because nothing may be written to a file that turns out to be
-  /// foreign, damaged or too new: first the file is created (0600) if the mode
-  /// allows and it is missing; then SQLite opens it and the per-connection pragmas
+  /// foreign, damaged, empty or too new: first the file is created whole (0600) if
+  /// the mode allows and it is missing; then SQLite opens it and the per-connection pragmas
   /// that do not touch the file are set; then the schema is read as a probe; then
   /// the schema version is compared with `newestKnownSchemaVersion`; only then,
   /// for writable files, `journal_mode=WAL` and `synchronous=NORMAL`.
@@ -62,9 +62,8 @@ extension Database {
     )
   }
 
-  /// Refuses directories and missing files the mode may not create, and creates a
-  /// missing file with mode 0600 so SQLite (which copies the database file's mode to
-  /// its -wal and -shm files) never makes anything wider.
+  /// Refuses directories, special files, empty files and missing files the mode may
+  /// not create, and creates a missing file when the mode allows.
   private static func prepareFile(at path: String, mode: OpenMode) throws {
     var status = stat()
     if stat(path, &status) == 0 {
@@ -73,22 +72,63 @@ extension Database {
       // A FIFO would block the open until a writer comes, a device reads as anything:
       // only a regular file (through any symbolic links) can be a database.
       if kind != S_IFREG { throw StorageError.notADatabase(path: path) }
+      // SQLite would take an empty file for a new database and write into it; new
+      // databases of ours never appear empty (see `createFile`), so this one is not ours.
+      if status.st_size == 0 { throw StorageError.emptyFile(path: path) }
       return
     }
     guard mode == .readWriteCreate else { throw StorageError.notFound(path: path) }
-    let descriptor = systemOpen(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    if descriptor < 0 {
-      let reason = errno
-      // Another process created it between the stat and here: open what is there.
-      if reason == EEXIST { return }
-      throw StorageError.cannotCreate(path: path, reason: String(cString: strerror(reason)))
+    try createFile(at: path)
+  }
+
+  /// Creates a new database file that is whole from the moment it appears at `path`.
+  ///
+  /// It is built under a private temporary name beside `path` with mode 0600 (SQLite
+  /// copies the database file's mode to its -wal and -shm files, so they are never
+  /// wider), given its first page (the header, with authcli's application id), then
+  /// hard-linked into place, which fails rather than replaces. Two processes creating
+  /// the same database race only at the link; the loser opens the winner's file.
+  private static func createFile(at path: String) throws {
+    func failure(_ reason: Int32) -> StorageError {
+      .cannotCreate(path: path, reason: String(cString: strerror(reason)))
     }
-    defer { _ = systemClose(descriptor) }
+    let folder = (path as NSString).deletingLastPathComponent
+    let name = (path as NSString).lastPathComponent
+    let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 16)
+    let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).new-\(suffix)"
+    let descriptor = systemOpen(temporary, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { throw failure(errno) }
+    defer { unlink(temporary) }
     // The umask may have narrowed the mode, never widened it; set it exactly anyway.
-    if fchmod(descriptor, 0o600) != 0 {
-      throw StorageError.cannotCreate(path: path, reason: String(cString: strerror(errno)))
+    let modeStatus = fchmod(descriptor, 0o600) == 0 ? 0 : errno
+    _ = systemClose(descriptor)
+    guard modeStatus == 0 else { throw failure(modeStatus) }
+    try writeFirstPage(of: temporary, reportedAs: path)
+    if link(temporary, path) != 0 {
+      let reason = errno
+      if reason == EEXIST { return }
+      throw failure(reason)
     }
   }
+
+  /// Writes page 1 of an empty database file by setting its application id, in
+  /// rollback-journal mode so the page lands in the file itself.
+  private static func writeFirstPage(of temporary: String, reportedAs path: String) throws {
+    var handle: OpaquePointer?
+    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_NOMUTEX
+    var code = sqlite3_open_v2(temporary, &handle, flags, nil)
+    if code == SQLITE_OK {
+      code = sqlite3_exec(handle, "PRAGMA application_id = \(applicationID);", nil, nil, nil)
+    }
+    defer { sqlite3_close_v2(handle) }
+    guard code == SQLITE_OK else {
+      throw StorageError.cannotCreate(
+        path: path, reason: String(cString: sqlite3_errstr(code)))
+    }
+  }
+
+  /// The application id in the header of every database authcli creates ("AUTH").
+  public static let applicationID: Int32 = 0x4155_5448
 
   private static func connect(path: String, mode: OpenMode) throws -> Database {
     var flags = SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_PRIVATECACHE

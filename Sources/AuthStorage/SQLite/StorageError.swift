@@ -8,6 +8,9 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
   case isDirectory(path: String)
   /// The file exists but is not an SQLite database.
   case notADatabase(path: String)
+  /// The file exists but is empty. authcli never leaves an empty file behind (new
+  /// databases appear whole), so an empty file is someone else's and is left alone.
+  case emptyFile(path: String)
   /// The file is an SQLite database but damaged (for example truncated).
   case corrupt(path: String, detail: String)
   /// The file could not be opened or read for another reason.
@@ -29,6 +32,7 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
     case .notFound(let path): "no database at \(path)"
     case .isDirectory(let path): "\(path) is a directory, not a database file"
     case .notADatabase(let path): "\(path) is not an SQLite database"
+    case .emptyFile(let path): "\(path) is an empty file, not an authcli database"
     case .foreignDatabase(let path):
       "\(path) is an SQLite database of another program (tables, but no authcli schema)"
     case .corrupt(let path, let detail): "database \(path) is damaged: \(detail)"

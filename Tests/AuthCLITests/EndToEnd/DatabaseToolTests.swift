@@ -11,7 +11,10 @@ struct DatabaseToolTests {
       let run = try await sandbox.run(arguments)
       #expect(run.status == 66, "\(arguments)")
       #expect(run.output.isEmpty)
-      #expect(run.errors.hasPrefix("Error: No database at \(sandbox.defaultDatabase)\n"))
+      #expect(
+        run.errors
+          == "Error: No database at \(sandbox.defaultDatabase); create one with 'authcli signup' or 'authcli migrate'\n"
+      )
     }
     #expect(!FileManager.default.fileExists(atPath: sandbox.root + "/data"))
   }

@@ -24,17 +24,17 @@ struct DatabaseLocationTests {
     let xdg = try DatabaseLocation.resolve(
       option: nil, environment: home.merging(["XDG_DATA_HOME": "/xdg/data"]) { $1 },
       currentDirectory: "/work")
-    #expect(xdg == .file("/xdg/data/authcli/auth.sqlite3"))
+    #expect(xdg == .file("/xdg/data/authcli/auth.sqlite3", isDefault: true))
     let fallback = try DatabaseLocation.resolve(
       option: nil, environment: home, currentDirectory: "/work")
-    #expect(fallback == .file("/home/ada/.local/share/authcli/auth.sqlite3"))
+    #expect(fallback == .file("/home/ada/.local/share/authcli/auth.sqlite3", isDefault: true))
   }
 
   @Test func aRelativeXDGValueIsIgnoredAsTheSpecificationAsks() throws {
     let location = try DatabaseLocation.resolve(
       option: nil, environment: home.merging(["XDG_DATA_HOME": "relative"]) { $1 },
       currentDirectory: "/work")
-    #expect(location == .file("/home/ada/.local/share/authcli/auth.sqlite3"))
+    #expect(location == .file("/home/ada/.local/share/authcli/auth.sqlite3", isDefault: true))
   }
 
   @Test func relativePathsAreTakenFromTheWorkingDirectory() throws {

@@ -40,24 +40,12 @@ struct BadFileTests {
         ]
       }
     }
-
-    /// Why this kind is known to fail today, if it is.
-    var knownIssue: Comment? {
-      switch self {
-      case .emptyFile:
-        "authcli takes an empty file for a new database and writes its schema into it"
-      case .missingDirectory:
-        "authcli creates the missing folders of an explicit --db path"
-      default: nil
-      }
-    }
   }
 
   @Test(
     "one line on stderr, the documented exit code, the bytes unchanged", arguments: Kind.allCases)
   func refusesBadFile(kind: Kind) async throws {
-    guard let knownIssue = kind.knownIssue else { return try await check(kind) }
-    await withKnownIssue(knownIssue, isIntermittent: true) { try await check(kind) }
+    try await check(kind)
   }
 
   /// Builds the bad file and runs every command of `kind` on it.
