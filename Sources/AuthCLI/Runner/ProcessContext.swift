@@ -23,7 +23,10 @@ public struct ProcessContext: Sendable {
   /// a slower, general path, a visible part of a short command's start-up. When a name
   /// appears twice the first entry wins, as it does for `getenv`.
   static func environmentOfThisProcess() -> [String: String] {
-    var variables: [String: String] = [:]
+    var count = 0
+    while environ[count] != nil { count += 1 }
+    // Sized once: growing a dictionary entry by entry rehashes it several times over.
+    var variables = [String: String](minimumCapacity: count)
     var entry = environ
     while let text = entry.pointee {
       let length = strlen(text)
