@@ -6,7 +6,7 @@ import Dispatch
 /// A one-shot command awaits each step before taking the next, so the pool's threads add
 /// nothing but their start-up and a hand-over between threads at every `await` — most of
 /// a short command's time on a busy machine. Jobs go through the main dispatch queue,
-/// which the program's asynchronous `main` keeps draining until it exits.
+/// which `main.swift` drains on the main thread (it runs the main run loop) until exit.
 public final class MainThreadTaskExecutor: TaskExecutor {
   /// An executor over the main dispatch queue.
   public init() {}
