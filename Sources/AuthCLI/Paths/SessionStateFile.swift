@@ -25,9 +25,13 @@ struct SessionStateFile: Sendable {
   /// The stored token, or `nil` when nobody is signed in.
   func read() throws(CLIError) -> SessionToken? {
     guard let bytes = try PrivateFileReader.read(path) else { return nil }
-    let text = String(decoding: bytes, as: UTF8.self)
-      .trimmingCharacters(in: .whitespacesAndNewlines)
-    return text.isEmpty ? nil : SessionToken(rawValue: text)
+    // Trimmed with the standard library: Foundation's `trimmingCharacters` goes through
+    // NSString, a visible cost in a command as short as `whoami`.
+    let scalars = String(decoding: bytes, as: UTF8.self).unicodeScalars
+    let start = scalars.firstIndex { !$0.properties.isWhitespace } ?? scalars.endIndex
+    let end = scalars[start...].lastIndex { !$0.properties.isWhitespace }
+    guard let end else { return nil }
+    return SessionToken(rawValue: String(scalars[start...end]))
   }
 
   /// Replaces the stored token.

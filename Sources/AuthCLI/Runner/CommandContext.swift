@@ -20,13 +20,18 @@ struct CommandContext {
   }
 
   /// Prints a result for people (ignored under `--json`, where `emit(json:)` speaks).
-  func show(_ text: String) {
-    if !options.json { console.output.write(text.hasSuffix("\n") ? text : text + "\n") }
+  /// The text is only built when it is printed.
+  func show(_ text: @autoclosure () throws -> String) rethrows {
+    guard !options.json else { return }
+    let text = try text()
+    console.output.write(text.hasSuffix("\n") ? text : text + "\n")
   }
 
-  /// Prints the JSON result (only under `--json`).
-  func emit(json value: Any) {
-    if options.json { console.output.write(JSONText.render(value)) }
+  /// Prints the JSON result (only under `--json`). The value is only built when it is
+  /// printed: a `[String: Any]` costs a command that prints text a noticeable share of
+  /// its start-up on first use.
+  func emit(json value: @autoclosure () throws -> Any) rethrows {
+    if options.json { console.output.write(JSONText.render(try value())) }
   }
 
   /// Prints progress or a notice on standard error, for people only.

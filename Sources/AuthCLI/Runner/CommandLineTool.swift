@@ -4,11 +4,18 @@
 public struct CommandLineTool {
   private let console: Console
   private let process: ProcessContext
+  private let oneShotExecutor: (any TaskExecutor)?
 
-  /// A tool over the given streams and process context.
-  public init(console: Console, process: ProcessContext) {
+  /// A tool over the given streams and process context. With `oneShotExecutor`, every
+  /// command but the interactive shell runs its non-isolated async work there (the real
+  /// program passes a `MainThreadTaskExecutor`); the shell keeps the runtime's pool, so
+  /// work it starts in the background goes on while it waits for the keyboard.
+  public init(
+    console: Console, process: ProcessContext, oneShotExecutor: (any TaskExecutor)? = nil
+  ) {
     self.console = console
     self.process = process
+    self.oneShotExecutor = oneShotExecutor
   }
 
   /// Runs one command line (without the program name) and returns the exit code.
@@ -21,10 +28,13 @@ public struct CommandLineTool {
         .print(ErrorReport(error))
     }
     let printer = printer(json: invocation.options.json, noColor: invocation.options.noColor)
+    let dispatcher = CommandDispatcher(invocation: invocation, console: console, process: process)
     do {
-      try await CommandDispatcher(
-        invocation: invocation, console: console, process: process
-      ).run()
+      if let oneShotExecutor, invocation.command != .shell {
+        try await withTaskExecutorPreference(oneShotExecutor) { try await dispatcher.run() }
+      } else {
+        try await dispatcher.run()
+      }
       return .ok
     } catch {
       return printer.print(ErrorReport(error))

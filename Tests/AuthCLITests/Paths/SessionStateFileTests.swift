@@ -109,4 +109,15 @@ struct SessionStateFileTests {
     #expect(PathDigest.hex(of: "/a").count == 16)
     #expect(PathDigest.hex(of: "/a") != PathDigest.hex(of: "/b"))
   }
+
+  @Test func surroundingWhitespaceIsIgnoredAndABlankFileMeansSignedOut() throws {
+    let root = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let path = root + "/session-z"
+    let file = SessionStateFile(path: path)
+    try Data(" \t tok en\r\n\n".utf8).write(to: URL(fileURLWithPath: path))
+    #expect(try file.read() == SessionToken(rawValue: "tok en"))
+    try Data(" \n\t\r\n".utf8).write(to: URL(fileURLWithPath: path))
+    #expect(try file.read() == nil)
+  }
 }

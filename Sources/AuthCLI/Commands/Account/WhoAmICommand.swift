@@ -16,12 +16,12 @@ struct WhoAmICommand {
     else {
       throw session.root.failures.last ?? CLIError.internalFailure("The session did not load")
     }
-    context.emit(
+    try context.emit(
       json: [
         "username": username,
         "session_created_at": Timestamp.iso8601(start),
         "session_expires_at": Timestamp.iso8601(end),
-        "database": try context.databaseLocation().displayPath,
+        "database": context.databaseLocation().displayPath,
       ])
     context.show(
       """

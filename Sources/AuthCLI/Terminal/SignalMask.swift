@@ -1,0 +1,23 @@
+import Foundation
+
+/// The signals this thread lets through.
+public enum SignalMask {
+  /// Lets every signal through to the calling thread.
+  ///
+  /// The program runs its commands on the main thread, so that thread must receive Ctrl-C,
+  /// SIGTERM and the job-control signals, or the terminal's echo could not be restored and
+  /// a prompt could not be cancelled. A parent may pass signals blocked (one that starts
+  /// processes from a worker thread of its own often does), so the inherited mask is cleared.
+  public static func acceptAllOnThisThread() {
+    var none = sigset_t()
+    sigemptyset(&none)
+    pthread_sigmask(SIG_SETMASK, &none, nil)
+  }
+
+  /// Whether `signalNumber` is blocked on the calling thread.
+  static func isBlockedOnThisThread(_ signalNumber: Int32) -> Bool {
+    var current = sigset_t()
+    pthread_sigmask(SIG_SETMASK, nil, &current)
+    return sigismember(&current, signalNumber) == 1
+  }
+}
