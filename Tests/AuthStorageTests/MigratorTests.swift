@@ -55,6 +55,38 @@ struct MigratorTests {
     #expect(try migrator.pendingMigrations(in: database).isEmpty)
   }
 
+  @Test("rebuilding sessions (0002) keeps every row, its indexes and its cascade")
+  func sessionRebuildKeepsRows() throws {
+    let database = try Database.openInMemory()
+    let initial = Migration.embedded.filter { $0.version == 1 }
+    try Migrator(migrations: initial).migrate(database, at: time(0))
+    try database.executeScript(
+      """
+      INSERT INTO users (id, username, password_hash, created_at, updated_at)
+        VALUES (1, 'ada', 'h', 0, 0), (2, 'bob', 'h', 0, 0);
+      INSERT INTO sessions (id, token_hash, user_id, created_at, last_used_at, expires_at)
+        VALUES (3, x'01', 1, 10, 11, 12), (7, x'02', 2, 20, 21, 22);
+      """)
+    try Migrator().migrate(database, at: time(1))
+    let rows = try database.query(
+      "SELECT id, user_id, created_at, last_used_at, expires_at FROM sessions ORDER BY id"
+    ) { row in (Int32(0)..<5).map { row.int64(at: $0) } }
+    #expect(rows == [[3, 1, 10, 11, 12], [7, 2, 20, 21, 22]])
+    let indexes = try database.query(
+      "SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'sessions'"
+        + " AND name NOT LIKE 'sqlite_autoindex%' ORDER BY name"
+    ) { $0.string(at: 0) }
+    #expect(indexes == ["sessions_by_expiry", "sessions_by_user"])
+    // The next id follows the highest ever used, and the cascade still holds.
+    try database.executeScript(
+      "INSERT INTO sessions (token_hash, user_id, created_at, last_used_at, expires_at)"
+        + " VALUES (x'03', 1, 0, 0, 0); DELETE FROM users WHERE id = 2;")
+    let remaining = try database.query("SELECT id FROM sessions ORDER BY id") {
+      $0.int64(at: 0)
+    }
+    #expect(remaining == [3, 8])
+  }
+
   @Test("a failing migration rolls back alone; the one before it stays applied")
   func failingMigration() throws {
     let database = try Database.openInMemory()

@@ -40,6 +40,29 @@ struct SessionStoreTests {
     #expect(!unknownWithHash)
   }
 
+  @Test(
+    "a deleted session's id is never handed out again, even across a reopen",
+    arguments: StoreLocation.allCases)
+  func idsAreNeverReused(location: StoreLocation) async throws {
+    let harness = try StoreHarness(location)
+    let user = try await makeUser(harness.store, "gwen")
+    func start(_ seed: UInt8) async throws -> SessionID {
+      try await harness.store.write {
+        try $0.insertSession(
+          userID: user.id, tokenHash: tokenHash(seed), createdAt: time(0),
+          expiresAt: time(100)
+        ).id
+      }
+    }
+    let first = try await start(20)
+    let newest = try await start(21)
+    try await harness.store.write { try $0.deleteSession(newest) }
+    try harness.reopen()
+    let next = try await start(22)
+    #expect(next.rawValue > newest.rawValue)
+    #expect(next != first)
+  }
+
   @Test("touch moves last use and expiry", arguments: StoreLocation.allCases)
   func touch(location: StoreLocation) async throws {
     let harness = try StoreHarness(location)

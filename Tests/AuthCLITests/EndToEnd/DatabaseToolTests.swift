@@ -24,14 +24,16 @@ struct DatabaseToolTests {
     let first = try await sandbox.run(["migrate"])
     #expect(first.status == 0)
     #expect(
-      first.output == "Applied 0001_initial: schema version 1 at \(sandbox.defaultDatabase).\n")
+      first.output
+        == "Applied 0001_initial, 0002_session_ids_never_reused: schema version 2 at \(sandbox.defaultDatabase).\n"
+    )
     #expect(try sandbox.mode(of: sandbox.defaultDatabase) == 0o600)
     #expect(try sandbox.mode(of: sandbox.root + "/data/authcli") == 0o700)
     let again = try await sandbox.run(["migrate", "--json"])
     #expect(again.status == 0)
     let object = try #require(try again.json() as? [String: Any])
     #expect(object["applied"] as? [String] == [])
-    #expect(object["schema_version"] as? Int == 1)
+    #expect(object["schema_version"] as? Int == 2)
   }
 
   @Test func migrateStatusListsAppliedMigrations() async throws {
@@ -39,12 +41,19 @@ struct DatabaseToolTests {
     _ = try await sandbox.run(["migrate"])
     let text = try await sandbox.run(["migrate", "status"])
     #expect(text.status == 0)
-    #expect(text.output.contains("\n0001_initial  applied  "))
+    let lines = text.output.split(separator: "\n")
+    for identifier in ["0001_initial", "0002_session_ids_never_reused"] {
+      #expect(
+        lines.contains { $0.hasPrefix(identifier + " ") && $0.contains("  applied  ") },
+        "\(identifier)")
+    }
     let json = try #require(
       try await sandbox.run(["migrate", "status", "--json"]).json() as? [String: Any])
     #expect(json["pending"] as? [String] == [])
     let applied = try #require(json["applied"] as? [[String: Any]])
-    #expect(applied.first?["identifier"] as? String == "0001_initial")
+    #expect(
+      applied.compactMap { $0["identifier"] as? String }
+        == ["0001_initial", "0002_session_ids_never_reused"])
   }
 
   @Test func inspectReportsEverythingAsATableAndAsJSON() async throws {
@@ -54,26 +63,27 @@ struct DatabaseToolTests {
     let text = try await sandbox.run(["inspect", "--db", database])
     #expect(text.status == 0)
     for line in [
-      "Path:            \(database)\n", "Journal mode:    wal\n", "Schema version:  1 ",
-      "Migrations:      0001_initial (applied ", "Pending:         none\n",
+      "Path:            \(database)\n", "Journal mode:    wal\n", "Schema version:  2 ",
+      "Migrations:      0001_initial (applied ",
+      "                 0002_session_ids_never_reused (applied ", "Pending:         none\n",
       "Sessions:        0 active, 0 expired\n", "Integrity check: ok\n", "\nTABLE ", "\nusers ",
     ] {
       #expect(text.output.contains(line), "\(line)")
     }
     let run = try await sandbox.run(["--json", "inspect", "--db=\(database)"])
     let json = try #require(try run.json() as? [String: Any])
-    #expect(json["schema_version"] as? Int == 1)
+    #expect(json["schema_version"] as? Int == 2)
     #expect(json["path"] as? String == database)
     #expect(json["journal_mode"] as? String == "wal")
     #expect(json["integrity_check"] as? [String] == ["ok"])
     #expect((json["sqlite_version"] as? String)?.hasPrefix("3.") == true)
     let tables = try #require(json["tables"] as? [String: Int])
     #expect(tables["users"] == 0)
-    #expect(tables["schema_migrations"] == 1)
+    #expect(tables["schema_migrations"] == 2)
     let sessions = try #require(json["sessions"] as? [String: Int])
     #expect(sessions == ["active": 0, "expired": 0])
     let migrations = try #require(json["migrations"] as? [[String: Any]])
-    #expect(migrations.count == 1)
+    #expect(migrations.count == 2)
   }
 
   @Test func aFileThatIsNotADatabaseIsInvalidDataAndStaysUntouched() async throws {
