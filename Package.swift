@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 /// authcli: users and sessions in SQLite, use cases answering with `Validation`,

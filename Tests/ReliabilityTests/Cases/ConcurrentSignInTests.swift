@@ -11,8 +11,8 @@ struct ConcurrentSignInTests {
   private static let clients = 6
   private static let rounds = 8
 
-  /// The session a client started (known by its stored token hash, since row ids are
-  /// reused after a delete), and whether it ended: signed out, or replaced by the same
+  /// The session a client started (known by its stored token hash, which names it
+  /// without trusting ids), and whether it ended: signed out, or replaced by the same
   /// client's next sign-in, which ends the session whose token it replaces.
   struct Started: Sendable {
     let account: String

@@ -15,7 +15,7 @@ struct DatabaseSnapshot: Sendable {
   let usernamesByID: [Int64: String]
   /// Session id → user id.
   let sessions: [Int64: Int64]
-  /// Stored token hash → session id (ids may be reused after a delete; hashes are not).
+  /// Stored token hash → session id (the hash names a session without trusting ids).
   let sessionsByTokenHash: [Data: Int64]
   /// Username → consecutive failures in the throttle table.
   let throttle: [String: Int]
