@@ -42,7 +42,8 @@ let package = Package(
     .executableTarget(
       name: "authbench", dependencies: ["AuthCore", "AuthStorage", "AuthCrypto", "CBaseline"]),
     // Runs the built authcli under concurrency, crashes and hostile input.
-    .testTarget(name: "ReliabilityTests", dependencies: ["CSQLite", "CSodium", "authcli"]),
+    .testTarget(
+      name: "ReliabilityTests", dependencies: ["CSQLite", "CSodium", "AuthTestSupport", "authcli"]),
 
     // Scripted stand-ins for the use cases, for view-model tests and scene previews.
     .target(name: "AuthTestSupport", dependencies: ["AuthCore", "AuthViewModels"]),

@@ -1,3 +1,4 @@
+import AuthTestSupport
 import Foundation
 import Synchronization
 
@@ -53,7 +54,7 @@ final class Workspace: Sendable {
     try FileManager.default.createDirectory(atPath: io, withIntermediateDirectories: true)
     let inputPath = io + "/\(number).in"
     try input.write(to: URL(fileURLWithPath: inputPath))
-    let command = (wrapper + [AuthcliBinary.path]).map { Array($0.utf8) } + arguments
+    let command = (wrapper + [AuthCLIBinary.path]).map { Array($0.utf8) } + arguments
     return try RunningProcess(
       command: command, directory: root,
       environment: environment(client: client).merging(extra) { $1 },
