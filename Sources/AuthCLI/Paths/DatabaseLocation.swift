@@ -29,7 +29,14 @@ enum DatabaseLocation: Hashable, Sendable {
   private static func location(of path: String, currentDirectory: String) -> DatabaseLocation {
     if path == ":memory:" { return .memory }
     let absolute = path.hasPrefix("/") ? path : currentDirectory + "/" + path
-    return .file((absolute as NSString).standardizingPath)
+    // Standardising resolves symbolic links; the last component must stay as named, so
+    // that a link there is seen (and refused) by the opener, not silently followed.
+    let name = (absolute as NSString).lastPathComponent
+    guard !name.isEmpty, name != ".", name != "..", !absolute.hasSuffix("/") else {
+      return .file((absolute as NSString).standardizingPath)
+    }
+    let folder = ((absolute as NSString).deletingLastPathComponent as NSString).standardizingPath
+    return .file(folder == "/" ? "/" + name : folder + "/" + name)
   }
 
   /// The path as shown to people.

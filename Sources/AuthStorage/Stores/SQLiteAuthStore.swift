@@ -26,7 +26,8 @@ public final class SQLiteAuthStore: AuthStore {
   /// Opens (creating if allowed and missing) the database at `path` and, when `migrate`
   /// is true, applies pending migrations.
   ///
-  /// A database newer than `migrator` knows is refused before anything is written.
+  /// A database newer than `migrator` knows, or whose schema holds anything its
+  /// migrations do not create, is refused before anything is written.
   /// Pass `Database.inMemoryPath` for a private in-memory database.
   public static func open(
     path: String, mode: OpenMode = .readWriteCreate, busyTimeoutMilliseconds: Int32 = 5000,
@@ -36,6 +37,8 @@ public final class SQLiteAuthStore: AuthStore {
       mode: mode, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
       newestKnownSchemaVersion: migrator.newestVersion)
     let database = try Database.open(path: path, options: options)
+    // Before anything is written: a planted trigger would act on the migration's writes too.
+    if !database.isInMemory { try migrator.verifySchema(of: database) }
     if migrate { try migrator.migrate(database, at: now) }
     return SQLiteAuthStore(database: database)
   }
