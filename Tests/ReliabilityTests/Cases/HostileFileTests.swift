@@ -235,4 +235,44 @@ struct HostileFileTests {
     let after = try await workspace.run(["whoami"], lines: [])
     #expect(after.exitCode == ExitCodes.noPermission, "\(change): \(after.summary)")
   }
+
+  @Test("when the token cannot be stored, the new session is ended before the error")
+  func noOrphanedSession() async throws {
+    let workspace = try Workspace("orphan")
+    defer { workspace.remove() }
+    try await Self.signedUp(workspace)
+    // Root writes through a read-only folder, so the state file is made unwritable another
+    // way: a non-empty folder in its place, which the atomic rename cannot replace.
+    let folder = workspace.stateFolder()
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+    let stateFile = folder + "/" + (try #require(names.first { $0.hasPrefix("session-") }))
+    try FileManager.default.removeItem(atPath: stateFile)
+    try FileManager.default.createDirectory(
+      atPath: stateFile + "/x", withIntermediateDirectories: true)
+    let before = try Self.activeSessions(workspace.database)
+    for arguments in [
+      ["signin", "--username", "owner", "--password-stdin"],
+      ["signup", "--username", "second", "--password-stdin"],
+    ] {
+      let result = try await workspace.run(arguments, lines: [Self.phrase, Self.phrase])
+      #expect(result.exitCode != ExitCodes.ok, "\(arguments): \(result.summary)")
+      #expect(result.errorLines.count == 1, "\(result.summary)")
+      #expect(try Self.activeSessions(workspace.database) == before, "\(arguments)")
+    }
+  }
+
+  /// Sessions in the database that have not expired.
+  static func activeSessions(_ path: String) throws -> Int {
+    var handle: OpaquePointer?
+    defer { sqlite3_close(handle) }
+    var statement: OpaquePointer?
+    guard sqlite3_open(path, &handle) == SQLITE_OK,
+      sqlite3_prepare_v2(
+        handle, "SELECT count(*) FROM sessions WHERE expires_at > unixepoch() * 1000", -1,
+        &statement, nil) == SQLITE_OK
+    else { throw HarnessError("cannot count sessions") }
+    defer { sqlite3_finalize(statement) }
+    guard sqlite3_step(statement) == SQLITE_ROW else { throw HarnessError("no count") }
+    return Int(sqlite3_column_int64(statement, 0))
+  }
 }
