@@ -51,7 +51,7 @@ struct AccountViewModelTests {
 
     await history.send(lifecycle: .appeared)
 
-    #expect(history.values.last == AccountSeen(error: FailureText.busy))
+    #expect(history.values.last == AccountSeen(error: SceneMessages.busy))
     #expect(history.steps.isEmpty)
   }
 
@@ -94,7 +94,7 @@ struct AccountViewModelTests {
     await history.send(.signOutRequested)
     #expect(
       history.values == [
-        AccountSeen(), AccountSeen(loading: true), AccountSeen(error: FailureText.busy),
+        AccountSeen(), AccountSeen(loading: true), AccountSeen(error: SceneMessages.busy),
       ])
     #expect(history.steps.isEmpty)
   }

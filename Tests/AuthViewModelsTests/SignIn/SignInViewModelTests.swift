@@ -93,7 +93,7 @@ struct SignInViewModelTests {
     "a thrown error becomes a message",
     arguments: [
       (StoreError.busy as any Error, "The database is busy; try again."),
-      (UnexpectedError() as any Error, FailureText.unexpected),
+      (UnexpectedError() as any Error, SceneMessages.unexpected),
     ])
   func thrown(error: any Error, message: String) async {
     stub.signInCall.answer(.failure(error))
