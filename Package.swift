@@ -23,7 +23,7 @@ let package = Package(
       name: "CSodium", pkgConfig: "libsodium",
       providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
 
-    // Build-time embedding of Migrations/*.sql and Data/*.txt as Swift string literals.
+    // Build-time embedding of Migrations/sqlite/*.sql and Data/*.txt as Swift string literals.
     .executableTarget(name: "EmbedTool"),
     .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedTool"]),
 
