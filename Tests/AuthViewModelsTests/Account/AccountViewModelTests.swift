@@ -35,13 +35,17 @@ struct AccountViewModelTests {
     #expect(history.steps.isEmpty)
   }
 
-  @Test("a dead token steps to not signed in and shows no error")
+  @Test("a dead token shows the session ended and steps to not signed in")
   func deadToken() async {
     stub.currentSessionCall.answer(.failure(AuthError.notSignedIn))
 
     await history.send(lifecycle: .appeared)
 
-    #expect(history.values == [AccountSeen(), AccountSeen(loading: true), AccountSeen()])
+    #expect(
+      history.values == [
+        AccountSeen(), AccountSeen(loading: true), AccountSeen(error: SceneMessages.sessionEnded),
+      ])
+    #expect(viewModel.output.failure == .sessionEnded)
     #expect(history.steps == [.userIsNotSignedIn])
   }
 

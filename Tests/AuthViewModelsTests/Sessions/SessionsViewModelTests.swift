@@ -72,7 +72,8 @@ struct SessionsViewModelTests {
 
     await history.send(lifecycle: .appeared)
 
-    #expect(history.values.last == SessionsSeen())
+    #expect(history.values.last == SessionsSeen(error: SceneMessages.sessionEnded))
+    #expect(viewModel.output.failure == .sessionEnded)
     #expect(history.steps == [.userIsNotSignedIn])
   }
 
