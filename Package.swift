@@ -43,6 +43,12 @@ let package = Package(
       name: "AuthCLI", dependencies: ["AuthCore", "AuthStorage", "AuthCrypto", "AuthViewModels"]),
     .executableTarget(name: "authcli", dependencies: ["AuthCLI"]),
 
+    // The library quick start that docs/library.md shows; built and run by the tests, not a product.
+    .executableTarget(
+      name: "QuickStart",
+      dependencies: ["AuthCore", "AuthStorage", "AuthCrypto", "AuthViewModels"],
+      path: "Examples/QuickStart"),
+
     // Benchmarks (release build, never part of the tests): the layers against the same work
     // done with the raw C APIs in the same run.
     .target(name: "CBaseline", dependencies: ["CSQLite", "CSodium"]),
@@ -68,6 +74,9 @@ let package = Package(
     .testTarget(
       name: "AuthViewModelsTests",
       dependencies: ["AuthViewModels", "AuthTestSupport", "AuthStorage", "AuthCrypto"]),
+    // Every output sample in README.md and docs/ against the binaries that print it.
+    .testTarget(
+      name: "DocumentationTests", dependencies: ["AuthTestSupport", "authcli", "QuickStart"]),
     .testTarget(
       name: "AuthCLITests", dependencies: ["AuthCLI", "AuthTestSupport", "authcli"],
       exclude: ["Previews", "PTY"]),
