@@ -40,7 +40,8 @@ let package = Package(
     .target(name: "AuthCrypto", dependencies: ["AuthCore", "CSodium"]),
     .target(name: "AuthViewModels", dependencies: ["AuthCore"]),
     .target(
-      name: "AuthCLI", dependencies: ["AuthCore", "AuthStorage", "AuthCrypto", "AuthViewModels"]),
+      name: "AuthCLI",
+      dependencies: ["AuthCore", "AuthStorage", "AuthPostgres", "AuthCrypto", "AuthViewModels"]),
     .executableTarget(name: "authcli", dependencies: ["AuthCLI"]),
 
     // The library quick start that docs/library.md shows; built and run by the tests, not a product.
