@@ -42,7 +42,8 @@ enum SubcommandHelp {
     case .signup:
       """
       Prompts for the password twice with echo off on a terminal. With --password-stdin,
-      reads the password and then its confirmation, one line each.
+      reads the password from the first line of standard input; nothing is confirmed and
+      later lines are ignored.
       """
     case .signin:
       """
@@ -52,7 +53,7 @@ enum SubcommandHelp {
     case .passwd:
       """
       Prompts for the current password, then the new one twice. With --password-stdin,
-      reads current, new and confirmation, one line each.
+      reads the current password, then the new one, one line each; later lines are ignored.
       """
     case .inspect:
       """
