@@ -56,7 +56,8 @@ struct CompositionRoot {
     }
   }
 
-  private static func openStore(
+  /// Opens the store a command names, creating the file only with `createIfMissing`.
+  static func openStore(
     _ location: DatabaseLocation, access: Access
   ) throws
     -> SQLiteAuthStore
