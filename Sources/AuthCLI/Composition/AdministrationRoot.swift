@@ -23,17 +23,14 @@ struct AdministrationRoot {
 
   /// Opens the existing database (never creating it; 66 when missing) and wires the layers.
   init(location: DatabaseLocation, environment: [String: String]) throws {
-    let store = try CompositionRoot.openStore(location, access: .existingOnly)
-    let hasher = try Argon2idHasher(cost: HashingCost.from(environment: environment))
-    let tokens = try SodiumTokenSource()
-    let clock = SystemClock()
-    let policy = AuthPolicy.standard
-    accounts = AccountAdministrationService(
-      store: store, hasher: hasher, clock: clock, policy: policy)
-    passwordCheck = SignInService(
-      store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy)
-    sessions = SessionService(store: store, tokens: tokens, clock: clock, policy: policy)
-    housekeeping = HousekeepingService(store: store, clock: clock, policy: policy)
-    auditTrail = AuditTrailService(store: store)
+    let services = AuthServices(
+      store: try CompositionRoot.openStore(location, access: .existingOnly),
+      hasher: try Argon2idHasher(cost: HashingCost.from(environment: environment)),
+      tokens: try SodiumTokenSource())
+    accounts = services.accounts
+    passwordCheck = services.signIn
+    sessions = services.sessions
+    housekeeping = services.housekeeping
+    auditTrail = services.auditTrail
   }
 }

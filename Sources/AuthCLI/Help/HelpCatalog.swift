@@ -18,7 +18,7 @@ enum HelpCatalog {
     case .whoami: "Show the signed-in user, when the session started and when it expires."
     case .passwd: "Change the signed-in user's password (ends every other session)."
     case .sessions: "List, end or check sessions; prune expired ones."
-    case .users: "Administer the accounts: list, add, show, delete, lock, reset passwords."
+    case .users: "Administer accounts: list, add, show, delete, lock, reset passwords."
     case .inspect: "Report on the database: schema, tables, sessions, integrity."
     case .migrate: "Apply pending migrations, show them, or adopt a restored dump."
     case .verify: "Check a password without starting a session (exit 0 or 77)."
@@ -78,7 +78,8 @@ enum HelpCatalog {
     case .verify: ["authcli verify [--username <name>] [--password-stdin] \(tail)"]
     case .audit:
       [
-        "authcli audit [--user <name>] [--kind <kind> ...] [--since <time>] [--limit <n>] \(tail)"
+        "authcli audit [--user <name>] [--kind <kind> ...] [--since <time>]",
+        "              [--limit <n>] \(tail)",
       ]
     case .backup: ["authcli backup <path> \(tail)"]
     case .help: ["authcli help [<subcommand>]", "authcli help exit-codes"]

@@ -49,9 +49,9 @@ public struct SchemaAdoption: Sendable {
     self.migrator = migrator
   }
 
-  /// Checks `database` and sets its schema version; answers that version.
-  @discardableResult
-  public func adopt(_ database: Database) throws -> Int {
+  /// Checks `database` (a read-only connection will do) and answers the schema version
+  /// adoption would give it; writes nothing.
+  public func check(_ database: Database) throws -> Int {
     let recorded = try Migrator.appliedMigrations(in: database).map(\.identifier)
     guard !recorded.isEmpty else { throw AdoptionError.noRecordedMigrations }
     let known = migrator.migrations.prefix(recorded.count)
@@ -73,11 +73,20 @@ public struct SchemaAdoption: Sendable {
       try database.query("PRAGMA integrity_check") { $0.string(at: 0) }.filter { $0 != "ok" }
       + database.query("PRAGMA foreign_key_check") { "foreign key broken in \($0.string(at: 0))" }
     guard problems.isEmpty else { throw AdoptionError.damaged(problems) }
+    return version
+  }
+
+  /// Checks `database` again under the write lock and sets its schema version and
+  /// application id; answers that version. Run `check` on a read-only connection first
+  /// where a refusal must leave the file's bytes alone (a writable open may switch it to WAL).
+  @discardableResult
+  public func adopt(_ database: Database) throws -> Int {
     try database.transaction(.immediate) {
+      let version = try check(database)
       try database.executeScript(
         "PRAGMA user_version = \(version); PRAGMA application_id = \(Database.applicationID);")
+      return version
     }
-    return version
   }
 
   /// Every schema object as `type name on table: sql`, keyed by type and name.

@@ -30,6 +30,10 @@ struct MigrateCommand {
         UsageError("Only a database file can be adopted, not ':memory:'", subcommand: .migrate))
     }
     // No schema-version check at open: version 0 with tables is what adoption is for.
+    // Checked read-only first, so a refused file is left exactly as it was.
+    let probe = try Database.open(path: path, options: OpenOptions(mode: .readOnly))
+    _ = try SchemaAdoption().check(probe)
+    probe.close()
     let database = try Database.open(path: path, options: OpenOptions(mode: .readWrite))
     defer { database.close() }
     let adopted = try SchemaAdoption().adopt(database)
