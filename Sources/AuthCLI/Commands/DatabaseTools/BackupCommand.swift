@@ -9,6 +9,8 @@ struct BackupCommand {
 
   func run() throws {
     let location = try context.databaseLocation()
+    // A server has its own tools for this (pg_dump).
+    try DatabaseOpener.refusePostgres(location)
     guard let source = try DatabaseOpener.existingPath(location) else {
       throw CLIError.usage(
         UsageError(
