@@ -67,6 +67,28 @@ extension DocumentationChecks {
       }
     }
 
+    @Test func theLibraryGuideNamesEveryProductAndOnlyProducts() throws {
+      let manifest = try String(contentsOfFile: Manual.root + "/Package.swift", encoding: .utf8)
+      let declared = Set(
+        manifest.matches(of: /\.(?:library|executable)\(\s*name:\s*"([^"]+)"/).map {
+          String($0.output.1)
+        })
+      let guide = try MarkdownDocument(root: Manual.root, relativePath: "docs/library.md")
+      let tabled = Set(
+        guide.lines.compactMap { line in
+          line.firstMatch(of: /^\| `([^`]+)` \|/).map { String($0.output.1) }
+        })
+      #expect(!declared.isEmpty)
+      #expect(
+        tabled == declared, "docs/library.md's product table against Package.swift's products")
+      let used = guide.lines.flatMap { line in
+        line.matches(of: /\.product\(name: "([^"]+)", package: "authcli"\)/).map {
+          String($0.output.1)
+        }
+      }
+      #expect(!used.isEmpty && Set(used).isSubset(of: declared), "products in the snippet: \(used)")
+    }
+
     @Test func everyRelativeLinkLeadsToAFile() throws {
       let link = /\]\(([^)#:\s]+)(#[^)]*)?\)/
       for document in try Manual.documents() {
