@@ -89,6 +89,23 @@ extension DocumentationChecks {
       #expect(!used.isEmpty && Set(used).isSubset(of: declared), "products in the snippet: \(used)")
     }
 
+    @Test func theCommandReferenceShowsTheHelpOfEverySubcommand() async throws {
+      let sandbox = try SampleSandbox()
+      let help = try await sandbox.run("authcli --help")
+      #expect(help.status == 0)
+      let listing = try #require(help.output.components(separatedBy: "SUBCOMMANDS:").last)
+      let names = listing.components(separatedBy: "\n").compactMap { line in
+        line.firstMatch(of: /^  ([a-z][a-z-]*)( |$)/).map { String($0.output.1) }
+      }
+      #expect(!names.isEmpty, "no subcommand found in `authcli --help`:\n\(help.output)")
+      let reference = try String(contentsOfFile: Manual.root + "/docs/cli.md", encoding: .utf8)
+      for name in names {
+        #expect(
+          reference.contains("\n$ authcli help \(name)\n"),
+          "docs/cli.md has no `$ authcli help \(name)` block under Every command")
+      }
+    }
+
     @Test func everyRelativeLinkLeadsToAFile() throws {
       let link = /\]\(([^)#:\s]+)(#[^)]*)?\)/
       for document in try Manual.documents() {
