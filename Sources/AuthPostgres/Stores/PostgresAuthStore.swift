@@ -37,13 +37,16 @@ public final class PostgresAuthStore: AuthStore {
   /// Connects and applies pending migrations, so the store always has the schema the use
   /// cases expect (a schema newer than `migrator` knows is refused before anything is
   /// written).
+  /// `writeAttempts` is how many times a write runs before a serialization failure becomes
+  /// `busy`.
   public static func open(
-    _ target: PostgresTarget, migrator: PostgresMigrator = PostgresMigrator(), now: Date = Date()
+    _ target: PostgresTarget, writeAttempts: Int = 12,
+    migrator: PostgresMigrator = PostgresMigrator(), now: Date = Date()
   ) throws -> PostgresAuthStore {
     let connection = try PostgresConnection.connect(
       target.connectionString, target: target.displayName)
     try migrator.migrate(connection, at: now)
-    return PostgresAuthStore(connection: connection)
+    return PostgresAuthStore(connection: connection, writeAttempts: writeAttempts)
   }
 
   /// Runs read-only work as one snapshot (see the type's notes).
