@@ -22,6 +22,13 @@ enum InspectReportText {
     if let sessions = report.sessions {
       facts.append(["Sessions", "\(sessions.active) active, \(sessions.expired) expired"])
     }
+    if let prunable = report.prunable {
+      facts.append([
+        "Prunable",
+        "\(prunable.expiredSessions) expired session(s), \(prunable.throttleRows) throttle "
+          + "row(s) ('authcli sessions prune')",
+      ])
+    }
     facts += rows("Triggers", report.triggers.isEmpty ? ["none"] : report.triggers)
     facts += rows("Views", report.views.isEmpty ? ["none"] : report.views)
     if let differences = report.schemaDifferences {
