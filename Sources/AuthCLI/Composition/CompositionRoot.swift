@@ -24,8 +24,10 @@ struct CompositionRoot {
 
   /// Opens the database and wires the layers.
   init(location: DatabaseLocation, access: Access, environment: [String: String]) throws {
+    // The cost is judged first: a refused one must leave no database file behind.
+    let cost = try HashingCost.from(environment: environment, inMemory: location.isMemory)
     let store = try Self.openStore(location, access: access)
-    let hasher = try Argon2idHasher(cost: HashingCost.from(environment: environment))
+    let hasher = try Argon2idHasher(cost: cost)
     let tokens = try SodiumTokenSource()
     let clock = SystemClock()
     let policy = AuthPolicy.standard

@@ -96,7 +96,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   /// is below the current cost, its replacement.
   private func check(
     _ request: SignInRequest, for purpose: Purpose
-  ) async throws -> Validation<(UserRecord, String?)> {
+  ) async throws -> Validation<(UserRecord, Rehash?)> {
     let validation = validate(request)
     guard let username = validation.username.asValidated,
       let password = validation.password.asValidated
@@ -105,15 +105,50 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
       return .invalid(errorMessage: message ?? AuthMessages.signInFailed)
     }
     let attempt = try await reserveAttempt(for: username)
-    let verified = hasher.verify(password, against: try attempt.hashToVerify(dummy: dummyHash))
+    let (verified, storedCost) = try verifyEqually(password, attempt)
     guard case .allowed(let record?) = attempt, verified else {
-      try await recordFailure(of: attempt, for: username, purpose: purpose)
+      let damaged =
+        storedCost == .farCostlier ? "stored hash far costlier than the current cost" : nil
+      try await recordFailure(of: attempt, for: username, purpose: purpose, detail: damaged)
       return .invalid(errorMessage: AuthMessages.signInFailed)
     }
-    // An upgrade that fails now (out of memory) waits for the next sign-in
-    // rather than failing this one.
-    let upgradedHash = hasher.needsRehash(record.passwordHash) ? try? hasher.hash(password) : nil
+    // Only a cheaper hash is made again, and never below its own cost in any parameter;
+    // an upgrade that fails now (out of memory) waits for the next sign-in rather than
+    // failing this one.
+    var upgradedHash: Rehash? = nil
+    if storedCost == .cheaper,
+      let made = try? hasher.rehash(password, upgrading: record.passwordHash)
+    {
+      upgradedHash = Rehash(
+        hash: made, from: hasher.parameters(of: record.passwordHash) ?? "unknown",
+        to: hasher.parameters(of: made) ?? "current")
+    }
     return .valid((record, upgradedHash))
+  }
+
+  /// Verifies with the same work whatever is stored: the account's hash at the current
+  /// cost as it is; a cheaper one, then (when wrong) padding up to the current cost's time;
+  /// the dummy hash at the current cost for no account, a lock, a hash no password matches,
+  /// or one far costlier than the current cost (refused as damaged, never run).
+  private func verifyEqually(
+    _ password: Password, _ attempt: SignInAttempt
+  ) throws -> (verified: Bool, storedCost: StoredHashCost) {
+    guard case .allowed(let record?) = attempt else {
+      _ = hasher.verify(password, against: try dummyHash.value())
+      return (false, .current)
+    }
+    let storedCost = hasher.storedCost(of: record.passwordHash)
+    switch storedCost {
+    case .current:
+      return (hasher.verify(password, against: record.passwordHash), storedCost)
+    case .cheaper:
+      let verified = hasher.verify(password, against: record.passwordHash)
+      if !verified { hasher.padVerification(after: record.passwordHash) }
+      return (verified, storedCost)
+    case .farCostlier, .unreadable:
+      _ = hasher.verify(password, against: try dummyHash.value())
+      return (false, storedCost)
+    }
   }
 
   private func reserveAttempt(for username: Username) async throws -> SignInAttempt {
@@ -135,18 +170,19 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   }
 
   private func recordFailure(
-    of attempt: SignInAttempt, for username: Username, purpose: Purpose
+    of attempt: SignInAttempt, for username: Username, purpose: Purpose, detail: String? = nil
   ) async throws {
     let event = AuthEventDraft(
       time: clock.now(), kind: .signInFailed, userID: attempt.userID,
-      username: username.canonical, detail: attempt.failureDetail + purpose.failureSuffix)
+      username: username.canonical,
+      detail: (detail ?? attempt.failureDetail) + purpose.failureSuffix)
     try await store.write { context in try context.append(event) }
   }
 
   /// Clears the throttle, stores an upgraded hash and runs `success`, unless the password
   /// changed or an operator locked the account since it was verified.
   private func finish<Outcome: Sendable>(
-    _ verified: UserRecord, upgradedHash: String?, for purpose: Purpose,
+    _ verified: UserRecord, upgradedHash: Rehash?, for purpose: Purpose,
     _ success: @escaping @Sendable (User, Date, any AuthStoreContext) throws -> Outcome
   ) async throws -> Outcome? {
     let now = clock.now()
@@ -168,15 +204,25 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
       }
       var user = current.user
       if let upgradedHash {
-        try context.updatePasswordHash(upgradedHash, for: userID, at: now)
+        try context.updatePasswordHash(upgradedHash.hash, for: userID, at: now)
         try context.append(
           AuthEventDraft(
             time: now, kind: .passwordRehashed, userID: userID, username: name,
-            detail: "hash upgraded to current cost"))
+            detail: "hash upgraded from \(upgradedHash.from) to \(upgradedHash.to)"))
         user = try context.userRecord(id: userID)?.user ?? user
       }
       try throttle.recordSuccess(for: name, in: context)
       return try success(user, now, context)
     }
   }
+}
+
+/// A stored hash made again at a higher cost, with the parameters it had and has.
+struct Rehash: Sendable {
+  /// The new hash.
+  let hash: String
+  /// The old hash's parameters, for the audit trail.
+  let from: String
+  /// The new hash's parameters.
+  let to: String
 }
