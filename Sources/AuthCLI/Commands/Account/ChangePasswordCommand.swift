@@ -2,7 +2,7 @@ import AuthCore
 import AuthViewModels
 
 /// `authcli passwd`: the password-change view model with the current, new and repeated
-/// password (three lines with `--password-stdin`).
+/// password (two lines with `--password-stdin`: the current, then the new).
 @MainActor
 struct ChangePasswordCommand {
   let context: CommandContext
@@ -21,8 +21,8 @@ struct ChangePasswordCommand {
       context: context, subcommand: .passwd,
       passwordFromStandardInput: passwordFromStandardInput)
     let current = try reader.password(prompt: "Current password: ")
-    let new = try reader.password(prompt: "New password: ")
-    let confirmation = try reader.password(prompt: "Repeat new password: ")
+    let (new, confirmation) = try reader.newPassword(
+      prompt: "New password: ", confirmation: "Repeat new password: ")
     viewModel.inputs.currentPassword = current
     viewModel.inputs.newPassword = new
     viewModel.inputs.confirmation = confirmation

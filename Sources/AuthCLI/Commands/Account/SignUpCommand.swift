@@ -15,8 +15,8 @@ struct SignUpCommand {
       context: context, subcommand: .signup,
       passwordFromStandardInput: passwordFromStandardInput)
     let name = try reader.username(given: username)
-    let password = try reader.password(prompt: "Password: ")
-    let confirmation = try reader.password(prompt: "Repeat password: ")
+    let (password, confirmation) = try reader.newPassword(
+      prompt: "Password: ", confirmation: "Repeat password: ")
     let root = try CompositionRoot(
       location: location, access: .createIfMissing, environment: context.process.environment)
     try root.sessionFile?.prepareFolder()
