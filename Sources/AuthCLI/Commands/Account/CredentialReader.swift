@@ -36,6 +36,7 @@ struct CredentialReader {
       case .endOfInput: throw CLIError.endOfInput
       case .interrupted: throw CLIError.interrupted
       case .notText: throw CLIError.notText
+      case .tooLong: throw CLIError.lineTooLong
       }
     }
     try requirePrompting(flag: "--password-stdin")
@@ -75,6 +76,7 @@ struct CredentialReader {
       context.console.errors.write("\n")
       throw CLIError.interrupted
     case .notText: throw CLIError.notText
+    case .tooLong: throw CLIError.lineTooLong
     }
   }
 
