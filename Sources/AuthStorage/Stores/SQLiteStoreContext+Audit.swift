@@ -12,11 +12,12 @@ extension SQLiteStoreContext {
       ])
   }
 
-  /// An account's event keeps the account's name beside its id; a name that matched no
-  /// account may be a secret typed in the wrong field, and is kept only as its keyed hash.
+  /// An account's event keeps the account's name beside its id, and so do the operator's
+  /// events; the name of a failed sign-in that matched no account may be a secret typed in
+  /// the wrong field, and is kept only as its keyed hash.
   private func storedUsername(of event: AuthEventDraft) throws -> String? {
     guard let name = event.username else { return nil }
-    return event.userID == nil ? try storedName(name) : name
+    return event.userID == nil && event.kind == .signInFailed ? try storedName(name) : name
   }
 
   func recentEvents(limit: Int) throws -> [AuthEvent] {
