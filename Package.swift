@@ -27,20 +27,25 @@ let package = Package(
     .executableTarget(name: "EmbedTool"),
     .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedTool"]),
 
+    // Commands declared once: parsing, help, usage errors, completions and the man page.
+    .target(name: "CommandLineKit"),
+
     // The layers, innermost first.
     .target(name: "AuthCore", plugins: ["EmbedFiles"]),
     .target(name: "AuthStorage", dependencies: ["AuthCore", "CSQLite"], plugins: ["EmbedFiles"]),
     .target(name: "AuthCrypto", dependencies: ["AuthCore", "CSodium"]),
     .target(name: "AuthViewModels", dependencies: ["AuthCore"]),
     .target(
-      name: "AuthCLI", dependencies: ["AuthCore", "AuthStorage", "AuthCrypto", "AuthViewModels"]),
+      name: "AuthCLI",
+      dependencies: ["AuthCore", "AuthStorage", "AuthCrypto", "AuthViewModels", "CommandLineKit"]),
     .executableTarget(name: "authcli", dependencies: ["AuthCLI"]),
 
     // Benchmarks (release build, never part of the tests): the layers against the same work
     // done with the raw C APIs in the same run.
     .target(name: "CBaseline", dependencies: ["CSQLite", "CSodium"]),
     .executableTarget(
-      name: "authbench", dependencies: ["AuthCore", "AuthStorage", "AuthCrypto", "CBaseline"]),
+      name: "authbench",
+      dependencies: ["AuthCore", "AuthStorage", "AuthCrypto", "CBaseline", "CommandLineKit"]),
     // Runs the built authcli under concurrency, crashes and hostile input.
     .testTarget(
       name: "ReliabilityTests", dependencies: ["CSQLite", "CSodium", "AuthTestSupport", "authcli"]),
@@ -53,6 +58,7 @@ let package = Package(
       dependencies: ["AuthCore", "AuthStorage", "AuthCrypto", "AuthTestSupport"]),
     .testTarget(name: "AuthStorageTests", dependencies: ["AuthStorage", "CSQLite"]),
     .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto"]),
+    .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
     .testTarget(
       name: "AuthViewModelsTests",
       dependencies: ["AuthViewModels", "AuthTestSupport", "AuthStorage", "AuthCrypto"]),
