@@ -1,5 +1,6 @@
 import AuthCore
 import AuthViewModels
+import CommandLineKit
 
 /// `authcli passwd`: the password-change view model with the current, new and repeated
 /// password (three lines with `--password-stdin`).
@@ -9,13 +10,12 @@ struct ChangePasswordCommand {
   let passwordFromStandardInput: Bool
 
   func run() async throws {
-    let session = try ScriptedSession.open(context, subcommand: .passwd)
+    let session = try ScriptedSession.open(context)
     let viewModel = session.root.factory.makeChangePassword(token: session.token)
     await viewModel.send(lifecycle: .appeared)
     try session.checkStillSignedIn(viewModel.navigator)
     let reader = CredentialReader(
-      context: context, subcommand: .passwd,
-      passwordFromStandardInput: passwordFromStandardInput)
+      context: context, passwordFromStandardInput: passwordFromStandardInput)
     let current = try reader.password(prompt: "Current password: ")
     let new = try reader.password(prompt: "New password: ")
     let confirmation = try reader.password(prompt: "Repeat new password: ")
@@ -46,4 +46,20 @@ struct ChangePasswordCommand {
   private static let credentialRefusals: Set<String> = [
     AuthMessages.currentPasswordIncorrect, AuthMessages.tooManyAttempts,
   ]
+}
+
+extension ChangePasswordCommand {
+  static let declaration: Subcommand = Subcommand(
+    "passwd", abstract: "Change the signed-in user's password (ends every other session).",
+    discussion: """
+      Prompts for the current password, then the new one twice. With --password-stdin,
+      reads current, new and confirmation, one line each.
+      """,
+    options: [CredentialOptions.passwordStandardInput]
+  ) { context in
+    try await ChangePasswordCommand(
+      context: context,
+      passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput]
+    ).run()
+  }
 }

@@ -6,7 +6,6 @@
 @MainActor
 struct CredentialReader {
   let context: CommandContext
-  let subcommand: SubcommandName
   let passwordFromStandardInput: Bool
 
   /// The username from `--username`, else prompted for on a terminal.
@@ -65,6 +64,6 @@ struct CredentialReader {
   }
 
   private func usage(_ message: String) -> CLIError {
-    .usage(UsageError(message, subcommand: subcommand))
+    context.usageError(message)
   }
 }

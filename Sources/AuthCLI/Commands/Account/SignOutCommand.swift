@@ -1,4 +1,5 @@
 import AuthViewModels
+import CommandLineKit
 
 /// `authcli signout [--all]`: the account scene's sign-out, then the token is forgotten.
 @MainActor
@@ -7,7 +8,7 @@ struct SignOutCommand {
   let everywhere: Bool
 
   func run() async throws {
-    let session = try ScriptedSession.open(context, subcommand: .signout)
+    let session = try ScriptedSession.open(context)
     let viewModel = session.root.factory.makeAccount(token: session.token)
     await viewModel.send(everywhere ? .signOutEverywhereRequested : .signOutRequested)
     guard viewModel.navigator.pendingStep == .userDidSignOut else {
@@ -22,5 +23,16 @@ struct SignOutCommand {
     } else {
       context.show("Signed out.")
     }
+  }
+}
+
+extension SignOutCommand {
+  static let all = Flag("all", help: "End every session of the signed-in user, on every device.")
+
+  static let declaration: Subcommand = Subcommand(
+    "signout", abstract: "End this session, or with --all every session of the user.",
+    options: [all]
+  ) { context in
+    try await SignOutCommand(context: context, everywhere: context.values[all]).run()
   }
 }

@@ -1,4 +1,5 @@
 import AuthStorage
+import CommandLineKit
 
 /// `authcli migrate`: applies pending migrations, creating the database when missing.
 /// `authcli migrate status`: shows applied and pending migrations without writing.
@@ -46,4 +47,16 @@ struct MigrateCommand {
         + TextTable(headers: ["MIGRATION", "STATE", "APPLIED AT"], rows: rows)
         .render(style: context.outputStyle))
   }
+}
+
+extension MigrateCommand {
+  static let declaration: Subcommand = Subcommand(
+    "migrate", abstract: "Apply pending migrations, or show them.",
+    subcommands: [
+      Subcommand("status", abstract: "Show applied and pending migrations; change nothing.") {
+        context in
+        try MigrateCommand(context: context).status()
+      }
+    ],
+    action: { context in try MigrateCommand(context: context).apply() })
 }

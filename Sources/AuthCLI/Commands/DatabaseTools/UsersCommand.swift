@@ -1,4 +1,5 @@
 import AuthStorage
+import CommandLineKit
 import Foundation
 
 /// `authcli users list`: every account with its creation and last sign-in, never a hash.
@@ -34,4 +35,14 @@ struct UsersCommand {
       TextTable(headers: ["USERNAME", "CREATED", "LAST SIGN-IN", "ACTIVE SESSIONS"], rows: rows)
         .render(style: context.outputStyle))
   }
+}
+
+extension UsersCommand {
+  static let declaration: Subcommand = Subcommand(
+    "users", abstract: "List the accounts: name, created, last sign-in (never a hash).",
+    subcommands: [
+      Subcommand("list", abstract: "List every account.") { context in
+        try UsersCommand(context: context).list()
+      }
+    ])
 }
