@@ -23,7 +23,7 @@ let package = Package(
       name: "CSodium", pkgConfig: "libsodium",
       providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
 
-    // Build-time embedding of Migrations/*.sql and Data/*.txt as Swift string literals.
+    // Build-time embedding of Migrations/sqlite/*.sql and Data/*.txt as Swift string literals.
     .executableTarget(name: "EmbedTool"),
     .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedTool"]),
 
@@ -39,6 +39,12 @@ let package = Package(
       name: "AuthCLI",
       dependencies: ["AuthCore", "AuthStorage", "AuthCrypto", "AuthViewModels", "CommandLineKit"]),
     .executableTarget(name: "authcli", dependencies: ["AuthCLI"]),
+
+    // The library quick start that docs/library.md shows; built and run by the tests, not a product.
+    .executableTarget(
+      name: "QuickStart",
+      dependencies: ["AuthCore", "AuthStorage", "AuthCrypto", "AuthViewModels"],
+      path: "Examples/QuickStart"),
 
     // Benchmarks (release build, never part of the tests): the layers against the same work
     // done with the raw C APIs in the same run.
@@ -62,6 +68,9 @@ let package = Package(
     .testTarget(
       name: "AuthViewModelsTests",
       dependencies: ["AuthViewModels", "AuthTestSupport", "AuthStorage", "AuthCrypto"]),
+    // Every output sample in README.md and docs/ against the binaries that print it.
+    .testTarget(
+      name: "DocumentationTests", dependencies: ["AuthTestSupport", "authcli", "QuickStart"]),
     .testTarget(
       name: "AuthCLITests", dependencies: ["AuthCLI", "AuthTestSupport", "authcli"],
       exclude: ["Previews", "PTY"]),

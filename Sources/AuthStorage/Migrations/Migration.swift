@@ -1,6 +1,6 @@
 import Foundation
 
-/// One numbered schema change, from a `Migrations/NNNN_description.sql` file.
+/// One numbered schema change, from a `Migrations/sqlite/NNNN_description.sql` file.
 public struct Migration: Hashable, Sendable {
   /// The file name without `.sql`, for example `0001_initial`; recorded in `schema_migrations`.
   public let identifier: String
