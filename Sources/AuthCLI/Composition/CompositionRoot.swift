@@ -18,8 +18,6 @@ struct CompositionRoot {
 
   /// Builds the view models of every scene.
   let factory: UseCaseViewModelFactory
-  /// What the use cases threw, for exit codes.
-  let failures: FailureLog
   /// Where the current session's token is kept; `nil` for `:memory:`.
   let sessionFile: SessionStateFile?
 
@@ -30,24 +28,14 @@ struct CompositionRoot {
     let tokens = try SodiumTokenSource()
     let clock = SystemClock()
     let policy = AuthPolicy.standard
-    let failures = FailureLog()
-    self.failures = failures
     factory = UseCaseViewModelFactory(
-      authentication: RecordingAuthentication(
-        base: SignInService(
-          store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy),
-        log: failures),
-      signUp: RecordingSignUp(
-        base: SignUpService(
-          store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy),
-        log: failures),
-      sessions: RecordingSessions(
-        base: SessionService(store: store, tokens: tokens, clock: clock, policy: policy),
-        log: failures),
-      changePassword: RecordingChangePassword(
-        base: ChangePasswordService(
-          store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy),
-        log: failures))
+      authentication: SignInService(
+        store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy),
+      signUp: SignUpService(
+        store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy),
+      sessions: SessionService(store: store, tokens: tokens, clock: clock, policy: policy),
+      changePassword: ChangePasswordService(
+        store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy))
     switch location {
     case .file(let path, _):
       sessionFile = try SessionStateFile.forDatabase(at: path, environment: environment)

@@ -28,7 +28,8 @@ struct ErrorReport: Error, Hashable, Sendable {
     case let error as StoreError: self = Self.report(error)
     default:
       self =
-        StorageErrorReport.report(error) ?? CryptoErrorReport.report(error)
+        SceneFailureReport.report(error) ?? StorageErrorReport.report(error)
+        ?? CryptoErrorReport.report(error)
         ?? ErrorReport(code: .software, message: "Unexpected failure: \(type(of: error))")
     }
   }
