@@ -10,6 +10,7 @@ let package = Package(
     .executable(name: "authcli", targets: ["authcli"]),
     .library(name: "AuthCore", targets: ["AuthCore"]),
     .library(name: "AuthStorage", targets: ["AuthStorage"]),
+    .library(name: "AuthPostgres", targets: ["AuthPostgres"]),
     .library(name: "AuthCrypto", targets: ["AuthCrypto"]),
     .library(name: "AuthViewModels", targets: ["AuthViewModels"]),
     .library(name: "AuthCLI", targets: ["AuthCLI"]),
@@ -19,6 +20,9 @@ let package = Package(
     .systemLibrary(
       name: "CSQLite", pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+    // libpq's header only: AuthPostgres opens the library at run time (no pkg-config, whose
+    // flags would link it into every program and load it at every start).
+    .systemLibrary(name: "CLibPQ", providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
     .systemLibrary(
       name: "CSodium", pkgConfig: "libsodium",
       providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
@@ -33,11 +37,16 @@ let package = Package(
     // The layers, innermost first.
     .target(name: "AuthCore", plugins: ["EmbedFiles"]),
     .target(name: "AuthStorage", dependencies: ["AuthCore", "CSQLite"], plugins: ["EmbedFiles"]),
+    .target(
+      name: "AuthPostgres", dependencies: ["AuthCore", "AuthStorage", "CLibPQ"],
+      plugins: ["EmbedFiles"]),
     .target(name: "AuthCrypto", dependencies: ["AuthCore", "CSodium"]),
     .target(name: "AuthViewModels", dependencies: ["AuthCore"]),
     .target(
       name: "AuthCLI",
-      dependencies: ["AuthCore", "AuthStorage", "AuthCrypto", "AuthViewModels", "CommandLineKit"]),
+      dependencies: [
+        "AuthCore", "AuthStorage", "AuthPostgres", "AuthCrypto", "AuthViewModels", "CommandLineKit",
+      ]),
     .executableTarget(name: "authcli", dependencies: ["AuthCLI"]),
 
     // The library quick start that docs/library.md shows; built and run by the tests, not a product.
@@ -56,13 +65,18 @@ let package = Package(
     .testTarget(
       name: "ReliabilityTests", dependencies: ["CSQLite", "CSodium", "AuthTestSupport", "authcli"]),
 
+    // The PostgreSQL server of the tests: a fresh schema per test.
+    .target(name: "PostgresTestSupport", dependencies: ["AuthPostgres"]),
+
     // Scripted stand-ins for the use cases, for view-model tests and scene previews.
     .target(name: "AuthTestSupport", dependencies: ["AuthCore", "AuthViewModels"]),
 
     .testTarget(
       name: "AuthCoreTests",
       dependencies: ["AuthCore", "AuthStorage", "AuthCrypto", "AuthTestSupport"]),
-    .testTarget(name: "AuthStorageTests", dependencies: ["AuthStorage", "CSQLite"]),
+    .testTarget(
+      name: "AuthStorageTests",
+      dependencies: ["AuthStorage", "AuthPostgres", "PostgresTestSupport", "CSQLite"]),
     .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto"]),
     .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
     .testTarget(

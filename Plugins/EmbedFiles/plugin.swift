@@ -5,6 +5,7 @@ import PackagePlugin
 /// so the binary carries them and reads nothing from disk at run time.
 ///
 /// - `AuthStorage` gets `Migrations/sqlite/*.sql` as `EmbeddedMigrations.files`.
+/// - `AuthPostgres` gets `Migrations/postgres/*.sql` as `EmbeddedMigrations.files`.
 /// - `AuthCore` gets `Data/common-passwords.txt` as `EmbeddedBlocklist.files`.
 @main
 struct EmbedFiles: BuildToolPlugin {
@@ -14,6 +15,8 @@ struct EmbedFiles: BuildToolPlugin {
     switch target.name {
     case "AuthStorage":
       embedding = ("EmbeddedMigrations", root.appending(path: "Migrations/sqlite"), ".sql")
+    case "AuthPostgres":
+      embedding = ("EmbeddedMigrations", root.appending(path: "Migrations/postgres"), ".sql")
     case "AuthCore":
       embedding = ("EmbeddedBlocklist", root.appending(path: "Data"), ".txt")
     default:

@@ -1,5 +1,6 @@
 import AuthCore
 import AuthCrypto
+import AuthPostgres
 import AuthStorage
 import AuthViewModels
 import Foundation
@@ -41,15 +42,22 @@ struct CompositionRoot {
       sessionFile = try SessionStateFile.forDatabase(at: path, environment: environment)
     case .memory:
       sessionFile = nil
+    case .postgres(let target):
+      // Keyed by the server and database without the password, which never reaches a file.
+      sessionFile = try SessionStateFile.forDatabase(
+        at: target.displayName, environment: environment)
     }
   }
 
   private static func openStore(
     _ location: DatabaseLocation, access: Access
   ) throws
-    -> SQLiteAuthStore
+    -> any AuthStore
   {
     switch location {
+    case .postgres(let target):
+      // Migrates like a new SQLite file does: a fresh database gets the schema on first use.
+      return try PostgresAuthStore.open(target)
     case .memory:
       return try SQLiteAuthStore.inMemory()
     case .file(let path, _):

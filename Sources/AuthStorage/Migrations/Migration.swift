@@ -32,6 +32,9 @@ public struct Migration: Hashable, Sendable {
 
   /// How many embedded files there are, named well or not (a test compares it with `embedded`).
   static let embeddedFileCount = EmbeddedMigrations.files.count
+
+  /// The embedded file names, named well or not (a test compares them with other engines').
+  public static let embeddedFileNames: [String] = EmbeddedMigrations.files.map(\.name)
 }
 
 /// A migration recorded as applied in a database.
