@@ -15,9 +15,10 @@ enum CompletionCommand {
   static let declaration: Subcommand = Subcommand(
     "completion", abstract: "Print the shell completion script for bash, zsh or fish.",
     discussion: """
-      bash: add 'source <(authcli completion bash)' to ~/.bashrc. zsh: save the output as
-      _authcli in a folder of $fpath, or add 'source <(authcli completion zsh)' to ~/.zshrc
-      after compinit. fish: 'authcli completion fish > ~/.config/fish/completions/authcli.fish'.
+      To load the completions in every new shell:
+        bash  add 'source <(authcli completion bash)' to ~/.bashrc
+        zsh   add 'source <(authcli completion zsh)' to ~/.zshrc, after compinit
+        fish  authcli completion fish > ~/.config/fish/completions/authcli.fish
       """,
     arguments: [shell]
   ) { context in
