@@ -83,7 +83,10 @@ struct Roff {
   mutating func paragraphs(_ text: String) {
     for block in TextLayout.blocks(text) {
       if TextLayout.isPreformatted(block) {
-        output += ".PP\n.nf\n" + block.map { line(Self.escape($0)) }.joined(separator: "\n")
+        // The page indents the block already; the help page's two spaces would only push
+        // its widest lines past the screen.
+        let lines = block.map { $0.hasPrefix("  ") ? String($0.dropFirst(2)) : $0 }
+        output += ".PP\n.nf\n" + lines.map { line(Self.escape($0)) }.joined(separator: "\n")
         output += "\n.fi\n"
       } else {
         self.text(block.joined(separator: " "))
