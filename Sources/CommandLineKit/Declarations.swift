@@ -35,6 +35,8 @@ public struct OptionDeclaration: Sendable {
   public let defaultValue: String?
   /// What a shell offers for the value.
   public let completion: ValueCompletion
+  /// Whether every value typed counts (`--kind a --kind b`), not only the last.
+  public let isRepeating: Bool
   /// Turns the typed text into the value a command reads; flags have none.
   let convert: (@Sendable (String) throws(InvalidValue) -> any Sendable)?
 
@@ -43,6 +45,9 @@ public struct OptionDeclaration: Sendable {
 
   /// `--db` for `db`.
   public var longForm: String { "--" + name }
+
+  /// How a usage line shows the option: `[--db <path>]`, `[--kind <kind> ...]`.
+  public var usageLabel: String { "[" + label + (isRepeating ? " ..." : "") + "]" }
 
   /// How errors name the option: `--db <path>`, `--json`.
   public var label: String {
@@ -102,12 +107,13 @@ public struct Flag: DeclaredOption {
   public init(_ name: String, short: Character? = nil, help: String) {
     declaration = OptionDeclaration(
       name: name, shortName: short, valueName: nil, help: help, defaultValue: nil,
-      completion: .none, convert: nil)
+      completion: .none, isRepeating: false, convert: nil)
   }
 }
 
 /// An option with a value: `--db <path>`. A command reads it as `values[option]`,
-/// already converted; `nil` when it was not given.
+/// already converted (`nil` when it was not given), or every value typed of a repeating
+/// one as `values.all(option)`.
 public struct Option<Value: Sendable>: DeclaredOption {
   /// The option as help, parsing and completions see it.
   public let declaration: OptionDeclaration
@@ -115,12 +121,12 @@ public struct Option<Value: Sendable>: DeclaredOption {
   /// Declares `--name <valueName>`; `transform` refuses a value with `InvalidValue`.
   public init(
     _ name: String, short: Character? = nil, valueName: String, help: String,
-    defaultValue: String? = nil, completion: ValueCompletion = .none,
+    defaultValue: String? = nil, completion: ValueCompletion = .none, isRepeating: Bool = false,
     transform: @escaping @Sendable (String) throws(InvalidValue) -> Value
   ) {
     declaration = OptionDeclaration(
       name: name, shortName: short, valueName: valueName, help: help,
-      defaultValue: defaultValue, completion: completion,
+      defaultValue: defaultValue, completion: completion, isRepeating: isRepeating,
       convert: { text throws(InvalidValue) in try transform(text) })
   }
 }
@@ -186,8 +192,9 @@ extension Argument where Value == String {
 /// One command or subcommand, declared once: parsing, help pages, usage errors, shell
 /// completions and the man page are all derived from it.
 ///
-/// Options are inherited: a subcommand accepts (and its help lists) its own options and
-/// then those of every command above it. `Action` is what the program runs for it.
+/// The root's options are global: every subcommand accepts them (and its help lists them
+/// after its own). Any other command's options are its own. `Action` is what the program
+/// runs for it.
 public struct CommandDeclaration<Action: Sendable>: Sendable {
   /// The word typed: `signup`, or the program's name for the root.
   public let name: String
@@ -197,7 +204,7 @@ public struct CommandDeclaration<Action: Sendable>: Sendable {
   public let discussion: String?
   /// Positional arguments, in order.
   public let arguments: [ArgumentDeclaration]
-  /// The command's own options (its subcommands inherit them).
+  /// The command's own options (for the root: the options every command accepts).
   public let options: [OptionDeclaration]
   /// The subcommands, in the order help lists them.
   public let subcommands: [CommandDeclaration]

@@ -47,15 +47,15 @@ extension ToolDeclaration {
 
   /// The usage lines of a command: one for itself when it runs, then those of its
   /// subcommands. Its own options are spelled out unless the line would pass 80 columns;
-  /// inherited ones stand together as `[<options>]`.
+  /// the global ones stand together as `[<options>]`.
   public func usageLines(for path: [CommandDeclaration<Action>]) -> [String] {
     guard let command = path.last else { return [] }
     let words = path.map(\.name).joined(separator: " ")
     var lines: [String] = []
     if path.count == 1 || command.action != nil {
-      let own = command.options.map { "[" + $0.label + "]" }
+      let own = command.options.map(\.usageLabel)
       let arguments = command.action != nil ? command.arguments.map(\.usageLabel) : []
-      let inherited = path.dropLast().contains { !$0.options.isEmpty } ? ["[<options>]"] : []
+      let inherited = path.count > 1 && !path[0].options.isEmpty ? ["[<options>]"] : []
       let groupTail = command.action == nil ? ["<subcommand>"] : []
       var line = ([words] + own + arguments + inherited + groupTail).joined(separator: " ")
       if "USAGE: ".count + line.count > TextLayout.lineWidth {

@@ -2,7 +2,7 @@
 /// declarations that describe them.
 public struct ParsedValues: Sendable {
   private var flags: Set<String> = []
-  private var options: [String: any Sendable] = [:]
+  private var options: [String: [any Sendable]] = [:]
   private var arguments: [String: [any Sendable]] = [:]
 
   /// No values: every flag off, every option and argument absent.
@@ -13,7 +13,12 @@ public struct ParsedValues: Sendable {
 
   /// The option's value (the last one typed), or `nil` when it was not given.
   public subscript<Value>(option: Option<Value>) -> Value? {
-    options[option.declaration.name] as? Value
+    options[option.declaration.name]?.last as? Value
+  }
+
+  /// Every value typed for an option, in order (one at most unless it is repeating).
+  public func all<Value>(_ option: Option<Value>) -> [Value] {
+    (options[option.declaration.name] ?? []).compactMap { $0 as? Value }
   }
 
   /// The argument's value (the first, for a repeating one), or `nil` when it was not given.
@@ -28,7 +33,11 @@ public struct ParsedValues: Sendable {
 
   mutating func set(_ option: OptionDeclaration, to value: (any Sendable)?) {
     if let value {
-      options[option.name] = value
+      if option.isRepeating {
+        options[option.name, default: []].append(value)
+      } else {
+        options[option.name] = [value]
+      }
     } else {
       flags.insert(option.name)
     }

@@ -37,9 +37,10 @@ public struct ToolDeclaration<Action: Sendable>: Sendable {
     return result
   }
 
-  /// The options a command accepts: its own, then those of each command above it.
+  /// The options a command accepts: its own, then the root's (the global ones).
   static func options(along path: [CommandDeclaration<Action>]) -> [OptionDeclaration] {
-    path.reversed().flatMap(\.options)
+    guard let command = path.last, let root = path.first else { return [] }
+    return path.count == 1 ? root.options : command.options + root.options
   }
 
   /// The built-in help flag every command accepts.

@@ -28,7 +28,7 @@ enum DatabaseOpener {
 
   /// SQLite tools reached with a PostgreSQL URI: refused rather than answered from an
   /// in-memory database that has nothing to do with the server.
-  private static func refusePostgres(_ location: DatabaseLocation) throws {
+  static func refusePostgres(_ location: DatabaseLocation) throws {
     if case .postgres(let target) = location {
       throw CLIError.configuration(
         "This command works on SQLite files only, not on \(target.displayName)")

@@ -49,7 +49,8 @@ struct CompositionRoot {
     }
   }
 
-  private static func openStore(
+  /// Opens the store a command names, creating the file only with `createIfMissing`.
+  static func openStore(
     _ location: DatabaseLocation, access: Access
   ) throws
     -> any AuthStore

@@ -26,6 +26,11 @@ enum CLIError: Error, Hashable, Sendable {
   case configuration(String)
   /// Ctrl-C at a prompt (130).
   case interrupted
+  /// A destructive command was not confirmed: no `--yes` without a terminal, or the
+  /// prompt was answered no (64).
+  case notConfirmed(String)
+  /// The path a new file should take already exists; nothing was written (73).
+  case fileExists(path: String)
   /// Something that should not happen (70).
   case internalFailure(String)
 }

@@ -30,7 +30,7 @@ struct ErrorReport: Error, Hashable, Sendable {
       self =
         SceneFailureReport.report(error) ?? StorageErrorReport.report(error)
         ?? PostgresErrorReport.report(error)
-        ?? CryptoErrorReport.report(error)
+        ?? CryptoErrorReport.report(error) ?? AdministrationErrorReport.report(error)
         ?? ErrorReport(code: .software, message: "Unexpected failure: \(type(of: error))")
     }
   }
@@ -63,6 +63,11 @@ struct ErrorReport: Error, Hashable, Sendable {
       ErrorReport(code: .ioError, message: "Cannot read or write \(path): \(reason)")
     case .configuration(let message): ErrorReport(code: .configuration, message: message)
     case .interrupted: ErrorReport(code: .interrupted, message: "Interrupted; nothing was changed.")
+    case .notConfirmed(let message): ErrorReport(code: .usage, message: message)
+    case .fileExists(let path):
+      ErrorReport(
+        code: .cannotCreate, message: "\(path) already exists; nothing was written",
+        hint: "Choose a new path; a backup never replaces a file.")
     case .internalFailure(let message): ErrorReport(code: .software, message: message)
     }
   }

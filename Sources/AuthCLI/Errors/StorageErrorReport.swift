@@ -19,6 +19,10 @@ enum StorageErrorReport {
     switch error {
     case let error as StorageError: report(error)
     case let error as SQLiteError: report(error)
+    case let error as BackupError: report(error)
+    case let error as AdoptionError:
+      ErrorReport(
+        code: .invalidData, message: "Not adopted: " + error.description + "; nothing was changed")
     default: nil
     }
   }
@@ -40,6 +44,16 @@ enum StorageErrorReport {
         : ErrorReport(
           code: code(for: underlying),
           message: "Cannot open database \(path): \(underlying.message)")
+    }
+  }
+
+  private static func report(_ error: BackupError) -> ErrorReport {
+    switch error {
+    case .destinationExists(let path): ErrorReport(CLIError.fileExists(path: path))
+    case .cannotCreate(let path, let reason):
+      ErrorReport(CLIError.cannotCreate(path: path, reason: reason))
+    case .integrityCheckFailed:
+      ErrorReport(code: .invalidData, message: capitalized(error.description))
     }
   }
 

@@ -1,3 +1,4 @@
+import AuthCore
 import Foundation
 
 /// Reports on a database without writing to it; works on a read-only connection.
@@ -30,7 +31,7 @@ public struct DatabaseInspector: Sendable {
       DatabaseReport.TableCount(
         name: name, rows: Int(try database.scalarInt("SELECT count(*) FROM \(quoted(name))")))
     }
-    return DatabaseReport(
+    var report = DatabaseReport(
       path: database.path,
       fileSizeBytes: database.isInMemory ? nil : fileSize(database.path),
       walSizeBytes: database.isInMemory ? nil : fileSize(database.path + "-wal"),
@@ -44,6 +45,24 @@ public struct DatabaseInspector: Sendable {
       sessions: tableNames.contains("sessions") ? try sessionCounts(database, at: time) : nil,
       inspectedAt: time,
       integrityCheck: try database.query("PRAGMA integrity_check") { $0.string(at: 0) })
+    report.prunable = try prunableCounts(database, at: time)
+    return report
+  }
+
+  /// Counted with the same conditions as the store's housekeeping, and the standard rule
+  /// for when failures are forgotten; `nil` when the throttle has no failure ages yet.
+  private func prunableCounts(
+    _ database: Database, at time: Date
+  ) throws -> DatabaseReport.PrunableCounts? {
+    let columns = try database.query("SELECT name FROM pragma_table_info('sign_in_throttle')") {
+      $0.string(at: 0)
+    }
+    guard columns.contains("last_failure_at") else { return nil }
+    let context = SQLiteStoreContext(database: database)
+    return DatabaseReport.PrunableCounts(
+      expiredSessions: try context.countExpiredSessions(asOf: time),
+      throttleRows: try context.countForgottenThrottleStates(
+        at: time, failuresBefore: ThrottleRules.standard.forgetCutoff(at: time)))
   }
 
   private func sessionCounts(

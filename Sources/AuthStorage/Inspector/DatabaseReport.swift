@@ -30,6 +30,20 @@ public struct DatabaseReport: Hashable, Sendable, Codable {
     }
   }
 
+  /// What `authcli sessions prune` would delete at the report's time.
+  public struct PrunableCounts: Hashable, Sendable, Codable {
+    /// Sessions past their expiry.
+    public let expiredSessions: Int
+    /// Sign-in throttle rows that no longer lock anything and whose failures are forgotten.
+    public let throttleRows: Int
+
+    /// Describes the counts.
+    public init(expiredSessions: Int, throttleRows: Int) {
+      self.expiredSessions = expiredSessions
+      self.throttleRows = throttleRows
+    }
+  }
+
   /// The database path, or `:memory:`.
   public let path: String
   /// The main file's size in bytes; `nil` in memory.
@@ -52,6 +66,8 @@ public struct DatabaseReport: Hashable, Sendable, Codable {
   public let tables: [TableCount]
   /// Active and expired sessions at `inspectedAt`; `nil` before the schema exists.
   public let sessions: SessionCounts?
+  /// What housekeeping would delete; `nil` before the schema that records failure ages.
+  public var prunable: PrunableCounts? = nil
   /// The time the session counts refer to.
   public let inspectedAt: Date
   /// The lines of `PRAGMA integrity_check`; exactly `["ok"]` when healthy.

@@ -195,6 +195,11 @@ struct ArgumentParserTests {
         ["help", "--man", "signup"],
         "Error: Unexpected argument 'signup'\nSee 'authcli help --help'.\n"
       ),
+      (
+        ["sessions", "check"],
+        "Error: Pass --token-stdin: 'sessions check' reads the token from standard input\n"
+          + "See 'authcli sessions check --help'.\n"
+      ),
     ]
     for (words, errors) in cases {
       let result = await harness.run(words)

@@ -3,7 +3,7 @@ import AuthViewModels
 import CommandLineKit
 
 /// `authcli passwd`: the password-change view model with the current, new and repeated
-/// password (three lines with `--password-stdin`).
+/// password (two lines with `--password-stdin`: the current, then the new).
 @MainActor
 struct ChangePasswordCommand {
   let context: CommandContext
@@ -19,8 +19,8 @@ struct ChangePasswordCommand {
     let reader = CredentialReader(
       context: context, passwordFromStandardInput: passwordFromStandardInput)
     let current = try reader.password(prompt: "Current password: ")
-    let new = try reader.password(prompt: "New password: ")
-    let confirmation = try reader.password(prompt: "Repeat new password: ")
+    let (new, confirmation) = try reader.newPassword(
+      prompt: "New password: ", confirmation: "Repeat new password: ")
     await viewModel.send(.currentPasswordChanged(current))
     await viewModel.send(.newPasswordChanged(new))
     await viewModel.send(.confirmationChanged(confirmation))
@@ -52,7 +52,7 @@ extension ChangePasswordCommand {
     "passwd", abstract: "Change the signed-in user's password (ends every other session).",
     discussion: """
       Prompts for the current password, then the new one twice. With --password-stdin,
-      reads current, new and confirmation, one line each.
+      reads the current password, then the new one, one line each; later lines are ignored.
       """,
     options: [CredentialOptions.passwordStandardInput]
   ) { context in

@@ -9,5 +9,7 @@ enum CredentialOptions {
   /// `--password-stdin`.
   static let passwordStandardInput = Flag(
     "password-stdin",
-    help: "Read the password from standard input, one line per password, instead of prompting.")
+    help:
+      "Read the password from standard input instead of prompting: one line per password you "
+      + "know, never a confirmation.")
 }

@@ -59,7 +59,11 @@ extension SessionsCommand {
   }
 
   static let declaration: Subcommand = Subcommand(
-    "sessions", abstract: "List the signed-in user's sessions, or end one.",
+    "sessions", abstract: "List, end or check sessions; prune expired ones.",
+    discussion: """
+      'list' and 'revoke' act on the signed-in user's sessions. 'check' serves other
+      programs: it reads a token from standard input, not the state file.
+      """,
     subcommands: [
       Subcommand(
         "list", abstract: "List the sessions, newest first; the current one is marked."
@@ -70,5 +74,7 @@ extension SessionsCommand {
         context in
         try await SessionsCommand(context: context).revoke(context.required(id))
       },
+      SessionMaintenanceCommand.check,
+      SessionMaintenanceCommand.prune,
     ])
 }

@@ -15,8 +15,8 @@ struct SignUpCommand {
     let reader = CredentialReader(
       context: context, passwordFromStandardInput: passwordFromStandardInput)
     let name = try reader.username(given: username)
-    let password = try reader.password(prompt: "Password: ")
-    let confirmation = try reader.password(prompt: "Repeat password: ")
+    let (password, confirmation) = try reader.newPassword(
+      prompt: "Password: ", confirmation: "Repeat password: ")
     let root = try CompositionRoot(
       location: location, access: .createIfMissing, environment: context.process.environment)
     try root.sessionFile?.prepareFolder()
@@ -45,7 +45,8 @@ extension SignUpCommand {
     "signup", abstract: "Create an account and sign in.",
     discussion: """
       Prompts for the password twice with echo off on a terminal. With --password-stdin,
-      reads the password and then its confirmation, one line each.
+      reads the password from the first line of standard input; nothing is confirmed and
+      later lines are ignored.
       """,
     options: [CredentialOptions.username, CredentialOptions.passwordStandardInput]
   ) { context in

@@ -11,7 +11,12 @@ enum InspectReportJSON {
     if let counts = report.sessions {
       sessions = ["active": counts.active, "expired": counts.expired]
     }
+    var prunable: Any = NSNull()
+    if let counts = report.prunable {
+      prunable = ["expired_sessions": counts.expiredSessions, "throttle_rows": counts.throttleRows]
+    }
     return [
+      "prunable": prunable,
       "path": report.path,
       "size_bytes": report.fileSizeBytes.map { $0 as Any } ?? NSNull(),
       "wal_size_bytes": report.walSizeBytes.map { $0 as Any } ?? NSNull(),

@@ -22,6 +22,13 @@ enum InspectReportText {
     if let sessions = report.sessions {
       facts.append(["Sessions", "\(sessions.active) active, \(sessions.expired) expired"])
     }
+    if let prunable = report.prunable {
+      facts.append([
+        "Prunable",
+        "\(prunable.expiredSessions) expired session(s), \(prunable.throttleRows) throttle "
+          + "row(s) ('authcli sessions prune')",
+      ])
+    }
     facts += rows("Integrity check", report.integrityCheck)
     let factText = facts.map { fact in
       let label = fact[0].isEmpty ? "" : fact[0] + ":"

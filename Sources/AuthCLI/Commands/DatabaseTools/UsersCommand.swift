@@ -27,6 +27,7 @@ struct UsersCommand {
           "created_at": Timestamp.iso8601(user.createdAt),
           "last_sign_in_at": JSONText.time(user.lastSignInAt),
           "active_sessions": user.activeSessions,
+          "locked": user.isLocked,
         ]
       })
     guard !users.isEmpty else {
@@ -47,10 +48,15 @@ struct UsersCommand {
 
 extension UsersCommand {
   static let declaration: Subcommand = Subcommand(
-    "users", abstract: "List the accounts: name, created, last sign-in (never a hash).",
+    "users", abstract: "Administer accounts: list, add, show, delete, lock, reset passwords.",
+    discussion: """
+      Whoever can open the database administers it, as with htpasswd or manage.py: these
+      verbs need no sign-in. Each change is recorded in the audit trail. A name with no
+      account exits 65.
+      """,
     subcommands: [
       Subcommand("list", abstract: "List every account.") { context in
         try UsersCommand(context: context).list()
       }
-    ])
+    ] + UserAdministrationCommand.verbs)
 }
