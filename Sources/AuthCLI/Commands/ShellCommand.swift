@@ -27,7 +27,9 @@ struct ShellCommand {
         do {
           if let token { try sessionFile?.write(token) } else { try sessionFile?.remove() }
         } catch {
-          errors.write("Error: " + TerminalText.visible(ErrorReport(error).message) + "\n")
+          for line in ErrorReport(error).lines {
+            errors.write("Error: " + TerminalText.visible(line) + "\n")
+          }
         }
       })
     InterruptTrap.install()

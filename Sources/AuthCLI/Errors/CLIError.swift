@@ -12,6 +12,8 @@ enum CLIError: Error, Hashable, Sendable {
   case endOfInput
   /// A line read was not UTF-8 text (65).
   case notText
+  /// A line read was longer than the input limit, and was refused unread (65).
+  case lineTooLong
   /// The database file does not exist and this command never creates one (66).
   case databaseMissing(path: String)
   /// No session, or it ended (77).

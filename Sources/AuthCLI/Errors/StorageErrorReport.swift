@@ -33,8 +33,10 @@ enum StorageErrorReport {
     case .cannotCreate(let path, let reason):
       ErrorReport(CLIError.cannotCreate(path: path, reason: reason))
     case .isDirectory, .notADatabase, .emptyFile, .foreignDatabase, .corrupt, .schemaTooNew,
-      .unexpectedValue:
+      .unexpectedValue, .unexpectedSchema:
       ErrorReport(code: .invalidData, message: capitalized(error.description))
+    case .unsafeFile, .unsafeFolder, .cannotOpenFile:
+      ErrorReport(code: .ioError, message: capitalized(error.description))
     case .migrationFailed(_, let underlying):
       underlying.isBusy
         ? busy : ErrorReport(code: .invalidData, message: capitalized(error.description))

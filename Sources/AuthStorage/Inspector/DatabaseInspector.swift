@@ -27,6 +27,8 @@ public struct DatabaseInspector: Sendable {
       ORDER BY name
       """
     ) { $0.string(at: 0) }
+    let version = try database.userVersion()
+    let judged = version > 0 && version <= migrator.newestVersion
     let tables = try tableNames.map { name in
       DatabaseReport.TableCount(
         name: name, rows: Int(try database.scalarInt("SELECT count(*) FROM \(quoted(name))")))
@@ -44,9 +46,18 @@ public struct DatabaseInspector: Sendable {
       tables: tables,
       sessions: tableNames.contains("sessions") ? try sessionCounts(database, at: time) : nil,
       inspectedAt: time,
-      integrityCheck: try database.query("PRAGMA integrity_check") { $0.string(at: 0) })
+      integrityCheck: try database.query("PRAGMA integrity_check") { $0.string(at: 0) },
+      triggers: try objectNames(ofType: "trigger", in: database),
+      views: try objectNames(ofType: "view", in: database),
+      schemaDifferences: judged ? try migrator.schemaDifferences(in: database) : nil)
     report.prunable = try prunableCounts(database, at: time)
     return report
+  }
+
+  private func objectNames(ofType type: String, in database: Database) throws -> [String] {
+    try database.query(
+      "SELECT name FROM sqlite_schema WHERE type = ?1 ORDER BY name", [.text(type)]
+    ) { $0.string(at: 0) }
   }
 
   /// Counted with the same conditions as the store's housekeeping, and the standard rule

@@ -73,15 +73,28 @@ public struct DatabaseReport: Hashable, Sendable, Codable {
   /// The lines of `PRAGMA integrity_check`; exactly `["ok"]` when healthy.
   public let integrityCheck: [String]
 
+  /// Triggers in the schema, by name (the migrations create none).
+  public let triggers: [String]
+  /// Views in the schema, by name (the migrations create none).
+  public let views: [String]
+  /// How the schema differs from what the applied migrations create (for example
+  /// `extra trigger t`); empty when it matches; `nil` when not judged (another
+  /// program's database, or a newer schema than this program knows).
+  public let schemaDifferences: [String]?
+
   /// Whether the integrity check found nothing wrong.
   public var isHealthy: Bool { integrityCheck == ["ok"] }
+
+  /// Whether the schema is exactly what the migrations create, when that was judged.
+  public var isSchemaAsMigrated: Bool { schemaDifferences?.isEmpty ?? true }
 
   /// Assembles a report.
   public init(
     path: String, fileSizeBytes: Int64?, walSizeBytes: Int64?, sqliteVersion: String,
     journalMode: String, schemaVersion: Int, newestKnownSchemaVersion: Int,
     appliedMigrations: [AppliedMigration], pendingMigrations: [String], tables: [TableCount],
-    sessions: SessionCounts?, inspectedAt: Date, integrityCheck: [String]
+    sessions: SessionCounts?, inspectedAt: Date, integrityCheck: [String],
+    triggers: [String] = [], views: [String] = [], schemaDifferences: [String]? = []
   ) {
     self.path = path
     self.fileSizeBytes = fileSizeBytes
@@ -96,5 +109,8 @@ public struct DatabaseReport: Hashable, Sendable, Codable {
     self.sessions = sessions
     self.inspectedAt = inspectedAt
     self.integrityCheck = integrityCheck
+    self.triggers = triggers
+    self.views = views
+    self.schemaDifferences = schemaDifferences
   }
 }

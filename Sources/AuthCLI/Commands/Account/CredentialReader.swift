@@ -35,6 +35,7 @@ struct CredentialReader {
       case .endOfInput: throw CLIError.endOfInput
       case .interrupted: throw CLIError.interrupted
       case .notText: throw CLIError.notText
+      case .tooLong: throw CLIError.lineTooLong
       }
     }
     try requirePrompting(flag: "--password-stdin")
@@ -74,6 +75,7 @@ struct CredentialReader {
       context.console.errors.write("\n")
       throw CLIError.interrupted
     case .notText: throw CLIError.notText
+    case .tooLong: throw CLIError.lineTooLong
     }
   }
 

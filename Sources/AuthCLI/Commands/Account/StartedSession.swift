@@ -16,7 +16,14 @@ enum StartedSession {
     if let file = root.sessionFile, let previous = try? file.read() {
       await root.factory.makeAccount(token: previous).send(.signOutRequested)
     }
-    try root.sessionFile?.write(session.token)
+    do {
+      try root.sessionFile?.write(session.token)
+    } catch {
+      // Nobody would hold this session's token: it is ended before the error is reported,
+      // so no valid session is left that no one can sign out of.
+      await root.factory.makeAccount(token: session.token).send(.signOutRequested)
+      throw error
+    }
     context.emit(json: SessionJSON.object(session.authenticated))
     context.show(headline)
   }

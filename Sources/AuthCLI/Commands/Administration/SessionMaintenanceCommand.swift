@@ -54,6 +54,7 @@ struct SessionMaintenanceCommand {
     case .endOfInput: throw CLIError.endOfInput
     case .interrupted: throw CLIError.interrupted
     case .notText: throw CLIError.notText
+    case .tooLong: throw CLIError.lineTooLong
     }
   }
 }

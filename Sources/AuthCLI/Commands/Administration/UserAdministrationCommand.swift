@@ -146,6 +146,7 @@ struct UserAdministrationCommand {
       errors.write("\n")
       throw CLIError.interrupted
     case .notText: throw CLIError.notText
+    case .tooLong: throw CLIError.lineTooLong
     }
   }
 

@@ -33,6 +33,10 @@ enum InspectReportJSON {
       "inspected_at": Timestamp.iso8601(report.inspectedAt),
       "integrity_check": report.integrityCheck,
       "integrity_ok": report.isHealthy,
+      "triggers": report.triggers,
+      "views": report.views,
+      "schema_differences": report.schemaDifferences.map { $0 as Any } ?? NSNull(),
+      "schema_ok": report.schemaDifferences.map { $0.isEmpty as Any } ?? NSNull(),
     ]
   }
 

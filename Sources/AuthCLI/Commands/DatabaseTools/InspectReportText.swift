@@ -29,6 +29,15 @@ enum InspectReportText {
           + "row(s) ('authcli sessions prune')",
       ])
     }
+    facts += rows("Triggers", report.triggers.isEmpty ? ["none"] : report.triggers)
+    facts += rows("Views", report.views.isEmpty ? ["none"] : report.views)
+    if let differences = report.schemaDifferences {
+      facts += rows(
+        "Schema check",
+        differences.isEmpty ? ["ok (exactly what the migrations create)"] : differences)
+    } else {
+      facts.append(["Schema check", "not judged (not a schema this program knows)"])
+    }
     facts += rows("Integrity check", report.integrityCheck)
     let factText = facts.map { fact in
       let label = fact[0].isEmpty ? "" : fact[0] + ":"
