@@ -25,6 +25,13 @@ struct ShellCompletionTests {
     ("authcli help ", ["signup", "sessions", "exit-codes"], []),
     ("authcli migrate ", ["status"], ["list"]),
     ("authcli sessions revoke --", ["--db", "--json"], ["--all"]),
+    (
+      "authcli users ", ["list", "add", "show", "delete", "lock", "unlock", "reset-password"],
+      ["revoke"]
+    ),
+    ("authcli users lock ada --", ["--reason", "--db"], ["--yes"]),
+    ("authcli audit --kind sign_in", ["sign_in_succeeded", "sign_in_failed"], ["sign_up"]),
+    ("authcli sessions check --", ["--token-stdin"], ["--all"]),
   ]
 
   private func script(for shell: String, in sandbox: borrowing Sandbox) async throws -> String {

@@ -40,6 +40,18 @@ struct ArgumentParserTests {
       ("sessions list", .run(["sessions", "list"])),
       ("sessions revoke 12", .run(["sessions", "revoke"])),
       ("users list", .run(["users", "list"])),
+      ("users add --username ada --password-stdin", .run(["users", "add"])),
+      ("users show ada", .run(["users", "show"])),
+      ("users delete --yes ada", .run(["users", "delete"])),
+      ("users lock ada --reason=stolen", .run(["users", "lock"])),
+      ("users unlock ada", .run(["users", "unlock"])),
+      ("users reset-password ada --password-stdin", .run(["users", "reset-password"])),
+      ("verify --username ada --password-stdin", .run(["verify"])),
+      ("sessions check --token-stdin", .run(["sessions", "check"])),
+      ("sessions prune", .run(["sessions", "prune"])),
+      ("audit", .run(["audit"])),
+      ("backup copy.sqlite3", .run(["backup"])),
+      ("migrate --adopt", .run(["migrate"])),
       ("inspect", .run(["inspect"])),
       ("migrate", .run(["migrate"])),
       ("migrate status", .run(["migrate", "status"])),
@@ -71,6 +83,27 @@ struct ArgumentParserTests {
     #expect(try parse("sessions revoke 12").values[SessionsCommand.id] == SessionID(rawValue: 12))
     #expect(try parse("help sessions list").values.all(HelpCommand.topic) == ["sessions", "list"])
     #expect(try parse("completion fish").values[CompletionCommand.shell] == .fish)
+    let delete = try parse("users delete --yes ada").values
+    #expect(delete[UserAdministrationCommand.username] == "ada")
+    #expect(delete[UserAdministrationCommand.yes])
+    #expect(!(try parse("users delete ada").values[UserAdministrationCommand.yes]))
+    #expect(
+      try parse("users lock ada --reason=stolen").values[UserAdministrationCommand.reason]
+        == "stolen")
+    #expect(try parse("backup copy.sqlite3").values[BackupCommand.path] == "copy.sqlite3")
+    #expect(try parse("migrate --adopt").values[MigrateCommand.adoptFlag])
+    #expect(
+      try parse("sessions check --token-stdin").values[
+        SessionMaintenanceCommand.tokenStandardInput])
+    let audit = try parse("audit --user ada --kind sign_up --kind pruned --since 7d --limit 3")
+      .values
+    #expect(audit[AuditCommand.user] == "ada")
+    #expect(Set(audit.all(AuditCommand.kind)) == [.signUp, .pruned])
+    #expect(audit[AuditCommand.since] == .ago(7 * 86_400))
+    #expect(audit[AuditCommand.limit] == 3)
+    let unfiltered = try parse("audit").values
+    #expect(unfiltered.all(AuditCommand.kind).isEmpty)
+    #expect(unfiltered[AuditCommand.limit] == nil)
   }
 
   @Test func noArgumentsShowsTheRootHelp() throws {
@@ -136,7 +169,11 @@ struct ArgumentParserTests {
         UsageError("The option '--json' does not take a value", at: ["whoami"])
       ),
       ("whoami extra", UsageError("Unexpected argument 'extra'", at: ["whoami"])),
-      ("sessions", UsageError("Missing subcommand: 'list' or 'revoke <id>'", at: ["sessions"])),
+      (
+        "sessions",
+        UsageError(
+          "Missing subcommand: 'list', 'revoke <id>', 'check' or 'prune'", at: ["sessions"])
+      ),
       ("sessions drop", UsageError("Unknown subcommand 'sessions drop'", at: ["sessions"])),
       (
         "sessions revoke",
@@ -144,8 +181,56 @@ struct ArgumentParserTests {
       ),
       ("sessions list all", UsageError("Unexpected argument 'all'", at: ["sessions", "list"])),
       ("sessions revoke 1 2", UsageError("Unexpected argument '2'", at: ["sessions", "revoke"])),
-      ("users", UsageError("Missing subcommand: 'list'", at: ["users"])),
-      ("users frob", UsageError("Unknown subcommand 'users frob'", at: ["users"])),
+      (
+        "users",
+        UsageError(
+          "Missing subcommand: 'list', 'add', 'show <username>', 'delete <username>', "
+            + "'lock <username>', 'unlock <username>' or 'reset-password <username>'",
+          at: ["users"])
+      ),
+      ("users drop", UsageError("Unknown subcommand 'users drop'", at: ["users"])),
+      (
+        "users delete",
+        UsageError("Missing expected argument '<username>'", at: ["users", "delete"])
+      ),
+      ("users show a b", UsageError("Unexpected argument 'b'", at: ["users", "show"])),
+      (
+        "users show ada --reason x",
+        UsageError("Unknown option '--reason' for 'users show'", at: ["users", "show"])
+      ),
+      (
+        "users add --yes",
+        UsageError("Unknown option '--yes' for 'users add'", at: ["users", "add"])
+      ),
+      (
+        "sessions prune --token-stdin",
+        UsageError(
+          "Unknown option '--token-stdin' for 'sessions prune'", at: ["sessions", "prune"])
+      ),
+      ("backup", UsageError("Missing expected argument '<path>'", at: ["backup"])),
+      ("backup a b", UsageError("Unexpected argument 'b'", at: ["backup"])),
+      (
+        "migrate status --adopt",
+        UsageError("Unknown option '--adopt' for 'migrate status'", at: ["migrate", "status"])
+      ),
+      ("verify --all", UsageError("Unknown option '--all' for 'verify'", at: ["verify"])),
+      (
+        "audit --kind nonsense",
+        UsageError(
+          "The value 'nonsense' is invalid for '--kind <kind>': use one of "
+            + AuthEventKind.allCases.map(\.rawValue).joined(separator: ", "), at: ["audit"])
+      ),
+      (
+        "audit --limit 0",
+        UsageError(
+          "The value '0' is invalid for '--limit <n>': use a positive number", at: ["audit"])
+      ),
+      (
+        "audit --since yesterday",
+        UsageError(
+          "The value 'yesterday' is invalid for '--since <time>': use 2026-12-01, "
+            + "2026-12-01T10:00:00Z, or a span such as 90s, 30m, 12h, 7d", at: ["audit"])
+      ),
       ("migrate up", UsageError("Unexpected argument 'up'", at: ["migrate"])),
       ("migrate status now", UsageError("Unexpected argument 'now'", at: ["migrate", "status"])),
       ("completion", UsageError("Missing expected argument '<shell>'", at: ["completion"])),

@@ -111,7 +111,8 @@ extension AuditCommand {
       + "from now such as 90s, 30m, 12h, 7d."
   ) { text throws(InvalidValue) in
     guard let time = TimeSpecification(text) else {
-      throw InvalidValue("use 2026-12-01, 2026-12-01T10:00:00Z, or a span such as 90s, 30m, 12h, 7d")
+      throw InvalidValue(
+        "use 2026-12-01, 2026-12-01T10:00:00Z, or a span such as 90s, 30m, 12h, 7d")
     }
     return time
   }
