@@ -20,13 +20,13 @@ struct SignUpCommand {
     let root = try CompositionRoot(
       location: location, access: .createIfMissing, environment: context.process.environment)
     try root.sessionFile?.prepareFolder()
-    let viewModel = root.factory.makeSignUp()
-    await viewModel.send(.usernameChanged(name))
-    await viewModel.send(.passwordChanged(password))
-    await viewModel.send(.confirmationChanged(confirmation))
-    await viewModel.send(.signUpRequested)
+    let viewModel = SignUpViewModel(signUp: root.useCases.signUp)
+    viewModel.inputs.username = name
+    viewModel.inputs.password = password
+    viewModel.inputs.confirmation = confirmation
+    await viewModel.inputs.signUpTapped()
     guard case .userDidSignUp(let session) = viewModel.navigator.pendingStep else {
-      let output = viewModel.output
+      let output = viewModel.outputs
       if let failure = output.failure { throw failure }
       throw FieldRefusals.error([
         ("username", output.usernameValidation?.errorMessage),

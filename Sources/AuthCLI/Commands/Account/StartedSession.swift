@@ -1,4 +1,5 @@
 import AuthCore
+import AuthViewModels
 
 /// What `signin` and `signup` do once their view model stepped with a new session, in one
 /// place so that both keep a session the same way.
@@ -14,7 +15,7 @@ enum StartedSession {
     _ session: NewSession, in root: CompositionRoot, context: CommandContext, headline: String
   ) async throws {
     if let file = root.sessionFile, let previous = try? file.read() {
-      await root.factory.makeAccount(token: previous).send(.signOutRequested)
+      await AccountViewModel(token: previous, sessions: root.useCases.sessions).signOutTapped()
     }
     do {
       try root.sessionFile?.write(session.token)
