@@ -22,7 +22,7 @@ enum StartedSession {
     } catch {
       // Nobody would hold this session's token: it is ended before the error is reported,
       // so no valid session is left that no one can sign out of.
-      await root.factory.makeAccount(token: session.token).send(.signOutRequested)
+      await AccountViewModel(token: session.token, sessions: root.useCases.sessions).signOutTapped()
       throw error
     }
     context.emit(json: SessionJSON.object(session.authenticated))
