@@ -137,7 +137,7 @@ struct Evidence {
     for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
       modes[folder + "/" + name] = try Self.mode(of: folder + "/" + name)
     }
-    tokens.formUnion(try StoredTokens.tokens(in: folder))
+    tokens.formUnion(try StoredTokens.tokens(in: folder, prefix: ""))
   }
 
   /// Every form a secret could take: passwords as text, tokens as text, raw bytes,
