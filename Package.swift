@@ -33,6 +33,9 @@ let package = Package(
     .executableTarget(name: "EmbedTool"),
     .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedTool"]),
 
+    // Commands declared once: parsing, help, usage errors, completions and the man page.
+    .target(name: "CommandLineKit"),
+
     // The layers, innermost first.
     .target(name: "AuthCore", plugins: ["EmbedFiles"]),
     .target(name: "AuthStorage", dependencies: ["AuthCore", "CSQLite"], plugins: ["EmbedFiles"]),
@@ -46,7 +49,9 @@ let package = Package(
     .target(name: "AuthViewModelPreviews", dependencies: ["AuthCore", "AuthViewModels"]),
     .target(
       name: "AuthCLI",
-      dependencies: ["AuthCore", "AuthStorage", "AuthPostgres", "AuthCrypto", "AuthViewModels"]),
+      dependencies: [
+        "AuthCore", "AuthStorage", "AuthPostgres", "AuthCrypto", "AuthViewModels", "CommandLineKit",
+      ]),
     .executableTarget(name: "authcli", dependencies: ["AuthCLI"]),
 
     // The library quick start that docs/library.md shows; built and run by the tests, not a product.
@@ -59,7 +64,8 @@ let package = Package(
     // done with the raw C APIs in the same run.
     .target(name: "CBaseline", dependencies: ["CSQLite", "CSodium"]),
     .executableTarget(
-      name: "authbench", dependencies: ["AuthCore", "AuthStorage", "AuthCrypto", "CBaseline"]),
+      name: "authbench",
+      dependencies: ["AuthCore", "AuthStorage", "AuthCrypto", "CBaseline", "CommandLineKit"]),
     // Runs the built authcli under concurrency, crashes and hostile input.
     .testTarget(
       name: "ReliabilityTests", dependencies: ["CSQLite", "CSodium", "AuthTestSupport", "authcli"]),
@@ -77,6 +83,7 @@ let package = Package(
       name: "AuthStorageTests",
       dependencies: ["AuthStorage", "AuthPostgres", "PostgresTestSupport", "CSQLite"]),
     .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto"]),
+    .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
     .testTarget(
       name: "AuthViewModelsTests",
       dependencies: [
