@@ -8,18 +8,22 @@ struct SubmitRefusal: Equatable {
   let text: String
   /// Why.
   let message: String
+  /// Which rule, for programs.
+  let reason: ValidationReason
 
   /// The refusal of a field in a submit's answer, if the field was refused.
   init?<Value>(_ validation: Validation<Value>, text: String) {
     guard let message = validation.errorMessage else { return nil }
     self.text = text
     self.message = message
+    self.reason = validation.reason ?? .unspecified
   }
 
   /// A refusal the use case gave in its own words.
-  init(message: String, text: String) {
+  init(message: String, reason: ValidationReason = .unspecified, text: String) {
     self.text = text
     self.message = message
+    self.reason = reason
   }
 
   /// The check to show for a field now: this refusal while its text is
@@ -28,6 +32,6 @@ struct SubmitRefusal: Equatable {
     _ live: Validation<Value>, refusal: SubmitRefusal?, text: String
   ) -> Validation<Value> {
     guard let refusal, refusal.text == text else { return live }
-    return .invalid(errorMessage: refusal.message)
+    return .invalid(errorMessage: refusal.message, reason: refusal.reason)
   }
 }

@@ -190,7 +190,7 @@ public final class ChangePasswordViewModel: BaseViewModel<ChangePasswordStep>,
           validation.confirmation, text: request.confirmation)
       case .refused(let refusal):
         refusals[.current] = SubmitRefusal(
-          message: refusal.description, text: request.currentPassword)
+          message: refusal.description, reason: .refused, text: request.currentPassword)
         failure = .currentPasswordRefused(refusal)
       }
     } catch {
