@@ -94,7 +94,9 @@ let package = Package(
       name: "DocumentationTests", dependencies: ["AuthTestSupport", "authcli", "QuickStart"]),
     .testTarget(
       name: "AuthCLITests",
-      dependencies: ["AuthCLI", "AuthViewModelPreviews", "AuthTestSupport", "authcli"],
+      dependencies: [
+        "AuthCLI", "AuthViewModelPreviews", "AuthTestSupport", "PostgresTestSupport", "authcli",
+      ],
       exclude: ["Previews", "PTY"]),
   ],
   swiftLanguageModes: [.v6]
