@@ -85,7 +85,8 @@ let package = Package(
       name: "AuthStorageTests",
       dependencies: ["AuthStorage", "AuthPostgres", "PostgresTestSupport", "CSQLite"]),
     .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto"]),
-    .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
+    // Also runs the built authbench, whose command line is declared with CommandLineKit.
+    .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "authbench"]),
     .testTarget(
       name: "AuthViewModelsTests",
       dependencies: [
@@ -97,7 +98,9 @@ let package = Package(
       dependencies: ["AuthTestSupport", "PostgresTestSupport", "authcli", "QuickStart"]),
     .testTarget(
       name: "AuthCLITests",
-      dependencies: ["AuthCLI", "AuthViewModelPreviews", "AuthTestSupport", "authcli"],
+      dependencies: [
+        "AuthCLI", "AuthViewModelPreviews", "AuthTestSupport", "PostgresTestSupport", "authcli",
+      ],
       exclude: ["Previews", "PTY"]),
   ],
   swiftLanguageModes: [.v6]
