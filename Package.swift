@@ -79,7 +79,8 @@ let package = Package(
     .testTarget(
       name: "DocumentationTests", dependencies: ["AuthTestSupport", "authcli", "QuickStart"]),
     .testTarget(
-      name: "AuthCLITests", dependencies: ["AuthCLI", "AuthTestSupport", "authcli"],
+      name: "AuthCLITests",
+      dependencies: ["AuthCLI", "AuthTestSupport", "PostgresTestSupport", "authcli"],
       exclude: ["Previews", "PTY"]),
   ],
   swiftLanguageModes: [.v6]

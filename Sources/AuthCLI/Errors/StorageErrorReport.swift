@@ -19,6 +19,8 @@ enum StorageErrorReport {
     switch error {
     case let error as StorageError: report(error)
     case let error as SQLiteError: report(error)
+    case let error as MigrationSetError:
+      ErrorReport(code: .invalidData, message: capitalized(error.description))
     default: nil
     }
   }
@@ -29,7 +31,7 @@ enum StorageErrorReport {
     case .cannotCreate(let path, let reason):
       ErrorReport(CLIError.cannotCreate(path: path, reason: reason))
     case .isDirectory, .notADatabase, .emptyFile, .foreignDatabase, .corrupt, .schemaTooNew,
-      .unexpectedValue:
+      .unexpectedValue, .foreignKeysBroken:
       ErrorReport(code: .invalidData, message: capitalized(error.description))
     case .migrationFailed(_, let underlying):
       underlying.isBusy

@@ -24,6 +24,8 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
   case migrationFailed(identifier: String, underlying: SQLiteError)
   /// A stored value has a shape the schema does not allow.
   case unexpectedValue(column: String)
+  /// A migration left rows whose foreign keys point nowhere; it was rolled back.
+  case foreignKeysBroken(identifier: String, table: String)
 
   /// A one-line explanation that names the path or step, never stored values.
   public var description: String {
@@ -42,6 +44,9 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
     case .migrationFailed(let identifier, let underlying):
       "migration \(identifier) failed and was rolled back: \(underlying)"
     case .unexpectedValue(let column): "unexpected value stored in \(column)"
+    case .foreignKeysBroken(let identifier, let table):
+      "migration \(identifier) left rows in \(table) whose foreign keys point nowhere;"
+        + " it was rolled back"
     }
   }
 }
