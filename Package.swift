@@ -57,7 +57,10 @@ let package = Package(
       name: "authbench", dependencies: ["AuthCore", "AuthStorage", "AuthCrypto", "CBaseline"]),
     // Runs the built authcli under concurrency, crashes and hostile input.
     .testTarget(
-      name: "ReliabilityTests", dependencies: ["CSQLite", "CSodium", "AuthTestSupport", "authcli"]),
+      name: "ReliabilityTests",
+      dependencies: [
+        "CSQLite", "CSodium", "AuthPostgres", "AuthTestSupport", "PostgresTestSupport", "authcli",
+      ]),
 
     // The PostgreSQL server of the tests: a fresh schema per test.
     .target(name: "PostgresTestSupport", dependencies: ["AuthPostgres"]),
@@ -67,7 +70,10 @@ let package = Package(
 
     .testTarget(
       name: "AuthCoreTests",
-      dependencies: ["AuthCore", "AuthStorage", "AuthCrypto", "AuthTestSupport"]),
+      dependencies: [
+        "AuthCore", "AuthStorage", "AuthPostgres", "AuthCrypto", "AuthTestSupport",
+        "PostgresTestSupport",
+      ]),
     .testTarget(
       name: "AuthStorageTests",
       dependencies: ["AuthStorage", "AuthPostgres", "PostgresTestSupport", "CSQLite"]),
