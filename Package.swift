@@ -5,7 +5,8 @@ import PackageDescription
 /// view models with explicit inputs and outputs, and a line-mode front end.
 let package = Package(
   name: "authcli",
-  platforms: [.macOS(.v15)],
+  // Observation needs iOS 17 / macOS 14; Synchronization's Mutex, iOS 18 / macOS 15.
+  platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
     .executable(name: "authcli", targets: ["authcli"]),
     .library(name: "AuthCore", targets: ["AuthCore"]),
@@ -13,6 +14,7 @@ let package = Package(
     .library(name: "AuthPostgres", targets: ["AuthPostgres"]),
     .library(name: "AuthCrypto", targets: ["AuthCrypto"]),
     .library(name: "AuthViewModels", targets: ["AuthViewModels"]),
+    .library(name: "AuthViewModelPreviews", targets: ["AuthViewModelPreviews"]),
     .library(name: "AuthCLI", targets: ["AuthCLI"]),
   ],
   targets: [
@@ -31,6 +33,9 @@ let package = Package(
     .executableTarget(name: "EmbedTool"),
     .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedTool"]),
 
+    // Commands declared once: parsing, help, usage errors, completions and the man page.
+    .target(name: "CommandLineKit"),
+
     // The layers, innermost first.
     .target(name: "AuthCore", plugins: ["EmbedFiles"]),
     .target(name: "AuthStorage", dependencies: ["AuthCore", "CSQLite"], plugins: ["EmbedFiles"]),
@@ -39,9 +44,14 @@ let package = Package(
       plugins: ["EmbedFiles"]),
     .target(name: "AuthCrypto", dependencies: ["AuthCore", "CSodium"]),
     .target(name: "AuthViewModels", dependencies: ["AuthCore"]),
+    // Scripted use-case stubs and every scene's preview view model in named states, for an
+    // app's previews and for the tests.
+    .target(name: "AuthViewModelPreviews", dependencies: ["AuthCore", "AuthViewModels"]),
     .target(
       name: "AuthCLI",
-      dependencies: ["AuthCore", "AuthStorage", "AuthPostgres", "AuthCrypto", "AuthViewModels"]),
+      dependencies: [
+        "AuthCore", "AuthStorage", "AuthPostgres", "AuthCrypto", "AuthViewModels", "CommandLineKit",
+      ]),
     .executableTarget(name: "authcli", dependencies: ["AuthCLI"]),
 
     // The library quick start that docs/library.md shows; built and run by the tests, not a product.
@@ -54,7 +64,8 @@ let package = Package(
     // done with the raw C APIs in the same run.
     .target(name: "CBaseline", dependencies: ["CSQLite", "CSodium"]),
     .executableTarget(
-      name: "authbench", dependencies: ["AuthCore", "AuthStorage", "AuthCrypto", "CBaseline"]),
+      name: "authbench",
+      dependencies: ["AuthCore", "AuthStorage", "AuthCrypto", "CBaseline", "CommandLineKit"]),
     // Runs the built authcli under concurrency, crashes and hostile input.
     .testTarget(
       name: "ReliabilityTests",
@@ -65,8 +76,8 @@ let package = Package(
     // The PostgreSQL server of the tests: a fresh schema per test.
     .target(name: "PostgresTestSupport", dependencies: ["AuthPostgres"]),
 
-    // Scripted stand-ins for the use cases, for view-model tests and scene previews.
-    .target(name: "AuthTestSupport", dependencies: ["AuthCore", "AuthViewModels"]),
+    // What only tests need: a clock they move, a counting hasher, the built binary.
+    .target(name: "AuthTestSupport", dependencies: ["AuthCore"]),
 
     .testTarget(
       name: "AuthCoreTests",
@@ -78,15 +89,20 @@ let package = Package(
       name: "AuthStorageTests",
       dependencies: ["AuthStorage", "AuthPostgres", "PostgresTestSupport", "CSQLite"]),
     .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto"]),
+    .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
     .testTarget(
       name: "AuthViewModelsTests",
-      dependencies: ["AuthViewModels", "AuthTestSupport", "AuthStorage", "AuthCrypto"]),
+      dependencies: [
+        "AuthViewModels", "AuthViewModelPreviews", "AuthTestSupport", "AuthStorage", "AuthCrypto",
+      ]),
     // Every output sample in README.md and docs/ against the binaries that print it.
     .testTarget(
       name: "DocumentationTests", dependencies: ["AuthTestSupport", "authcli", "QuickStart"]),
     .testTarget(
       name: "AuthCLITests",
-      dependencies: ["AuthCLI", "AuthTestSupport", "PostgresTestSupport", "authcli"],
+      dependencies: [
+        "AuthCLI", "AuthViewModelPreviews", "AuthTestSupport", "PostgresTestSupport", "authcli",
+      ],
       exclude: ["Previews", "PTY"]),
   ],
   swiftLanguageModes: [.v6]

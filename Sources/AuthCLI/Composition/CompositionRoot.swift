@@ -6,7 +6,7 @@ import AuthViewModels
 import Foundation
 
 /// The one place that knows every layer: opens the store, builds the hasher, token
-/// source, clock, policy and use cases, and hands view models out through the factory.
+/// source, clock, policy and use cases, which every view model is built over.
 @MainActor
 struct CompositionRoot {
   /// How a command may treat a database file that does not exist yet.
@@ -17,8 +17,8 @@ struct CompositionRoot {
     case existingOnly
   }
 
-  /// Builds the view models of every scene.
-  let factory: UseCaseViewModelFactory
+  /// The use cases the view models are built over.
+  let useCases: AuthUseCases
   /// Where the current session's token is kept; `nil` for `:memory:`.
   let sessionFile: SessionStateFile?
 
@@ -29,7 +29,7 @@ struct CompositionRoot {
     let tokens = try SodiumTokenSource()
     let clock = SystemClock()
     let policy = AuthPolicy.standard
-    factory = UseCaseViewModelFactory(
+    useCases = AuthUseCases(
       authentication: SignInService(
         store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy),
       signUp: SignUpService(
@@ -49,7 +49,8 @@ struct CompositionRoot {
     }
   }
 
-  private static func openStore(
+  /// Opens the store a command names, creating the file only with `createIfMissing`.
+  static func openStore(
     _ location: DatabaseLocation, access: Access
   ) throws
     -> any AuthStore

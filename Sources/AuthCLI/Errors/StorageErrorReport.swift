@@ -21,6 +21,10 @@ enum StorageErrorReport {
     case let error as SQLiteError: report(error)
     case let error as MigrationSetError:
       ErrorReport(code: .invalidData, message: capitalized(error.description))
+    case let error as BackupError: report(error)
+    case let error as AdoptionError:
+      ErrorReport(
+        code: .invalidData, message: "Not adopted: " + error.description + "; nothing was changed")
     default: nil
     }
   }
@@ -31,8 +35,10 @@ enum StorageErrorReport {
     case .cannotCreate(let path, let reason):
       ErrorReport(CLIError.cannotCreate(path: path, reason: reason))
     case .isDirectory, .notADatabase, .emptyFile, .foreignDatabase, .corrupt, .schemaTooNew,
-      .unexpectedValue, .foreignKeysBroken:
+      .unexpectedValue, .foreignKeysBroken, .unexpectedSchema:
       ErrorReport(code: .invalidData, message: capitalized(error.description))
+    case .unsafeFile, .unsafeFolder, .cannotOpenFile:
+      ErrorReport(code: .ioError, message: capitalized(error.description))
     case .migrationFailed(_, let underlying):
       underlying.isBusy
         ? busy : ErrorReport(code: .invalidData, message: capitalized(error.description))
@@ -42,6 +48,16 @@ enum StorageErrorReport {
         : ErrorReport(
           code: code(for: underlying),
           message: "Cannot open database \(path): \(underlying.message)")
+    }
+  }
+
+  private static func report(_ error: BackupError) -> ErrorReport {
+    switch error {
+    case .destinationExists(let path): ErrorReport(CLIError.fileExists(path: path))
+    case .cannotCreate(let path, let reason):
+      ErrorReport(CLIError.cannotCreate(path: path, reason: reason))
+    case .integrityCheckFailed:
+      ErrorReport(code: .invalidData, message: capitalized(error.description))
     }
   }
 

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 
 /// The page `authcli help exit-codes` prints.
@@ -11,7 +12,7 @@ enum ExitCodeHelp {
       let number = String(code.rawValue).padding(
         toLength: numberWidth, withPad: " ", startingAt: 0)
       let name = code.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
-      let meaning = HelpPage.wrap(code.meaning, width: 80 - indent.count)
+      let meaning = TextLayout.wrap(code.meaning, width: 80 - indent.count)
       return
         (["  " + number + name + (meaning.first ?? "")] + meaning.dropFirst().map { indent + $0 })
         .joined(separator: "\n")

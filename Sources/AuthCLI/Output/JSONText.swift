@@ -10,7 +10,9 @@ enum JSONText {
     guard JSONSerialization.isValidJSONObject(value),
       let data = try? JSONSerialization.data(withJSONObject: value, options: options)
     else { return "null\n" }
-    return String(decoding: data, as: UTF8.self) + "\n"
+    // JSONSerialization escapes only C0 controls; C1 controls, bidi controls and invisible
+    // characters would reach a terminal that shows the JSON.
+    return TerminalText.escapingJSON(String(decoding: data, as: UTF8.self)) + "\n"
   }
 
   /// A time as an ISO 8601 UTC string, or `null`.

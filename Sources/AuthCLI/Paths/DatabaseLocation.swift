@@ -38,7 +38,14 @@ enum DatabaseLocation: Hashable, Sendable {
     if path == ":memory:" { return .memory }
     if let target = PostgresTarget(uri: path) { return .postgres(target) }
     let absolute = path.hasPrefix("/") ? path : currentDirectory + "/" + path
-    return .file((absolute as NSString).standardizingPath)
+    // Standardising resolves symbolic links; the last component must stay as named, so
+    // that a link there is seen (and refused) by the opener, not silently followed.
+    let name = (absolute as NSString).lastPathComponent
+    guard !name.isEmpty, name != ".", name != "..", !absolute.hasSuffix("/") else {
+      return .file((absolute as NSString).standardizingPath)
+    }
+    let folder = ((absolute as NSString).deletingLastPathComponent as NSString).standardizingPath
+    return .file(folder == "/" ? "/" + name : folder + "/" + name)
   }
 
   /// The path as shown to people.

@@ -3,7 +3,9 @@ import Foundation
 /// A password, NFKC-normalised and never trimmed or truncated.
 ///
 /// Equality compares the normalised text (tests use it); `description` is redacted.
-public struct Password: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+public struct Password: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible,
+  CustomReflectable
+{
   /// The normalised text handed to the hasher.
   public let normalized: String
 
@@ -16,4 +18,6 @@ public struct Password: Hashable, Sendable, CustomStringConvertible, CustomDebug
   public var description: String { "Password(redacted)" }
   /// Redacted.
   public var debugDescription: String { description }
+  /// Redacted, so that `dump(_:)` and `Mirror` show no text either.
+  public var customMirror: Mirror { Mirror(self, children: ["normalized": "redacted"]) }
 }

@@ -1,5 +1,6 @@
 import AuthCore
 import AuthViewModels
+import CommandLineKit
 
 /// `authcli sessions list` and `authcli sessions revoke ID`, over the sessions view model.
 @MainActor
@@ -7,26 +8,28 @@ struct SessionsCommand {
   let context: CommandContext
 
   func list() async throws {
-    let session = try ScriptedSession.open(context, subcommand: .sessions)
-    let viewModel = session.root.factory.makeSessions(token: session.token)
-    await viewModel.send(lifecycle: .appeared)
-    try session.checkStillSignedIn(viewModel.navigator)
-    if let failure = viewModel.output.failure { throw failure }
-    let summaries = viewModel.output.sessions
+    let session = try ScriptedSession.open(context)
+    let viewModel = SessionsViewModel(
+      token: session.token, sessions: session.root.useCases.sessions)
+    await viewModel.inputs.viewDidAppear()
+    try session.checkStillSignedIn(viewModel.navigator.pendingStep == .userIsNotSignedIn)
+    if let failure = viewModel.outputs.failure { throw failure }
+    let summaries = viewModel.outputs.sessions
     context.emit(json: summaries.map(Self.json))
     context.show(SessionTable.render(summaries, style: context.outputStyle))
   }
 
   func revoke(_ id: SessionID) async throws {
-    let session = try ScriptedSession.open(context, subcommand: .sessions)
-    let viewModel = session.root.factory.makeSessions(token: session.token)
-    await viewModel.send(lifecycle: .appeared)
-    try session.checkStillSignedIn(viewModel.navigator)
-    let current = viewModel.output.sessions.first(where: \.isCurrent)?.session.id
-    await viewModel.send(.revokeRequested(id))
-    guard viewModel.output.revokedSession == id else {
-      try session.checkStillSignedIn(viewModel.navigator)
-      throw viewModel.output.failure
+    let session = try ScriptedSession.open(context)
+    let viewModel = SessionsViewModel(
+      token: session.token, sessions: session.root.useCases.sessions)
+    await viewModel.inputs.viewDidAppear()
+    try session.checkStillSignedIn(viewModel.navigator.pendingStep == .userIsNotSignedIn)
+    let current = viewModel.outputs.sessions.first(where: \.isCurrent)?.session.id
+    await viewModel.inputs.revokeTapped(id)
+    guard viewModel.outputs.revokedSession == id else {
+      try session.checkStillSignedIn(viewModel.navigator.pendingStep == .userIsNotSignedIn)
+      throw viewModel.outputs.failure
         ?? CLIError.internalFailure("The revoke did not finish")
     }
     let wasCurrent = id == current
@@ -45,4 +48,35 @@ struct SessionsCommand {
       "current": summary.isCurrent,
     ]
   }
+}
+
+extension SessionsCommand {
+  static let id = Argument<SessionID>(
+    "id", help: "The session to end, as shown by 'authcli sessions list'."
+  ) { text throws(InvalidValue) in
+    guard let number = Int64(text), number > 0 else {
+      throw InvalidValue("use a number from 'authcli sessions list'")
+    }
+    return SessionID(rawValue: number)
+  }
+
+  static let declaration: Subcommand = Subcommand(
+    "sessions", abstract: "List, end or check sessions; prune expired ones.",
+    discussion: """
+      'list' and 'revoke' act on the signed-in user's sessions. 'check' serves other
+      programs: it reads a token from standard input, not the state file.
+      """,
+    subcommands: [
+      Subcommand(
+        "list", abstract: "List the sessions, newest first; the current one is marked."
+      ) { context in
+        try await SessionsCommand(context: context).list()
+      },
+      Subcommand("revoke", abstract: "End one of the sessions by its id.", arguments: [id]) {
+        context in
+        try await SessionsCommand(context: context).revoke(context.required(id))
+      },
+      SessionMaintenanceCommand.check,
+      SessionMaintenanceCommand.prune,
+    ])
 }

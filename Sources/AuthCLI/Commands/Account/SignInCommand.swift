@@ -1,4 +1,5 @@
 import AuthViewModels
+import CommandLineKit
 
 /// `authcli signin`: drives the sign-in view model and keeps the new session's token,
 /// replacing any previous one for this database.
@@ -10,22 +11,21 @@ struct SignInCommand {
 
   func run() async throws {
     let location = try context.databaseLocation()
-    try ScriptedSession.refuseMemory(location, subcommand: .signin)
+    try ScriptedSession.refuseMemory(location, context: context)
     _ = try DatabaseOpener.existingPath(location)
     let reader = CredentialReader(
-      context: context, subcommand: .signin,
-      passwordFromStandardInput: passwordFromStandardInput)
+      context: context, passwordFromStandardInput: passwordFromStandardInput)
     let name = try reader.username(given: username)
     let password = try reader.password(prompt: "Password: ")
     let root = try CompositionRoot(
       location: location, access: .existingOnly, environment: context.process.environment)
     try root.sessionFile?.prepareFolder()
-    let viewModel = root.factory.makeSignIn()
-    await viewModel.send(.usernameChanged(name))
-    await viewModel.send(.passwordChanged(password))
-    await viewModel.send(.signInRequested)
+    let viewModel = SignInViewModel(authentication: root.useCases.authentication)
+    viewModel.inputs.username = name
+    viewModel.inputs.password = password
+    await viewModel.inputs.signInTapped()
     guard case .userDidSignIn(let session) = viewModel.navigator.pendingStep else {
-      let output = viewModel.output
+      let output = viewModel.outputs
       if let failure = output.failure { throw failure }
       throw FieldRefusals.error([
         ("username", output.usernameValidation?.errorMessage),
@@ -35,5 +35,21 @@ struct SignInCommand {
     let shown = TerminalText.visible(session.authenticated.user.username)
     try await StartedSession.keep(
       session, in: root, context: context, headline: "Signed in as \(shown).")
+  }
+}
+
+extension SignInCommand {
+  static let declaration: Subcommand = Subcommand(
+    "signin", abstract: "Sign in: start a new session.",
+    discussion: """
+      Unknown user, wrong password and a locked account all exit with code 77 and the same
+      message. The session token is kept in $XDG_STATE_HOME/authcli/, mode 0600.
+      """,
+    options: [CredentialOptions.username, CredentialOptions.passwordStandardInput]
+  ) { context in
+    try await SignInCommand(
+      context: context, username: context.values[CredentialOptions.username],
+      passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput]
+    ).run()
   }
 }

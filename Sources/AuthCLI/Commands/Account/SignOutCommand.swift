@@ -1,4 +1,5 @@
 import AuthViewModels
+import CommandLineKit
 
 /// `authcli signout [--all]`: the account scene's sign-out, then the token is forgotten.
 @MainActor
@@ -7,19 +8,34 @@ struct SignOutCommand {
   let everywhere: Bool
 
   func run() async throws {
-    let session = try ScriptedSession.open(context, subcommand: .signout)
-    let viewModel = session.root.factory.makeAccount(token: session.token)
-    await viewModel.send(everywhere ? .signOutEverywhereRequested : .signOutRequested)
+    let session = try ScriptedSession.open(context)
+    let viewModel = AccountViewModel(token: session.token, sessions: session.root.useCases.sessions)
+    if everywhere {
+      await viewModel.inputs.signOutEverywhereTapped()
+    } else {
+      await viewModel.inputs.signOutTapped()
+    }
     guard viewModel.navigator.pendingStep == .userDidSignOut else {
-      throw viewModel.output.failure ?? CLIError.internalFailure("Sign-out did not finish")
+      throw viewModel.outputs.failure ?? CLIError.internalFailure("Sign-out did not finish")
     }
     try session.root.sessionFile?.remove()
-    let ended = viewModel.output.endedSessions
+    let ended = viewModel.outputs.endedSessions
     context.emit(json: ["signed_out": true, "ended_sessions": ended ?? 1])
     if let ended {
       context.show("Signed out everywhere: \(ended) session\(ended == 1 ? "" : "s") ended.")
     } else {
       context.show("Signed out.")
     }
+  }
+}
+
+extension SignOutCommand {
+  static let all = Flag("all", help: "End every session of the signed-in user, on every device.")
+
+  static let declaration: Subcommand = Subcommand(
+    "signout", abstract: "End this session, or with --all every session of the user.",
+    options: [all]
+  ) { context in
+    try await SignOutCommand(context: context, everywhere: context.values[all]).run()
   }
 }

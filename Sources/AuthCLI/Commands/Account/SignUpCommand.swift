@@ -1,4 +1,5 @@
 import AuthViewModels
+import CommandLineKit
 
 /// `authcli signup`: drives the sign-up view model with the typed fields, keeps the new
 /// session's token, and reports the account.
@@ -10,23 +11,22 @@ struct SignUpCommand {
 
   func run() async throws {
     let location = try context.databaseLocation()
-    try ScriptedSession.refuseMemory(location, subcommand: .signup)
+    try ScriptedSession.refuseMemory(location, context: context)
     let reader = CredentialReader(
-      context: context, subcommand: .signup,
-      passwordFromStandardInput: passwordFromStandardInput)
+      context: context, passwordFromStandardInput: passwordFromStandardInput)
     let name = try reader.username(given: username)
-    let password = try reader.password(prompt: "Password: ")
-    let confirmation = try reader.password(prompt: "Repeat password: ")
+    let (password, confirmation) = try reader.newPassword(
+      prompt: "Password: ", confirmation: "Repeat password: ")
     let root = try CompositionRoot(
       location: location, access: .createIfMissing, environment: context.process.environment)
     try root.sessionFile?.prepareFolder()
-    let viewModel = root.factory.makeSignUp()
-    await viewModel.send(.usernameChanged(name))
-    await viewModel.send(.passwordChanged(password))
-    await viewModel.send(.confirmationChanged(confirmation))
-    await viewModel.send(.signUpRequested)
+    let viewModel = SignUpViewModel(signUp: root.useCases.signUp)
+    viewModel.inputs.username = name
+    viewModel.inputs.password = password
+    viewModel.inputs.confirmation = confirmation
+    await viewModel.inputs.signUpTapped()
     guard case .userDidSignUp(let session) = viewModel.navigator.pendingStep else {
-      let output = viewModel.output
+      let output = viewModel.outputs
       if let failure = output.failure { throw failure }
       throw FieldRefusals.error([
         ("username", output.usernameValidation?.errorMessage),
@@ -37,5 +37,22 @@ struct SignUpCommand {
     let shown = TerminalText.visible(session.authenticated.user.username)
     try await StartedSession.keep(
       session, in: root, context: context, headline: "Created account \(shown) and signed in.")
+  }
+}
+
+extension SignUpCommand {
+  static let declaration: Subcommand = Subcommand(
+    "signup", abstract: "Create an account and sign in.",
+    discussion: """
+      Prompts for the password twice with echo off on a terminal. With --password-stdin,
+      reads the password from the first line of standard input; nothing is confirmed and
+      later lines are ignored.
+      """,
+    options: [CredentialOptions.username, CredentialOptions.passwordStandardInput]
+  ) { context in
+    try await SignUpCommand(
+      context: context, username: context.values[CredentialOptions.username],
+      passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput]
+    ).run()
   }
 }

@@ -1,5 +1,6 @@
 import AuthPostgres
 import AuthStorage
+import CommandLineKit
 import Foundation
 
 /// `authcli inspect`: everything the storage inspector reports, never creating or writing.
@@ -22,6 +23,11 @@ struct InspectCommand {
       throw CLIError.incompatibleDatabase(
         "The integrity check failed: " + report.integrityCheck.prefix(3).joined(separator: "; "))
     }
+    if let differences = report.schemaDifferences, !differences.isEmpty {
+      throw CLIError.incompatibleDatabase(
+        "The schema holds what its migrations do not create: "
+          + differences.joined(separator: ", "))
+    }
   }
 
   /// The same report for a PostgreSQL database; nothing is created or written.
@@ -35,5 +41,17 @@ struct InspectCommand {
       throw CLIError.incompatibleDatabase(
         "The schema check failed: " + report.schemaCheck.prefix(3).joined(separator: "; "))
     }
+  }
+}
+
+extension InspectCommand {
+  static let declaration: Subcommand = Subcommand(
+    "inspect", abstract: "Report on the database: schema, tables, sessions, integrity.",
+    discussion: """
+      Reads the database without changing it; exits 66 when the file does not exist and
+      65 when the integrity check fails.
+      """
+  ) { context in
+    try InspectCommand(context: context).run()
   }
 }

@@ -14,6 +14,9 @@ enum InspectReportText {
         "\(report.schemaVersion) (this program knows up to \(report.newestKnownSchemaVersion))",
       ],
     ]
+    if report.needsAdoption {
+      facts.append(["", "restored from a dump? check it with 'authcli migrate --adopt'"])
+    }
     let applied = report.appliedMigrations.map {
       "\($0.identifier) (applied \(Timestamp.readable($0.appliedAt)))"
     }
@@ -21,6 +24,22 @@ enum InspectReportText {
     facts += rows("Pending", report.pendingMigrations.isEmpty ? ["none"] : report.pendingMigrations)
     if let sessions = report.sessions {
       facts.append(["Sessions", "\(sessions.active) active, \(sessions.expired) expired"])
+    }
+    if let prunable = report.prunable {
+      facts.append([
+        "Prunable",
+        "\(prunable.expiredSessions) expired session(s), \(prunable.throttleRows) throttle "
+          + "row(s) ('authcli sessions prune')",
+      ])
+    }
+    facts += rows("Triggers", report.triggers.isEmpty ? ["none"] : report.triggers)
+    facts += rows("Views", report.views.isEmpty ? ["none"] : report.views)
+    if let differences = report.schemaDifferences {
+      facts += rows(
+        "Schema check",
+        differences.isEmpty ? ["ok (exactly what the migrations create)"] : differences)
+    } else {
+      facts.append(["Schema check", "not judged (not a schema this program knows)"])
     }
     facts += rows("Integrity check", report.integrityCheck)
     let factText = facts.map { fact in

@@ -1,5 +1,6 @@
 import AuthPostgres
 import AuthStorage
+import CommandLineKit
 
 /// `authcli migrate`: applies pending migrations, creating the database when missing.
 /// `authcli migrate status`: shows applied and pending migrations without writing.
@@ -28,6 +29,38 @@ struct MigrateCommand {
       let names = applied.map(\.identifier).joined(separator: ", ")
       context.show("Applied \(names): schema version \(version) at \(location.displayPath).")
     }
+  }
+
+  /// `migrate --adopt`: a copy restored from a dump, checked and given its schema version,
+  /// then brought up to date like `migrate`.
+  func adopt() throws {
+    let location = try context.databaseLocation()
+    try DatabaseOpener.refusePostgres(location)
+    guard let path = try DatabaseOpener.existingPath(location) else {
+      throw context.usageError("Only a database file can be adopted, not ':memory:'")
+    }
+    // No schema-version check at open: version 0 with tables is what adoption is for.
+    // Checked read-only first, so a refused file is left exactly as it was.
+    let probe = try Database.open(path: path, options: OpenOptions(mode: .readOnly))
+    _ = try SchemaAdoption().check(probe)
+    probe.close()
+    let database = try Database.open(path: path, options: OpenOptions(mode: .readWrite))
+    defer { database.close() }
+    let adopted = try SchemaAdoption().adopt(database)
+    let applied = try Migrator().migrate(database)
+    let version = try database.userVersion()
+    context.emit(
+      json: [
+        "adopted_schema_version": adopted, "applied": applied.map(\.identifier),
+        "schema_version": version,
+      ])
+    var text = "Adopted \(location.displayPath)"
+    if !applied.isEmpty {
+      text +=
+        " at schema version \(adopted); applied "
+        + applied.map(\.identifier).joined(separator: ", ")
+    }
+    context.show(text + ": schema version \(version).")
   }
 
   func status() throws {
@@ -69,4 +102,30 @@ struct MigrateCommand {
         + TextTable(headers: ["MIGRATION", "STATE", "APPLIED AT"], rows: rows)
         .render(style: context.outputStyle))
   }
+}
+
+extension MigrateCommand {
+  static let adoptFlag = Flag(
+    "adopt",
+    help: "Make a copy restored with 'sqlite3 DB .dump | sqlite3 NEW' usable, after checking "
+      + "that its schema is exactly what the recorded migrations create.")
+
+  static let declaration: Subcommand = Subcommand(
+    "migrate", abstract: "Apply pending migrations, show them, or adopt a restored dump.",
+    discussion: """
+      Creates the database when missing. 'sqlite3 DB .dump' does not carry the schema
+      version, so a copy restored from a dump is refused until 'migrate --adopt' has
+      checked every table, index and trigger against the recorded migrations.
+      """,
+    options: [adoptFlag],
+    subcommands: [
+      Subcommand("status", abstract: "Show applied and pending migrations; change nothing.") {
+        context in
+        try MigrateCommand(context: context).status()
+      }
+    ],
+    action: { context in
+      let command = MigrateCommand(context: context)
+      try context.values[adoptFlag] ? command.adopt() : command.apply()
+    })
 }

@@ -1,5 +1,6 @@
 import AuthPostgres
 import AuthStorage
+import CommandLineKit
 import Foundation
 
 /// `authcli users list`: every account with its creation and last sign-in, never a hash.
@@ -26,6 +27,7 @@ struct UsersCommand {
           "created_at": Timestamp.iso8601(user.createdAt),
           "last_sign_in_at": JSONText.time(user.lastSignInAt),
           "active_sessions": user.activeSessions,
+          "locked": user.isLocked,
         ]
       })
     guard !users.isEmpty else {
@@ -42,4 +44,19 @@ struct UsersCommand {
       TextTable(headers: ["USERNAME", "CREATED", "LAST SIGN-IN", "ACTIVE SESSIONS"], rows: rows)
         .render(style: context.outputStyle))
   }
+}
+
+extension UsersCommand {
+  static let declaration: Subcommand = Subcommand(
+    "users", abstract: "Administer accounts: list, add, show, delete, lock, reset passwords.",
+    discussion: """
+      Whoever can open the database administers it, as with htpasswd or manage.py: these
+      verbs need no sign-in. Each change is recorded in the audit trail. A name with no
+      account exits 65.
+      """,
+    subcommands: [
+      Subcommand("list", abstract: "List every account.") { context in
+        try UsersCommand(context: context).list()
+      }
+    ] + UserAdministrationCommand.verbs)
 }

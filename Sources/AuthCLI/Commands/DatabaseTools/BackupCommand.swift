@@ -1,0 +1,53 @@
+import AuthStorage
+import CommandLineKit
+import Foundation
+
+/// `authcli backup PATH`: a consistent copy of the database in a new file (0600), checked.
+@MainActor
+struct BackupCommand {
+  let context: CommandContext
+  let destination: String
+
+  func run() throws {
+    let location = try context.databaseLocation()
+    // A server has its own tools for this (pg_dump).
+    try DatabaseOpener.refusePostgres(location)
+    guard let source = try DatabaseOpener.existingPath(location) else {
+      throw context.usageError(
+        "A ':memory:' database lasts one process; there is nothing to back up")
+    }
+    let target =
+      destination.hasPrefix("/")
+      ? destination : context.process.currentDirectory + "/" + destination
+    let database = try Database.open(
+      path: source,
+      options: OpenOptions(mode: .readOnly, newestKnownSchemaVersion: Migrator().newestVersion))
+    defer { database.close() }
+    let report = try DatabaseBackup.write(from: database, to: target)
+    context.emit(
+      json: [
+        "path": report.path, "size_bytes": report.sizeBytes,
+        "schema_version": report.schemaVersion, "integrity_ok": true,
+      ])
+    context.show(
+      "Backed up \(location.displayPath) to \(report.path) (\(report.sizeBytes) bytes, schema "
+        + "version \(report.schemaVersion), integrity check ok).")
+  }
+}
+
+extension BackupCommand {
+  static let path = Argument<String>(
+    "path", help: "The new file; an existing file is never overwritten.", completion: .files)
+
+  static let declaration: Subcommand = Subcommand(
+    "backup", abstract: "Write a consistent, checked copy of the database to a new file.",
+    discussion: """
+      Copies the database while other processes keep writing (VACUUM INTO, one
+      consistent snapshot), into a new file of mode 0600, then runs the integrity check
+      on the copy. Exits 73 when the path exists or cannot be created.
+      """,
+    arguments: [path]
+  ) { context in
+    try BackupCommand(context: context, destination: context.required(path)).run()
+  }
+}
