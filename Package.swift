@@ -63,9 +63,14 @@ let package = Package(
     // Benchmarks (release build, never part of the tests): the layers against the same work
     // done with the raw C APIs in the same run.
     .target(name: "CBaseline", dependencies: ["CSQLite", "CSodium"]),
+    // The PostgreSQL figure's baseline, linked with libpq (authbench only, never authcli).
+    .target(name: "CPostgresBaseline", linkerSettings: [.linkedLibrary("pq")]),
     .executableTarget(
       name: "authbench",
-      dependencies: ["AuthCore", "AuthStorage", "AuthCrypto", "CBaseline", "CommandLineKit"]),
+      dependencies: [
+        "AuthCore", "AuthStorage", "AuthPostgres", "AuthCrypto", "CBaseline", "CPostgresBaseline",
+        "CommandLineKit",
+      ]),
     // Runs the built authcli under concurrency, crashes and hostile input.
     .testTarget(
       name: "ReliabilityTests",

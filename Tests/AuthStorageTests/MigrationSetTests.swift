@@ -79,12 +79,17 @@ struct MigrationSetTests {
       INSERT INTO sessions (token_hash, user_id, created_at, last_used_at, expires_at)
         VALUES (x'00', 1, 0, 0, 10);
       """)
+    // The table as the migrations made it, under another name, whatever columns it has now.
+    let definition = try #require(
+      try database.queryFirst("SELECT sql FROM sqlite_master WHERE name = 'users'") {
+        $0.string(at: 0)
+      })
+    let create = definition.replacingOccurrences(
+      of: "CREATE TABLE users", with: "CREATE TABLE users_rebuilt")
     let rebuild = Migration(
       identifier: "9999_rebuild_users", version: Migration.embedded.count + 1,
       sql: """
-        CREATE TABLE users_rebuilt (
-          id INTEGER PRIMARY KEY, username TEXT NOT NULL UNIQUE, password_hash TEXT NOT NULL,
-          created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL) STRICT;
+        \(create);
         INSERT INTO users_rebuilt SELECT * FROM users;
         DROP TABLE users;
         ALTER TABLE users_rebuilt RENAME TO users;

@@ -24,9 +24,9 @@ enum BenchCommandLine {
     defaultValue: "all"
   ) { text throws(InvalidValue) in
     let numbers = text.split(separator: ",").map { Int($0.filter { $0 != " " }) }
-    let valid = numbers.compactMap { $0 }.filter { (1...6).contains($0) }
+    let valid = numbers.compactMap { $0 }.filter { (1...8).contains($0) }
     guard !valid.isEmpty, valid.count == numbers.count else {
-      throw InvalidValue("use numbers from 1 to 6, for example 1,2,3")
+      throw InvalidValue("use numbers from 1 to 8, for example 1,2,3")
     }
     return valid
   }
