@@ -1,3 +1,4 @@
+import AuthCore
 import CommandLineKit
 import Foundation
 import Testing
@@ -136,6 +137,59 @@ struct HelpTests {
       try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
     #expect(object["version"] as? String == AuthCLIVersion.current)
     #expect(object.count == 1)
+  }
+
+  @Test func errorKindsAreListedWithTheirExitCodes() async {
+    let result = await harness.run(["help", "errors"])
+    #expect(result.code == .ok)
+    for kind in ErrorKind.allCases {
+      #expect(result.output.contains("\n  \(kind.rawValue)"), "\(kind)")
+      #expect(
+        result.output.contains(kind.meaning.prefix(20))
+          && result.output.contains(
+            "(exit \(kind.code.rawValue))"),
+        "\(kind)")
+    }
+    for (field, reasons) in FieldError.documented {
+      for reason in reasons {
+        #expect(result.output.contains(field + "_" + reason.rawValue), "\(field) \(reason)")
+      }
+    }
+    for line in result.output.split(separator: "\n") {
+      #expect(line.count <= 80, "\(line)")
+    }
+    #expect(Set(ErrorKind.allCases.map(\.rawValue)).count == ErrorKind.allCases.count)
+  }
+
+  @Test func everyRuleNamesADocumentedFieldKind() {
+    func documented(_ field: String) -> [ValidationReason] {
+      FieldError.documented.first { $0.field == field }?.reasons ?? []
+    }
+    let usernames = ["", "ab", String(repeating: "a", count: 40), "a!b", ".ab", "ada"]
+    let usernameReasons = usernames.compactMap { Username.validate($0).reason }
+    #expect(usernameReasons == [.required, .tooShort, .tooLong, .invalidCharacters, .invalidStart])
+    for reason in usernameReasons + [.taken] {
+      #expect(documented("username").contains(reason), "\(reason)")
+    }
+    let passwords = [
+      "", "short", String(repeating: "long words ", count: 30), "ada says hello there",
+      "my authcli passphrase", "password123456789", "abcabcabcabcabcabc",
+    ]
+    let passwordReasons = passwords.compactMap { Password.validate($0, username: "ada").reason }
+    #expect(
+      passwordReasons == [
+        .required, .tooShort, .tooLong, .containsUsername, .containsServiceName, .tooCommon,
+        .tooPredictable,
+      ])
+    for field in ["password", "new_password"] {
+      for reason in passwordReasons { #expect(documented(field).contains(reason), "\(reason)") }
+    }
+    let confirmations = [
+      Password.validateConfirmation("", of: "x"), Password.validateConfirmation("y", of: "x"),
+    ]
+    #expect(confirmations.map(\.reason) == [.required, .mismatch])
+    #expect(
+      documented("current_password").contains(Password.validateEntered("").reason ?? .tooLong))
   }
 
   @Test func exitCodesAreListedWithTheirNumbersAndNames() async {
