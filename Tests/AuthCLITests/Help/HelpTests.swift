@@ -56,7 +56,7 @@ struct HelpTests {
     }
   }
 
-  @Test func theRootPageIsUnchangedByTheDeclarations() {
+  @Test func theRootPageKeepsItsLayout() {
     #expect(
       tool.helpPage(for: [tool.root]).hasPrefix(
         """
@@ -64,9 +64,10 @@ struct HelpTests {
 
         USAGE: authcli [--db <path>] [--json] [--no-input] [--no-color] <subcommand>
 
-        The exit codes are listed by 'authcli help exit-codes'. Environment: AUTHCLI_DB
-        (the database when --db is not given), XDG_DATA_HOME, XDG_STATE_HOME (where the
-        session token is kept), NO_COLOR.
+        The exit codes are listed by 'authcli help exit-codes', the kinds of JSON errors
+        by 'authcli help errors'. Environment: AUTHCLI_DB (the database when --db is not
+        given), XDG_DATA_HOME, XDG_STATE_HOME (where the session token is kept),
+        NO_COLOR.
 
         OPTIONS:
           --db <path>             The database file, or ':memory:' for a throwaway one
