@@ -19,6 +19,8 @@ enum StorageErrorReport {
     switch error {
     case let error as StorageError: report(error)
     case let error as SQLiteError: report(error)
+    case let error as MigrationSetError:
+      ErrorReport(kind: .migrationFailed, message: capitalized(error.description))
     case let error as BackupError: report(error)
     case let error as AdoptionError:
       ErrorReport(
@@ -42,6 +44,8 @@ enum StorageErrorReport {
         hint: "A text dump of an authcli database becomes usable with 'authcli migrate --adopt'.")
     case .corrupt, .unexpectedValue:
       ErrorReport(kind: .corruptDatabase, message: capitalized(error.description))
+    case .foreignKeysBroken:
+      ErrorReport(kind: .migrationFailed, message: capitalized(error.description))
     case .schemaTooNew:
       ErrorReport(kind: .schemaTooNew, message: capitalized(error.description))
     case .unexpectedSchema:
