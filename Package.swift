@@ -20,6 +20,9 @@ let package = Package(
       name: "CSQLite", pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
     .systemLibrary(
+      name: "CUtf8proc", pkgConfig: "libutf8proc",
+      providers: [.apt(["libutf8proc-dev"]), .brew(["utf8proc"])]),
+    .systemLibrary(
       name: "CSodium", pkgConfig: "libsodium",
       providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
 
@@ -28,7 +31,7 @@ let package = Package(
     .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedTool"]),
 
     // The layers, innermost first.
-    .target(name: "AuthCore", plugins: ["EmbedFiles"]),
+    .target(name: "AuthCore", dependencies: ["CUtf8proc"], plugins: ["EmbedFiles"]),
     .target(name: "AuthStorage", dependencies: ["AuthCore", "CSQLite"], plugins: ["EmbedFiles"]),
     .target(name: "AuthCrypto", dependencies: ["AuthCore", "CSodium"]),
     .target(name: "AuthViewModels", dependencies: ["AuthCore"]),

@@ -1,5 +1,11 @@
 import AuthCLI
-import Foundation
+import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 SignalMask.acceptAllOnThisThread()
 let tool = CommandLineTool(
@@ -11,4 +17,4 @@ Task { @MainActor in
 }
 // The main thread drains the main queue itself. An asynchronous `main` would park it
 // at the first suspension and start a pool thread to drain the queue in its place.
-while true { RunLoop.main.run() }
+dispatchMain()

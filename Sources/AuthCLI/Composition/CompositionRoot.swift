@@ -2,7 +2,11 @@ import AuthCore
 import AuthCrypto
 import AuthStorage
 import AuthViewModels
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The one place that knows every layer: opens the store, builds the hasher, token
 /// source, clock, policy and use cases, and hands view models out through the factory.

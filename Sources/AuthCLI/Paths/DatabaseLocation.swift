@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Which database a command uses: a file, or a throwaway in-memory one.
 enum DatabaseLocation: Hashable, Sendable {
@@ -29,7 +33,7 @@ enum DatabaseLocation: Hashable, Sendable {
   private static func location(of path: String, currentDirectory: String) -> DatabaseLocation {
     if path == ":memory:" { return .memory }
     let absolute = path.hasPrefix("/") ? path : currentDirectory + "/" + path
-    return .file((absolute as NSString).standardizingPath)
+    return .file(PathText.standardized(absolute))
   }
 
   /// The path as shown to people.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Everything done with an existing session: who am I, sign-out, the list of
 /// sessions, revocation, and housekeeping.

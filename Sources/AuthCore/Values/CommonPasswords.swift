@@ -26,6 +26,6 @@ public enum CommonPasswords {
   }()
 
   private static func key(_ text: String) -> String {
-    text.precomposedStringWithCompatibilityMapping.lowercased()
+    UnicodeNormalization.nfkc(text).lowercased()
   }
 }

@@ -1,5 +1,9 @@
 import CSQLite
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -92,10 +96,12 @@ extension Database {
     func failure(_ reason: Int32) -> StorageError {
       .cannotCreate(path: path, reason: String(cString: strerror(reason)))
     }
-    let folder = (path as NSString).deletingLastPathComponent
-    let name = (path as NSString).lastPathComponent
+    // Beside the file, in the same folder, so that the link cannot cross file systems.
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { path[...$0] } ?? ""
+    let name = slash.map { path[path.index(after: $0)...] } ?? path[...]
     let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 16)
-    let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).new-\(suffix)"
+    let temporary = "\(folder).\(name).new-\(suffix)"
     let descriptor = systemOpen(temporary, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw failure(errno) }
     defer { unlink(temporary) }

@@ -1,5 +1,9 @@
 import CSQLite
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// SQLite's `SQLITE_STATIC` destructor (a null pointer): SQLite reads the caller's buffer
 /// in place instead of copying it, so the buffer must stay valid until the statement resets.

@@ -1,5 +1,9 @@
 import CSQLite
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// SQLite's "copy the bytes now" destructor, so bound buffers may be freed right after binding.
 private let transientDestructor = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

@@ -1,6 +1,11 @@
 import AuthCore
-import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The SQLite adapter of `AuthStore`: one connection, guarded by a mutex.
 ///

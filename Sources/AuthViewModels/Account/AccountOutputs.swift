@@ -1,5 +1,10 @@
-import Foundation
 import Observation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What the home scene shows.
 @MainActor

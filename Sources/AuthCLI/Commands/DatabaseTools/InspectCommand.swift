@@ -1,5 +1,9 @@
 import AuthStorage
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `authcli inspect`: everything the storage inspector reports, never creating or writing.
 @MainActor

@@ -1,19 +1,23 @@
 import AuthStorage
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `inspect --json`: the report with stable snake_case keys.
 enum InspectReportJSON {
   static func object(_ report: DatabaseReport) -> [String: Any] {
     var tables: [String: Any] = [:]
     for table in report.tables { tables[table.name] = table.rows }
-    var sessions: Any = NSNull()
+    var sessions: Any = JSONText.null
     if let counts = report.sessions {
       sessions = ["active": counts.active, "expired": counts.expired]
     }
     return [
       "path": report.path,
-      "size_bytes": report.fileSizeBytes.map { $0 as Any } ?? NSNull(),
-      "wal_size_bytes": report.walSizeBytes.map { $0 as Any } ?? NSNull(),
+      "size_bytes": report.fileSizeBytes.map { $0 as Any } ?? JSONText.null,
+      "wal_size_bytes": report.walSizeBytes.map { $0 as Any } ?? JSONText.null,
       "sqlite_version": report.sqliteVersion,
       "journal_mode": report.journalMode,
       "schema_version": report.schemaVersion,

@@ -1,5 +1,9 @@
 import AuthStorage
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `authcli users list`: every account with its creation and last sign-in, never a hash.
 @MainActor

@@ -14,7 +14,7 @@ where ViewModel.Input == SceneInput<SessionsInputs>, ViewModel.Output == Session
       case .leave: return .dismissed
       case .cancelled: continue
       case .text(let text):
-        let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let word = text.trimmingSpaces.lowercased()
         if word.isEmpty || word == "back" {
           await viewModel.send(.backRequested)
           return .stepped
