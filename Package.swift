@@ -10,6 +10,7 @@ let package = Package(
     .executable(name: "authcli", targets: ["authcli"]),
     .library(name: "AuthCore", targets: ["AuthCore"]),
     .library(name: "AuthStorage", targets: ["AuthStorage"]),
+    .library(name: "AuthPostgres", targets: ["AuthPostgres"]),
     .library(name: "AuthCrypto", targets: ["AuthCrypto"]),
     .library(name: "AuthViewModels", targets: ["AuthViewModels"]),
     .library(name: "AuthCLI", targets: ["AuthCLI"]),
@@ -19,6 +20,9 @@ let package = Package(
     .systemLibrary(
       name: "CSQLite", pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+    // libpq's header only: AuthPostgres opens the library at run time (no pkg-config, whose
+    // flags would link it into every program and load it at every start).
+    .systemLibrary(name: "CLibPQ", providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
     .systemLibrary(
       name: "CUtf8proc", pkgConfig: "libutf8proc",
       providers: [.apt(["libutf8proc-dev"]), .brew(["utf8proc"])]),
@@ -26,18 +30,28 @@ let package = Package(
       name: "CSodium", pkgConfig: "libsodium",
       providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
 
-    // Build-time embedding of Migrations/*.sql and Data/*.txt as Swift string literals.
+    // Build-time embedding of Migrations/sqlite/*.sql and Data/*.txt as Swift string literals.
     .executableTarget(name: "EmbedTool"),
     .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedTool"]),
 
     // The layers, innermost first.
     .target(name: "AuthCore", dependencies: ["CUtf8proc"], plugins: ["EmbedFiles"]),
     .target(name: "AuthStorage", dependencies: ["AuthCore", "CSQLite"], plugins: ["EmbedFiles"]),
+    .target(
+      name: "AuthPostgres", dependencies: ["AuthCore", "AuthStorage", "CLibPQ"],
+      plugins: ["EmbedFiles"]),
     .target(name: "AuthCrypto", dependencies: ["AuthCore", "CSodium"]),
     .target(name: "AuthViewModels", dependencies: ["AuthCore"]),
     .target(
-      name: "AuthCLI", dependencies: ["AuthCore", "AuthStorage", "AuthCrypto", "AuthViewModels"]),
+      name: "AuthCLI",
+      dependencies: ["AuthCore", "AuthStorage", "AuthPostgres", "AuthCrypto", "AuthViewModels"]),
     .executableTarget(name: "authcli", dependencies: ["AuthCLI"]),
+
+    // The library quick start that docs/library.md shows; built and run by the tests, not a product.
+    .executableTarget(
+      name: "QuickStart",
+      dependencies: ["AuthCore", "AuthStorage", "AuthCrypto", "AuthViewModels"],
+      path: "Examples/QuickStart"),
 
     // Benchmarks (release build, never part of the tests): the layers against the same work
     // done with the raw C APIs in the same run.
@@ -48,17 +62,25 @@ let package = Package(
     .testTarget(
       name: "ReliabilityTests", dependencies: ["CSQLite", "CSodium", "AuthTestSupport", "authcli"]),
 
+    // The PostgreSQL server of the tests: a fresh schema per test.
+    .target(name: "PostgresTestSupport", dependencies: ["AuthPostgres"]),
+
     // Scripted stand-ins for the use cases, for view-model tests and scene previews.
     .target(name: "AuthTestSupport", dependencies: ["AuthCore", "AuthViewModels"]),
 
     .testTarget(
       name: "AuthCoreTests",
       dependencies: ["AuthCore", "AuthStorage", "AuthCrypto", "AuthTestSupport"]),
-    .testTarget(name: "AuthStorageTests", dependencies: ["AuthStorage", "CSQLite"]),
+    .testTarget(
+      name: "AuthStorageTests",
+      dependencies: ["AuthStorage", "AuthPostgres", "PostgresTestSupport", "CSQLite"]),
     .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto"]),
     .testTarget(
       name: "AuthViewModelsTests",
       dependencies: ["AuthViewModels", "AuthTestSupport", "AuthStorage", "AuthCrypto"]),
+    // Every output sample in README.md and docs/ against the binaries that print it.
+    .testTarget(
+      name: "DocumentationTests", dependencies: ["AuthTestSupport", "authcli", "QuickStart"]),
     .testTarget(
       name: "AuthCLITests", dependencies: ["AuthCLI", "AuthTestSupport", "authcli"],
       exclude: ["Previews", "PTY"]),

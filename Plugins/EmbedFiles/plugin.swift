@@ -4,7 +4,8 @@ import PackagePlugin
 /// Turns data files kept outside `Sources/` into Swift string literals at build time,
 /// so the binary carries them and reads nothing from disk at run time.
 ///
-/// - `AuthStorage` gets `Migrations/*.sql` as `EmbeddedMigrations.files`.
+/// - `AuthStorage` gets `Migrations/sqlite/*.sql` as `EmbeddedMigrations.files`.
+/// - `AuthPostgres` gets `Migrations/postgres/*.sql` as `EmbeddedMigrations.files`.
 /// - `AuthCore` gets `Data/common-passwords.txt` as `EmbeddedBlocklist.files`.
 @main
 struct EmbedFiles: BuildToolPlugin {
@@ -13,7 +14,9 @@ struct EmbedFiles: BuildToolPlugin {
     let embedding: (enumName: String, folder: URL, suffix: String)
     switch target.name {
     case "AuthStorage":
-      embedding = ("EmbeddedMigrations", root.appending(path: "Migrations"), ".sql")
+      embedding = ("EmbeddedMigrations", root.appending(path: "Migrations/sqlite"), ".sql")
+    case "AuthPostgres":
+      embedding = ("EmbeddedMigrations", root.appending(path: "Migrations/postgres"), ".sql")
     case "AuthCore":
       embedding = ("EmbeddedBlocklist", root.appending(path: "Data"), ".txt")
     default:

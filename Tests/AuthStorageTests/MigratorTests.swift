@@ -133,10 +133,14 @@ struct MigratorTests {
     #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
   }
 
-  @Test("opening a store without migrating leaves the schema empty")
-  func openWithoutMigrating() throws {
-    let store = try SQLiteAuthStore.open(path: Database.inMemoryPath, migrate: false)
-    let version = try store.withDatabase { try $0.userVersion() }
-    #expect(version == 0)
+  @Test("a store always comes migrated, in memory and on a new file")
+  func aStoreAlwaysComesMigrated() throws {
+    let folder = try TemporaryFolder()
+    for store in [
+      try SQLiteAuthStore.inMemory(), try SQLiteAuthStore.open(path: folder.path("new.sqlite")),
+    ] {
+      let version = try store.withDatabase { try $0.userVersion() }
+      #expect(version == Migrator().newestVersion)
+    }
   }
 }

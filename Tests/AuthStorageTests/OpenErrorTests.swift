@@ -51,7 +51,7 @@ struct OpenErrorTests {
       _ = try SQLiteAuthStore.open(path: path)
     }
     #expect(throws: StorageError.foreignDatabase(path: path)) {
-      _ = try SQLiteAuthStore.open(path: path, mode: .readWrite, migrate: false)
+      _ = try SQLiteAuthStore.open(path: path, mode: .readWrite)
     }
     #expect(try fileBytes(path) == before)
     #expect(!FileManager.default.fileExists(atPath: path + "-wal"))

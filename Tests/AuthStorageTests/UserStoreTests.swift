@@ -37,8 +37,7 @@ struct UserStoreTests {
         try $0.insertUser(username: username(again), passwordHash: sampleHash, at: time(1))
       }
     }
-    let count = try harness.store.withDatabase { try $0.scalarInt("SELECT count(*) FROM users") }
-    #expect(count == 1)
+    #expect(try harness.rowCount("users") == 1)
   }
 
   @Test(

@@ -1,3 +1,4 @@
+import AuthPostgres
 import AuthStorage
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -16,9 +17,32 @@ enum DatabaseOpener {
     return path
   }
 
+  /// A connection to a PostgreSQL database, for the database tools.
+  static func connect(_ target: PostgresTarget) throws -> PostgresConnection {
+    try PostgresConnection.connect(target.connectionString, target: target.displayName)
+  }
+
+  /// Refuses a PostgreSQL schema with migrations still to apply, for tools that only read.
+  static func requireCurrentSchema(_ connection: PostgresConnection) throws {
+    if let first = try PostgresMigrator().pendingMigrations(in: connection).first {
+      throw CLIError.incompatibleDatabase(
+        "The database needs migration \(first.identifier); run 'authcli migrate'")
+    }
+  }
+
+  /// SQLite tools reached with a PostgreSQL URI: refused rather than answered from an
+  /// in-memory database that has nothing to do with the server.
+  private static func refusePostgres(_ location: DatabaseLocation) throws {
+    if case .postgres(let target) = location {
+      throw CLIError.configuration(
+        "This command works on SQLite files only, not on \(target.displayName)")
+    }
+  }
+
   /// A read-only connection to an existing file (never created, never written),
   /// or a fresh migrated in-memory database for `:memory:`.
   static func openForReading(_ location: DatabaseLocation) throws -> Database {
+    try refusePostgres(location)
     guard let path = try existingPath(location) else {
       let database = try Database.openInMemory()
       try Migrator().migrate(database)
@@ -40,7 +64,10 @@ enum DatabaseOpener {
   /// A read-write connection, creating the file (0600) when missing and allowed,
   /// and the default location's folder (0700).
   static func openForWriting(_ location: DatabaseLocation, create: Bool) throws -> Database {
+    try refusePostgres(location)
     switch location {
+    case .postgres:
+      throw CLIError.internalFailure("A PostgreSQL database reached the SQLite opener")
     case .memory:
       return try Database.openInMemory()
     case .file(let path, _):

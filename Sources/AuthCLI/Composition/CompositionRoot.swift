@@ -1,5 +1,6 @@
 import AuthCore
 import AuthCrypto
+import AuthPostgres
 import AuthStorage
 import AuthViewModels
 #if canImport(FoundationEssentials)
@@ -22,8 +23,6 @@ struct CompositionRoot {
 
   /// Builds the view models of every scene.
   let factory: UseCaseViewModelFactory
-  /// What the use cases threw, for exit codes.
-  let failures: FailureLog
   /// Where the current session's token is kept; `nil` for `:memory:`.
   let sessionFile: SessionStateFile?
 
@@ -34,38 +33,35 @@ struct CompositionRoot {
     let tokens = try SodiumTokenSource()
     let clock = SystemClock()
     let policy = AuthPolicy.standard
-    let failures = FailureLog()
-    self.failures = failures
     factory = UseCaseViewModelFactory(
-      authentication: RecordingAuthentication(
-        base: SignInService(
-          store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy),
-        log: failures),
-      signUp: RecordingSignUp(
-        base: SignUpService(
-          store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy),
-        log: failures),
-      sessions: RecordingSessions(
-        base: SessionService(store: store, tokens: tokens, clock: clock, policy: policy),
-        log: failures),
-      changePassword: RecordingChangePassword(
-        base: ChangePasswordService(
-          store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy),
-        log: failures))
+      authentication: SignInService(
+        store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy),
+      signUp: SignUpService(
+        store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy),
+      sessions: SessionService(store: store, tokens: tokens, clock: clock, policy: policy),
+      changePassword: ChangePasswordService(
+        store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy))
     switch location {
     case .file(let path, _):
       sessionFile = try SessionStateFile.forDatabase(at: path, environment: environment)
     case .memory:
       sessionFile = nil
+    case .postgres(let target):
+      // Keyed by the server and database without the password, which never reaches a file.
+      sessionFile = try SessionStateFile.forDatabase(
+        at: target.displayName, environment: environment)
     }
   }
 
   private static func openStore(
     _ location: DatabaseLocation, access: Access
   ) throws
-    -> SQLiteAuthStore
+    -> any AuthStore
   {
     switch location {
+    case .postgres(let target):
+      // Migrates like a new SQLite file does: a fresh database gets the schema on first use.
+      return try PostgresAuthStore.open(target)
     case .memory:
       return try SQLiteAuthStore.inMemory()
     case .file(let path, _):

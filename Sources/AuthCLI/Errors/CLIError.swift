@@ -2,6 +2,8 @@
 enum CLIError: Error, Hashable, Sendable {
   /// The command line is wrong (64).
   case usage(UsageError)
+  /// `--db` names a PostgreSQL URI with a password in it, which the process list shows (64).
+  case passwordOnCommandLine
   /// One line per failed field, as `field: message` (65).
   case validationFailed([String])
   /// The file exists but is not a database this binary can use (65).

@@ -28,7 +28,9 @@ struct ErrorReport: Error, Hashable, Sendable {
     case let error as StoreError: self = Self.report(error)
     default:
       self =
-        StorageErrorReport.report(error) ?? CryptoErrorReport.report(error)
+        SceneFailureReport.report(error) ?? StorageErrorReport.report(error)
+        ?? PostgresErrorReport.report(error)
+        ?? CryptoErrorReport.report(error)
         ?? ErrorReport(code: .software, message: "Unexpected failure: \(type(of: error))")
     }
   }
@@ -36,6 +38,11 @@ struct ErrorReport: Error, Hashable, Sendable {
   private static func report(_ error: CLIError) -> ErrorReport {
     switch error {
     case .usage(let usage): ErrorReport(code: .usage, message: usage.message, hint: usage.hint)
+    case .passwordOnCommandLine:
+      ErrorReport(
+        code: .usage,
+        message: "A password in '--db' would be visible to every user of this machine.",
+        hint: "Give it in PGPASSWORD, PGPASSFILE or ~/.pgpass, or put the URI in AUTHCLI_DB.")
     case .validationFailed(let lines):
       ErrorReport(code: .invalidData, message: lines.joined(separator: "\n"))
     case .incompatibleDatabase(let message): ErrorReport(code: .invalidData, message: message)

@@ -1,25 +1,34 @@
+import AuthPostgres
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
 
-/// Which database a command uses: a file, or a throwaway in-memory one.
+/// Which database a command uses: a file, a throwaway in-memory one, or a PostgreSQL server.
 enum DatabaseLocation: Hashable, Sendable {
   /// An absolute file path; `isDefault` when no option or variable named it, the one
   /// case where authcli may create the folder (0700) too.
   case file(String, isDefault: Bool = false)
   /// `:memory:`, gone when the process ends.
   case memory
+  /// A PostgreSQL database named by a libpq URI (`postgresql://…` or `postgres://…`).
+  case postgres(PostgresTarget)
 
   /// `--db`, then `AUTHCLI_DB`, then `$XDG_DATA_HOME/authcli/auth.sqlite3`
   /// (`~/.local/share/authcli/auth.sqlite3`). Relative paths are taken from `currentDirectory`.
+  /// A `postgresql://` or `postgres://` URI names a PostgreSQL database; in `--db` it must
+  /// not carry a password, which every user could read in the process list.
   static func resolve(
     option: String?, environment: [String: String], currentDirectory: String
   ) throws(CLIError) -> DatabaseLocation {
     if let option {
       guard !option.isEmpty else {
         throw .usage(UsageError("The value '' is invalid for '--db <path>'"))
+      }
+      if let target = PostgresTarget(uri: option), target.hasPassword {
+        throw .passwordOnCommandLine
       }
       return location(of: option, currentDirectory: currentDirectory)
     }
@@ -32,6 +41,7 @@ enum DatabaseLocation: Hashable, Sendable {
 
   private static func location(of path: String, currentDirectory: String) -> DatabaseLocation {
     if path == ":memory:" { return .memory }
+    if let target = PostgresTarget(uri: path) { return .postgres(target) }
     let absolute = path.hasPrefix("/") ? path : currentDirectory + "/" + path
     return .file(PathText.standardized(absolute))
   }
@@ -41,6 +51,7 @@ enum DatabaseLocation: Hashable, Sendable {
     switch self {
     case .file(let path, _): path
     case .memory: ":memory:"
+    case .postgres(let target): target.displayName
     }
   }
 }

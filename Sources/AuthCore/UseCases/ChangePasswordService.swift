@@ -57,27 +57,22 @@ public struct ChangePasswordService: ChangePasswordUseCase {
     let found = try await store.read { context in
       try resolver.resolve(hash, at: startedAt, in: context)
     }
-    var validation = validate(request, username: found.user.username)
+    let validation = validate(request, username: found.user.username)
     guard let current = validation.currentPassword.asValidated,
       let replacement = validation.newPassword.asValidated, validation.isValid
     else { return .invalid(validation) }
 
     guard let record = try await reserveAttempt(for: found.user) else {
-      validation.currentPassword = .invalid(errorMessage: AuthMessages.tooManyAttempts)
       try await audit(.signInFailed, found.user, "locked (password change)")
-      return .invalid(validation)
+      return .refused(.tooManyAttempts)
     }
     guard hasher.verify(current, against: record.passwordHash) else {
-      validation.currentPassword = .invalid(errorMessage: AuthMessages.currentPasswordIncorrect)
       try await audit(.signInFailed, found.user, "wrong current password (password change)")
-      return .invalid(validation)
+      return .refused(.incorrect)
     }
     let newHash = try hasher.hash(replacement)
     let ended = try await replaceHash(of: record, with: newHash, keeping: hash)
-    guard let ended else {
-      validation.currentPassword = .invalid(errorMessage: AuthMessages.currentPasswordIncorrect)
-      return .invalid(validation)
-    }
+    guard let ended else { return .refused(.incorrect) }
     return .changed(endedSessions: ended)
   }
 

@@ -37,12 +37,31 @@ public struct ChangePasswordValidation: Hashable, Sendable {
   }
 }
 
+/// Why a password change refused the current password, which only the stored hash
+/// and the throttle can tell: a front end chooses its answer (and an exit code) by case.
+public enum CurrentPasswordRefusal: Hashable, Sendable, CustomStringConvertible {
+  /// The current password does not verify (or changed while the request ran).
+  case incorrect
+  /// Too many wrong current passwords in a row for this account.
+  case tooManyAttempts
+
+  /// The words shown under the current-password field.
+  public var description: String {
+    switch self {
+    case .incorrect: AuthMessages.currentPasswordIncorrect
+    case .tooManyAttempts: AuthMessages.tooManyAttempts
+    }
+  }
+}
+
 /// The answer to a password change.
 public enum ChangePasswordResult: Hashable, Sendable {
   /// Changed; every other session of the user ended (how many).
   case changed(endedSessions: Int)
-  /// At least one field failed.
+  /// At least one field failed the rules.
   case invalid(ChangePasswordValidation)
+  /// Every field passed the rules, but the current password was refused.
+  case refused(CurrentPasswordRefusal)
 }
 
 /// Changes the signed-in user's password.

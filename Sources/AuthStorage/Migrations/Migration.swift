@@ -4,7 +4,7 @@
   import Foundation
 #endif
 
-/// One numbered schema change, from a `Migrations/NNNN_description.sql` file.
+/// One numbered schema change, from a `Migrations/sqlite/NNNN_description.sql` file.
 public struct Migration: Hashable, Sendable {
   /// The file name without `.sql`, for example `0001_initial`; recorded in `schema_migrations`.
   public let identifier: String
@@ -36,6 +36,9 @@ public struct Migration: Hashable, Sendable {
 
   /// How many embedded files there are, named well or not (a test compares it with `embedded`).
   static let embeddedFileCount = EmbeddedMigrations.files.count
+
+  /// The embedded file names, named well or not (a test compares them with other engines').
+  public static let embeddedFileNames: [String] = EmbeddedMigrations.files.map(\.name)
 }
 
 /// A migration recorded as applied in a database.

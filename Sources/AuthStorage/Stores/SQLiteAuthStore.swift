@@ -23,25 +23,27 @@ public final class SQLiteAuthStore: AuthStore {
   // (A `Mutex<Database>` cannot lend the connection to the caller's non-Sendable closure.)
   @usableFromInline nonisolated(unsafe) let database: Database
 
-  /// Wraps an open connection; the store owns it from now on.
-  public init(database: sending Database) {
+  /// Wraps an open, migrated connection; the store owns it from now on. Not public: a
+  /// store over a database that was never migrated would fail at its first query ("no
+  /// such table"), so callers get stores only from `open(path:)` and `inMemory()`.
+  init(database: sending Database) {
     self.database = database
   }
 
-  /// Opens (creating if allowed and missing) the database at `path` and, when `migrate`
-  /// is true, applies pending migrations.
+  /// Opens (creating if allowed and missing) the database at `path` and applies pending
+  /// migrations, so the store always has the schema the use cases expect.
   ///
   /// A database newer than `migrator` knows is refused before anything is written.
   /// Pass `Database.inMemoryPath` for a private in-memory database.
   public static func open(
     path: String, mode: OpenMode = .readWriteCreate, busyTimeoutMilliseconds: Int32 = 5000,
-    migrate: Bool = true, migrator: Migrator = Migrator(), now: Date = Date()
+    migrator: Migrator = Migrator(), now: Date = Date()
   ) throws -> SQLiteAuthStore {
     let options = OpenOptions(
       mode: mode, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
       newestKnownSchemaVersion: migrator.newestVersion)
     let database = try Database.open(path: path, options: options)
-    if migrate { try migrator.migrate(database, at: now) }
+    try migrator.migrate(database, at: now)
     return SQLiteAuthStore(database: database)
   }
 

@@ -28,7 +28,7 @@ extension AccountOutputs {
         username: session.user.username, signedInAt: session.session.createdAt,
         expiresAt: session.session.expiresAt, endedSessions: 3)
     case .failed:
-      return AccountOutputs(errorMessage: FailureText.busy)
+      return AccountOutputs(failure: .busy)
     }
   }
 }

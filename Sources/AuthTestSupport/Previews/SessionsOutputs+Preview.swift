@@ -28,7 +28,7 @@ extension SessionsOutputs {
     case .failed:
       return SessionsOutputs(
         sessions: SampleData.summaries,
-        errorMessage: FailureText.describing(AuthError.sessionNotFound))
+        failure: .sessionNotFound)
     }
   }
 }

@@ -36,7 +36,7 @@ extension SignInOutputs {
     case .failed:
       return SignInOutputs(
         usernameValidation: username, passwordValidation: password, isSignInEnabled: true,
-        errorMessage: "Incorrect username or password")
+        failure: .refused)
     }
   }
 }

@@ -32,7 +32,7 @@ extension SignUpOutputs {
         confirmationValidation: .invalid(errorMessage: StubRules.passwordsDoNotMatch))
     case .usernameTaken:
       return SignUpOutputs(
-        usernameValidation: .invalid(errorMessage: FailureText.usernameTaken),
+        usernameValidation: .invalid(errorMessage: AuthMessages.usernameTaken),
         passwordValidation: password, confirmationValidation: password)
     case .ready:
       return SignUpOutputs(
@@ -45,7 +45,7 @@ extension SignUpOutputs {
     case .failed:
       return SignUpOutputs(
         usernameValidation: username, passwordValidation: password,
-        confirmationValidation: password, isSignUpEnabled: true, errorMessage: FailureText.busy)
+        confirmationValidation: password, isSignUpEnabled: true, failure: .busy)
     }
   }
 }

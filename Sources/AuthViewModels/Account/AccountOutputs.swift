@@ -21,18 +21,21 @@ public final class AccountOutputs {
   /// Shows that the session is being loaded or a sign-out is running.
   public internal(set) var isLoading: Bool
   /// Shows why the last action failed.
-  public internal(set) var errorMessage: String?
+  public internal(set) var failure: AccountFailure?
+
+  /// Shows the failure's message, if any.
+  public var errorMessage: String? { failure?.description }
 
   /// Builds the outputs in a given state (view models and previews).
   public init(
     username: String? = nil, signedInAt: Date? = nil, expiresAt: Date? = nil,
-    endedSessions: Int? = nil, isLoading: Bool = false, errorMessage: String? = nil
+    endedSessions: Int? = nil, isLoading: Bool = false, failure: AccountFailure? = nil
   ) {
     self.username = username
     self.signedInAt = signedInAt
     self.expiresAt = expiresAt
     self.endedSessions = endedSessions
     self.isLoading = isLoading
-    self.errorMessage = errorMessage
+    self.failure = failure
   }
 }

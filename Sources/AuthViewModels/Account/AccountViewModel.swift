@@ -47,14 +47,16 @@ public final class AccountViewModel: BaseViewModel, ViewModelType {
   private func load() async {
     guard !output.isLoading else { return }
     output.isLoading = true
-    output.errorMessage = nil
+    output.failure = nil
     do {
       let current = try await sessions.currentSession(token: token)
       output.username = current.user.username
       output.signedInAt = current.session.createdAt
       output.expiresAt = current.session.expiresAt
     } catch {
-      output.errorMessage = SessionFailure.message(for: error, navigator: navigator)
+      let failure = AccountFailure(thrown: error)
+      output.failure = failure
+      if failure == .sessionEnded { navigator.emit(.userIsNotSignedIn) }
     }
     output.isLoading = false
   }
@@ -63,7 +65,7 @@ public final class AccountViewModel: BaseViewModel, ViewModelType {
   private func run(_ signOut: (AccountViewModel) async throws -> Void) async {
     guard !output.isLoading else { return }
     output.isLoading = true
-    output.errorMessage = nil
+    output.failure = nil
     var didSignOut = false
     do {
       try await signOut(self)
@@ -71,7 +73,7 @@ public final class AccountViewModel: BaseViewModel, ViewModelType {
     } catch AuthError.notSignedIn {
       didSignOut = true
     } catch {
-      output.errorMessage = FailureText.describing(error)
+      output.failure = AccountFailure(thrown: error)
     }
     output.isLoading = false
     if didSignOut { navigator.emit(.userDidSignOut) }

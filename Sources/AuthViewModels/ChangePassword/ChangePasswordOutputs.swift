@@ -18,14 +18,17 @@ public final class ChangePasswordOutputs {
   /// Shows how many other sessions ended, once the password was changed.
   public internal(set) var endedSessions: Int?
   /// Shows why the last submit failed for a reason outside the fields.
-  public internal(set) var errorMessage: String?
+  public internal(set) var failure: ChangePasswordFailure?
+
+  /// Shows the failure's message, if any.
+  public var errorMessage: String? { failure?.description }
 
   /// Builds the outputs in a given state (view models and previews).
   public init(
     currentPasswordValidation: Validation<Password>? = nil,
     newPasswordValidation: Validation<Password>? = nil,
     confirmationValidation: Validation<Password>? = nil, isChangeEnabled: Bool = false,
-    isLoading: Bool = false, endedSessions: Int? = nil, errorMessage: String? = nil
+    isLoading: Bool = false, endedSessions: Int? = nil, failure: ChangePasswordFailure? = nil
   ) {
     self.currentPasswordValidation = currentPasswordValidation
     self.newPasswordValidation = newPasswordValidation
@@ -33,6 +36,6 @@ public final class ChangePasswordOutputs {
     self.isChangeEnabled = isChangeEnabled
     self.isLoading = isLoading
     self.endedSessions = endedSessions
-    self.errorMessage = errorMessage
+    self.failure = failure
   }
 }

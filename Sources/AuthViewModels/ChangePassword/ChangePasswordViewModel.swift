@@ -58,7 +58,7 @@ public final class ChangePasswordViewModel: BaseViewModel, ViewModelType {
     do {
       username = try await sessions.currentSession(token: token).user.username
     } catch {
-      output.errorMessage = SessionFailure.message(for: error, navigator: navigator)
+      fail(ChangePasswordFailure(thrown: error))
     }
     output.isLoading = false
     refresh()
@@ -67,7 +67,7 @@ public final class ChangePasswordViewModel: BaseViewModel, ViewModelType {
   private func edit(_ field: Field, _ change: (inout ChangePasswordRequest) -> Void) {
     change(&request)
     editedFields.insert(field)
-    output.errorMessage = nil
+    output.failure = nil
     refresh()
   }
 
@@ -94,7 +94,7 @@ public final class ChangePasswordViewModel: BaseViewModel, ViewModelType {
     editedFields = [.current, .new, .confirmation]
     refresh()
     guard output.isChangeEnabled else { return }
-    output.errorMessage = nil
+    output.failure = nil
     output.isLoading = true
     refresh()
     var endedSessions: Int?
@@ -102,14 +102,24 @@ public final class ChangePasswordViewModel: BaseViewModel, ViewModelType {
       switch try await changePassword.changePassword(token: token, request: request) {
       case .changed(let count): endedSessions = count
       case .invalid(let validation): remember(validation)
+      case .refused(let refusal):
+        refusals[.current] = SubmitRefusal(
+          message: refusal.description, text: request.currentPassword)
+        output.failure = .currentPasswordRefused(refusal)
       }
     } catch {
-      output.errorMessage = SessionFailure.message(for: error, navigator: navigator)
+      fail(ChangePasswordFailure(thrown: error))
     }
     output.endedSessions = endedSessions
     output.isLoading = false
     refresh()
     if let endedSessions { navigator.emit(.userDidChangePassword(endedSessions: endedSessions)) }
+  }
+
+  /// Shows a failure; a dead session also steps away.
+  private func fail(_ failure: ChangePasswordFailure) {
+    output.failure = failure
+    if failure == .sessionEnded { navigator.emit(.userIsNotSignedIn) }
   }
 
   private func remember(_ validation: ChangePasswordValidation) {

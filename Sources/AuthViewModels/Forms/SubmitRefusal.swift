@@ -16,6 +16,12 @@ struct SubmitRefusal: Equatable {
     self.message = message
   }
 
+  /// A refusal the use case gave in its own words.
+  init(message: String, text: String) {
+    self.text = text
+    self.message = message
+  }
+
   /// The check to show for a field now: this refusal while its text is
   /// unchanged, the live check otherwise.
   static func shown<Value>(

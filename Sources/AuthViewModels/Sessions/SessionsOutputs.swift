@@ -12,16 +12,19 @@ public final class SessionsOutputs {
   /// Shows that the list is loading or a revoke is running.
   public internal(set) var isLoading: Bool
   /// Shows why the last action failed.
-  public internal(set) var errorMessage: String?
+  public internal(set) var failure: SessionsFailure?
+
+  /// Shows the failure's message, if any.
+  public var errorMessage: String? { failure?.description }
 
   /// Builds the outputs in a given state (view models and previews).
   public init(
     sessions: [SessionSummary] = [], revokedSession: SessionID? = nil, isLoading: Bool = false,
-    errorMessage: String? = nil
+    failure: SessionsFailure? = nil
   ) {
     self.sessions = sessions
     self.revokedSession = revokedSession
     self.isLoading = isLoading
-    self.errorMessage = errorMessage
+    self.failure = failure
   }
 }

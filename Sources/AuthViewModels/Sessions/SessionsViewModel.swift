@@ -37,7 +37,7 @@ public final class SessionsViewModel: BaseViewModel, ViewModelType {
   private func reload() async {
     guard !output.isLoading else { return }
     output.isLoading = true
-    output.errorMessage = nil
+    output.failure = nil
     await fetch()
     output.isLoading = false
   }
@@ -47,17 +47,20 @@ public final class SessionsViewModel: BaseViewModel, ViewModelType {
   private func revoke(_ id: SessionID) async {
     guard !output.isLoading else { return }
     output.isLoading = true
-    output.errorMessage = nil
+    output.failure = nil
     output.revokedSession = nil
     do {
       try await sessions.revokeSession(id, token: token)
       output.revokedSession = id
       await fetch()
-    } catch AuthError.notSignedIn {
-      navigator.emit(.userIsNotSignedIn)
     } catch {
-      output.errorMessage = FailureText.describing(error)
-      await fetch()
+      let failure = SessionsFailure(thrown: error)
+      output.failure = failure
+      if failure == .sessionEnded {
+        navigator.emit(.userIsNotSignedIn)
+      } else {
+        await fetch()
+      }
     }
     output.isLoading = false
   }
@@ -67,7 +70,9 @@ public final class SessionsViewModel: BaseViewModel, ViewModelType {
       output.sessions = try await sessions.listSessions(token: token)
     } catch {
       output.sessions = []
-      output.errorMessage = SessionFailure.message(for: error, navigator: navigator)
+      let failure = SessionsFailure(thrown: error)
+      output.failure = failure
+      if failure == .sessionEnded { navigator.emit(.userIsNotSignedIn) }
     }
   }
 }

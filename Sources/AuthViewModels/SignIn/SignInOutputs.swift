@@ -14,18 +14,21 @@ public final class SignInOutputs {
   /// Shows that a sign-in is running.
   public internal(set) var isLoading: Bool
   /// Shows why the last sign-in failed, in the one message the use case gives.
-  public internal(set) var errorMessage: String?
+  public internal(set) var failure: SignInFailure?
+
+  /// Shows the failure's message, if any.
+  public var errorMessage: String? { failure?.description }
 
   /// Builds the outputs in a given state (view models and previews).
   public init(
     usernameValidation: Validation<Username>? = nil,
     passwordValidation: Validation<Password>? = nil,
-    isSignInEnabled: Bool = false, isLoading: Bool = false, errorMessage: String? = nil
+    isSignInEnabled: Bool = false, isLoading: Bool = false, failure: SignInFailure? = nil
   ) {
     self.usernameValidation = usernameValidation
     self.passwordValidation = passwordValidation
     self.isSignInEnabled = isSignInEnabled
     self.isLoading = isLoading
-    self.errorMessage = errorMessage
+    self.failure = failure
   }
 }

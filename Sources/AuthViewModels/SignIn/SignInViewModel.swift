@@ -44,7 +44,7 @@ public final class SignInViewModel: BaseViewModel, ViewModelType {
   }
 
   private func edited() {
-    output.errorMessage = nil
+    output.failure = nil
     refresh()
   }
 
@@ -62,17 +62,19 @@ public final class SignInViewModel: BaseViewModel, ViewModelType {
     isPasswordEdited = true
     refresh()
     guard output.isSignInEnabled else { return }
-    output.errorMessage = nil
+    output.failure = nil
     output.isLoading = true
     refresh()
     var session: NewSession?
     do {
       switch try await authentication.signIn(request: request) {
       case .valid(let newSession): session = newSession
-      case .invalid(let message): output.errorMessage = message
+      // The fields passed the live check, so any refusal is the one for unknown user,
+      // wrong password and lock alike.
+      case .invalid: output.failure = .refused
       }
     } catch {
-      output.errorMessage = FailureText.describing(error)
+      output.failure = SignInFailure(thrown: error)
     }
     output.isLoading = false
     refresh()

@@ -16,20 +16,23 @@ public final class SignUpOutputs {
   /// Shows that the account is being created.
   public internal(set) var isLoading: Bool
   /// Shows why the last submit failed for a reason outside the fields.
-  public internal(set) var errorMessage: String?
+  public internal(set) var failure: SignUpFailure?
+
+  /// Shows the failure's message, if any.
+  public var errorMessage: String? { failure?.description }
 
   /// Builds the outputs in a given state (view models and previews).
   public init(
     usernameValidation: Validation<Username>? = nil,
     passwordValidation: Validation<Password>? = nil,
     confirmationValidation: Validation<Password>? = nil, isSignUpEnabled: Bool = false,
-    isLoading: Bool = false, errorMessage: String? = nil
+    isLoading: Bool = false, failure: SignUpFailure? = nil
   ) {
     self.usernameValidation = usernameValidation
     self.passwordValidation = passwordValidation
     self.confirmationValidation = confirmationValidation
     self.isSignUpEnabled = isSignUpEnabled
     self.isLoading = isLoading
-    self.errorMessage = errorMessage
+    self.failure = failure
   }
 }

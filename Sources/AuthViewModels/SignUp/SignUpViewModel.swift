@@ -41,7 +41,7 @@ public final class SignUpViewModel: BaseViewModel, ViewModelType {
   private func edit(_ field: Field, _ change: (inout SignUpRequest) -> Void) {
     change(&request)
     editedFields.insert(field)
-    output.errorMessage = nil
+    output.failure = nil
     refresh()
   }
 
@@ -67,7 +67,7 @@ public final class SignUpViewModel: BaseViewModel, ViewModelType {
     editedFields = [.username, .password, .confirmation]
     refresh()
     guard output.isSignUpEnabled else { return }
-    output.errorMessage = nil
+    output.failure = nil
     output.isLoading = true
     refresh()
     var session: NewSession?
@@ -76,12 +76,8 @@ public final class SignUpViewModel: BaseViewModel, ViewModelType {
       case .signedUp(let newSession): session = newSession
       case .invalid(let validation): remember(validation)
       }
-    } catch StoreError.usernameTaken {
-      refusals[.username] = SubmitRefusal(
-        .invalid(errorMessage: FailureText.usernameTaken) as Validation<Username>,
-        text: request.username)
     } catch {
-      output.errorMessage = FailureText.describing(error)
+      output.failure = SignUpFailure(thrown: error)
     }
     output.isLoading = false
     refresh()

@@ -8,7 +8,8 @@ import Testing
 @Suite struct LinkedLibrariesTests {
   /// The modules linked into the authcli executable.
   static let binaryModules = [
-    "AuthCore", "AuthStorage", "AuthCrypto", "AuthViewModels", "AuthCLI", "authcli",
+    "AuthCore", "AuthStorage", "AuthPostgres", "AuthCrypto", "AuthViewModels", "AuthCLI",
+    "authcli",
   ]
 
   static let sources = URL(fileURLWithPath: #filePath)

@@ -1,6 +1,7 @@
 import AuthCore
 import AuthCrypto
 import AuthStorage
+import AuthViewModels
 import Testing
 
 @testable import AuthCLI
@@ -81,21 +82,45 @@ struct ErrorReportTests {
     #expect(report.message == "Database error: no such table: users")
   }
 
-  @Test func aRecordedUseCaseFailureDecidesTheFormsExitCode() {
-    let log = FailureLog()
-    let refused = FormFailure.error(
-      fields: [("username", nil)], errorMessage: "Incorrect username or password", failures: log)
-    #expect(ErrorReport(refused).code == .noPermission)
-    let invalid = FormFailure.error(
-      fields: [("username", "Use 3 to 32 characters"), ("password", nil)], errorMessage: nil,
-      failures: log)
+  @Test func aSceneFailureDecidesTheExitCodeByItsCase() {
+    let cases: [(any Error, ExitCode)] = [
+      (SignInFailure.refused, .noPermission),
+      (SignInFailure.busy, .temporaryFailure),
+      (SignUpFailure.busy, .temporaryFailure),
+      (AccountFailure.sessionEnded, .noPermission),
+      (SessionsFailure.sessionNotFound, .invalidData),
+      (SessionsFailure.sessionEnded, .noPermission),
+      (ChangePasswordFailure.currentPasswordRefused(.incorrect), .noPermission),
+      (ChangePasswordFailure.currentPasswordRefused(.tooManyAttempts), .noPermission),
+      (ChangePasswordFailure.busy, .temporaryFailure),
+      (
+        SignInFailure.unexpected(
+          UnexpectedFailure(SQLiteError(extendedCode: 10, message: "disk I/O error", sql: nil))),
+        .ioError
+      ),
+      (SignUpFailure.unexpected(UnexpectedFailure(PasswordHashingError.outOfMemory)), .unavailable),
+      (AccountFailure.unexpected(UnexpectedFailure(Unforeseen())), .software),
+    ]
+    for (failure, code) in cases {
+      #expect(ErrorReport(failure).code == code, "\(failure)")
+    }
+  }
+
+  @Test func scriptedCommandsKeepTheirOwnWordsForSceneFailures() {
     #expect(
-      ErrorReport(invalid)
+      ErrorReport(SignInFailure.refused)
+        == ErrorReport(code: .noPermission, message: AuthMessages.signInFailed))
+    #expect(ErrorReport(SignUpFailure.busy) == ErrorReport(StoreError.busy))
+    #expect(ErrorReport(SessionsFailure.sessionNotFound) == ErrorReport(AuthError.sessionNotFound))
+    #expect(
+      ErrorReport(ChangePasswordFailure.currentPasswordRefused(.incorrect)).message
+        == "current password: Current password is incorrect")
+  }
+
+  @Test func fieldRefusalsAreOneLinePerFieldAndNoneIsABug() {
+    #expect(
+      ErrorReport(FieldRefusals.error([("username", "Use 3 to 32 characters"), ("password", nil)]))
         == ErrorReport(code: .invalidData, message: "username: Use 3 to 32 characters"))
-    log.record(StoreError.busy)
-    let busy = FormFailure.error(
-      fields: [("username", nil)], errorMessage: "The database is busy; try again.",
-      failures: log)
-    #expect(ErrorReport(busy).code == .temporaryFailure)
+    #expect(ErrorReport(FieldRefusals.error([("username", nil)])).code == .software)
   }
 }

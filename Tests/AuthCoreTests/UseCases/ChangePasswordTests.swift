@@ -35,17 +35,13 @@ import Testing
     #expect(try await fixture.events().map(\.kind).contains(.passwordChanged))
   }
 
-  @Test func aWrongCurrentPasswordIsThatFieldsValidation() async throws {
+  @Test func aWrongCurrentPasswordIsRefusedAsIncorrect() async throws {
     let fixture = try UseCaseFixture()
     let current = try await fixture.register("alice")
     let result = try await fixture.changePassword.changePassword(
       token: current.token, request: request(current: UseCaseFixture.otherPassword))
-    guard case .invalid(let validation) = result else {
-      Issue.record("expected invalid, got \(result)")
-      return
-    }
-    #expect(validation.currentPassword.errorMessage == "Current password is incorrect")
-    #expect(validation.newPassword.isValid)
+    #expect(result == .refused(.incorrect))
+    #expect(CurrentPasswordRefusal.incorrect.description == "Current password is incorrect")
     #expect(try await fixture.attempt("alice", UseCaseFixture.password).isValid)
   }
 
@@ -76,11 +72,8 @@ import Testing
     }
     let result = try await fixture.changePassword.changePassword(
       token: current.token, request: request())
-    guard case .invalid(let validation) = result else {
-      Issue.record("expected invalid, got \(result)")
-      return
-    }
-    #expect(validation.currentPassword.errorMessage == AuthMessages.tooManyAttempts)
+    #expect(result == .refused(.tooManyAttempts))
+    #expect(CurrentPasswordRefusal.tooManyAttempts.description == AuthMessages.tooManyAttempts)
   }
 
   @Test func aDeadTokenIsNotSignedIn() async throws {

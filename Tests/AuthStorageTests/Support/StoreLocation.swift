@@ -1,17 +1,34 @@
+import AuthCore
+import AuthPostgres
 import AuthStorage
 import Foundation
+import PostgresTestSupport
 
-/// Where a store under test lives: the same test bodies run in memory and on a file.
+/// Where a store under test lives: one body of tests runs on SQLite in memory, SQLite on a
+/// file, and PostgreSQL (a fresh schema on the test server).
 enum StoreLocation: String, CaseIterable, Sendable {
   case memory
   case file
+  case postgres
+
+  /// Every location this run covers: PostgreSQL when a server was given, and always under
+  /// CI, where a missing server fails those cases.
+  static var allCases: [StoreLocation] {
+    TestPostgres.shouldRun ? [.memory, .file, .postgres] : [.memory, .file]
+  }
+
+  /// The locations whose data outlive the store that wrote them.
+  static var persistent: [StoreLocation] { allCases.filter { $0 != .memory } }
 }
 
 /// Opens a store at a location and reopens it, to prove what persists.
 final class StoreHarness {
   let location: StoreLocation
   let folder: TemporaryFolder
-  private(set) var store: SQLiteAuthStore
+  private let postgres: PostgresTarget?
+  /// The schema the PostgreSQL store uses, for tests that open their own connections.
+  var postgresTarget: PostgresTarget? { postgres }
+  private(set) var store: any AuthStore
 
   var path: String {
     location == .memory ? Database.inMemoryPath : folder.path("auth.sqlite")
@@ -20,16 +37,85 @@ final class StoreHarness {
   init(_ location: StoreLocation) throws {
     self.location = location
     folder = try TemporaryFolder()
-    let path = location == .memory ? Database.inMemoryPath : folder.path("auth.sqlite")
-    store = try SQLiteAuthStore.open(path: path)
+    switch location {
+    case .memory, .file:
+      postgres = nil
+      let path = location == .memory ? Database.inMemoryPath : folder.path("auth.sqlite")
+      store = try SQLiteAuthStore.open(path: path)
+    case .postgres:
+      let target = try TestPostgres.freshSchema()
+      postgres = target
+      store = try PostgresAuthStore.open(target)
+    }
   }
 
-  /// For a file, closes the store and opens the file again; in memory there is
-  /// nothing to reopen, so the same store is kept.
+  /// Another store on the same database, as a second process would have.
+  func secondStore() throws -> any AuthStore {
+    switch location {
+    case .memory: store
+    case .file: try SQLiteAuthStore.open(path: path)
+    case .postgres: try PostgresAuthStore.open(try requirePostgres())
+    }
+  }
+
+  /// For a file or PostgreSQL, closes the store and opens the database again; in memory
+  /// there is nothing to reopen, so the same store is kept.
   @discardableResult
-  func reopen() throws -> SQLiteAuthStore {
-    guard location == .file else { return store }
-    store = try SQLiteAuthStore.open(path: path)
+  func reopen() throws -> any AuthStore {
+    guard location != .memory else { return store }
+    store = try secondStore()
     return store
   }
+
+  /// How many rows `table` has, read with the engine's own connection.
+  func rowCount(_ table: String) throws -> Int {
+    switch store {
+    case let sqlite as SQLiteAuthStore:
+      return Int(try sqlite.withDatabase { try $0.scalarInt("SELECT count(*) FROM \(table)") })
+    case let postgres as PostgresAuthStore:
+      return try postgres.withConnection { connection -> Int in
+        let count = try connection.queryFirst("SELECT count(*) FROM \(table)") { row in
+          try row.int64(0)
+        }
+        return Int(count ?? 0)
+      }
+    default:
+      throw HarnessError.unknownStore
+    }
+  }
+
+  /// Deletes a user row directly, as an operator's SQL would, to see what the schema does.
+  func deleteUserRow(_ id: UserID) throws {
+    switch store {
+    case let sqlite as SQLiteAuthStore:
+      try sqlite.withDatabase {
+        _ = try $0.execute("DELETE FROM users WHERE id = ?1", [.integer(id.rawValue)])
+      }
+    case let postgres as PostgresAuthStore:
+      try postgres.withConnection {
+        _ = try $0.execute("DELETE FROM users WHERE id = $1", [.bigint(id.rawValue)])
+      }
+    default:
+      throw HarnessError.unknownStore
+    }
+  }
+
+  /// Whether `error` is the engine's foreign-key violation.
+  static func isForeignKeyViolation(_ error: any Error) -> Bool {
+    switch error {
+    case let error as SQLiteError: error.isForeignKeyViolation
+    case let error as PostgresError: error.sqlState == "23503"
+    default: false
+    }
+  }
+
+  private func requirePostgres() throws -> PostgresTarget {
+    guard let postgres else { throw HarnessError.unknownStore }
+    return postgres
+  }
+}
+
+/// A harness used outside what it was made for.
+enum HarnessError: Error {
+  case unknownStore
 }

@@ -35,13 +35,17 @@ struct AccountViewModelTests {
     #expect(history.steps.isEmpty)
   }
 
-  @Test("a dead token steps to not signed in and shows no error")
+  @Test("a dead token shows the session ended and steps to not signed in")
   func deadToken() async {
     stub.currentSessionCall.answer(.failure(AuthError.notSignedIn))
 
     await history.send(lifecycle: .appeared)
 
-    #expect(history.values == [AccountSeen(), AccountSeen(loading: true), AccountSeen()])
+    #expect(
+      history.values == [
+        AccountSeen(), AccountSeen(loading: true), AccountSeen(error: SceneMessages.sessionEnded),
+      ])
+    #expect(viewModel.output.failure == .sessionEnded)
     #expect(history.steps == [.userIsNotSignedIn])
   }
 
@@ -51,7 +55,7 @@ struct AccountViewModelTests {
 
     await history.send(lifecycle: .appeared)
 
-    #expect(history.values.last == AccountSeen(error: FailureText.busy))
+    #expect(history.values.last == AccountSeen(error: SceneMessages.busy))
     #expect(history.steps.isEmpty)
   }
 
@@ -94,7 +98,7 @@ struct AccountViewModelTests {
     await history.send(.signOutRequested)
     #expect(
       history.values == [
-        AccountSeen(), AccountSeen(loading: true), AccountSeen(error: FailureText.busy),
+        AccountSeen(), AccountSeen(loading: true), AccountSeen(error: SceneMessages.busy),
       ])
     #expect(history.steps.isEmpty)
   }

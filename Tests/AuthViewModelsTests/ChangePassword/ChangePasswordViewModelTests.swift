@@ -83,10 +83,7 @@ struct ChangePasswordViewModelTests {
 
   @Test("an incorrect current password stays on its field until it changes")
   func incorrectCurrent() async {
-    let refusal = ChangePasswordValidation(
-      currentPassword: .invalid(errorMessage: "Current password is incorrect"), newPassword: new,
-      confirmation: new)
-    stub.changePasswordCall.answer(.success(.invalid(refusal)))
+    stub.changePasswordCall.answer(.success(.refused(.incorrect)))
 
     await fillIn()
     await history.send(.changeRequested, .currentPasswordChanged("old passphrase, really"))
@@ -95,7 +92,8 @@ struct ChangePasswordViewModelTests {
       Array(history.values.suffix(3)) == [
         ChangePasswordSeen(current: old, new: new, confirmation: new, loading: true),
         ChangePasswordSeen(
-          current: Fields.refused("Current password is incorrect"), new: new, confirmation: new),
+          current: Fields.refused("Current password is incorrect"), new: new, confirmation: new,
+          error: "Current password is incorrect"),
         ChangePasswordSeen(
           current: Fields.password("old passphrase, really"), new: new, confirmation: new,
           enabled: true),
@@ -112,7 +110,7 @@ struct ChangePasswordViewModelTests {
     #expect(
       history.values.last
         == ChangePasswordSeen(
-          current: old, new: new, confirmation: new, enabled: true, error: FailureText.busy))
+          current: old, new: new, confirmation: new, enabled: true, error: SceneMessages.busy))
     #expect(history.steps.isEmpty)
 
     await history.send(.changeRequested)

@@ -57,7 +57,7 @@ struct SessionsViewModelTests {
 
     await history.send(.revokeRequested(SessionID(rawValue: 99)))
 
-    let message = FailureText.describing(AuthError.sessionNotFound)
+    let message = SceneMessages.sessionNotFound
     #expect(
       history.values == [
         SessionsSeen(), SessionsSeen(loading: true), SessionsSeen(loading: true, error: message),
@@ -72,7 +72,8 @@ struct SessionsViewModelTests {
 
     await history.send(lifecycle: .appeared)
 
-    #expect(history.values.last == SessionsSeen())
+    #expect(history.values.last == SessionsSeen(error: SceneMessages.sessionEnded))
+    #expect(viewModel.output.failure == .sessionEnded)
     #expect(history.steps == [.userIsNotSignedIn])
   }
 
@@ -92,7 +93,7 @@ struct SessionsViewModelTests {
 
     await history.send(.refreshRequested, .refreshRequested)
 
-    #expect(history.values.last == SessionsSeen(error: FailureText.busy))
+    #expect(history.values.last == SessionsSeen(error: SceneMessages.busy))
     #expect(stub.listSessionsCall.requests.count == 2)
   }
 

@@ -68,7 +68,7 @@ struct SignInViewModelTests {
     #expect(history.steps.isEmpty)
   }
 
-  @Test("a refused sign-in shows the use case's one message; an edit clears it")
+  @Test("a refused sign-in shows the one refusal whatever the use case's words; an edit clears it")
   func refused() async {
     stub.signInCall.answer(.success(.invalid(errorMessage: "Incorrect username or password")))
 
@@ -76,7 +76,7 @@ struct SignInViewModelTests {
       .usernameChanged("alice"), .passwordChanged("open sesame"), .signInRequested,
       .passwordChanged("open sesame!"))
 
-    let message = "Incorrect username or password"
+    let message = AuthMessages.signInFailed
     #expect(
       history.values == [
         SignInSeen(),
@@ -93,7 +93,7 @@ struct SignInViewModelTests {
     "a thrown error becomes a message",
     arguments: [
       (StoreError.busy as any Error, "The database is busy; try again."),
-      (UnexpectedError() as any Error, FailureText.unexpected),
+      (UnexpectedError() as any Error, SceneMessages.unexpected),
     ])
   func thrown(error: any Error, message: String) async {
     stub.signInCall.answer(.failure(error))

@@ -114,7 +114,7 @@ struct SignUpViewModelTests {
     #expect(stub.signUpCall.requests.map(\.username) == ["alice", "alice2"])
   }
 
-  @Test("a store's username-taken error lands on the username field too")
+  @Test("a thrown username-taken is unexpected: the use case answers a taken name as a field")
   func takenThrown() async {
     stub.signUpCall.answer(.failure(StoreError.usernameTaken))
 
@@ -123,7 +123,9 @@ struct SignUpViewModelTests {
     #expect(
       history.values.last
         == SignUpSeen(
-          username: Fields.refused(FailureText.usernameTaken), password: good, confirmation: good))
+          username: alice, password: good, confirmation: good, enabled: true,
+          error: SceneMessages.unexpected))
+    #expect(viewModel.output.failure == .unexpected(UnexpectedFailure(StoreError.usernameTaken)))
     #expect(history.steps.isEmpty)
   }
 
@@ -137,7 +139,7 @@ struct SignUpViewModelTests {
       history.values.last
         == SignUpSeen(
           username: alice, password: good, confirmation: good, enabled: true,
-          error: FailureText.busy))
+          error: SceneMessages.busy))
     #expect(history.steps.isEmpty)
   }
 

@@ -13,6 +13,8 @@ struct ChangePasswordCommand {
     let viewModel = session.root.factory.makeChangePassword(token: session.token)
     await viewModel.send(lifecycle: .appeared)
     try session.checkStillSignedIn(viewModel.navigator)
+    // A failed load is reported unless the change itself answers (the edits below clear it).
+    let loadFailure = viewModel.output.failure
     let reader = CredentialReader(
       context: context, subcommand: .passwd,
       passwordFromStandardInput: passwordFromStandardInput)
@@ -26,24 +28,21 @@ struct ChangePasswordCommand {
     try session.checkStillSignedIn(viewModel.navigator)
     guard case .userDidChangePassword(let ended) = viewModel.navigator.pendingStep else {
       let output = viewModel.output
-      let currentMessage = output.currentPasswordValidation?.errorMessage
-      // A wrong current password is a credential failure (77), like a failed sign-in.
-      if let currentMessage, Self.credentialRefusals.contains(currentMessage) {
-        throw CLIError.signInRefused("current password: " + currentMessage)
+      // What the change threw, then what the load threw, then a refused current password
+      // (77, like a refused sign-in), then the fields (65).
+      if let failure = output.failure {
+        if case .currentPasswordRefused = failure, let loadFailure { throw loadFailure }
+        throw failure
       }
-      throw FormFailure.error(
-        fields: [
-          ("current password", currentMessage),
-          ("new password", output.newPasswordValidation?.errorMessage),
-          ("confirmation", output.confirmationValidation?.errorMessage),
-        ], errorMessage: output.errorMessage, failures: session.root.failures)
+      if let loadFailure { throw loadFailure }
+      throw FieldRefusals.error([
+        ("current password", output.currentPasswordValidation?.errorMessage),
+        ("new password", output.newPasswordValidation?.errorMessage),
+        ("confirmation", output.confirmationValidation?.errorMessage),
+      ])
     }
     context.emit(json: ["changed": true, "ended_sessions": ended])
     context.show(
       "Password changed; \(ended) other session\(ended == 1 ? "" : "s") ended.")
   }
-
-  private static let credentialRefusals: Set<String> = [
-    AuthMessages.currentPasswordIncorrect, AuthMessages.tooManyAttempts,
-  ]
 }

@@ -11,9 +11,7 @@ struct SessionsCommand {
     let viewModel = session.root.factory.makeSessions(token: session.token)
     await viewModel.send(lifecycle: .appeared)
     try session.checkStillSignedIn(viewModel.navigator)
-    if viewModel.output.errorMessage != nil {
-      throw session.root.failures.last ?? CLIError.internalFailure("The sessions did not load")
-    }
+    if let failure = viewModel.output.failure { throw failure }
     let summaries = viewModel.output.sessions
     context.emit(json: summaries.map(Self.json))
     context.show(SessionTable.render(summaries, style: context.outputStyle))
@@ -28,8 +26,8 @@ struct SessionsCommand {
     await viewModel.send(.revokeRequested(id))
     guard viewModel.output.revokedSession == id else {
       try session.checkStillSignedIn(viewModel.navigator)
-      throw session.root.failures.last
-        ?? CLIError.internalFailure(viewModel.output.errorMessage ?? "The revoke did not finish")
+      throw viewModel.output.failure
+        ?? CLIError.internalFailure("The revoke did not finish")
     }
     let wasCurrent = id == current
     if wasCurrent { try session.root.sessionFile?.remove() }

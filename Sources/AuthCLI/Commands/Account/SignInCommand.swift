@@ -26,11 +26,11 @@ struct SignInCommand {
     await viewModel.send(.signInRequested)
     guard case .userDidSignIn(let session) = viewModel.navigator.pendingStep else {
       let output = viewModel.output
-      throw FormFailure.error(
-        fields: [
-          ("username", output.usernameValidation?.errorMessage),
-          ("password", output.passwordValidation?.errorMessage),
-        ], errorMessage: output.errorMessage, failures: root.failures)
+      if let failure = output.failure { throw failure }
+      throw FieldRefusals.error([
+        ("username", output.usernameValidation?.errorMessage),
+        ("password", output.passwordValidation?.errorMessage),
+      ])
     }
     let shown = TerminalText.visible(session.authenticated.user.username)
     try await StartedSession.keep(

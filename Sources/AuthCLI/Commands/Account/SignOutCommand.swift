@@ -11,8 +11,7 @@ struct SignOutCommand {
     let viewModel = session.root.factory.makeAccount(token: session.token)
     await viewModel.send(everywhere ? .signOutEverywhereRequested : .signOutRequested)
     guard viewModel.navigator.pendingStep == .userDidSignOut else {
-      throw session.root.failures.last
-        ?? CLIError.internalFailure(viewModel.output.errorMessage ?? "Sign-out did not finish")
+      throw viewModel.output.failure ?? CLIError.internalFailure("Sign-out did not finish")
     }
     try session.root.sessionFile?.remove()
     let ended = viewModel.output.endedSessions

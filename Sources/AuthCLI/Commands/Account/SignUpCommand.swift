@@ -27,12 +27,12 @@ struct SignUpCommand {
     await viewModel.send(.signUpRequested)
     guard case .userDidSignUp(let session) = viewModel.navigator.pendingStep else {
       let output = viewModel.output
-      throw FormFailure.error(
-        fields: [
-          ("username", output.usernameValidation?.errorMessage),
-          ("password", output.passwordValidation?.errorMessage),
-          ("confirmation", output.confirmationValidation?.errorMessage),
-        ], errorMessage: output.errorMessage, failures: root.failures)
+      if let failure = output.failure { throw failure }
+      throw FieldRefusals.error([
+        ("username", output.usernameValidation?.errorMessage),
+        ("password", output.passwordValidation?.errorMessage),
+        ("confirmation", output.confirmationValidation?.errorMessage),
+      ])
     }
     let shown = TerminalText.visible(session.authenticated.user.username)
     try await StartedSession.keep(

@@ -14,7 +14,7 @@ struct WhoAmICommand {
     guard let username = output.username, let start = output.signedInAt,
       let end = output.expiresAt
     else {
-      throw session.root.failures.last ?? CLIError.internalFailure("The session did not load")
+      throw output.failure ?? CLIError.internalFailure("The session did not load")
     }
     try context.emit(
       json: [

@@ -1,3 +1,4 @@
+import AuthPostgres
 import AuthStorage
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -12,6 +13,7 @@ struct InspectCommand {
 
   func run() throws {
     let location = try context.databaseLocation()
+    if case .postgres(let target) = location { return try inspect(target) }
     let report: DatabaseReport
     if let path = try DatabaseOpener.existingPath(location) {
       report = try DatabaseInspector().inspect(path: path)
@@ -23,6 +25,19 @@ struct InspectCommand {
     if !report.isHealthy {
       throw CLIError.incompatibleDatabase(
         "The integrity check failed: " + report.integrityCheck.prefix(3).joined(separator: "; "))
+    }
+  }
+
+  /// The same report for a PostgreSQL database; nothing is created or written.
+  private func inspect(_ target: PostgresTarget) throws {
+    let connection = try PostgresConnection.connect(
+      target.connectionString, target: target.displayName)
+    let report = try PostgresInspector().inspect(connection)
+    context.emit(json: InspectReportJSON.object(report))
+    context.show(InspectReportText.render(report, style: context.outputStyle))
+    if !report.isHealthy {
+      throw CLIError.incompatibleDatabase(
+        "The schema check failed: " + report.schemaCheck.prefix(3).joined(separator: "; "))
     }
   }
 }

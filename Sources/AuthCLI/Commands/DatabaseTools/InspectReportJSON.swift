@@ -1,3 +1,4 @@
+import AuthPostgres
 import AuthStorage
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -30,6 +31,36 @@ enum InspectReportJSON {
       "sessions": sessions,
       "inspected_at": Timestamp.iso8601(report.inspectedAt),
       "integrity_check": report.integrityCheck,
+      "integrity_ok": report.isHealthy,
+    ]
+  }
+
+  /// A PostgreSQL report, with the SQLite report's keys wherever they mean the same; the
+  /// schema check stands where SQLite's integrity check does.
+  static func object(_ report: PostgresReport) -> [String: Any] {
+    var tables: [String: Any] = [:]
+    for table in report.tables { tables[table.name] = table.rows }
+    var sessions: Any = JSONText.null
+    if let counts = report.sessions {
+      sessions = ["active": counts.active, "expired": counts.expired]
+    }
+    return [
+      "engine": "postgresql",
+      "target": report.target,
+      "server_version": report.serverVersion,
+      "database": report.database,
+      "schema": report.schema,
+      "size_bytes": report.sizeBytes,
+      "schema_version": report.schemaVersion,
+      "newest_known_schema_version": report.newestKnownSchemaVersion,
+      "migrations": report.appliedMigrations.map {
+        ["identifier": $0.identifier, "applied_at": Timestamp.iso8601($0.appliedAt)]
+      },
+      "pending_migrations": report.pendingMigrations,
+      "tables": tables,
+      "sessions": sessions,
+      "inspected_at": Timestamp.iso8601(report.inspectedAt),
+      "integrity_check": report.schemaCheck,
       "integrity_ok": report.isHealthy,
     ]
   }

@@ -1,3 +1,4 @@
+import AuthPostgres
 import AuthStorage
 
 /// `inspect` for people: a block of facts, then the tables with their row counts.
@@ -31,6 +32,41 @@ enum InspectReportText {
     let tables = TextTable(
       headers: ["TABLE", "ROWS"], rows: report.tables.map { [$0.name, String($0.rows)] })
     return factText + "\n\n" + tables.render(style: style)
+  }
+
+  /// A PostgreSQL database's report, laid out as the SQLite one is.
+  static func render(_ report: PostgresReport, style: Style) -> String {
+    var facts: [[String]] = [
+      ["Server", report.target],
+      ["PostgreSQL", report.serverVersion],
+      ["Database", "\(report.database), schema \(report.schema)"],
+      ["Size", "\(report.sizeBytes) bytes"],
+      [
+        "Schema version",
+        "\(report.schemaVersion) (this program knows up to \(report.newestKnownSchemaVersion))",
+      ],
+    ]
+    let applied = report.appliedMigrations.map {
+      "\($0.identifier) (applied \(Timestamp.readable($0.appliedAt)))"
+    }
+    facts += rows("Migrations", applied.isEmpty ? ["none"] : applied)
+    facts += rows("Pending", report.pendingMigrations.isEmpty ? ["none"] : report.pendingMigrations)
+    if let sessions = report.sessions {
+      facts.append(["Sessions", "\(sessions.active) active, \(sessions.expired) expired"])
+    }
+    facts += rows("Schema check", report.schemaCheck)
+    let tables = TextTable(
+      headers: ["TABLE", "ROWS"], rows: report.tables.map { [$0.name, String($0.rows)] })
+    return layout(facts) + "\n\n" + tables.render(style: style)
+  }
+
+  private static func layout(_ facts: [[String]]) -> String {
+    facts.map { fact in
+      let label = fact[0].isEmpty ? "" : fact[0] + ":"
+      return
+        (label.padded(to: 17)
+        + TerminalText.visible(fact[1]))
+    }.joined(separator: "\n")
   }
 
   /// The first line carries the label, the others only the value.

@@ -1,3 +1,4 @@
+import AuthPostgres
 import AuthStorage
 
 /// `authcli migrate`: applies pending migrations, creating the database when missing.
@@ -8,10 +9,18 @@ struct MigrateCommand {
 
   func apply() throws {
     let location = try context.databaseLocation()
-    let database = try DatabaseOpener.openForWriting(location, create: true)
-    defer { database.close() }
-    let applied = try Migrator().migrate(database)
-    let version = try database.userVersion()
+    let applied: [Migration]
+    let version: Int
+    if case .postgres(let target) = location {
+      let connection = try DatabaseOpener.connect(target)
+      applied = try PostgresMigrator().migrate(connection)
+      version = try PostgresMigrator().currentVersion(of: connection)
+    } else {
+      let database = try DatabaseOpener.openForWriting(location, create: true)
+      defer { database.close() }
+      applied = try Migrator().migrate(database)
+      version = try database.userVersion()
+    }
     context.emit(json: ["applied": applied.map(\.identifier), "schema_version": version])
     if applied.isEmpty {
       context.show("Already up to date: schema version \(version) at \(location.displayPath).")
@@ -23,16 +32,30 @@ struct MigrateCommand {
 
   func status() throws {
     let location = try context.databaseLocation()
-    let database = try DatabaseOpener.openForReading(location)
-    defer { database.close() }
-    let migrator = Migrator()
-    let applied = try migrator.appliedMigrations(in: database)
-    let pending = try migrator.pendingMigrations(in: database).map(\.identifier)
-    let version = try database.userVersion()
+    let applied: [AppliedMigration]
+    let pending: [String]
+    let version: Int
+    let newestVersion: Int
+    if case .postgres(let target) = location {
+      let connection = try DatabaseOpener.connect(target)
+      let migrator = PostgresMigrator()
+      applied = try migrator.appliedMigrations(in: connection)
+      pending = try migrator.pendingMigrations(in: connection).map(\.identifier)
+      version = try migrator.currentVersion(of: connection)
+      newestVersion = migrator.newestVersion
+    } else {
+      let database = try DatabaseOpener.openForReading(location)
+      defer { database.close() }
+      let migrator = Migrator()
+      applied = try migrator.appliedMigrations(in: database)
+      pending = try migrator.pendingMigrations(in: database).map(\.identifier)
+      version = try database.userVersion()
+      newestVersion = migrator.newestVersion
+    }
     context.emit(
       json: [
         "schema_version": version,
-        "newest_known_schema_version": migrator.newestVersion,
+        "newest_known_schema_version": newestVersion,
         "applied": applied.map {
           ["identifier": $0.identifier, "applied_at": Timestamp.iso8601($0.appliedAt)]
         },
@@ -42,7 +65,7 @@ struct MigrateCommand {
       applied.map { [$0.identifier, "applied", Timestamp.readable($0.appliedAt)] }
       + pending.map { [$0, "pending", ""] }
     context.show(
-      "Schema version \(version) (this program knows up to \(migrator.newestVersion)).\n\n"
+      "Schema version \(version) (this program knows up to \(newestVersion)).\n\n"
         + TextTable(headers: ["MIGRATION", "STATE", "APPLIED AT"], rows: rows)
         .render(style: context.outputStyle))
   }

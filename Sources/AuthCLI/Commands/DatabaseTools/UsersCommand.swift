@@ -1,3 +1,4 @@
+import AuthPostgres
 import AuthStorage
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -11,10 +12,17 @@ struct UsersCommand {
   let context: CommandContext
 
   func list() throws {
-    let database = try DatabaseOpener.openForReading(try context.databaseLocation())
-    defer { database.close() }
-    try DatabaseOpener.requireCurrentSchema(database)
-    let users = try UserDirectory(database: database).users()
+    let users: [UserDirectory.Entry]
+    if case .postgres(let target) = try context.databaseLocation() {
+      let connection = try DatabaseOpener.connect(target)
+      try DatabaseOpener.requireCurrentSchema(connection)
+      users = try PostgresUserDirectory(connection: connection).users()
+    } else {
+      let database = try DatabaseOpener.openForReading(try context.databaseLocation())
+      defer { database.close() }
+      try DatabaseOpener.requireCurrentSchema(database)
+      users = try UserDirectory(database: database).users()
+    }
     context.emit(
       json: users.map { user -> [String: Any] in
         [

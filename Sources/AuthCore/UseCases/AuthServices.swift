@@ -1,0 +1,36 @@
+/// Every use case, built once over the same ports: the one call an app or a tool makes to
+/// get from a store, a hasher and a token source to working sign-up, sign-in and sessions.
+///
+/// ```swift
+/// let services = AuthServices(
+///   store: try SQLiteAuthStore.inMemory(), hasher: try Argon2idHasher(),
+///   tokens: try SodiumTokenSource())
+/// let result = try await services.signUp.signUp(request: request)
+/// ```
+///
+/// The store must be migrated already; `SQLiteAuthStore.open(path:)` and `.inMemory()`
+/// are the only ways to get one, and both migrate.
+public struct AuthServices: Sendable {
+  /// Signing in: `signIn(request:)` answers a `Validation<NewSession>`.
+  public let signIn: SignInService
+  /// Creating accounts: `signUp(request:)` answers a `SignUpResult`.
+  public let signUp: SignUpService
+  /// Checking, listing and ending sessions.
+  public let sessions: SessionService
+  /// Changing the signed-in user's password.
+  public let changePassword: ChangePasswordService
+
+  /// Builds every use case over the same store, hasher, token source, clock and rules.
+  public init(
+    store: any AuthStore, hasher: any PasswordHasher, tokens: any TokenSource,
+    clock: any WallClock = SystemClock(), policy: AuthPolicy = .standard
+  ) {
+    signIn = SignInService(
+      store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy)
+    signUp = SignUpService(
+      store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy)
+    sessions = SessionService(store: store, tokens: tokens, clock: clock, policy: policy)
+    changePassword = ChangePasswordService(
+      store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy)
+  }
+}

@@ -1,0 +1,123 @@
+import AuthCore
+import AuthStorage
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// What `inspect` reports about a PostgreSQL database: the server, the schema and its
+/// migrations, the tables with their row counts, sessions, and the schema check.
+public struct PostgresReport: Hashable, Sendable {
+  /// The server and database, without the password.
+  public let target: String
+  /// The server's version, for example `15.10 (Debian 15.10-0+deb12u1)`.
+  public let serverVersion: String
+  /// The database name.
+  public let database: String
+  /// The schema the tables live in (the first of the search path).
+  public let schema: String
+  /// The highest applied migration's number; 0 before the first.
+  public let schemaVersion: Int
+  /// The newest migration this binary knows.
+  public let newestKnownSchemaVersion: Int
+  /// Migrations recorded as applied, oldest first.
+  public let appliedMigrations: [AppliedMigration]
+  /// Identifiers of the known migrations not applied yet.
+  public let pendingMigrations: [String]
+  /// Each table of the schema with its row count, by name.
+  public let tables: [DatabaseReport.TableCount]
+  /// Sessions active and expired at `inspectedAt`, when the sessions table exists.
+  public let sessions: DatabaseReport.SessionCounts?
+  /// The tables, indexes and rows' total size on disk.
+  public let sizeBytes: Int64
+  /// `["ok"]`, or one line per difference from what the migrations create.
+  public let schemaCheck: [String]
+  /// When the report was made.
+  public let inspectedAt: Date
+
+  /// Whether the schema is what the migrations create.
+  public var isHealthy: Bool { schemaCheck == ["ok"] }
+}
+
+/// Reads a PostgreSQL database's report without writing anything.
+public struct PostgresInspector: Sendable {
+  /// The tables a fully migrated schema has.
+  public static let expectedTables = [
+    "auth_events", "schema_migrations", "sessions", "sign_in_throttle", "users",
+  ]
+
+  private let migrator: PostgresMigrator
+
+  /// An inspector that compares with `migrator`'s migrations.
+  public init(migrator: PostgresMigrator = PostgresMigrator()) {
+    self.migrator = migrator
+  }
+
+  /// Reports on the database `connection` is connected to, as of `time`.
+  public func inspect(
+    _ connection: PostgresConnection, at time: Date = Date()
+  ) throws -> PostgresReport {
+    try connection.executeScript("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+    defer { try? connection.executeScript("ROLLBACK") }
+    let facts = try connection.queryFirst(
+      "SELECT current_setting('server_version'), current_database(), current_schema()"
+    ) { row in (row.string(0), row.string(1), row.optionalString(2) ?? "") }
+    let names = try connection.query(
+      "SELECT tablename::text FROM pg_tables WHERE schemaname = current_schema() ORDER BY 1"
+    ) { row in row.string(0) }
+    var tables: [DatabaseReport.TableCount] = []
+    var size: Int64 = 0
+    for name in names {
+      let quoted = "\"" + name.replacing("\"", with: "\"\"") + "\""
+      let counted = try connection.queryFirst(
+        "SELECT count(*), pg_total_relation_size(to_regclass($1)) FROM \(quoted)", [.text(quoted)]
+      ) { row in (try row.int64(0), try row.optionalInt64(1) ?? 0) }
+      tables.append(DatabaseReport.TableCount(name: name, rows: Int(counted?.0 ?? 0)))
+      size += counted?.1 ?? 0
+    }
+    var sessions: DatabaseReport.SessionCounts?
+    if names.contains("sessions") {
+      sessions = try connection.queryFirst(
+        """
+        SELECT count(*) FILTER (WHERE expires_at > $1), count(*) FILTER (WHERE expires_at <= $1)
+        FROM sessions
+        """, [.time(time)]
+      ) { row in
+        DatabaseReport.SessionCounts(active: Int(try row.int64(0)), expired: Int(try row.int64(1)))
+      }
+    }
+    let applied = try migrator.appliedMigrations(in: connection)
+    let version = try migrator.currentVersion(of: connection)
+    return PostgresReport(
+      target: connection.target, serverVersion: facts?.0 ?? "", database: facts?.1 ?? "",
+      schema: facts?.2 ?? "", schemaVersion: version,
+      newestKnownSchemaVersion: migrator.newestVersion, appliedMigrations: applied,
+      pendingMigrations: migrator.migrations.filter { $0.version > version }.map(\.identifier),
+      tables: tables, sessions: sessions, sizeBytes: size,
+      schemaCheck: Self.check(tables: names, applied: applied, migrator: migrator),
+      inspectedAt: time)
+  }
+
+  /// Differences from what the migrations create: missing or extra tables, and recorded
+  /// migrations that this binary does not know by number and name.
+  static func check(
+    tables: [String], applied: [AppliedMigration], migrator: PostgresMigrator
+  ) -> [String] {
+    var problems: [String] = []
+    let known = Set(migrator.migrations.map(\.identifier))
+    for record in applied where !known.contains(record.identifier) {
+      problems.append("migration \(record.identifier) is not one this program knows")
+    }
+    if !applied.isEmpty || !tables.isEmpty {
+      let present = Set(tables)
+      for table in expectedTables where !present.contains(table) {
+        problems.append("table \(table) is missing")
+      }
+      for table in tables where !expectedTables.contains(table) {
+        problems.append("table \(table) is not part of the authcli schema")
+      }
+    }
+    return problems.isEmpty ? ["ok"] : problems
+  }
+}

@@ -1,0 +1,36 @@
+import AuthCore
+import AuthStorage
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Read-only listing of accounts for operators (`users list`) on PostgreSQL: the same
+/// entries as `UserDirectory` gives for SQLite. Never returns a hash.
+public struct PostgresUserDirectory {
+  private let connection: PostgresConnection
+
+  /// A directory over an open connection.
+  public init(connection: PostgresConnection) {
+    self.connection = connection
+  }
+
+  /// Every account by username, with its latest sign-in and active session count at `time`.
+  public func users(at time: Date = Date()) throws -> [UserDirectory.Entry] {
+    try connection.query(
+      """
+      SELECT u.id, u.username, u.created_at, u.updated_at,
+        (SELECT max(e.time) FROM auth_events AS e
+         WHERE e.user_id = u.id AND e.kind = $1),
+        (SELECT count(*) FROM sessions AS s WHERE s.user_id = u.id AND s.expires_at > $2)
+      FROM users AS u ORDER BY u.username
+      """, [.text(AuthEventKind.signInSucceeded.rawValue), .time(time)]
+    ) { row in
+      UserDirectory.Entry(
+        id: try row.int64(0), username: row.string(1), createdAt: try row.date(2),
+        updatedAt: try row.date(3), lastSignInAt: try row.optionalDate(4),
+        activeSessions: Int(try row.int64(5)))
+    }
+  }
+}

@@ -1,0 +1,204 @@
+import CLibPQ
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// One libpq connection: statements prepared once and reused, parameters always bound in
+/// binary (never spliced into SQL), results read in binary.
+///
+/// Not thread-safe, like libpq's connections: `PostgresAuthStore` serialises every use.
+public final class PostgresConnection {
+  private let library: LibPQ
+  private let connection: OpaquePointer
+  /// The server as shown to people: no password.
+  public let target: String
+  /// Prepared statement names by SQL text; the server forgets them when the session ends.
+  private var prepared: [String: String] = [:]
+
+  private init(library: LibPQ, connection: OpaquePointer, target: String) {
+    self.library = library
+    self.connection = connection
+    self.target = target
+  }
+
+  deinit { library.finish(connection) }
+
+  /// Connects with a libpq connection string or URI; `target` names it in errors.
+  ///
+  /// Throws `PostgresError.libraryMissing` without libpq, and `connectionFailed` with
+  /// libpq's own reason when the server cannot be reached or refuses.
+  public static func connect(
+    _ connectionString: String, target: String
+  ) throws -> PostgresConnection {
+    let library = try LibPQ.loaded()
+    guard let connection = library.connectdb(connectionString) else {
+      throw PostgresError.connectionFailed(target: target, reason: "out of memory")
+    }
+    let opened = PostgresConnection(library: library, connection: connection, target: target)
+    guard library.status(connection) == CONNECTION_OK else {
+      throw PostgresError.connectionFailed(target: target, reason: opened.lastErrorMessage)
+    }
+    // libpq prints notices ("relation already exists, skipping") to stderr by default;
+    // none of them is for the person at the terminal.
+    _ = library.setNoticeProcessor(connection, { _, _ in }, nil)
+    return opened
+  }
+
+  /// Whether the connection is usable as far as libpq knows.
+  public var isOpen: Bool { library.status(connection) == CONNECTION_OK }
+
+  /// Reconnects with the same parameters after the server went away; prepared
+  /// statements are made again on next use. Throws `connectionFailed` when it cannot.
+  public func reconnectIfBroken() throws {
+    guard !isOpen else { return }
+    prepared.removeAll()
+    library.reset(connection)
+    guard isOpen else {
+      throw PostgresError.connectionFailed(target: target, reason: lastErrorMessage)
+    }
+  }
+
+  /// The server's version number, for example 150010 for 15.10.
+  public var serverVersion: Int { Int(library.serverVersion(connection)) }
+
+  /// The database name.
+  public var databaseName: String { library.db(connection).map { String(cString: $0) } ?? "" }
+
+  /// The user name the session runs as.
+  public var userName: String { library.user(connection).map { String(cString: $0) } ?? "" }
+
+  /// libpq's version number.
+  public var libraryVersion: Int { Int(library.libVersion()) }
+
+  /// Runs one or more statements without parameters (migrations, BEGIN, COMMIT).
+  public func executeScript(_ sql: String) throws {
+    let result = library.exec(connection, sql)
+    defer { library.clear(result) }
+    try check(result, sql: sql)
+  }
+
+  /// Runs one statement with bound parameters; returns how many rows it changed.
+  @discardableResult
+  public func execute(
+    _ sql: String, _ parameters: [PostgresValue] = []
+  ) throws
+    -> Int
+  {
+    try run(sql, parameters) { result in
+      library.cmdTuples(result).map { Int(String(cString: $0)) ?? 0 } ?? 0
+    }
+  }
+
+  /// Runs one query with bound parameters and maps every row.
+  public func query<Row>(
+    _ sql: String, _ parameters: [PostgresValue] = [],
+    row: (PostgresRow) throws -> Row
+  ) throws -> [Row] {
+    try run(sql, parameters) { result in
+      let count = library.ntuples(result)
+      var rows: [Row] = []
+      rows.reserveCapacity(Int(count))
+      for index in 0..<count {
+        rows.append(try row(PostgresRow(library: library, result: result, row: index, sql: sql)))
+      }
+      return rows
+    }
+  }
+
+  /// The first row of a query, mapped, or `nil` when there is none.
+  public func queryFirst<Row>(
+    _ sql: String, _ parameters: [PostgresValue] = [],
+    row: (PostgresRow) throws -> Row
+  ) throws -> Row? {
+    try run(sql, parameters) { result in
+      guard library.ntuples(result) > 0 else { return nil }
+      return try row(PostgresRow(library: library, result: result, row: 0, sql: sql))
+    }
+  }
+
+  /// Prepares `sql` once per connection, executes it with `parameters` in binary and
+  /// hands the result to `read` before clearing it.
+  private func run<T>(
+    _ sql: String, _ parameters: [PostgresValue],
+    _ read: (OpaquePointer) throws -> T
+  ) throws -> T {
+    let name = try statementName(for: sql, parameters)
+    let encoded = parameters.map(\.wireBytes)
+    var buffer: [UInt8] = []
+    var offsets: [Int] = []
+    for bytes in encoded {
+      offsets.append(buffer.count)
+      buffer.append(contentsOf: bytes ?? [])
+    }
+    let lengths = encoded.map { Int32($0?.count ?? 0) }
+    let formats = [Int32](repeating: 1, count: parameters.count)
+    let result = buffer.withUnsafeBufferPointer { storage in
+      // An empty array may have no storage; every value then is NULL or empty, and an
+      // empty value still needs a non-NULL pointer, which this one is.
+      let base = storage.baseAddress.map(UnsafeRawPointer.init) ?? UnsafeRawPointer(bitPattern: 1)
+      let values: [UnsafePointer<CChar>?] = encoded.indices.map { index in
+        guard encoded[index] != nil, let base else { return nil }
+        return (base + offsets[index]).assumingMemoryBound(to: CChar.self)
+      }
+      return library.execPrepared(
+        connection, name, Int32(parameters.count), values, lengths, formats, 1)
+    }
+    defer { library.clear(result) }
+    try check(result, sql: sql)
+    guard let result else { throw PostgresError.connectionLost(reason: lastErrorMessage) }
+    return try read(result)
+  }
+
+  private func statementName(
+    for sql: String, _ parameters: [PostgresValue]
+  ) throws -> String {
+    if let name = prepared[sql] { return name }
+    let name = "authcli_\(prepared.count + 1)"
+    let types = parameters.map(\.typeOID)
+    let result = library.prepare(connection, name, sql, Int32(types.count), types)
+    defer { library.clear(result) }
+    try check(result, sql: sql)
+    prepared[sql] = name
+    return name
+  }
+
+  /// Turns a failed result into the matching error: the connection's, or the server's.
+  private func check(_ result: OpaquePointer?, sql: String) throws {
+    guard let result else { throw lostOrFailed() }
+    let status = library.resultStatus(result)
+    if status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_EMPTY_QUERY {
+      return
+    }
+    let field = { [library] (code: Character) -> String? in
+      library.resultErrorField(result, Int32(code.asciiValue ?? 0)).map { String(cString: $0) }
+    }
+    let sqlState = field("C") ?? ""
+    // Class 08 is the connection; 57P01-57P03 are the server shutting down or starting up.
+    if !isOpen || sqlState.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(sqlState) {
+      throw PostgresError.connectionLost(reason: field("M") ?? lastErrorMessage)
+    }
+    let message =
+      field("M")
+      ?? Self.oneLine(library.resultErrorMessage(result).map { String(cString: $0) } ?? "")
+    throw PostgresError.server(PostgresServerError(sqlState: sqlState, message: message, sql: sql))
+  }
+
+  private func lostOrFailed() -> PostgresError {
+    .connectionLost(reason: lastErrorMessage)
+  }
+
+  /// libpq's message for the last failure on this connection, on one line.
+  var lastErrorMessage: String {
+    Self.oneLine(library.errorMessage(connection).map { String(cString: $0) } ?? "")
+  }
+
+  static func oneLine(_ text: String) -> String {
+    let parts = text.split(whereSeparator: \.isNewline).map {
+      $0.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()
+    }.map { String($0) }
+    let joined = parts.filter { !$0.isEmpty }.joined(separator: " ")
+    return joined.isEmpty ? "no reason given" : joined
+  }
+}

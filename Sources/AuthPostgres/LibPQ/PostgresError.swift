@@ -1,0 +1,80 @@
+/// Failures of the PostgreSQL adapter. Messages carry the server's own reason and the SQL,
+/// never a bound value or a password.
+public enum PostgresError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// libpq could not be loaded (not installed, or too old).
+  case libraryMissing(reason: String)
+  /// No connection could be made: the server refused it, is not running, or is unknown.
+  /// `target` names the server without the password; `reason` is libpq's.
+  case connectionFailed(target: String, reason: String)
+  /// An open connection broke (the server restarted or went away) during a statement.
+  case connectionLost(reason: String)
+  /// The server refused a statement.
+  case server(PostgresServerError)
+  /// A stored value has a shape the schema does not allow.
+  case unexpectedValue(column: String)
+  /// The schema is newer than this binary knows; nothing was written.
+  case schemaTooNew(found: Int, newestKnown: Int)
+  /// A migration failed and was rolled back; the ones before it stay applied.
+  indirect case migrationFailed(identifier: String, underlying: PostgresError)
+
+  /// One line that names the step and the server's reason.
+  public var description: String {
+    switch self {
+    case .libraryMissing(let reason):
+      "the PostgreSQL client library (libpq) cannot be loaded: \(reason)"
+    case .connectionFailed(let target, let reason):
+      "cannot connect to PostgreSQL at \(target): \(reason)"
+    case .connectionLost(let reason): "the connection to PostgreSQL was lost: \(reason)"
+    case .server(let error): error.description
+    case .unexpectedValue(let column): "unexpected value stored in \(column)"
+    case .schemaTooNew(let found, let newestKnown):
+      "database schema version \(found) is newer than this program knows (\(newestKnown))"
+    case .migrationFailed(let identifier, let underlying):
+      "migration \(identifier) failed and was rolled back: \(underlying)"
+    }
+  }
+
+  /// The SQLSTATE of a statement the server refused, if that is what this is.
+  public var sqlState: String? {
+    if case .server(let error) = self { return error.sqlState }
+    return nil
+  }
+
+  /// Whether trying the whole transaction again may succeed: a serialization failure
+  /// (40001) or a deadlock (40P01).
+  public var isRetryable: Bool {
+    sqlState == "40001" || sqlState == "40P01"
+  }
+
+  /// Whether a UNIQUE constraint refused the row (23505).
+  public var isUniqueViolation: Bool { sqlState == "23505" }
+
+  /// Whether the failure is the connection itself rather than a statement.
+  public var isConnectionFailure: Bool {
+    switch self {
+    case .connectionFailed, .connectionLost: true
+    case .migrationFailed(_, let underlying): underlying.isConnectionFailure
+    default: false
+    }
+  }
+}
+
+/// A statement the server refused: its SQLSTATE, its primary message and the SQL.
+public struct PostgresServerError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The five-character SQLSTATE, for example `23505`.
+  public let sqlState: String
+  /// The server's primary message (without the values that were bound).
+  public let message: String
+  /// The statement's SQL text, with placeholders; never the values.
+  public let sql: String
+
+  /// Describes a refused statement.
+  public init(sqlState: String, message: String, sql: String) {
+    self.sqlState = sqlState
+    self.message = message
+    self.sql = sql
+  }
+
+  /// `message (SQLSTATE xxxxx)`; the SQL is kept for logs and tests, not shown to users.
+  public var description: String { "\(message) (SQLSTATE \(sqlState))" }
+}

@@ -1,0 +1,116 @@
+import AuthCore
+import AuthStorage
+import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The PostgreSQL adapter of `AuthStore`: one connection, guarded by a mutex.
+///
+/// - `write` runs the work in a SERIALIZABLE transaction. A serialization failure or a
+///   deadlock (SQLSTATE 40001, 40P01) rolls it back and runs the work again, up to
+///   `writeAttempts` times with a short random pause between; then `StoreError.busy`.
+///   So the work may run more than once and must only act through the context (the use
+///   cases' work does).
+/// - `read` runs work that issues one statement as that statement alone, which is one
+///   consistent snapshot in one round trip (a session check). When the work asks for a
+///   second statement it starts again inside a REPEATABLE READ, READ ONLY transaction,
+///   so reads with several statements still see one snapshot.
+/// - A connection that broke (server restarted) fails the work in flight with
+///   `PostgresError.connectionLost` and is reopened at the next unit of work.
+public final class PostgresAuthStore: AuthStore {
+  /// Serialises every use of `connection`; libpq connections are not thread-safe.
+  private let lock = Mutex(())
+  // Safe although `PostgresConnection` is not Sendable: the store takes it by `sending`, so
+  // no one else holds it, and it is used only inside `lock.withLock`, never concurrently.
+  // (A `Mutex<PostgresConnection>` cannot lend it to the caller's non-Sendable closure.)
+  private nonisolated(unsafe) let connection: PostgresConnection
+  /// How many times a write runs before a serialization failure becomes `busy`.
+  public let writeAttempts: Int
+
+  /// Wraps an open connection; the store owns it from now on.
+  public init(connection: sending PostgresConnection, writeAttempts: Int = 12) {
+    self.connection = connection
+    self.writeAttempts = max(writeAttempts, 1)
+  }
+
+  /// Connects and, when `migrate` is true, applies pending migrations (a schema newer
+  /// than `migrator` knows is refused before anything is written).
+  public static func open(
+    _ target: PostgresTarget, migrate: Bool = true, migrator: PostgresMigrator = PostgresMigrator(),
+    now: Date = Date()
+  ) throws -> PostgresAuthStore {
+    let connection = try PostgresConnection.connect(
+      target.connectionString, target: target.displayName)
+    if migrate {
+      try migrator.migrate(connection, at: now)
+    } else {
+      try migrator.refuseNewerSchema(connection)
+    }
+    return PostgresAuthStore(connection: connection)
+  }
+
+  /// Runs read-only work as one snapshot (see the type's notes).
+  public func read<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws -> T {
+    try lock.withLock { _ in
+      try connection.reconnectIfBroken()
+      let single = PostgresStoreContext(connection: connection, singleStatement: true)
+      do {
+        return try work(single)
+      } catch is NeedsTransaction {
+        // More than one statement: start again where they all see one snapshot.
+      }
+      return try inTransaction("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY", work)
+    }
+  }
+
+  /// Runs work that writes in one SERIALIZABLE transaction, retried on serialization
+  /// failures and deadlocks, then `StoreError.busy`.
+  public func write<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws -> T {
+    var attempt = 1
+    while true {
+      do {
+        return try lock.withLock { _ in
+          try connection.reconnectIfBroken()
+          return try inTransaction("BEGIN ISOLATION LEVEL SERIALIZABLE", work)
+        }
+      } catch let error as PostgresError where error.isRetryable {
+        guard attempt < writeAttempts else { throw StoreError.busy }
+        // Random, growing pauses, so that the transactions that collided do not collide again.
+        let ceiling = min(1 << attempt, 64)
+        try await Task.sleep(for: .microseconds(Int.random(in: 250...(ceiling * 1000))))
+        attempt += 1
+      }
+    }
+  }
+
+  /// Runs `work` with the connection itself, under the lock (for tools such as the inspector).
+  public func withConnection<T>(_ work: (PostgresConnection) throws -> T) throws -> T {
+    try lock.withLock { _ in
+      try connection.reconnectIfBroken()
+      return try work(connection)
+    }
+  }
+
+  private func inTransaction<T>(
+    _ begin: String, _ work: (any AuthStoreContext) throws -> T
+  ) throws -> T {
+    try connection.executeScript(begin)
+    do {
+      let result = try work(PostgresStoreContext(connection: connection, singleStatement: false))
+      try connection.executeScript("COMMIT")
+      return result
+    } catch {
+      // After a failed COMMIT there is no transaction left and this only warns; on a lost
+      // connection it fails too, and the server has rolled back already.
+      if connection.isOpen { try? connection.executeScript("ROLLBACK") }
+      throw error
+    }
+  }
+}
+
+/// Thrown by a single-statement read context when the work asks for a second statement.
+struct NeedsTransaction: Error {}

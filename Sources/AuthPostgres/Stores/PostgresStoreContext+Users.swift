@@ -1,0 +1,61 @@
+import AuthCore
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+extension PostgresStoreContext {
+  func insertUser(username: Username, passwordHash: String, at time: Date) throws -> User {
+    let id: Int64?
+    do {
+      id = try database().queryFirst(
+        """
+        INSERT INTO users (username, password_hash, created_at, updated_at)
+        VALUES ($1, $2, $3, $3) RETURNING id
+        """, [.text(username.canonical), .text(passwordHash), .time(time)]
+      ) { row in try row.int64(0) }
+    } catch let error as PostgresError where error.isUniqueViolation {
+      // The schema decides: a racing insert of the same name lands here too.
+      throw StoreError.usernameTaken
+    }
+    guard let id else { throw PostgresError.unexpectedValue(column: "users.id") }
+    let storedTime = Milliseconds.date(Milliseconds.of(time))
+    return User(
+      id: UserID(rawValue: id), username: username.canonical, createdAt: storedTime,
+      updatedAt: storedTime)
+  }
+
+  func userRecord(named username: Username) throws -> UserRecord? {
+    try database().queryFirst(
+      """
+      SELECT id, username, created_at, updated_at, password_hash
+      FROM users WHERE username = $1
+      """, [.text(username.canonical)], row: Self.userRecord)
+  }
+
+  func userRecord(id: UserID) throws -> UserRecord? {
+    try database().queryFirst(
+      """
+      SELECT id, username, created_at, updated_at, password_hash
+      FROM users WHERE id = $1
+      """, [.bigint(id.rawValue)], row: Self.userRecord)
+  }
+
+  func updatePasswordHash(_ passwordHash: String, for userID: UserID, at time: Date) throws {
+    try database().execute(
+      "UPDATE users SET password_hash = $1, updated_at = $2 WHERE id = $3",
+      [.text(passwordHash), .time(time), .bigint(userID.rawValue)])
+  }
+
+  /// Reads a user from columns id, username, created_at, updated_at starting at `first`.
+  static func user(from row: PostgresRow, first: Int32 = 0) throws -> User {
+    User(
+      id: UserID(rawValue: try row.int64(first)), username: row.string(first + 1),
+      createdAt: try row.date(first + 2), updatedAt: try row.date(first + 3))
+  }
+
+  private static func userRecord(from row: PostgresRow) throws -> UserRecord {
+    UserRecord(user: try user(from: row), passwordHash: row.string(4))
+  }
+}

@@ -1,0 +1,91 @@
+import AuthPostgres
+import AuthStorage
+import Foundation
+import PostgresTestSupport
+import Testing
+
+@Suite("Migrations per engine")
+struct MigrationsPerEngineTests {
+  @Test("Migrations/sqlite and Migrations/postgres have the same numbers and names")
+  func sameNumbersAndNames() {
+    #expect(Migration.embeddedFileNames == PostgresMigrator.embeddedFileNames)
+    #expect(!PostgresMigrator.embedded.isEmpty)
+    #expect(PostgresMigrator.embedded.map(\.identifier) == Migration.embedded.map(\.identifier))
+    #expect(PostgresMigrator.embedded.map(\.version) == Array(1...PostgresMigrator.embedded.count))
+  }
+}
+
+@Suite("PostgreSQL migrations", .enabled(if: TestPostgres.shouldRun))
+struct PostgresMigratorTests {
+  private func connect() throws -> (PostgresTarget, PostgresConnection) {
+    let target = try TestPostgres.freshSchema()
+    return (target, try PostgresConnection.connect(target.connectionString, target: "test"))
+  }
+
+  @Test("a fresh schema reaches the newest version, and running again changes nothing")
+  func migratesOnce() throws {
+    let (_, connection) = try connect()
+    let migrator = PostgresMigrator()
+    #expect(try migrator.pendingMigrations(in: connection) == PostgresMigrator.embedded)
+    let applied = try migrator.migrate(connection, at: Date(timeIntervalSince1970: 1_800_000_000))
+    #expect(applied == PostgresMigrator.embedded)
+    #expect(try migrator.currentVersion(of: connection) == migrator.newestVersion)
+    let recorded = try migrator.appliedMigrations(in: connection)
+    #expect(recorded.map(\.identifier) == PostgresMigrator.embedded.map(\.identifier))
+    #expect(recorded.allSatisfy { $0.appliedAt == Date(timeIntervalSince1970: 1_800_000_000) })
+    #expect(try migrator.migrate(connection).isEmpty)
+    #expect(try migrator.appliedMigrations(in: connection) == recorded)
+  }
+
+  @Test("a schema newer than this program is refused before anything is written")
+  func newerSchemaIsRefused() throws {
+    let (_, connection) = try connect()
+    let migrator = PostgresMigrator()
+    try migrator.migrate(connection)
+    try connection.execute(
+      "INSERT INTO schema_migrations (version, identifier, applied_at) VALUES (99, '0099_x', 0)")
+    let before = try migrator.appliedMigrations(in: connection)
+    #expect(throws: PostgresError.schemaTooNew(found: 99, newestKnown: migrator.newestVersion)) {
+      try migrator.migrate(connection)
+    }
+    #expect(try migrator.appliedMigrations(in: connection) == before)
+  }
+
+  @Test("a failing migration rolls back alone; the ones before it stay applied")
+  func failureRollsBackAlone() throws {
+    let (_, connection) = try connect()
+    let migrator = PostgresMigrator(migrations: [
+      Migration(identifier: "0001_first", version: 1, sql: "CREATE TABLE first (id bigint)"),
+      Migration(
+        identifier: "0002_broken", version: 2,
+        sql: "CREATE TABLE second (id bigint); SELECT * FROM no_such_table"),
+    ])
+    let error = #expect(throws: PostgresError.self) { try migrator.migrate(connection) }
+    guard case .migrationFailed(let identifier, let underlying)? = error else {
+      Issue.record("expected migrationFailed, got \(String(describing: error))")
+      return
+    }
+    #expect(identifier == "0002_broken")
+    #expect(underlying.sqlState == "42P01")
+    #expect(try migrator.appliedMigrations(in: connection).map(\.identifier) == ["0001_first"])
+    let second = try connection.queryFirst("SELECT to_regclass('second') IS NULL") {
+      try $0.bool(0)
+    }
+    #expect(second == true)
+  }
+
+  @Test("processes migrating one schema at once are serialised: each migration runs once")
+  func concurrentMigrators() async throws {
+    let target = try TestPostgres.freshSchema()
+    let applied = try await withThrowingTaskGroup(of: [String].self) { group in
+      for _ in 0..<4 {
+        group.addTask {
+          let connection = try PostgresConnection.connect(target.connectionString, target: "t")
+          return try PostgresMigrator().migrate(connection).map(\.identifier)
+        }
+      }
+      return try await group.reduce(into: [String]()) { $0 += $1 }
+    }
+    #expect(applied.sorted() == PostgresMigrator.embedded.map(\.identifier).sorted())
+  }
+}

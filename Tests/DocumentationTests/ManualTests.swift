@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+extension DocumentationChecks {
+  /// The rules that keep the README a front door and the manual honest.
+  @Suite("Documentation: the manual's rules")
+  struct ManualTests {
+    @Test func aTranscriptOutsideAConsoleBlockWouldNotBeChecked() throws {
+      for document in try Manual.documents() {
+        for block in document.blocks where block.language != "console" {
+          let transcriptLines = block.body.filter { $0.hasPrefix("$ ") }
+          #expect(
+            transcriptLines.isEmpty,
+            Comment(
+              rawValue: "\(document.relativePath):\(block.openingLine): a ```\(block.info) block "
+                + "shows commands and their output (\(transcriptLines.first ?? "")); mark it "
+                + "```console so it is checked"))
+        }
+      }
+    }
+
+    @Test func noTestCountIsWrittenByHand() throws {
+      let count = /\b\d[\d,]*\s+(tests?|suites?|test cases?)\b/
+      for document in try Manual.documents() {
+        for (index, line) in document.lines.enumerated() where line.contains(count) {
+          Issue.record("\(document.relativePath):\(index + 1): a test count goes stale: \(line)")
+        }
+      }
+    }
+
+    @Test func everyIncludedFileIsShownExactly() throws {
+      var included = 0
+      for document in try Manual.documents() {
+        var lines = document.lines
+        for block in document.blocks.reversed() {
+          guard let path = block.directive?.include else { continue }
+          included += 1
+          let file = try String(contentsOfFile: Manual.root + "/" + path, encoding: .utf8)
+          var fileLines = file.components(separatedBy: "\n")
+          if fileLines.last == "" { fileLines.removeLast() }
+          if block.body != fileLines {
+            if Manual.isUpdating {
+              lines.replaceSubrange(
+                block.openingLine..<(block.openingLine + block.body.count), with: fileLines)
+            } else {
+              Issue.record(
+                Comment(
+                  rawValue: "\(document.relativePath):\(block.openingLine): the block is not "
+                    + "\(path) as it is (\(Manual.updateHint))"))
+            }
+          }
+        }
+        if Manual.isUpdating, lines != document.lines {
+          try lines.joined(separator: "\n").write(
+            toFile: Manual.root + "/" + document.relativePath, atomically: true, encoding: .utf8)
+        }
+      }
+      #expect(included > 0, "docs/library.md shows the quick start through an include comment")
+    }
+
+    @Test func theReadmeIsAFrontDoorThatLinksEveryPageOfTheManual() throws {
+      let readme = try String(contentsOfFile: Manual.root + "/README.md", encoding: .utf8)
+      let lineCount = readme.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+      #expect(lineCount <= 200, "README.md has \(lineCount) lines; the manual belongs in docs/")
+      for page in try Manual.relativePaths() where page != "README.md" {
+        #expect(readme.contains("](\(page))"), "README.md does not link \(page)")
+      }
+    }
+
+    @Test func everyRelativeLinkLeadsToAFile() throws {
+      let link = /\]\(([^)#:\s]+)(#[^)]*)?\)/
+      for document in try Manual.documents() {
+        let folder = URL(fileURLWithPath: Manual.root + "/" + document.relativePath)
+          .deletingLastPathComponent()
+        for (index, line) in document.lines.enumerated() {
+          for match in line.matches(of: link) {
+            let target = folder.appendingPathComponent(String(match.output.1)).path
+            #expect(
+              FileManager.default.fileExists(atPath: target),
+              "\(document.relativePath):\(index + 1): \(match.output.1) does not exist")
+          }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,94 @@
+import AuthTestSupport
+import Foundation
+
+/// A fresh home for one documented session: an empty `$HOME` (`/home/ada` in the docs),
+/// `authcli` and the package's other executables first on `PATH`, and cheap hashing.
+///
+/// Paths print as the docs show them: the sandbox's temporary root is cut from every
+/// output, so `$HOME/.local/share/authcli/auth.sqlite3` reads
+/// `/home/ada/.local/share/authcli/auth.sqlite3`.
+struct SampleSandbox: ~Copyable {
+  /// The temporary folder that stands for `/`; removed on deinit.
+  let root: String
+  /// `$HOME`, also the working directory.
+  let home: String
+  /// What every command gets.
+  let environment: [String: String]
+
+  /// The home the docs show.
+  static let documentedHome = "/home/ada"
+
+  init() throws {
+    root = NSTemporaryDirectory() + "authcli-docs-\(UUID().uuidString)"
+    home = root + Self.documentedHome
+    try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+    let binaries = URL(fileURLWithPath: AuthCLIBinary.path).deletingLastPathComponent().path
+    let systemPath = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    environment = [
+      "HOME": home,
+      "PATH": binaries + ":" + systemPath,
+      "AUTHCLI_ARGON2": "minimum",
+      "LC_ALL": "C.UTF-8",
+    ]
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: root) }
+
+  /// `swift run [--quiet] NAME ARGS…` as `NAME ARGS…`: the executable is built already and
+  /// on `PATH`, and a second build inside a test would only add the build's own lines.
+  static func withoutSwiftRun(_ command: String) -> String {
+    guard command.hasPrefix("swift run ") else { return command }
+    var rest = command.dropFirst("swift run ".count)
+    for flag in ["--quiet ", "-q "] where rest.hasPrefix(flag) { rest = rest.dropFirst(flag.count) }
+    return String(rest)
+  }
+
+  /// What one command did.
+  struct Run {
+    /// Its exit status (the shell's).
+    let status: Int32
+    /// Standard output and standard error, interleaved as written, with the root cut.
+    let output: String
+  }
+
+  /// Runs `command` with `/bin/sh -c`, `input` on standard input, both output streams into
+  /// one file (as on a terminal); a run longer than `timeout` seconds is killed.
+  func run(_ command: String, input: String = "", timeout: Double = 60) async throws -> Run {
+    let id = UUID().uuidString
+    let inputPath = root + "/stdin-\(id)"
+    let outputPath = root + "/output-\(id)"
+    try Data(input.utf8).write(to: URL(fileURLWithPath: inputPath))
+    _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
+    let outputFile = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
+    defer { try? outputFile.close() }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", Self.withoutSwiftRun(command)]
+    process.environment = environment
+    process.currentDirectoryURL = URL(fileURLWithPath: home)
+    process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inputPath))
+    process.standardOutput = outputFile
+    process.standardError = outputFile
+    let status = try await withCheckedThrowingContinuation {
+      (continuation: CheckedContinuation<Int32, any Error>) in
+      process.terminationHandler = { finished in
+        continuation.resume(returning: finished.terminationStatus)
+      }
+      do {
+        try process.run()
+      } catch {
+        process.terminationHandler = nil
+        continuation.resume(throwing: error)
+        return
+      }
+      let pid = process.processIdentifier
+      DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+        // The process may be gone (and reaped) by now; a stray signal to a reused id is
+        // avoided by asking Foundation, which knows whether it still runs.
+        if process.isRunning { kill(pid, SIGKILL) }
+      }
+    }
+    let output = try String(contentsOfFile: outputPath, encoding: .utf8)
+    return Run(status: status, output: output.replacingOccurrences(of: root, with: ""))
+  }
+}
