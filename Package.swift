@@ -5,7 +5,8 @@ import PackageDescription
 /// view models with explicit inputs and outputs, and a line-mode front end.
 let package = Package(
   name: "authcli",
-  platforms: [.macOS(.v15)],
+  // Observation needs iOS 17 / macOS 14; Synchronization's Mutex, iOS 18 / macOS 15.
+  platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
     .executable(name: "authcli", targets: ["authcli"]),
     .library(name: "AuthCore", targets: ["AuthCore"]),
@@ -13,6 +14,7 @@ let package = Package(
     .library(name: "AuthPostgres", targets: ["AuthPostgres"]),
     .library(name: "AuthCrypto", targets: ["AuthCrypto"]),
     .library(name: "AuthViewModels", targets: ["AuthViewModels"]),
+    .library(name: "AuthViewModelPreviews", targets: ["AuthViewModelPreviews"]),
     .library(name: "AuthCLI", targets: ["AuthCLI"]),
   ],
   targets: [
@@ -42,6 +44,9 @@ let package = Package(
       plugins: ["EmbedFiles"]),
     .target(name: "AuthCrypto", dependencies: ["AuthCore", "CSodium"]),
     .target(name: "AuthViewModels", dependencies: ["AuthCore"]),
+    // Scripted use-case stubs and every scene's preview view model in named states, for an
+    // app's previews and for the tests.
+    .target(name: "AuthViewModelPreviews", dependencies: ["AuthCore", "AuthViewModels"]),
     .target(
       name: "AuthCLI",
       dependencies: ["AuthCore", "AuthStorage", "AuthPostgres", "AuthCrypto", "AuthViewModels"]),
@@ -65,8 +70,8 @@ let package = Package(
     // The PostgreSQL server of the tests: a fresh schema per test.
     .target(name: "PostgresTestSupport", dependencies: ["AuthPostgres"]),
 
-    // Scripted stand-ins for the use cases, for view-model tests and scene previews.
-    .target(name: "AuthTestSupport", dependencies: ["AuthCore", "AuthViewModels"]),
+    // What only tests need: a clock they move, a counting hasher, the built binary.
+    .target(name: "AuthTestSupport", dependencies: ["AuthCore"]),
 
     .testTarget(
       name: "AuthCoreTests",
@@ -77,12 +82,15 @@ let package = Package(
     .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto"]),
     .testTarget(
       name: "AuthViewModelsTests",
-      dependencies: ["AuthViewModels", "AuthTestSupport", "AuthStorage", "AuthCrypto"]),
+      dependencies: [
+        "AuthViewModels", "AuthViewModelPreviews", "AuthTestSupport", "AuthStorage", "AuthCrypto",
+      ]),
     // Every output sample in README.md and docs/ against the binaries that print it.
     .testTarget(
       name: "DocumentationTests", dependencies: ["AuthTestSupport", "authcli", "QuickStart"]),
     .testTarget(
-      name: "AuthCLITests", dependencies: ["AuthCLI", "AuthTestSupport", "authcli"],
+      name: "AuthCLITests",
+      dependencies: ["AuthCLI", "AuthViewModelPreviews", "AuthTestSupport", "authcli"],
       exclude: ["Previews", "PTY"]),
   ],
   swiftLanguageModes: [.v6]

@@ -33,13 +33,13 @@ print("Session \(current.session.id) belongs to \(current.user.username).")
 
 // The sign-in view model, driven through its inputs as a view would.
 let viewModel = SignInViewModel(authentication: services.signIn)
-await viewModel.send(.usernameChanged("ada"))
-await viewModel.send(.passwordChanged("not the passphrase at all"))
-await viewModel.send(.signInRequested)
-print("Wrong password shows:", viewModel.output.errorMessage ?? "nothing")
-await viewModel.send(.passwordChanged(password))
-print("Sign-in enabled:", viewModel.output.isSignInEnabled)
-await viewModel.send(.signInRequested)
+viewModel.inputs.username = "ada"
+viewModel.inputs.password = "not the passphrase at all"
+await viewModel.inputs.signInTapped()
+print("Wrong password shows:", viewModel.outputs.failure?.description ?? "nothing")
+viewModel.inputs.password = password
+print("Sign-in enabled:", viewModel.outputs.isSignInEnabled)
+await viewModel.inputs.signInTapped()
 if case .userDidSignIn(let next)? = viewModel.navigator.pendingStep {
   print("The view model signed in \(next.authenticated.user.username).")
 }

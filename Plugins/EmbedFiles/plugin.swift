@@ -6,19 +6,20 @@ import PackagePlugin
 ///
 /// - `AuthStorage` gets `Migrations/sqlite/*.sql` as `EmbeddedMigrations.files`.
 /// - `AuthPostgres` gets `Migrations/postgres/*.sql` as `EmbeddedMigrations.files`.
-/// - `AuthCore` gets `Data/common-passwords.txt` as `EmbeddedBlocklist.files`.
+/// - `AuthCore` gets every `Data/*.txt` as `EmbeddedBlocklist.keys`: one sorted blob of
+///   NFKC-normalised, lower-cased passwords, searched in place.
 @main
 struct EmbedFiles: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
     let root = context.package.directoryURL
-    let embedding: (enumName: String, folder: URL, suffix: String)
+    let embedding: (enumName: String, folder: URL, suffix: String, mode: [String])
     switch target.name {
     case "AuthStorage":
-      embedding = ("EmbeddedMigrations", root.appending(path: "Migrations/sqlite"), ".sql")
+      embedding = ("EmbeddedMigrations", root.appending(path: "Migrations/sqlite"), ".sql", [])
     case "AuthPostgres":
-      embedding = ("EmbeddedMigrations", root.appending(path: "Migrations/postgres"), ".sql")
+      embedding = ("EmbeddedMigrations", root.appending(path: "Migrations/postgres"), ".sql", [])
     case "AuthCore":
-      embedding = ("EmbeddedBlocklist", root.appending(path: "Data"), ".txt")
+      embedding = ("EmbeddedBlocklist", root.appending(path: "Data"), ".txt", ["--sorted-keys"])
     default:
       return []
     }
@@ -31,7 +32,7 @@ struct EmbedFiles: BuildToolPlugin {
       .buildCommand(
         displayName: "Embedding \(names.count) file(s) into \(target.name)",
         executable: try context.tool(named: "EmbedTool").url,
-        arguments: [embedding.enumName, output.path] + inputs.map(\.path),
+        arguments: embedding.mode + [embedding.enumName, output.path] + inputs.map(\.path),
         inputFiles: inputs + [embedding.folder],
         outputFiles: [output])
     ]

@@ -3,8 +3,17 @@ import Foundation
 // Usage: EmbedTool ENUM_NAME OUTPUT.swift FILE...
 // Writes `enum ENUM_NAME { static let files: [(name: String, contents: String)] }`
 // with each file's text as a raw string literal, in the order given.
+//
+// Usage: EmbedTool --sorted-keys ENUM_NAME OUTPUT.swift FILE...
+// Writes `enum ENUM_NAME { static let keys: StaticString; static let count: Int }`: every
+// line of every file, NFKC-normalised and lower-cased, de-duplicated, sorted by UTF-8 bytes,
+// as one text with a line feed before and after each key, for a binary search in place.
 
-let arguments = CommandLine.arguments.dropFirst()
+var arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "--sorted-keys" {
+  arguments = arguments.dropFirst()
+  writeSortedKeys(Array(arguments))
+}
 guard arguments.count >= 2 else {
   FileHandle.standardError.write(Data("usage: EmbedTool ENUM_NAME OUTPUT.swift FILE...\n".utf8))
   exit(64)
@@ -44,4 +53,56 @@ do {
 } catch {
   FileHandle.standardError.write(Data("EmbedTool: cannot write \(outputPath): \(error)\n".utf8))
   exit(73)
+}
+
+/// Writes the sorted-keys form (see the usage above) and exits.
+func writeSortedKeys(_ arguments: [String]) -> Never {
+  guard arguments.count >= 2 else {
+    FileHandle.standardError.write(Data("usage: EmbedTool --sorted-keys ENUM OUT FILE...\n".utf8))
+    exit(64)
+  }
+  var keys = Set<String>()
+  for path in arguments.dropFirst(2) {
+    guard let contents = try? String(contentsOfFile: path, encoding: .utf8) else {
+      FileHandle.standardError.write(Data("EmbedTool: cannot read \(path) as UTF-8\n".utf8))
+      exit(65)
+    }
+    for line in contents.split(separator: "\n", omittingEmptySubsequences: true) {
+      // The same key the program computes at run time (CommonPasswords.key).
+      let key = String(line).precomposedStringWithCompatibilityMapping.lowercased()
+      if !key.isEmpty && !key.contains("\n") { keys.insert(key) }
+    }
+  }
+  let sorted = keys.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
+  var literal = "\\n"
+  for key in sorted {
+    for scalar in String(decoding: key, as: UTF8.self).unicodeScalars {
+      switch scalar {
+      case "\\": literal += "\\\\"
+      case "\"": literal += "\\\""
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+        literal += "\\u{" + String(scalar.value, radix: 16) + "}"
+      default: literal.unicodeScalars.append(scalar)
+      }
+    }
+    literal += "\\n"
+  }
+  var source = "// Generated at build time by EmbedTool. Do not edit.\n\n"
+  source += "/// Keys embedded into the binary at build time, sorted by their UTF-8 bytes.\n"
+  source += "enum \(arguments[0]) {\n"
+  source += "  /// Each key between line feeds, the first preceded and the last followed by one.\n"
+  source += "  static let keys: StaticString = \"\(literal)\"\n"
+  source += "  /// How many keys there are.\n"
+  source += "  static let count = \(sorted.count)\n"
+  source += "}\n"
+  let outputPath = arguments[1]
+  if (try? String(contentsOfFile: outputPath, encoding: .utf8)) != source {
+    do {
+      try source.write(toFile: outputPath, atomically: true, encoding: .utf8)
+    } catch {
+      FileHandle.standardError.write(Data("EmbedTool: cannot write \(outputPath)\n".utf8))
+      exit(73)
+    }
+  }
+  exit(0)
 }

@@ -123,9 +123,7 @@ struct PostgresStoreTests {
       try $0.saveThrottleState(ThrottleState(consecutiveFailures: 0, lockedUntil: nil), for: "x")
     }
     let target = try TestTarget.of(harness)
-    let store = PostgresAuthStore(
-      connection: try PostgresConnection.connect(target.connectionString, target: "test"),
-      writeAttempts: attempts)
+    let store = try PostgresAuthStore.open(target, writeAttempts: attempts)
     // Another connection has changed the row and not committed yet; the store's write reads
     // the old value, blocks on the row, and fails to serialise once the other commits.
     let rival = RivalTransaction(

@@ -67,6 +67,45 @@ extension DocumentationChecks {
       }
     }
 
+    @Test func theLibraryGuideNamesEveryProductAndOnlyProducts() throws {
+      let manifest = try String(contentsOfFile: Manual.root + "/Package.swift", encoding: .utf8)
+      let declared = Set(
+        manifest.matches(of: /\.(?:library|executable)\(\s*name:\s*"([^"]+)"/).map {
+          String($0.output.1)
+        })
+      let guide = try MarkdownDocument(root: Manual.root, relativePath: "docs/library.md")
+      let tabled = Set(
+        guide.lines.compactMap { line in
+          line.firstMatch(of: /^\| `([^`]+)` \|/).map { String($0.output.1) }
+        })
+      #expect(!declared.isEmpty)
+      #expect(
+        tabled == declared, "docs/library.md's product table against Package.swift's products")
+      let used = guide.lines.flatMap { line in
+        line.matches(of: /\.product\(name: "([^"]+)", package: "authcli"\)/).map {
+          String($0.output.1)
+        }
+      }
+      #expect(!used.isEmpty && Set(used).isSubset(of: declared), "products in the snippet: \(used)")
+    }
+
+    @Test func theCommandReferenceShowsTheHelpOfEverySubcommand() async throws {
+      let sandbox = try SampleSandbox()
+      let help = try await sandbox.run("authcli --help")
+      #expect(help.status == 0)
+      let listing = try #require(help.output.components(separatedBy: "SUBCOMMANDS:").last)
+      let names = listing.components(separatedBy: "\n").compactMap { line in
+        line.firstMatch(of: /^  ([a-z][a-z-]*)( |$)/).map { String($0.output.1) }
+      }
+      #expect(!names.isEmpty, "no subcommand found in `authcli --help`:\n\(help.output)")
+      let reference = try String(contentsOfFile: Manual.root + "/docs/cli.md", encoding: .utf8)
+      for name in names {
+        #expect(
+          reference.contains("\n$ authcli help \(name)\n"),
+          "docs/cli.md has no `$ authcli help \(name)` block under Every command")
+      }
+    }
+
     @Test func everyRelativeLinkLeadsToAFile() throws {
       let link = /\]\(([^)#:\s]+)(#[^)]*)?\)/
       for document in try Manual.documents() {

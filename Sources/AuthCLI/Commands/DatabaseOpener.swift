@@ -32,7 +32,7 @@ enum DatabaseOpener {
 
   /// SQLite tools reached with a PostgreSQL URI: refused rather than answered from an
   /// in-memory database that has nothing to do with the server.
-  private static func refusePostgres(_ location: DatabaseLocation) throws {
+  static func refusePostgres(_ location: DatabaseLocation) throws {
     if case .postgres(let target) = location {
       throw CLIError.configuration(
         "This command works on SQLite files only, not on \(target.displayName)")
@@ -48,9 +48,11 @@ enum DatabaseOpener {
       try Migrator().migrate(database)
       return database
     }
-    return try Database.open(
+    let database = try Database.open(
       path: path,
       options: OpenOptions(mode: .readOnly, newestKnownSchemaVersion: Migrator().newestVersion))
+    try Migrator().verifySchema(of: database)
+    return database
   }
 
   /// Creates the default database's folder (0700) when missing. A folder that an
@@ -76,11 +78,13 @@ enum DatabaseOpener {
       } else {
         _ = try existingPath(location)
       }
-      return try Database.open(
+      let database = try Database.open(
         path: path,
         options: OpenOptions(
           mode: create ? .readWriteCreate : .readWrite,
           newestKnownSchemaVersion: Migrator().newestVersion))
+      try Migrator().verifySchema(of: database)
+      return database
     }
   }
 

@@ -23,12 +23,14 @@ struct ShellCommand {
     let sessionFile = root.sessionFile
     let errors = context.console.errors
     let coordinator = AuthCoordinator(
-      factory: root.factory, presenter: LineModePresenter(terminal: terminal), token: stored,
+      useCases: root.useCases, presenter: LineModePresenter(terminal: terminal), token: stored,
       tokenDidChange: { token in
         do {
           if let token { try sessionFile?.write(token) } else { try sessionFile?.remove() }
         } catch {
-          errors.write("Error: " + TerminalText.visible(ErrorReport(error).message) + "\n")
+          for line in ErrorReport(error).lines {
+            errors.write("Error: " + TerminalText.visible(line) + "\n")
+          }
         }
       })
     InterruptTrap.install()

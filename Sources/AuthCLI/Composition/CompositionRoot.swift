@@ -10,7 +10,7 @@ import AuthViewModels
 #endif
 
 /// The one place that knows every layer: opens the store, builds the hasher, token
-/// source, clock, policy and use cases, and hands view models out through the factory.
+/// source, clock, policy and use cases, which every view model is built over.
 @MainActor
 struct CompositionRoot {
   /// How a command may treat a database file that does not exist yet.
@@ -21,8 +21,8 @@ struct CompositionRoot {
     case existingOnly
   }
 
-  /// Builds the view models of every scene.
-  let factory: UseCaseViewModelFactory
+  /// The use cases the view models are built over.
+  let useCases: AuthUseCases
   /// Where the current session's token is kept; `nil` for `:memory:`.
   let sessionFile: SessionStateFile?
 
@@ -33,7 +33,7 @@ struct CompositionRoot {
     let tokens = try SodiumTokenSource()
     let clock = SystemClock()
     let policy = AuthPolicy.standard
-    factory = UseCaseViewModelFactory(
+    useCases = AuthUseCases(
       authentication: SignInService(
         store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy),
       signUp: SignUpService(
@@ -53,7 +53,8 @@ struct CompositionRoot {
     }
   }
 
-  private static func openStore(
+  /// Opens the store a command names, creating the file only with `createIfMissing`.
+  static func openStore(
     _ location: DatabaseLocation, access: Access
   ) throws
     -> any AuthStore

@@ -12,6 +12,8 @@ enum CLIError: Error, Hashable, Sendable {
   case endOfInput
   /// A line read was not UTF-8 text (65).
   case notText
+  /// A line read was longer than the input limit, and was refused unread (65).
+  case lineTooLong
   /// The database file does not exist and this command never creates one (66).
   case databaseMissing(path: String)
   /// No session, or it ended (77).
@@ -26,6 +28,11 @@ enum CLIError: Error, Hashable, Sendable {
   case configuration(String)
   /// Ctrl-C at a prompt (130).
   case interrupted
+  /// A destructive command was not confirmed: no `--yes` without a terminal, or the
+  /// prompt was answered no (64).
+  case notConfirmed(String)
+  /// The path a new file should take already exists; nothing was written (73).
+  case fileExists(path: String)
   /// Something that should not happen (70).
   case internalFailure(String)
 }

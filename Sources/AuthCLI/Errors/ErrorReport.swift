@@ -4,15 +4,25 @@ import AuthCore
 struct ErrorReport: Error, Hashable, Sendable {
   /// The exit status.
   let code: ExitCode
-  /// The message after `Error: ` (several lines for several failed fields).
-  let message: String
+  /// The lines of the message, each printed after `Error: ` (several for several failed
+  /// fields). A newline inside a line (an echoed path or value) is escaped when printed,
+  /// never taken for a line break, so no echoed text can forge a line.
+  let lines: [String]
   /// A line after the message, such as `See 'authcli signup --help'.`
   let hint: String?
 
-  /// Describes a failure.
+  /// The message as one text, lines joined by newlines.
+  var message: String { lines.joined(separator: "\n") }
+
+  /// Describes a failure with a one-line message.
   init(code: ExitCode, message: String, hint: String? = nil) {
+    self.init(code: code, lines: [message], hint: hint)
+  }
+
+  /// Describes a failure with one line per failed part.
+  init(code: ExitCode, lines: [String], hint: String? = nil) {
     self.code = code
-    self.message = message
+    self.lines = lines
     self.hint = hint
   }
 
@@ -30,7 +40,7 @@ struct ErrorReport: Error, Hashable, Sendable {
       self =
         SceneFailureReport.report(error) ?? StorageErrorReport.report(error)
         ?? PostgresErrorReport.report(error)
-        ?? CryptoErrorReport.report(error)
+        ?? CryptoErrorReport.report(error) ?? AdministrationErrorReport.report(error)
         ?? ErrorReport(code: .software, message: "Unexpected failure: \(type(of: error))")
     }
   }
@@ -44,9 +54,15 @@ struct ErrorReport: Error, Hashable, Sendable {
         message: "A password in '--db' would be visible to every user of this machine.",
         hint: "Give it in PGPASSWORD, PGPASSFILE or ~/.pgpass, or put the URI in AUTHCLI_DB.")
     case .validationFailed(let lines):
-      ErrorReport(code: .invalidData, message: lines.joined(separator: "\n"))
+      ErrorReport(code: .invalidData, lines: lines)
     case .incompatibleDatabase(let message): ErrorReport(code: .invalidData, message: message)
     case .endOfInput: ErrorReport(code: .noInput, message: "Input ended; nothing was changed.")
+    case .lineTooLong:
+      ErrorReport(
+        code: .invalidData,
+        message:
+          "A line of input is longer than \(StandardInputReader.lineByteLimit) bytes; "
+          + "nothing was changed.")
     case .notText:
       ErrorReport(
         code: .invalidData, message: "A line of input is not UTF-8 text; nothing was changed.")
@@ -63,6 +79,11 @@ struct ErrorReport: Error, Hashable, Sendable {
       ErrorReport(code: .ioError, message: "Cannot read or write \(path): \(reason)")
     case .configuration(let message): ErrorReport(code: .configuration, message: message)
     case .interrupted: ErrorReport(code: .interrupted, message: "Interrupted; nothing was changed.")
+    case .notConfirmed(let message): ErrorReport(code: .usage, message: message)
+    case .fileExists(let path):
+      ErrorReport(
+        code: .cannotCreate, message: "\(path) already exists; nothing was written",
+        hint: "Choose a new path; a backup never replaces a file.")
     case .internalFailure(let message): ErrorReport(code: .software, message: message)
     }
   }

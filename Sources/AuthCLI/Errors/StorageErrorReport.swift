@@ -19,6 +19,10 @@ enum StorageErrorReport {
     switch error {
     case let error as StorageError: report(error)
     case let error as SQLiteError: report(error)
+    case let error as BackupError: report(error)
+    case let error as AdoptionError:
+      ErrorReport(
+        code: .invalidData, message: "Not adopted: " + error.description + "; nothing was changed")
     default: nil
     }
   }
@@ -29,8 +33,10 @@ enum StorageErrorReport {
     case .cannotCreate(let path, let reason):
       ErrorReport(CLIError.cannotCreate(path: path, reason: reason))
     case .isDirectory, .notADatabase, .emptyFile, .foreignDatabase, .corrupt, .schemaTooNew,
-      .unexpectedValue:
+      .unexpectedValue, .unexpectedSchema:
       ErrorReport(code: .invalidData, message: capitalized(error.description))
+    case .unsafeFile, .unsafeFolder, .cannotOpenFile:
+      ErrorReport(code: .ioError, message: capitalized(error.description))
     case .migrationFailed(_, let underlying):
       underlying.isBusy
         ? busy : ErrorReport(code: .invalidData, message: capitalized(error.description))
@@ -40,6 +46,16 @@ enum StorageErrorReport {
         : ErrorReport(
           code: code(for: underlying),
           message: "Cannot open database \(path): \(underlying.message)")
+    }
+  }
+
+  private static func report(_ error: BackupError) -> ErrorReport {
+    switch error {
+    case .destinationExists(let path): ErrorReport(CLIError.fileExists(path: path))
+    case .cannotCreate(let path, let reason):
+      ErrorReport(CLIError.cannotCreate(path: path, reason: reason))
+    case .integrityCheckFailed:
+      ErrorReport(code: .invalidData, message: capitalized(error.description))
     }
   }
 

@@ -18,7 +18,8 @@ enum GlobalOptionHelp {
   static let passwordStandardInput = HelpPage.Entry(
     label: "--password-stdin",
     help:
-      "Read the password from standard input, one line per password, instead of prompting.")
+      "Read the password from standard input instead of prompting: one line per password you "
+      + "know, never a confirmation.")
   static let username = HelpPage.Entry(
     label: "--username <name>",
     help: "The username (3 to 32 of a-z 0-9 . _ -). Prompted for on a terminal when missing.")

@@ -17,10 +17,13 @@ enum HelpCatalog {
     case .signout: "End this session, or with --all every session of the user."
     case .whoami: "Show the signed-in user, when the session started and when it expires."
     case .passwd: "Change the signed-in user's password (ends every other session)."
-    case .sessions: "List the signed-in user's sessions, or end one."
-    case .users: "List the accounts: name, created, last sign-in (never a hash)."
+    case .sessions: "List, end or check sessions; prune expired ones."
+    case .users: "Administer accounts: list, add, show, delete, lock, reset passwords."
     case .inspect: "Report on the database: schema, tables, sessions, integrity."
-    case .migrate: "Apply pending migrations, or show them."
+    case .migrate: "Apply pending migrations, show them, or adopt a restored dump."
+    case .verify: "Check a password without starting a session (exit 0 or 77)."
+    case .audit: "Show the audit trail, newest first."
+    case .backup: "Write a consistent, checked copy of the database to a new file."
     case .shell: "Start the interactive line-mode front end."
     case .help: "Show help for a subcommand, or the exit codes."
     }
@@ -56,9 +59,29 @@ enum HelpCatalog {
     case .signin: ["authcli signin [--username <name>] [--password-stdin] \(tail)"]
     case .signout: ["authcli signout [--all] \(tail)"]
     case .passwd: ["authcli passwd [--password-stdin] \(tail)"]
-    case .sessions: ["authcli sessions list \(tail)", "authcli sessions revoke <id> \(tail)"]
-    case .users: ["authcli users list \(tail)"]
-    case .migrate: ["authcli migrate [status] \(tail)"]
+    case .sessions:
+      [
+        "authcli sessions list \(tail)", "authcli sessions revoke <id> \(tail)",
+        "authcli sessions check --token-stdin \(tail)", "authcli sessions prune \(tail)",
+      ]
+    case .users:
+      [
+        "authcli users list \(tail)",
+        "authcli users add [--username <name>] [--password-stdin] \(tail)",
+        "authcli users show <username> \(tail)",
+        "authcli users delete <username> [--yes] \(tail)",
+        "authcli users lock <username> [--reason <text>] \(tail)",
+        "authcli users unlock <username> \(tail)",
+        "authcli users reset-password <username> [--password-stdin] \(tail)",
+      ]
+    case .migrate: ["authcli migrate [status] \(tail)", "authcli migrate --adopt \(tail)"]
+    case .verify: ["authcli verify [--username <name>] [--password-stdin] \(tail)"]
+    case .audit:
+      [
+        "authcli audit [--user <name>] [--kind <kind> ...] [--since <time>]",
+        "              [--limit <n>] \(tail)",
+      ]
+    case .backup: ["authcli backup <path> \(tail)"]
     case .help: ["authcli help [<subcommand>]", "authcli help exit-codes"]
     case .whoami, .inspect, .shell: ["authcli \(name.rawValue) \(tail)"]
     }

@@ -24,7 +24,9 @@ enum JSONText {
     guard value is [String: Any] || value is [Any] else { return "null\n" }
     var output = ""
     guard write(value, indent: 0, to: &output) else { return "null\n" }
-    return output + "\n"
+    // Like JSONSerialization, the writer escapes only C0 controls; C1 controls, bidi
+    // controls and invisible characters would reach a terminal that shows the JSON.
+    return TerminalText.escapingJSON(output) + "\n"
   }
 
   /// A time as an ISO 8601 UTC string, or `null`.

@@ -1,4 +1,9 @@
 import AuthCore
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What a command line asks for, once parsed.
 enum Command: Hashable, Sendable {
@@ -18,6 +23,30 @@ enum Command: Hashable, Sendable {
   case revokeSession(SessionID)
   /// `users list`: every account, without hashes.
   case listUsers
+  /// `users add`: create an account without signing in.
+  case addUser(username: String?, passwordFromStandardInput: Bool)
+  /// `users show NAME`: one account's details.
+  case showUser(String)
+  /// `users delete NAME`: the account and its sessions (`--yes` confirms).
+  case deleteUser(String, confirmed: Bool)
+  /// `users lock NAME [--reason TEXT]`: refuse every sign-in, end the sessions.
+  case lockUser(String, reason: String)
+  /// `users unlock NAME`: lift the lock and clear the sign-in throttle.
+  case unlockUser(String)
+  /// `users reset-password NAME`: set a new password, end every session.
+  case resetPassword(String, passwordFromStandardInput: Bool)
+  /// `verify`: check a password without starting a session.
+  case verify(username: String?, passwordFromStandardInput: Bool)
+  /// `sessions check --token-stdin`: the user and session behind a token read from stdin.
+  case checkSession
+  /// `sessions prune`: delete expired sessions and forgotten throttle rows.
+  case pruneSessions
+  /// `audit`: the audit trail, newest first.
+  case audit(AuditSelection)
+  /// `backup PATH`: a consistent, checked copy of the database.
+  case backup(path: String)
+  /// `migrate --adopt`: make a copy restored from `sqlite3 .dump` usable.
+  case adopt
   /// `inspect`: the database report.
   case inspect
   /// `migrate`: apply pending migrations.
@@ -30,6 +59,34 @@ enum Command: Hashable, Sendable {
   case help(HelpTopic)
   /// `--version`: the version alone.
   case version
+}
+
+/// The filters of `authcli audit`, as typed (the username is canonicalised later).
+struct AuditSelection: Hashable, Sendable {
+  /// `--user NAME`.
+  var username: String?
+  /// `--kind KIND`, any number of times.
+  var kinds: Set<AuthEventKind> = []
+  /// `--since TIME`.
+  var since: TimeSpecification?
+  /// `--limit N`.
+  var limit = 50
+}
+
+/// A point in time typed on the command line: absolute, or a span before now.
+enum TimeSpecification: Hashable, Sendable {
+  /// `2026-12-01` (midnight UTC) or `2026-12-01T10:00:00Z`.
+  case absolute(Date)
+  /// `90s`, `30m`, `12h`, `7d`: that long before the command runs.
+  case ago(TimeInterval)
+
+  /// The time meant, for a command that runs at `now`.
+  func resolve(now: Date) -> Date {
+    switch self {
+    case .absolute(let date): date
+    case .ago(let span): now.addingTimeInterval(-span)
+    }
+  }
 }
 
 /// What `help` explains.
@@ -62,6 +119,12 @@ enum SubcommandName: String, CaseIterable, Hashable, Sendable {
   case inspect
   /// Apply or show migrations.
   case migrate
+  /// Check a password for another program.
+  case verify
+  /// Read the audit trail.
+  case audit
+  /// Copy the database.
+  case backup
   /// The interactive front end.
   case shell
   /// Help.

@@ -1,4 +1,9 @@
 import AuthCore
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Gives meaning to the positional words after a subcommand's name.
 enum SubcommandParser {
@@ -29,18 +34,47 @@ enum SubcommandParser {
     case .shell:
       try expectNone(arguments, for: subcommand)
       return .shell
-    case .sessions: return try sessions(arguments)
-    case .users: return try users(arguments)
-    case .migrate: return try migrate(arguments)
+    case .verify:
+      try expectNone(arguments, for: subcommand)
+      return .verify(
+        username: scanned.username, passwordFromStandardInput: scanned.passwordFromStandardInput)
+    case .audit:
+      try expectNone(arguments, for: subcommand)
+      return .audit(try AuditOptionParser.selection(scanned))
+    case .backup:
+      guard let path = arguments.first else {
+        throw UsageError("Missing expected argument '<path>'", subcommand: .backup)
+      }
+      try expectNone(Array(arguments.dropFirst()), for: .backup)
+      return .backup(path: path)
+    case .sessions: return try sessions(arguments, scanned)
+    case .users: return try users(arguments, scanned)
+    case .migrate: return try migrate(arguments, scanned)
     case .help: return try help(arguments)
     }
   }
 
-  private static func sessions(_ arguments: [String]) throws(UsageError) -> Command {
+  private static func sessions(
+    _ arguments: [String], _ scanned: ScannedArguments
+  ) throws(UsageError) -> Command {
+    try allowOnly(
+      arguments.first == "check" ? [.tokenStandardInput] : [], scanned,
+      in: "sessions", verb: arguments.first)
     switch arguments.first {
     case "list":
       try expectNone(Array(arguments.dropFirst()), for: .sessions)
       return .listSessions
+    case "check":
+      try expectNone(Array(arguments.dropFirst()), for: .sessions)
+      guard scanned.tokenFromStandardInput else {
+        throw UsageError(
+          "Pass --token-stdin: 'sessions check' reads the token from standard input",
+          subcommand: .sessions)
+      }
+      return .checkSession
+    case "prune":
+      try expectNone(Array(arguments.dropFirst()), for: .sessions)
+      return .pruneSessions
     case "revoke":
       guard arguments.count >= 2 else {
         throw UsageError("Missing expected argument '<id>'", subcommand: .sessions)
@@ -53,25 +87,74 @@ enum SubcommandParser {
       }
       return .revokeSession(SessionID(rawValue: id))
     case nil:
-      throw UsageError("Missing subcommand: 'list' or 'revoke <id>'", subcommand: .sessions)
+      throw UsageError(
+        "Missing subcommand: 'list', 'revoke <id>', 'check' or 'prune'", subcommand: .sessions)
     case let other?:
       throw UsageError("Unknown subcommand 'sessions \(other)'", subcommand: .sessions)
     }
   }
 
-  private static func users(_ arguments: [String]) throws(UsageError) -> Command {
-    switch arguments.first {
-    case "list":
+  /// The verbs of `users`, and the options each accepts.
+  private static let userVerbs: [String: Set<OptionName>] = [
+    "list": [], "add": [.username, .passwordStandardInput], "show": [], "delete": [.yes],
+    "lock": [.reason], "unlock": [], "reset-password": [.passwordStandardInput],
+  ]
+
+  private static func users(
+    _ arguments: [String], _ scanned: ScannedArguments
+  ) throws(UsageError) -> Command {
+    guard let verb = arguments.first else {
+      throw UsageError(
+        "Missing subcommand: 'list', 'add', 'show', 'delete', 'lock', 'unlock' or "
+          + "'reset-password'", subcommand: .users)
+    }
+    guard let allowed = userVerbs[verb] else {
+      throw UsageError("Unknown subcommand 'users \(verb)'", subcommand: .users)
+    }
+    try allowOnly(allowed, scanned, in: "users", verb: verb)
+    if verb == "list" || verb == "add" {
       try expectNone(Array(arguments.dropFirst()), for: .users)
-      return .listUsers
-    case nil:
-      throw UsageError("Missing subcommand: 'list'", subcommand: .users)
-    case let other?:
-      throw UsageError("Unknown subcommand 'users \(other)'", subcommand: .users)
+      return verb == "list"
+        ? .listUsers
+        : .addUser(
+          username: scanned.username,
+          passwordFromStandardInput: scanned.passwordFromStandardInput)
+    }
+    guard arguments.count >= 2 else {
+      throw UsageError("Missing expected argument '<username>'", subcommand: .users)
+    }
+    try expectNone(Array(arguments.dropFirst(2)), for: .users)
+    let name = arguments[1]
+    switch verb {
+    case "show": return .showUser(name)
+    case "delete": return .deleteUser(name, confirmed: scanned.yes)
+    case "lock": return .lockUser(name, reason: scanned.reason ?? "")
+    case "unlock": return .unlockUser(name)
+    default:
+      return .resetPassword(name, passwordFromStandardInput: scanned.passwordFromStandardInput)
     }
   }
 
-  private static func migrate(_ arguments: [String]) throws(UsageError) -> Command {
+  /// Refuses the options of `family` (the ones only some verbs take) that `verb` does not.
+  private static func allowOnly(
+    _ allowed: Set<OptionName>, _ scanned: ScannedArguments, in subcommand: String,
+    verb: String?
+  ) throws(UsageError) {
+    let name = SubcommandName(rawValue: subcommand)
+    for option in scanned.seen where option.subcommands != nil && !allowed.contains(option) {
+      let target = verb.map { "\(subcommand) \($0)" } ?? subcommand
+      throw UsageError(
+        "Unknown option '\(option.rawValue)' for '\(target)'", subcommand: name)
+    }
+  }
+
+  private static func migrate(
+    _ arguments: [String], _ scanned: ScannedArguments
+  ) throws(UsageError) -> Command {
+    if scanned.adopt {
+      try expectNone(arguments, for: .migrate)
+      return .adopt
+    }
     switch arguments.first {
     case nil: return .migrate
     case "status":

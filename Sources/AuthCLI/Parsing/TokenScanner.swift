@@ -4,6 +4,14 @@ struct ScannedArguments {
   var username: String?
   var passwordFromStandardInput = false
   var all = false
+  var yes = false
+  var reason: String?
+  var tokenFromStandardInput = false
+  var auditUser: String?
+  var auditKinds: [String] = []
+  var since: String?
+  var limit: String?
+  var adopt = false
   var wantsHelp = false
   var wantsVersion = false
   var positionals: [String] = []
@@ -66,6 +74,14 @@ enum TokenScanner {
     case .username: result.username = value
     case .passwordStandardInput: result.passwordFromStandardInput = true
     case .all: result.all = true
+    case .yes: result.yes = true
+    case .reason: result.reason = value
+    case .tokenStandardInput: result.tokenFromStandardInput = true
+    case .user: result.auditUser = value
+    case .kind: result.auditKinds.append(value)
+    case .since: result.since = value
+    case .limit: result.limit = value
+    case .adopt: result.adopt = true
     }
   }
 

@@ -43,7 +43,14 @@ enum DatabaseLocation: Hashable, Sendable {
     if path == ":memory:" { return .memory }
     if let target = PostgresTarget(uri: path) { return .postgres(target) }
     let absolute = path.hasPrefix("/") ? path : currentDirectory + "/" + path
-    return .file(PathText.standardized(absolute))
+    // Standardising resolves symbolic links; the last component must stay as named, so
+    // that a link there is seen (and refused) by the opener, not silently followed.
+    let name = absolute.split(separator: "/").last.map(String.init) ?? ""
+    guard !name.isEmpty, name != ".", name != "..", !absolute.hasSuffix("/") else {
+      return .file(PathText.standardized(absolute))
+    }
+    let folder = PathText.standardized(PathText.parent(of: absolute))
+    return .file(folder == "/" ? "/" + name : folder + "/" + name)
   }
 
   /// The path as shown to people.

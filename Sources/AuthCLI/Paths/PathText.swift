@@ -1,3 +1,5 @@
+import AuthStorage
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -8,18 +10,7 @@
 enum PathText {
   /// The folder part of `path`: "/a/b" gives "/a", "/a" gives "/", "name" gives "".
   /// Trailing slashes are ignored, as they are by `dirname`.
-  static func parent(of path: String) -> String {
-    var end = path.endIndex
-    while end > path.startIndex, path[path.index(before: end)] == "/" {
-      end = path.index(before: end)
-    }
-    if end == path.startIndex { return path.isEmpty ? "" : "/" }
-    guard var slash = path[..<end].lastIndex(of: "/") else { return "" }
-    while slash > path.startIndex, path[path.index(before: slash)] == "/" {
-      slash = path.index(before: slash)
-    }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
-  }
+  static func parent(of path: String) -> String { FilePathText.folder(of: path) }
 
   /// The standard form of an absolute path, the one session files are named after: empty
   /// components and "." dropped, and each component in turn resolved if it is a symbolic

@@ -15,8 +15,8 @@ struct ErrorPrinter {
         ]))
       return report.code
     }
-    var text = report.message.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { style.failure("Error:") + " " + TerminalText.visible(String($0)) }
+    var text = report.lines
+      .map { style.failure("Error:") + " " + TerminalText.visible($0) }
       .joined(separator: "\n")
     if let hint = report.hint { text += "\n" + TerminalText.visible(hint) }
     console.errors.write(text + "\n")

@@ -2,13 +2,13 @@ import AuthViewModels
 
 /// One field of a line-mode form.
 @MainActor
-struct FormField<Action> {
+struct FormField {
   /// The prompt, such as `Username: `.
   let prompt: String
   /// Whether echo is off while typing.
   let secret: Bool
-  /// The view model's input for the typed text, such as `SignInInputs.usernameChanged`.
-  let action: (String) -> Action
+  /// Writes the typed text into the view model's input, as a binding would.
+  let write: (String) -> Void
   /// The field's validation message as the view model shows it now, if any.
   let problem: () -> String?
   /// For a confirmation: the field to ask again from when it is refused, since the
@@ -18,19 +18,19 @@ struct FormField<Action> {
 
 /// Runs a form field by field: a refused field's message appears right under its prompt
 /// and the field is asked again; then the form is submitted with a loading line, and
-/// fields refused by the submit (or the whole form, for a refusal message) are asked again.
+/// fields refused by the submit (or the whole form, for a failure) are asked again.
 /// The form is over once its view model emits a step.
 @MainActor
-struct FormRunner<ViewModel: ViewModelType> {
+struct FormRunner<ViewModel: SceneViewModelType> {
   let terminal: LineTerminal
   let viewModel: ViewModel
-  let fields: [FormField<ViewModel.Input.FromView>]
-  /// The input that submits the form, such as `SignInInputs.signInRequested`.
-  let submit: ViewModel.Input.FromView
+  let fields: [FormField]
+  /// Submits the form, such as `inputs.signInTapped()`.
+  let submit: () async -> Void
   /// Shown while the submit runs, such as "Signing in…".
   let loadingText: String
-  /// The form's message outside the fields, as the view model shows it now, if any.
-  let errorMessage: () -> String?
+  /// The form's failure message outside the fields, as the view model shows it now.
+  let failureMessage: () -> String?
 
   func run() async -> SceneEnd {
     var toAsk = Array(fields.indices)
@@ -47,7 +47,7 @@ struct FormRunner<ViewModel: ViewModelType> {
         }
       }
       terminal.say(loadingText)
-      await viewModel.send(submit)
+      await submit()
       if viewModel.navigator.pendingStep != nil { return .stepped }
       let refused = fields.indices.filter { fields[$0].problem() != nil }
       if let first = refused.first {
@@ -55,7 +55,7 @@ struct FormRunner<ViewModel: ViewModelType> {
         if let problem = fields[first].problem() { terminal.say(Self.indent(problem)) }
         continue
       }
-      guard let message = errorMessage() else { return .dismissed }
+      guard let message = failureMessage() else { return .dismissed }
       terminal.say(terminal.style.failure(message))
       toAsk = Array(fields.indices)
     }
@@ -69,12 +69,12 @@ struct FormRunner<ViewModel: ViewModelType> {
 
   /// Asks until the view model accepts the field, or a refused confirmation sends the
   /// user back to the field it confirms.
-  private func ask(_ field: FormField<ViewModel.Input.FromView>) async -> FieldEnd {
+  private func ask(_ field: FormField) async -> FieldEnd {
     while true {
       switch terminal.ask(field.prompt, secret: field.secret) {
       case .leave, .cancelled: return .stopped
       case .text(let text):
-        await viewModel.send(field.action(text))
+        field.write(text)
         guard let problem = field.problem() else { return .accepted }
         terminal.say(Self.indent(problem))
         if let retryFrom = field.retryFrom { return .retry(from: retryFrom) }

@@ -1,6 +1,7 @@
 import AuthViewModels
 
-/// Shows each scene the coordinator asks for with its line-mode view.
+/// Shows each scene the coordinator asks for with its line-mode view, found through the
+/// view model's `LineModeScene` conformance (declared beside each view).
 @MainActor
 final class LineModePresenter: ScenePresenter {
   private let terminal: LineTerminal
@@ -11,26 +12,12 @@ final class LineModePresenter: ScenePresenter {
   }
 
   func present(_ scene: AuthScene) async {
-    switch scene {
-    case .authenticate(let viewModel):
-      await SceneController(view: AuthenticateView<AuthenticateViewModel>(), terminal: terminal)
-        .show(viewModel)
-    case .signIn(let viewModel):
-      await SceneController(view: SignInView<SignInViewModel>(), terminal: terminal)
-        .show(viewModel)
-    case .signUp(let viewModel):
-      await SceneController(view: SignUpView<SignUpViewModel>(), terminal: terminal)
-        .show(viewModel)
-    case .account(let viewModel):
-      await SceneController(view: AccountView<AccountViewModel>(), terminal: terminal)
-        .show(viewModel)
-    case .sessions(let viewModel):
-      await SceneController(view: SessionsView<SessionsViewModel>(), terminal: terminal)
-        .show(viewModel)
-    case .changePassword(let viewModel):
-      await SceneController(
-        view: ChangePasswordView<ChangePasswordViewModel>(), terminal: terminal
-      ).show(viewModel)
+    guard let shown = scene.viewModel as? any LineModeScene else {
+      // No line-mode view for this scene: leave it, so the flow goes on (a test proves
+      // every route has one).
+      scene.viewModel.lifecycle.viewDidDismiss()
+      return
     }
+    await shown.showLineMode(on: terminal)
   }
 }

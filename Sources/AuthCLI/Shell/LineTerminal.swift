@@ -43,8 +43,8 @@ final class LineTerminal {
   func ask(_ prompt: String, secret: Bool = false) -> Answer {
     let output = output
     var read = input.readLine(secret: secret, prompt: { output.write(prompt) })
-    while read == .notText {
-      output.write("  ! " + Self.notTextMessage + "\n")
+    while read == .notText || read == .tooLong {
+      output.write("  ! " + (read == .tooLong ? Self.tooLongMessage : Self.notTextMessage) + "\n")
       read = input.readLine(secret: secret, prompt: { output.write(prompt) })
     }
     switch read {
@@ -63,10 +63,14 @@ final class LineTerminal {
     case .interrupted:
       output.write("\n")
       return .cancelled
-    case .notText:
+    case .notText, .tooLong:
       return .cancelled  // Not reached: the loop above asks again.
     }
   }
+
+  /// Said when a line is longer than the input limit; the question is asked again.
+  static let tooLongMessage =
+    "That line is longer than \(StandardInputReader.lineByteLimit) bytes; type a shorter one."
 
   /// Said when a line's bytes are not UTF-8; the question is asked again.
   static let notTextMessage = "That line is not UTF-8 text; type it again."

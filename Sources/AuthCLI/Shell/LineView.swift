@@ -8,18 +8,18 @@ enum SceneEnd {
   case dismissed
 }
 
-/// A line-mode view, generic over its view model's type so that it can be shown with the
-/// real view model or with a stub in previews.
+/// A line-mode view, generic over its scene's `…ViewModelType` so that it can be shown
+/// with the real view model or with a preview one.
 @MainActor
 protocol LineView {
   /// The view model type this view renders and drives.
-  associatedtype ViewModel: ViewModelType
-  /// Talks with the user, sending actions to the view model, until a step is emitted or
-  /// the user leaves.
+  associatedtype ViewModel: SceneViewModelType
+  /// Talks with the user, setting and calling the view model's inputs, until a step is
+  /// emitted or the user leaves.
   func interact(with viewModel: ViewModel, on terminal: LineTerminal) async -> SceneEnd
 }
 
-/// Binds any line-mode view to its view model for one showing of the scene (the seed's
+/// Binds any line-mode view to its view model for one showing of the scene (the design's
 /// `SceneController<View>`, for a terminal): reports the lifecycle, lets the view talk,
 /// and makes sure a step always follows so the coordinator can move on.
 @MainActor
@@ -28,15 +28,24 @@ struct SceneController<View: LineView> {
   let terminal: LineTerminal
 
   func show(_ viewModel: View.ViewModel) async {
+    let lifecycle = viewModel.lifecycle
     if terminal.isLeaving {
-      await viewModel.send(lifecycle: .dismissed)
+      lifecycle.viewDidDismiss()
       return
     }
-    await viewModel.send(lifecycle: .appeared)
+    await lifecycle.viewDidAppear()
     if viewModel.navigator.pendingStep != nil { return }
     let end = await view.interact(with: viewModel, on: terminal)
     if end == .dismissed || viewModel.navigator.pendingStep == nil {
-      await viewModel.send(lifecycle: .dismissed)
+      lifecycle.viewDidDismiss()
     }
   }
+}
+
+/// A view model the line-mode presenter can show: each scene's view file makes its view
+/// model conform, so the presenter needs no list of scenes.
+@MainActor
+protocol LineModeScene {
+  /// Shows the scene on the terminal until it steps or the user leaves.
+  func showLineMode(on terminal: LineTerminal) async
 }

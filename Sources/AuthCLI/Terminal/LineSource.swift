@@ -10,6 +10,9 @@ public enum LineRead: Hashable, Sendable {
   /// turns every invalid byte into U+FFFD, so different byte strings (random key bytes
   /// piped in as a password) would become one and the same password.
   case notText
+  /// A line longer than the reader's limit (`StandardInputReader.lineByteLimit`), refused
+  /// as soon as the limit was passed; the rest of it is skipped, not stored.
+  case tooLong
 }
 
 /// Where lines come from: standard input, or a script in tests.

@@ -13,6 +13,11 @@
 /// Reads lines from a file descriptor with `read(2)`, so that Ctrl-C can interrupt a wait
 /// (Swift's `readLine()` cannot tell an interruption from the end of input).
 public final class StandardInputReader: LineSource {
+  /// The longest line served, in bytes: a password has at most 256 code points (1 KiB of
+  /// UTF-8), a username 32; anything longer is refused as soon as this many bytes arrived
+  /// without a line end, before any work on it and without reading the rest into memory.
+  public static let lineByteLimit = 4096
+
   private let descriptor: Int32
   /// Bytes read but not yet returned as lines start at `lineStart`.
   private var pending: [UInt8] = []
@@ -21,6 +26,9 @@ public final class StandardInputReader: LineSource {
   /// were searched already, so a long line costs one pass, not one pass per chunk.
   private var searchFrom = 0
   private var ended = false
+  /// After a line over the limit: the rest of it is skipped, unread into any buffer
+  /// beyond one chunk, before the next line is served.
+  private var skippingLongLine = false
   /// How many bytes the newline search has looked at, so tests can prove it linear.
   private(set) var bytesSearched = 0
   /// Where a newline is written after a secret is typed, since the terminal did not echo one.
@@ -56,14 +64,28 @@ public final class StandardInputReader: LineSource {
       let unsearched = pending[searchFrom...]
       bytesSearched += unsearched.count
       if let newline = unsearched.firstIndex(of: UInt8(ascii: "\n")) {
+        if skippingLongLine {
+          skippingLongLine = false
+          lineStart = newline + 1
+          searchFrom = lineStart
+          continue
+        }
         var end = newline
         if end > lineStart, pending[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        let line = Self.text(pending[lineStart..<end])
+        let tooLong = end - lineStart > Self.lineByteLimit
+        let line = tooLong ? .tooLong : Self.text(pending[lineStart..<end])
         lineStart = newline + 1
         searchFrom = lineStart
         return line
       }
       searchFrom = pending.count
+      if skippingLongLine {
+        discardPending()
+      } else if pending.count - lineStart > Self.lineByteLimit {
+        discardPending()
+        skippingLongLine = true
+        return .tooLong
+      }
       if ended {
         guard lineStart < pending.count else { return .endOfInput }
         // A last line without a newline still counts.

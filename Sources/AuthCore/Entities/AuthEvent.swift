@@ -22,6 +22,42 @@ public enum AuthEventKind: String, Hashable, Sendable, CaseIterable, Codable {
   case passwordChanged = "password_changed"
   /// A stored hash was upgraded to the current cost at sign-in.
   case passwordRehashed = "password_rehashed"
+  /// A password was checked without starting a session (`verify`) and was right; a
+  /// wrong one is recorded as `signInFailed`, because it is a guess all the same.
+  case passwordVerified = "password_verified"
+  /// An operator created an account (`users add`), without signing in.
+  case accountAdded = "account_added"
+  /// An operator deleted an account and its sessions.
+  case accountDeleted = "account_deleted"
+  /// An operator locked an account and ended its sessions.
+  case accountLocked = "account_locked"
+  /// An operator lifted a lock and cleared the sign-in throttle.
+  case accountUnlocked = "account_unlocked"
+  /// An operator set a new password and ended every session.
+  case passwordReset = "password_reset"
+  /// An operator deleted expired sessions and forgotten throttle rows.
+  case pruned = "pruned"
+
+  /// What each kind means, in one line, for help pages and documentation.
+  public var summary: String {
+    switch self {
+    case .signUp: "an account was created by sign-up (which also signs in)"
+    case .signInSucceeded: "a sign-in started a session"
+    case .signInFailed: "a sign-in or password check failed (unknown name, wrong password, locked)"
+    case .signOut: "a session ended by sign-out"
+    case .signOutEverywhere: "every session of a user ended by sign-out"
+    case .sessionRevoked: "a session was revoked by its owner"
+    case .passwordChanged: "a user changed their password"
+    case .passwordRehashed: "a stored hash was upgraded to the current cost"
+    case .passwordVerified: "a password check without a session succeeded"
+    case .accountAdded: "an operator created an account"
+    case .accountDeleted: "an operator deleted an account"
+    case .accountLocked: "an operator locked an account"
+    case .accountUnlocked: "an operator unlocked an account"
+    case .passwordReset: "an operator set a new password"
+    case .pruned: "expired sessions and forgotten throttle rows were deleted"
+    }
+  }
 }
 
 /// An audit event to append; never carries a password, token or hash.

@@ -39,6 +39,15 @@ public struct Session: Hashable, Sendable {
 
   /// Whether the session is still usable at `now`.
   public func isActive(at now: Date) -> Bool { now < expiresAt }
+
+  /// Whether the session is still usable at `now` under `rules`: before its expiry, and
+  /// shaped as a session this program starts. A row whose start lies in the future, or
+  /// whose expiry lies beyond its start plus the absolute lifetime, was not written by a
+  /// sign-in (someone wrote the database) and counts as expired.
+  public func isActive(at now: Date, rules: SessionRules) -> Bool {
+    now < expiresAt && createdAt <= now
+      && expiresAt <= createdAt.addingTimeInterval(rules.absoluteLifetime)
+  }
 }
 
 /// A session with the account it belongs to.

@@ -34,16 +34,19 @@ public struct User: Hashable, Sendable {
   }
 }
 
-/// A user together with the stored password hash, which only the use cases read.
+/// A user together with the stored password hash and lock, which only the use cases read.
 public struct UserRecord: Hashable, Sendable {
   /// The account.
   public let user: User
   /// The PHC string of the password hash (for example `$argon2id$v=19$m=…`).
   public let passwordHash: String
+  /// The operator's lock, when one stands.
+  public let lock: AccountLock?
 
-  /// Pairs a user with its stored hash.
-  public init(user: User, passwordHash: String) {
+  /// Pairs a user with its stored hash and lock.
+  public init(user: User, passwordHash: String, lock: AccountLock? = nil) {
     self.user = user
     self.passwordHash = passwordHash
+    self.lock = lock
   }
 }

@@ -29,8 +29,18 @@ public protocol SessionStore {
   func deleteSessions(of userID: UserID, except keeping: SessionID?) throws -> Int
   /// A user's sessions, newest first.
   func sessions(of userID: UserID) throws -> [Session]
-  /// Deletes sessions whose `expiresAt` is at or before `time`; returns how many.
-  func deleteExpiredSessions(asOf time: Date) throws -> Int
+  /// Deletes sessions whose `expiresAt` is at or before `time`, at most `limit` of them
+  /// when a limit is given (which ones is up to the store); returns how many.
+  func deleteExpiredSessions(asOf time: Date, limit: Int?) throws -> Int
+  /// How many sessions have an `expiresAt` at or before `time`.
+  func countExpiredSessions(asOf time: Date) throws -> Int
+}
+
+extension SessionStore {
+  /// Deletes every session whose `expiresAt` is at or before `time`; returns how many.
+  public func deleteExpiredSessions(asOf time: Date) throws -> Int {
+    try deleteExpiredSessions(asOf: time, limit: nil)
+  }
 }
 
 extension SessionStore {

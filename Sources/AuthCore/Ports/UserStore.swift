@@ -9,10 +9,18 @@ public protocol UserStore {
   /// Inserts a user. Throws `StoreError.usernameTaken` when the canonical name exists,
   /// decided by the schema's UNIQUE constraint, never by a check first.
   func insertUser(username: Username, passwordHash: String, at time: Date) throws -> User
-  /// The user with this canonical name, with its hash.
+  /// The user with this canonical name, with its hash and lock.
   func userRecord(named username: Username) throws -> UserRecord?
-  /// The user with this id, with its hash.
+  /// The user with this id, with its hash and lock.
   func userRecord(id: UserID) throws -> UserRecord?
   /// Replaces a user's password hash and moves `updatedAt`.
   func updatePasswordHash(_ passwordHash: String, for userID: UserID, at time: Date) throws
+  /// Sets (or with `nil` lifts) the operator's lock and moves `updatedAt`. The lock is its
+  /// own state, apart from the sign-in throttle; the use cases read it from `userRecord`.
+  func setLock(_ lock: AccountLock?, for userID: UserID, at time: Date) throws
+  /// Deletes the account; returns whether it existed. Its sessions must go with it (the
+  /// use case ends them first anyway); its audit events stay, with their username, but
+  /// no longer name the account's id.
+  @discardableResult
+  func deleteUser(_ userID: UserID) throws -> Bool
 }

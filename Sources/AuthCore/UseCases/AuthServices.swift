@@ -11,7 +11,8 @@
 /// The store must be migrated already; `SQLiteAuthStore.open(path:)` and `.inMemory()`
 /// are the only ways to get one, and both migrate.
 public struct AuthServices: Sendable {
-  /// Signing in: `signIn(request:)` answers a `Validation<NewSession>`.
+  /// Signing in: `signIn(request:)` answers a `Validation<NewSession>`; `verify(request:)`
+  /// checks a password the same way without starting a session.
   public let signIn: SignInService
   /// Creating accounts: `signUp(request:)` answers a `SignUpResult`.
   public let signUp: SignUpService
@@ -19,6 +20,12 @@ public struct AuthServices: Sendable {
   public let sessions: SessionService
   /// Changing the signed-in user's password.
   public let changePassword: ChangePasswordService
+  /// The operator's verbs on accounts: add, show, delete, lock, unlock, reset a password.
+  public let accounts: AccountAdministrationService
+  /// Deleting expired sessions and forgotten throttle rows.
+  public let housekeeping: HousekeepingService
+  /// Reading the audit trail.
+  public let auditTrail: AuditTrailService
 
   /// Builds every use case over the same store, hasher, token source, clock and rules.
   public init(
@@ -32,5 +39,9 @@ public struct AuthServices: Sendable {
     sessions = SessionService(store: store, tokens: tokens, clock: clock, policy: policy)
     changePassword = ChangePasswordService(
       store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy)
+    accounts = AccountAdministrationService(
+      store: store, hasher: hasher, clock: clock, policy: policy)
+    housekeeping = HousekeepingService(store: store, clock: clock, policy: policy)
+    auditTrail = AuditTrailService(store: store)
   }
 }

@@ -26,7 +26,7 @@ public struct ChangePasswordService: ChangePasswordUseCase {
     self.hasher = hasher
     self.clock = clock
     self.policy = policy
-    self.resolver = SessionResolver(tokens: tokens)
+    self.resolver = SessionResolver(tokens: tokens, rules: policy.session)
   }
 
   /// Checks the fields: a current password typed, a new one that passes the

@@ -24,7 +24,7 @@ public struct SessionService: SessionUseCase {
     self.store = store
     self.clock = clock
     self.policy = policy
-    self.resolver = SessionResolver(tokens: tokens)
+    self.resolver = SessionResolver(tokens: tokens, rules: policy.session)
   }
 
   /// The user and session behind a token, renewed when the last use is old enough.
@@ -85,10 +85,11 @@ public struct SessionService: SessionUseCase {
     let hash = try resolver.hash(of: token)
     let now = clock.now()
     let resolver = resolver
+    let rules = policy.session
     return try await store.read { context in
       let found = try resolver.resolve(hash, at: now, in: context)
       return try context.sessions(of: found.user.id)
-        .filter { $0.isActive(at: now) }
+        .filter { $0.isActive(at: now, rules: rules) }
         .sorted { ($0.createdAt, $0.id.rawValue) > ($1.createdAt, $1.id.rawValue) }
         .map { SessionSummary(session: $0, isCurrent: $0.id == found.session.id) }
     }

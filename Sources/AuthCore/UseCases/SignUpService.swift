@@ -8,7 +8,8 @@
 ///
 /// Every field is checked at once; the password is hashed outside any
 /// transaction; the account, its first session and the audit event are written
-/// in one transaction, where the schema's uniqueness decides a race for a name.
+/// in one transaction, where the schema's uniqueness decides a race for a name. The
+/// `sign_up` event counts as the account's first sign-in.
 public struct SignUpService: SignUpUseCase {
   private let store: any AuthStore
   private let hasher: any PasswordHasher
@@ -53,8 +54,11 @@ public struct SignUpService: SignUpUseCase {
     let pending = try PendingSession(tokens: tokens)
     let now = clock.now()
     let rules = policy.session
+    let housekeeper = Housekeeper(throttle: policy.throttle)
+    let batch = policy.housekeeping.rowsPerAttempt
     do {
       let started = try await store.write { context in
+        try housekeeper.prune(at: now, limit: batch, in: context)
         let user = try context.insertUser(username: username, passwordHash: passwordHash, at: now)
         // Failures guessed against the name before it had an account are not the owner's.
         try context.clearThrottleState(for: username.canonical)

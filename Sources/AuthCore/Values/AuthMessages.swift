@@ -30,6 +30,11 @@ public enum AuthMessages {
   }
   /// A password found in the list of common passwords.
   public static let passwordTooCommon = "This password is too common"
+  /// A password that contains the service's name.
+  public static let passwordContainsServiceName = "Don't include \"authcli\""
+  /// A password made mostly of a repeated unit or of runs such as "abcd", "1234" or "qwer".
+  public static let passwordTooPredictable =
+    "Avoid repeated characters and runs like abcd, 1234 or qwerty"
   /// A password that contains the username.
   public static let passwordContainsUsername = "Don't include your username"
   /// An empty confirmation field.

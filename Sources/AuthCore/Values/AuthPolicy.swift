@@ -14,6 +14,8 @@ public struct AuthPolicy: Hashable, Sendable {
   public var session: SessionRules
   /// Sign-in throttling.
   public var throttle: ThrottleRules
+  /// How much sign-in and sign-up clean up as they go.
+  public var housekeeping: HousekeepingRules
 
   /// The defaults documented in the README.
   public static let standard = AuthPolicy(
@@ -22,12 +24,27 @@ public struct AuthPolicy: Hashable, Sendable {
   /// Assembles a policy.
   public init(
     username: UsernameRules, password: PasswordRules, session: SessionRules,
-    throttle: ThrottleRules
+    throttle: ThrottleRules, housekeeping: HousekeepingRules = .standard
   ) {
     self.username = username
     self.password = password
     self.session = session
     self.throttle = throttle
+    self.housekeeping = housekeeping
+  }
+}
+
+/// Housekeeping along the way: each sign-in attempt and sign-up deletes at most this many
+/// expired sessions and at most this many forgotten throttle rows, so neither table grows
+/// without bound even when no one runs `sessions prune`, and no attempt pays for a backlog.
+public struct HousekeepingRules: Hashable, Sendable {
+  /// The most rows of each kind one sign-in attempt or sign-up deletes; 0 turns it off.
+  public var rowsPerAttempt: Int
+  /// 10 of each.
+  public static let standard = HousekeepingRules(rowsPerAttempt: 10)
+  /// Sets the bound.
+  public init(rowsPerAttempt: Int) {
+    self.rowsPerAttempt = rowsPerAttempt
   }
 }
 
@@ -90,12 +107,23 @@ public struct ThrottleRules: Hashable, Sendable {
   public var initialLock: TimeInterval
   /// The longest lock.
   public var maximumLock: TimeInterval
-  /// 5 failures, then 1 minute doubling up to 15 minutes.
+  /// Failures are forgotten once the name is not locked and the latest failure is this
+  /// old: the count starts again from zero and housekeeping may delete the row. Longer
+  /// than `maximumLock`, so a lock never outlives its row.
+  public var forgetAfter: TimeInterval
+  /// 5 failures, then 1 minute doubling up to 15 minutes; forgotten after a quiet day.
   public static let standard = ThrottleRules(freeFailures: 5, initialLock: 60, maximumLock: 900)
   /// Sets the numbers.
-  public init(freeFailures: Int, initialLock: TimeInterval, maximumLock: TimeInterval) {
+  public init(
+    freeFailures: Int, initialLock: TimeInterval, maximumLock: TimeInterval,
+    forgetAfter: TimeInterval = 86_400
+  ) {
     self.freeFailures = freeFailures
     self.initialLock = initialLock
     self.maximumLock = maximumLock
+    self.forgetAfter = forgetAfter
   }
+
+  /// The cutoff at `now`: failures at or before it are forgotten (when not locked).
+  public func forgetCutoff(at now: Date) -> Date { now.addingTimeInterval(-forgetAfter) }
 }

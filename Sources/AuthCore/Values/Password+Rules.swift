@@ -1,6 +1,10 @@
 extension Password {
+  /// The service's own name, a context word no password may contain.
+  public static let serviceName = "authcli"
+
   /// Checks a new password: length in code points after NFKC, not containing the
-  /// username, not on the common-passwords list. No composition rules.
+  /// username or the service's name, not on the common-passwords list, not mostly a
+  /// repetition or a run (`PredictablePassword`). No composition rules.
   ///
   /// - Parameter username: the account's username, as typed or canonical; the
   ///   rule compares its canonical form with the lowercased password. Empty
@@ -17,12 +21,19 @@ extension Password {
     if length > rules.maximumLength {
       return .invalid(errorMessage: AuthMessages.passwordTooLong(rules))
     }
+    let lowercased = password.normalized.lowercased()
     let canonicalName = Username.canonicalize(username)
-    if !canonicalName.isEmpty, password.normalized.lowercased().contains(canonicalName) {
+    if !canonicalName.isEmpty, lowercased.contains(canonicalName) {
       return .invalid(errorMessage: AuthMessages.passwordContainsUsername)
+    }
+    if lowercased.contains(Self.serviceName) {
+      return .invalid(errorMessage: AuthMessages.passwordContainsServiceName)
     }
     if CommonPasswords.contains(password.normalized) {
       return .invalid(errorMessage: AuthMessages.passwordTooCommon)
+    }
+    if PredictablePassword.isPredictable(lowercased) {
+      return .invalid(errorMessage: AuthMessages.passwordTooPredictable)
     }
     return .valid(password)
   }

@@ -16,21 +16,27 @@ public struct PostgresUserDirectory {
     self.connection = connection
   }
 
-  /// Every account by username, with its latest sign-in and active session count at `time`.
+  /// Every account by username, with its latest sign-in (a sign-up counts as the first),
+  /// active session count at `time`, and whether it is locked.
   public func users(at time: Date = Date()) throws -> [UserDirectory.Entry] {
     try connection.query(
       """
       SELECT u.id, u.username, u.created_at, u.updated_at,
         (SELECT max(e.time) FROM auth_events AS e
-         WHERE e.user_id = u.id AND e.kind = $1),
-        (SELECT count(*) FROM sessions AS s WHERE s.user_id = u.id AND s.expires_at > $2)
+         WHERE e.user_id = u.id AND e.kind IN ($1, $3)),
+        (SELECT count(*) FROM sessions AS s WHERE s.user_id = u.id AND s.expires_at > $2),
+        u.locked_at IS NOT NULL
       FROM users AS u ORDER BY u.username
-      """, [.text(AuthEventKind.signInSucceeded.rawValue), .time(time)]
+      """,
+      [
+        .text(AuthEventKind.signInSucceeded.rawValue), .time(time),
+        .text(AuthEventKind.signUp.rawValue),
+      ]
     ) { row in
       UserDirectory.Entry(
         id: try row.int64(0), username: row.string(1), createdAt: try row.date(2),
         updatedAt: try row.date(3), lastSignInAt: try row.optionalDate(4),
-        activeSessions: Int(try row.int64(5)))
+        activeSessions: Int(try row.int64(5)), isLocked: try row.bool(6))
     }
   }
 }

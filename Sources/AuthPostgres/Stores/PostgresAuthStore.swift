@@ -31,26 +31,27 @@ public final class PostgresAuthStore: AuthStore {
   /// How many times a write runs before a serialization failure becomes `busy`.
   public let writeAttempts: Int
 
-  /// Wraps an open connection; the store owns it from now on.
-  public init(connection: sending PostgresConnection, writeAttempts: Int = 12) {
+  /// Wraps an open, migrated connection; the store owns it from now on. Not public: a store
+  /// over a database that was never migrated would fail at its first query, so callers get
+  /// stores only from `open(_:)`.
+  init(connection: sending PostgresConnection, writeAttempts: Int = 12) {
     self.connection = connection
     self.writeAttempts = max(writeAttempts, 1)
   }
 
-  /// Connects and, when `migrate` is true, applies pending migrations (a schema newer
-  /// than `migrator` knows is refused before anything is written).
+  /// Connects and applies pending migrations, so the store always has the schema the use
+  /// cases expect (a schema newer than `migrator` knows is refused before anything is
+  /// written).
+  /// `writeAttempts` is how many times a write runs before a serialization failure becomes
+  /// `busy`.
   public static func open(
-    _ target: PostgresTarget, migrate: Bool = true, migrator: PostgresMigrator = PostgresMigrator(),
-    now: Date = Date()
+    _ target: PostgresTarget, writeAttempts: Int = 12,
+    migrator: PostgresMigrator = PostgresMigrator(), now: Date = Date()
   ) throws -> PostgresAuthStore {
     let connection = try PostgresConnection.connect(
       target.connectionString, target: target.displayName)
-    if migrate {
-      try migrator.migrate(connection, at: now)
-    } else {
-      try migrator.refuseNewerSchema(connection)
-    }
-    return PostgresAuthStore(connection: connection)
+    try migrator.migrate(connection, at: now)
+    return PostgresAuthStore(connection: connection, writeAttempts: writeAttempts)
   }
 
   /// Runs read-only work as one snapshot (see the type's notes).

@@ -17,19 +17,43 @@ extension PostgresStoreContext {
   }
 
   func recentEvents(limit: Int) throws -> [AuthEvent] {
-    try database().query(
+    try events(matching: AuditQuery(limit: limit))
+  }
+
+  func events(matching query: AuditQuery) throws -> [AuthEvent] {
+    // One statement for every combination: a condition whose parameter is NULL holds.
+    let kinds = query.kinds.map { $0.map(\.rawValue).sorted().joined(separator: ",") }
+    return try database().query(
       """
       SELECT id, time, kind, user_id, username, detail FROM auth_events
-      ORDER BY id DESC LIMIT $1
-      """, [.bigint(Int64(max(limit, 0)))]
-    ) { row in
-      guard let kind = AuthEventKind(rawValue: row.string(2)) else {
-        throw PostgresError.unexpectedValue(column: "auth_events.kind")
-      }
-      let draft = AuthEventDraft(
-        time: try row.date(1), kind: kind, userID: try row.optionalInt64(3).map(UserID.init),
-        username: row.optionalString(4), detail: row.string(5))
-      return AuthEvent(id: try row.int64(0), draft: draft)
+      WHERE ($1::text IS NULL OR username = $1::text)
+        AND ($2::text IS NULL OR kind = ANY (string_to_array($2::text, ',')))
+        AND ($3::bigint IS NULL OR time >= $3::bigint)
+      ORDER BY time DESC, id DESC LIMIT $4
+      """,
+      [
+        query.username.map { .text($0) } ?? .null, kinds.map { .text($0) } ?? .null,
+        query.since.map { .time($0) } ?? .null, .bigint(Int64(max(query.limit, 0))),
+      ], row: Self.event)
+  }
+
+  func latestEventTime(of userID: UserID, kinds: Set<AuthEventKind>) throws -> Date? {
+    let kinds = kinds.map(\.rawValue).sorted().joined(separator: ",")
+    return try database().queryFirst(
+      """
+      SELECT max(time) FROM auth_events
+      WHERE user_id = $1 AND kind = ANY (string_to_array($2::text, ','))
+      """, [.bigint(userID.rawValue), .text(kinds)]
+    ) { row in try row.optionalDate(0) } ?? nil
+  }
+
+  private static func event(from row: PostgresRow) throws -> AuthEvent {
+    guard let kind = AuthEventKind(rawValue: row.string(2)) else {
+      throw PostgresError.unexpectedValue(column: "auth_events.kind")
     }
+    let draft = AuthEventDraft(
+      time: try row.date(1), kind: kind, userID: try row.optionalInt64(3).map(UserID.init),
+      username: row.optionalString(4), detail: row.string(5))
+    return AuthEvent(id: try row.int64(0), draft: draft)
   }
 }

@@ -86,7 +86,19 @@ extension PostgresStoreContext {
     }
   }
 
-  func deleteExpiredSessions(asOf time: Date) throws -> Int {
-    try database().execute("DELETE FROM sessions WHERE expires_at <= $1", [.time(time)])
+  func deleteExpiredSessions(asOf time: Date, limit: Int?) throws -> Int {
+    // A NULL limit is no limit; the subquery keeps a bounded delete on the index.
+    try database().execute(
+      """
+      DELETE FROM sessions WHERE id IN
+        (SELECT id FROM sessions WHERE expires_at <= $1 ORDER BY expires_at LIMIT $2::bigint)
+      """, [.time(time), limit.map { .bigint(Int64(max($0, 0))) } ?? .null])
+  }
+
+  func countExpiredSessions(asOf time: Date) throws -> Int {
+    Int(
+      try database().queryFirst(
+        "SELECT count(*) FROM sessions WHERE expires_at <= $1", [.time(time)]
+      ) { row in try row.int64(0) } ?? 0)
   }
 }

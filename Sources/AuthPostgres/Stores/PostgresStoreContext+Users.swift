@@ -29,7 +29,7 @@ extension PostgresStoreContext {
   func userRecord(named username: Username) throws -> UserRecord? {
     try database().queryFirst(
       """
-      SELECT id, username, created_at, updated_at, password_hash
+      SELECT id, username, created_at, updated_at, password_hash, locked_at, lock_reason
       FROM users WHERE username = $1
       """, [.text(username.canonical)], row: Self.userRecord)
   }
@@ -37,7 +37,7 @@ extension PostgresStoreContext {
   func userRecord(id: UserID) throws -> UserRecord? {
     try database().queryFirst(
       """
-      SELECT id, username, created_at, updated_at, password_hash
+      SELECT id, username, created_at, updated_at, password_hash, locked_at, lock_reason
       FROM users WHERE id = $1
       """, [.bigint(id.rawValue)], row: Self.userRecord)
   }
@@ -48,6 +48,21 @@ extension PostgresStoreContext {
       [.text(passwordHash), .time(time), .bigint(userID.rawValue)])
   }
 
+  func setLock(_ lock: AccountLock?, for userID: UserID, at time: Date) throws {
+    try database().execute(
+      "UPDATE users SET locked_at = $1, lock_reason = $2, updated_at = $3 WHERE id = $4",
+      [
+        lock.map { .time($0.lockedAt) } ?? .null, lock.map { .text($0.reason) } ?? .null,
+        .time(time), .bigint(userID.rawValue),
+      ])
+  }
+
+  @discardableResult
+  func deleteUser(_ userID: UserID) throws -> Bool {
+    // The foreign keys end the sessions (CASCADE) and unlink the audit events (SET NULL).
+    try database().execute("DELETE FROM users WHERE id = $1", [.bigint(userID.rawValue)]) > 0
+  }
+
   /// Reads a user from columns id, username, created_at, updated_at starting at `first`.
   static func user(from row: PostgresRow, first: Int32 = 0) throws -> User {
     User(
@@ -55,7 +70,12 @@ extension PostgresStoreContext {
       createdAt: try row.date(first + 2), updatedAt: try row.date(first + 3))
   }
 
+  /// Reads a record from the columns of `user(from:)`, then password_hash, locked_at and
+  /// lock_reason.
   private static func userRecord(from row: PostgresRow) throws -> UserRecord {
-    UserRecord(user: try user(from: row), passwordHash: row.string(4))
+    let lock = try row.optionalDate(5).map {
+      AccountLock(lockedAt: $0, reason: row.optionalString(6) ?? "")
+    }
+    return UserRecord(user: try user(from: row), passwordHash: row.string(4), lock: lock)
   }
 }

@@ -1,3 +1,5 @@
+import AuthCore
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -36,11 +38,13 @@ public struct DatabaseInspector: Sendable {
       ORDER BY name
       """
     ) { $0.string(at: 0) }
+    let version = try database.userVersion()
+    let judged = version > 0 && version <= migrator.newestVersion
     let tables = try tableNames.map { name in
       DatabaseReport.TableCount(
         name: name, rows: Int(try database.scalarInt("SELECT count(*) FROM \(quoted(name))")))
     }
-    return DatabaseReport(
+    var report = DatabaseReport(
       path: database.path,
       fileSizeBytes: database.isInMemory ? nil : fileSize(database.path),
       walSizeBytes: database.isInMemory ? nil : fileSize(database.path + "-wal"),
@@ -53,7 +57,34 @@ public struct DatabaseInspector: Sendable {
       tables: tables,
       sessions: tableNames.contains("sessions") ? try sessionCounts(database, at: time) : nil,
       inspectedAt: time,
-      integrityCheck: try database.query("PRAGMA integrity_check") { $0.string(at: 0) })
+      integrityCheck: try database.query("PRAGMA integrity_check") { $0.string(at: 0) },
+      triggers: try objectNames(ofType: "trigger", in: database),
+      views: try objectNames(ofType: "view", in: database),
+      schemaDifferences: judged ? try migrator.schemaDifferences(in: database) : nil)
+    report.prunable = try prunableCounts(database, at: time)
+    return report
+  }
+
+  private func objectNames(ofType type: String, in database: Database) throws -> [String] {
+    try database.query(
+      "SELECT name FROM sqlite_schema WHERE type = ?1 ORDER BY name", [.text(type)]
+    ) { $0.string(at: 0) }
+  }
+
+  /// Counted with the same conditions as the store's housekeeping, and the standard rule
+  /// for when failures are forgotten; `nil` when the throttle has no failure ages yet.
+  private func prunableCounts(
+    _ database: Database, at time: Date
+  ) throws -> DatabaseReport.PrunableCounts? {
+    let columns = try database.query("SELECT name FROM pragma_table_info('sign_in_throttle')") {
+      $0.string(at: 0)
+    }
+    guard columns.contains("last_failure_at") else { return nil }
+    let context = SQLiteStoreContext(database: database)
+    return DatabaseReport.PrunableCounts(
+      expiredSessions: try context.countExpiredSessions(asOf: time),
+      throttleRows: try context.countForgottenThrottleStates(
+        at: time, failuresBefore: ThrottleRules.standard.forgetCutoff(at: time)))
   }
 
   private func sessionCounts(

@@ -34,6 +34,20 @@ public struct DatabaseReport: Hashable, Sendable, Codable {
     }
   }
 
+  /// What `authcli sessions prune` would delete at the report's time.
+  public struct PrunableCounts: Hashable, Sendable, Codable {
+    /// Sessions past their expiry.
+    public let expiredSessions: Int
+    /// Sign-in throttle rows that no longer lock anything and whose failures are forgotten.
+    public let throttleRows: Int
+
+    /// Describes the counts.
+    public init(expiredSessions: Int, throttleRows: Int) {
+      self.expiredSessions = expiredSessions
+      self.throttleRows = throttleRows
+    }
+  }
+
   /// The database path, or `:memory:`.
   public let path: String
   /// The main file's size in bytes; `nil` in memory.
@@ -56,20 +70,35 @@ public struct DatabaseReport: Hashable, Sendable, Codable {
   public let tables: [TableCount]
   /// Active and expired sessions at `inspectedAt`; `nil` before the schema exists.
   public let sessions: SessionCounts?
+  /// What housekeeping would delete; `nil` before the schema that records failure ages.
+  public var prunable: PrunableCounts? = nil
   /// The time the session counts refer to.
   public let inspectedAt: Date
   /// The lines of `PRAGMA integrity_check`; exactly `["ok"]` when healthy.
   public let integrityCheck: [String]
 
+  /// Triggers in the schema, by name (the migrations create none).
+  public let triggers: [String]
+  /// Views in the schema, by name (the migrations create none).
+  public let views: [String]
+  /// How the schema differs from what the applied migrations create (for example
+  /// `extra trigger t`); empty when it matches; `nil` when not judged (another
+  /// program's database, or a newer schema than this program knows).
+  public let schemaDifferences: [String]?
+
   /// Whether the integrity check found nothing wrong.
   public var isHealthy: Bool { integrityCheck == ["ok"] }
+
+  /// Whether the schema is exactly what the migrations create, when that was judged.
+  public var isSchemaAsMigrated: Bool { schemaDifferences?.isEmpty ?? true }
 
   /// Assembles a report.
   public init(
     path: String, fileSizeBytes: Int64?, walSizeBytes: Int64?, sqliteVersion: String,
     journalMode: String, schemaVersion: Int, newestKnownSchemaVersion: Int,
     appliedMigrations: [AppliedMigration], pendingMigrations: [String], tables: [TableCount],
-    sessions: SessionCounts?, inspectedAt: Date, integrityCheck: [String]
+    sessions: SessionCounts?, inspectedAt: Date, integrityCheck: [String],
+    triggers: [String] = [], views: [String] = [], schemaDifferences: [String]? = []
   ) {
     self.path = path
     self.fileSizeBytes = fileSizeBytes
@@ -84,5 +113,8 @@ public struct DatabaseReport: Hashable, Sendable, Codable {
     self.sessions = sessions
     self.inspectedAt = inspectedAt
     self.integrityCheck = integrityCheck
+    self.triggers = triggers
+    self.views = views
+    self.schemaDifferences = schemaDifferences
   }
 }

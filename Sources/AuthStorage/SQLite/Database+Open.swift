@@ -33,8 +33,21 @@ extension Database {
   /// for writable files, `journal_mode=WAL` and `synchronous=NORMAL`.
   public static func open(path: String, options: OpenOptions = OpenOptions()) throws -> Database {
     let isMemory = path == inMemoryPath
-    if !isMemory { try prepareFile(at: path, mode: options.mode) }
-    let database = try connect(path: path, mode: options.mode)
+    // Held open from the checks until SQLite has opened the same file, so the file the
+    // checks judged is the file SQLite uses (compared by device and inode below).
+    let checked = isMemory ? nil : try prepareFile(at: path, mode: options.mode)
+    let database: Database
+    do {
+      // Closing a descriptor drops every POSIX lock this process holds on the file, SQLite's
+      // included, so the checked one is closed before SQLite takes any (it reads nothing at
+      // open).
+      database = try connect(path: path, mode: options.mode)
+      try checked?.requireSameFile(at: path)
+    } catch {
+      if let checked { _ = systemClose(checked.descriptor) }
+      throw error
+    }
+    if let checked { _ = systemClose(checked.descriptor) }
     try database.executeScript(
       """
       PRAGMA foreign_keys = ON;
@@ -55,6 +68,8 @@ extension Database {
     if !isMemory && options.mode != .readOnly {
       try database.executeScript("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
     }
+    // Only now, with the file known to be a database of ours, and its -wal and -shm open.
+    if !isMemory { try FileSafety.tightenCompanions(of: path) }
     return database
   }
 
@@ -66,23 +81,19 @@ extension Database {
     )
   }
 
-  /// Refuses directories, special files, empty files and missing files the mode may
-  /// not create, and creates a missing file when the mode allows.
-  private static func prepareFile(at path: String, mode: OpenMode) throws {
-    var status = stat()
-    if stat(path, &status) == 0 {
-      let kind = status.st_mode & S_IFMT
-      if kind == S_IFDIR { throw StorageError.isDirectory(path: path) }
-      // A FIFO would block the open until a writer comes, a device reads as anything:
-      // only a regular file (through any symbolic links) can be a database.
-      if kind != S_IFREG { throw StorageError.notADatabase(path: path) }
-      // SQLite would take an empty file for a new database and write into it; new
-      // databases of ours never appear empty (see `createFile`), so this one is not ours.
-      if status.st_size == 0 { throw StorageError.emptyFile(path: path) }
-      return
-    }
+  /// Refuses symbolic links, directories, special files, empty files, files of another
+  /// user or writable by others, folders of the same kinds, and missing files the mode may
+  /// not create; creates a missing file when the mode allows. Returns the checked file,
+  /// still open.
+  private static func prepareFile(at path: String, mode: OpenMode) throws -> CheckedFile {
+    if let checked = try CheckedFile.open(path) { return checked }
     guard mode == .readWriteCreate else { throw StorageError.notFound(path: path) }
+    try FileSafety.checkFolder(of: path)
     try createFile(at: path)
+    // Whether this process made it or another won the race at the link, the file now at
+    // the path is judged like any other (a link planted meanwhile is refused here).
+    guard let checked = try CheckedFile.open(path) else { throw StorageError.notFound(path: path) }
+    return checked
   }
 
   /// Creates a new database file that is whole from the moment it appears at `path`.
@@ -140,9 +151,11 @@ extension Database {
     var flags = SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_PRIVATECACHE
     switch mode {
     case .readOnly: flags |= SQLITE_OPEN_READONLY
-    case .readWrite: flags |= SQLITE_OPEN_READWRITE
-    case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+    // Never SQLITE_OPEN_CREATE: a file appears only through `createFile` (0600, whole),
+    // and NOFOLLOW makes SQLite itself refuse a symbolic link put there after the checks.
+    case .readWrite, .readWriteCreate: flags |= SQLITE_OPEN_READWRITE
     }
+    flags |= path == inMemoryPath ? SQLITE_OPEN_CREATE : SQLITE_OPEN_NOFOLLOW
     var handle: OpaquePointer?
     let code = sqlite3_open_v2(path, &handle, flags, nil)
     guard code == SQLITE_OK, let handle else {

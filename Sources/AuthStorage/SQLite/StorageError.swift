@@ -24,6 +24,15 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
   case migrationFailed(identifier: String, underlying: SQLiteError)
   /// A stored value has a shape the schema does not allow.
   case unexpectedValue(column: String)
+  /// The database file is refused: a link, another user's, or writable by others.
+  case unsafeFile(path: String, reason: UnsafeFileReason)
+  /// The database's folder is refused: another user's, or writable by others.
+  case unsafeFolder(path: String, reason: UnsafeFileReason)
+  /// The file could not be opened for its checks (permission, I/O).
+  case cannotOpenFile(path: String, reason: String)
+  /// The schema holds objects the applied migrations do not create, or lacks or changed
+  /// ones they do (each named, for example "extra trigger t"); nothing was written.
+  case unexpectedSchema(path: String, differences: [String])
 
   /// A one-line explanation that names the path or step, never stored values.
   public var description: String {
@@ -42,6 +51,12 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
     case .migrationFailed(let identifier, let underlying):
       "migration \(identifier) failed and was rolled back: \(underlying)"
     case .unexpectedValue(let column): "unexpected value stored in \(column)"
+    case .unsafeFile(let path, let reason): "refusing database \(path): \(reason)"
+    case .unsafeFolder(let path, let reason): "refusing database folder \(path): \(reason)"
+    case .cannotOpenFile(let path, let reason): "cannot open database \(path): \(reason)"
+    case .unexpectedSchema(let path, let differences):
+      "database \(path) has a schema its migrations do not create: "
+        + differences.joined(separator: ", ")
     }
   }
 }

@@ -33,7 +33,8 @@ public final class SQLiteAuthStore: AuthStore {
   /// Opens (creating if allowed and missing) the database at `path` and applies pending
   /// migrations, so the store always has the schema the use cases expect.
   ///
-  /// A database newer than `migrator` knows is refused before anything is written.
+  /// A database newer than `migrator` knows, or whose schema holds anything its
+  /// migrations do not create, is refused before anything is written.
   /// Pass `Database.inMemoryPath` for a private in-memory database.
   public static func open(
     path: String, mode: OpenMode = .readWriteCreate, busyTimeoutMilliseconds: Int32 = 5000,
@@ -43,6 +44,8 @@ public final class SQLiteAuthStore: AuthStore {
       mode: mode, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
       newestKnownSchemaVersion: migrator.newestVersion)
     let database = try Database.open(path: path, options: options)
+    // Before anything is written: a planted trigger would act on the migration's writes too.
+    if !database.isInMemory { try migrator.verifySchema(of: database) }
     try migrator.migrate(database, at: now)
     return SQLiteAuthStore(database: database)
   }

@@ -17,19 +17,44 @@ extension SQLiteStoreContext {
   }
 
   func recentEvents(limit: Int) throws -> [AuthEvent] {
-    try database.query(
+    try events(matching: AuditQuery(limit: limit))
+  }
+
+  func events(matching query: AuditQuery) throws -> [AuthEvent] {
+    // One statement for every combination: a condition whose parameter is NULL holds.
+    // The kinds arrive as one comma-separated text, so the statement text never varies.
+    let kinds = query.kinds.map { $0.map(\.rawValue).sorted().joined(separator: ",") }
+    return try database.query(
       """
       SELECT id, time, kind, user_id, username, detail FROM auth_events
-      ORDER BY id DESC LIMIT ?1
-      """, [.integer(Int64(max(limit, 0)))]
-    ) { row in
-      guard let kind = AuthEventKind(rawValue: row.string(at: 2)) else {
-        throw StorageError.unexpectedValue(column: "auth_events.kind")
-      }
-      let draft = AuthEventDraft(
-        time: row.date(at: 1), kind: kind, userID: row.optionalInt64(at: 3).map(UserID.init),
-        username: row.optionalString(at: 4), detail: row.string(at: 5))
-      return AuthEvent(id: row.int64(at: 0), draft: draft)
+      WHERE (?1 IS NULL OR username = ?1)
+        AND (?2 IS NULL OR instr(',' || ?2 || ',', ',' || kind || ',') > 0)
+        AND (?3 IS NULL OR time >= ?3)
+      ORDER BY time DESC, id DESC LIMIT ?4
+      """,
+      [
+        query.username.map { .text($0) } ?? .null, kinds.map { .text($0) } ?? .null,
+        query.since.map { .time($0) } ?? .null, .integer(Int64(max(query.limit, 0))),
+      ], row: Self.event)
+  }
+
+  func latestEventTime(of userID: UserID, kinds: Set<AuthEventKind>) throws -> Date? {
+    let kinds = kinds.map(\.rawValue).sorted().joined(separator: ",")
+    return try database.queryFirst(
+      """
+      SELECT max(time) FROM auth_events
+      WHERE user_id = ?1 AND instr(',' || ?2 || ',', ',' || kind || ',') > 0
+      """, [.integer(userID.rawValue), .text(kinds)]
+    ) { $0.optionalDate(at: 0) } ?? nil
+  }
+
+  private static func event(from row: Statement) throws -> AuthEvent {
+    guard let kind = AuthEventKind(rawValue: row.string(at: 2)) else {
+      throw StorageError.unexpectedValue(column: "auth_events.kind")
     }
+    let draft = AuthEventDraft(
+      time: row.date(at: 1), kind: kind, userID: row.optionalInt64(at: 3).map(UserID.init),
+      username: row.optionalString(at: 4), detail: row.string(at: 5))
+    return AuthEvent(id: row.int64(at: 0), draft: draft)
   }
 }

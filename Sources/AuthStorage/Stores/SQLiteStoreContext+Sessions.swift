@@ -96,7 +96,20 @@ extension SQLiteStoreContext {
     }
   }
 
-  func deleteExpiredSessions(asOf time: Date) throws -> Int {
-    try database.execute("DELETE FROM sessions WHERE expires_at <= ?1", [.time(time)])
+  func deleteExpiredSessions(asOf time: Date, limit: Int?) throws -> Int {
+    guard let limit else {
+      return try database.execute("DELETE FROM sessions WHERE expires_at <= ?1", [.time(time)])
+    }
+    // DELETE … LIMIT needs a compile-time option; a bounded subquery on the index does not.
+    return try database.execute(
+      """
+      DELETE FROM sessions WHERE id IN
+        (SELECT id FROM sessions WHERE expires_at <= ?1 ORDER BY expires_at LIMIT ?2)
+      """, [.time(time), .integer(Int64(max(limit, 0)))])
+  }
+
+  func countExpiredSessions(asOf time: Date) throws -> Int {
+    Int(
+      try database.scalarInt("SELECT count(*) FROM sessions WHERE expires_at <= ?1", [.time(time)]))
   }
 }

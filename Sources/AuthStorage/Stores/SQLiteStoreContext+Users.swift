@@ -35,7 +35,7 @@ extension SQLiteStoreContext {
   func userRecord(named username: Username) throws -> UserRecord? {
     try database.queryFirst(
       """
-      SELECT id, username, created_at, updated_at, password_hash
+      SELECT id, username, created_at, updated_at, password_hash, locked_at, lock_reason
       FROM users WHERE username = ?1
       """, [.text(username.canonical)], row: Self.userRecord)
   }
@@ -43,7 +43,7 @@ extension SQLiteStoreContext {
   func userRecord(id: UserID) throws -> UserRecord? {
     try database.queryFirst(
       """
-      SELECT id, username, created_at, updated_at, password_hash
+      SELECT id, username, created_at, updated_at, password_hash, locked_at, lock_reason
       FROM users WHERE id = ?1
       """, [.integer(id.rawValue)], row: Self.userRecord)
   }
@@ -54,6 +54,21 @@ extension SQLiteStoreContext {
       [.text(passwordHash), .time(time), .integer(userID.rawValue)])
   }
 
+  func setLock(_ lock: AccountLock?, for userID: UserID, at time: Date) throws {
+    try database.execute(
+      "UPDATE users SET locked_at = ?1, lock_reason = ?2, updated_at = ?3 WHERE id = ?4",
+      [
+        lock.map { .time($0.lockedAt) } ?? .null, lock.map { .text($0.reason) } ?? .null,
+        .time(time), .integer(userID.rawValue),
+      ])
+  }
+
+  @discardableResult
+  func deleteUser(_ userID: UserID) throws -> Bool {
+    // The foreign keys end the sessions (CASCADE) and unlink the audit events (SET NULL).
+    try database.execute("DELETE FROM users WHERE id = ?1", [.integer(userID.rawValue)]) > 0
+  }
+
   /// Reads a user from columns id, username, created_at, updated_at starting at `first`.
   static func user(from row: Statement, first: Int32 = 0) -> User {
     User(
@@ -61,7 +76,12 @@ extension SQLiteStoreContext {
       createdAt: row.date(at: first + 2), updatedAt: row.date(at: first + 3))
   }
 
+  /// Reads a record from the columns of `user(from:)`, then password_hash, locked_at and
+  /// lock_reason.
   private static func userRecord(from row: Statement) -> UserRecord {
-    UserRecord(user: user(from: row), passwordHash: row.string(at: 4))
+    let lock = row.optionalDate(at: 5).map {
+      AccountLock(lockedAt: $0, reason: row.optionalString(at: 6) ?? "")
+    }
+    return UserRecord(user: user(from: row), passwordHash: row.string(at: 4), lock: lock)
   }
 }

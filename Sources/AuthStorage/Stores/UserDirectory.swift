@@ -18,15 +18,18 @@ public struct UserDirectory {
     public let createdAt: Date
     /// When the account last changed.
     public let updatedAt: Date
-    /// The latest successful sign-in recorded in the audit log, if any.
+    /// The latest successful sign-in recorded in the audit log (a sign-up counts as the
+    /// first), if any.
     public let lastSignInAt: Date?
     /// Sessions not yet expired at the listing's time.
     public let activeSessions: Int
+    /// Whether an operator locked the account.
+    public let isLocked: Bool
 
     /// Describes a listed account.
     public init(
       id: Int64, username: String, createdAt: Date, updatedAt: Date, lastSignInAt: Date?,
-      activeSessions: Int
+      activeSessions: Int, isLocked: Bool = false
     ) {
       self.id = id
       self.username = username
@@ -34,6 +37,7 @@ public struct UserDirectory {
       self.updatedAt = updatedAt
       self.lastSignInAt = lastSignInAt
       self.activeSessions = activeSessions
+      self.isLocked = isLocked
     }
   }
 
@@ -45,21 +49,27 @@ public struct UserDirectory {
     self.database = database
   }
 
-  /// Every account by username, with its latest sign-in and active session count at `time`.
+  /// Every account by username, with its latest sign-in (a sign-up counts as the first),
+  /// active session count at `time`, and whether it is locked.
   public func users(at time: Date = Date()) throws -> [Entry] {
     try database.query(
       """
       SELECT u.id, u.username, u.created_at, u.updated_at,
         (SELECT max(e.time) FROM auth_events AS e
-         WHERE e.user_id = u.id AND e.kind = ?1),
-        (SELECT count(*) FROM sessions AS s WHERE s.user_id = u.id AND s.expires_at > ?2)
+         WHERE e.user_id = u.id AND e.kind IN (?1, ?3)),
+        (SELECT count(*) FROM sessions AS s WHERE s.user_id = u.id AND s.expires_at > ?2),
+        u.locked_at IS NOT NULL
       FROM users AS u ORDER BY u.username
-      """, [.text(AuthEventKind.signInSucceeded.rawValue), .time(time)]
+      """,
+      [
+        .text(AuthEventKind.signInSucceeded.rawValue), .time(time),
+        .text(AuthEventKind.signUp.rawValue),
+      ]
     ) { row in
       Entry(
         id: row.int64(at: 0), username: row.string(at: 1), createdAt: row.date(at: 2),
         updatedAt: row.date(at: 3), lastSignInAt: row.optionalDate(at: 4),
-        activeSessions: Int(row.int64(at: 5)))
+        activeSessions: Int(row.int64(at: 5)), isLocked: row.int64(at: 6) != 0)
     }
   }
 }

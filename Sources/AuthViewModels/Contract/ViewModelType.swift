@@ -1,43 +1,129 @@
-import Observation
-
-/// A view model: takes the user's actions and the scene's lifecycle as input,
-/// shows observable outputs that never fail, and reports navigation as steps.
+/// The stream face of a view model (MVVM-C): events in, outputs out.
 ///
-/// Two ways to drive one, with the same effect:
-/// - `send(_:)` and `send(lifecycle:)` handle one event and return only once the
-///   outputs show its whole effect (including any use-case call), which is what a
-///   line-mode view and a test want;
-/// - `transform(input:)` binds streams of events, for a front end that pushes them.
+/// `transform(input:)` drives the same inputs a view sets one by one, so the two faces
+/// are one implementation: a front end that pushes events (a UIKit controller, a test)
+/// binds streams; a SwiftUI view binds properties.
 @MainActor
-public protocol ViewModelType: AnyObject, Sendable {
-  /// The events the scene feeds in.
-  associatedtype Input: InputType where Input.FromController == SceneLifecycle
-  /// The observable values the view renders.
-  associatedtype Output: Observable & AnyObject
-
-  /// The values the view shows; errors arrive here as text, never as failures.
-  var output: Output { get }
-  /// Where the view model reports what the user intends or did; only the
-  /// coordinator decides what comes next.
-  var navigator: Stepper<AuthStep> { get }
-
-  /// Handles one user action; returns once the outputs show its whole effect.
-  func send(_ action: Input.FromView) async
-  /// Handles one lifecycle event; returns once the outputs show its whole effect.
-  func send(lifecycle event: SceneLifecycle) async
-  /// Starts handling the input's events in order and returns the outputs to observe.
+public protocol ViewModelType: AnyObject {
+  /// The event streams the scene feeds in.
+  associatedtype Input: InputType
+  /// What the view renders, plus the binding's task.
+  associatedtype Output
+  /// Starts consuming the input's events and returns the outputs to observe.
   func transform(input: Input) -> Output
 }
 
-extension ViewModelType {
-  /// Handles each stream's events in order, one at a time, until the stream finishes.
-  public func transform(input: Input) -> Output {
-    Task { [self] in
-      for await action in input.fromView { await send(action) }
+/// What a scene feeds into its view model: the user's actions from the view and the
+/// lifecycle from the controller that hosts it.
+public protocol InputType: Sendable {
+  /// The user's actions, named after what the user did.
+  associatedtype FromView: Sendable
+  /// The hosting controller's events (appeared, dismissed).
+  associatedtype FromController: Sendable
+  /// The user's actions, in the order they happened.
+  var fromView: AsyncStream<FromView> { get }
+  /// The controller's events, in the order they happened.
+  var fromController: AsyncStream<FromController> { get }
+  /// Bundles the two sources.
+  init(fromView: AsyncStream<FromView>, fromController: AsyncStream<FromController>)
+}
+
+/// What the hosting controller reports about its scene.
+public enum SceneLifecycle: Hashable, Sendable {
+  /// The scene is shown (`viewDidAppear()`).
+  case appeared
+  /// The scene went away without the user choosing where to (`viewDidDismiss()`).
+  case dismissed
+}
+
+/// The input of every scene here: its own view events plus the shared lifecycle.
+public struct SceneInput<FromView: Sendable>: InputType {
+  /// Every scene reports the same lifecycle.
+  public typealias FromController = SceneLifecycle
+  /// The user's actions.
+  public let fromView: AsyncStream<FromView>
+  /// The scene's lifecycle events.
+  public let fromController: AsyncStream<SceneLifecycle>
+
+  /// Bundles the two sources.
+  public init(fromView: AsyncStream<FromView>, fromController: AsyncStream<SceneLifecycle>) {
+    self.fromView = fromView
+    self.fromController = fromController
+  }
+}
+
+/// What `transform(input:)` returns: the outputs to render, and the one task that
+/// consumes the input.
+///
+/// The task handles one event at a time, in the order the events reach it, each to its
+/// whole effect before the next. It holds the view model only while it handles an event,
+/// and ends when both streams finish, when the view model is gone, or when it is cancelled.
+public struct SceneOutput<Outputs> {
+  /// What the view renders; observable.
+  public let outputs: Outputs
+  /// The consuming task: cancel it to stop early, await its value to know it ended.
+  public let binding: Task<Void, Never>
+
+  /// Pairs the outputs with the task that drives them.
+  public init(outputs: Outputs, binding: Task<Void, Never>) {
+    self.outputs = outputs
+    self.binding = binding
+  }
+}
+
+/// An event from either stream, in arrival order, or the end of one stream.
+private enum Arrival<Event: Sendable>: Sendable {
+  case view(Event)
+  case controller(SceneLifecycle)
+  case ended
+}
+
+extension SceneViewModelType {
+  /// Consumes `input` in one task: both streams are forwarded, as they arrive, into one
+  /// queue that a single loop empties, so view and lifecycle events never interleave.
+  func bind<Event: Sendable>(
+    _ input: SceneInput<Event>, handle: @escaping @MainActor (Self, Event) async -> Void
+  ) -> Task<Void, Never> {
+    StreamBinding.start(input, for: self, handle: handle)
+  }
+}
+
+/// The loop behind every `transform(input:)`.
+@MainActor
+private enum StreamBinding {
+  static func start<Model: SceneViewModelType, Event: Sendable>(
+    _ input: SceneInput<Event>, for model: Model,
+    handle: @escaping @MainActor (Model, Event) async -> Void
+  ) -> Task<Void, Never> {
+    weak let weakModel = model
+    return Task {
+      let (arrivals, queue) = AsyncStream.makeStream(of: Arrival<Event>.self)
+      // Child tasks of this one, on the main actor: each stream's events reach the queue
+      // in the order they were sent, and cancelling this task ends both.
+      async let _: Void = forward(input.fromView, into: queue) { .view($0) }
+      async let _: Void = forward(input.fromController, into: queue) { .controller($0) }
+      var openStreams = 2
+      for await arrival in arrivals {
+        // Held only while one event is handled: a view model nobody shows is let go.
+        guard let viewModel = weakModel else { break }
+        switch arrival {
+        case .view(let event): await handle(viewModel, event)
+        case .controller(.appeared): await viewModel.lifecycle.viewDidAppear()
+        case .controller(.dismissed): viewModel.lifecycle.viewDidDismiss()
+        case .ended: openStreams -= 1
+        }
+        if openStreams == 0 { break }
+      }
+      // Leaving the scope cancels whichever forwarder still waits on an open stream.
+      queue.finish()
     }
-    Task { [self] in
-      for await event in input.fromController { await send(lifecycle: event) }
-    }
-    return output
+  }
+
+  private static func forward<Element: Sendable, Event: Sendable>(
+    _ stream: AsyncStream<Element>, into queue: AsyncStream<Arrival<Event>>.Continuation,
+    as arrival: (Element) -> Arrival<Event>
+  ) async {
+    for await element in stream { queue.yield(arrival(element)) }
+    queue.yield(.ended)
   }
 }

@@ -1,4 +1,8 @@
-/// The scenes of the flow, by name, and which one each step leads to.
+import AuthCore
+
+/// The scenes of the flow, and the one table that says, for each, how its view model is
+/// made and where each of its steps leads. A new scene is one case here and one entry in
+/// `scene(using:token:notice:)`.
 public enum AuthRoute: Hashable, Sendable, CaseIterable {
   /// The start scene.
   case authenticate
@@ -13,21 +17,106 @@ public enum AuthRoute: Hashable, Sendable, CaseIterable {
   /// The password-change form.
   case changePassword
 
-  /// Where a step leads, given whether a session is held after it; `nil` ends the flow.
-  ///
-  /// "Back" leads to the account when signed in and to the start otherwise, and a
-  /// scene that needs a session leads to the start when none is held.
-  public static func after(_ step: AuthStep, isSignedIn: Bool) -> AuthRoute? {
-    let home: AuthRoute = isSignedIn ? .account : .authenticate
-    switch step {
-    case .userIntendsToQuit: return nil
-    case .userIntendsToSignIn: return .signIn
-    case .userIntendsToSignUp: return .signUp
-    case .userIntendsToGoBack: return home
-    case .userDidSignIn, .userDidSignUp, .userDidChangePassword: return home
-    case .userIntendsToSeeSessions: return isSignedIn ? .sessions : .authenticate
-    case .userIntendsToChangePassword: return isSignedIn ? .changePassword : .authenticate
-    case .userDidSignOut, .userIsNotSignedIn: return .authenticate
+  /// The scene for this route with a fresh view model. A route that needs a session
+  /// leads to the start when none is held.
+  @MainActor
+  public func scene(
+    using useCases: AuthUseCases, token: SessionToken?, notice: String?
+  )
+    -> AuthScene
+  {
+    switch (self, token) {
+    case (.signIn, _):
+      return AuthScene(.signIn, SignInViewModel(authentication: useCases.authentication)) {
+        switch $0 {
+        case .userIntendsToSignUp: .show(.signUp)
+        case .userIntendsToGoBack: .home
+        case .userDidSignIn(let session): .startSession(session)
+        }
+      }
+    case (.signUp, _):
+      return AuthScene(.signUp, SignUpViewModel(signUp: useCases.signUp)) {
+        switch $0 {
+        case .userIntendsToSignIn: .show(.signIn)
+        case .userIntendsToGoBack: .home
+        case .userDidSignUp(let session): .startSession(session)
+        }
+      }
+    case (.account, let token?):
+      return AuthScene(.account, AccountViewModel(token: token, sessions: useCases.sessions)) {
+        switch $0 {
+        case .userIntendsToSeeSessions: .show(.sessions)
+        case .userIntendsToChangePassword: .show(.changePassword)
+        case .userIntendsToQuit: .quit
+        case .userDidSignOut: .endSession(notice: "Signed out.")
+        case .userIsNotSignedIn: .endSession(notice: AuthTransition.sessionEndedNotice)
+        }
+      }
+    case (.sessions, let token?):
+      return AuthScene(.sessions, SessionsViewModel(token: token, sessions: useCases.sessions)) {
+        switch $0 {
+        case .userIntendsToGoBack: .home
+        case .userIsNotSignedIn: .endSession(notice: AuthTransition.sessionEndedNotice)
+        }
+      }
+    case (.changePassword, let token?):
+      let viewModel = ChangePasswordViewModel(
+        token: token, changePassword: useCases.changePassword, sessions: useCases.sessions)
+      return AuthScene(.changePassword, viewModel) {
+        switch $0 {
+        case .userIntendsToGoBack, .userDidChangePassword: .home
+        case .userIsNotSignedIn: .endSession(notice: AuthTransition.sessionEndedNotice)
+        }
+      }
+    case (.authenticate, _), (.account, nil), (.sessions, nil), (.changePassword, nil):
+      return AuthScene(.authenticate, AuthenticateViewModel(notice: notice)) {
+        switch $0 {
+        case .userIntendsToSignIn: .show(.signIn)
+        case .userIntendsToSignUp: .show(.signUp)
+        case .userIntendsToQuit: .quit
+        }
+      }
     }
+  }
+}
+
+/// Where a step leads; only the coordinator acts on it.
+public enum AuthTransition: Hashable, Sendable {
+  /// Show this scene next.
+  case show(AuthRoute)
+  /// Back home: the account when signed in, the start otherwise.
+  case home
+  /// Keep the new session's token, then home.
+  case startSession(NewSession)
+  /// Forget the token, then the start with a notice.
+  case endSession(notice: String)
+  /// End the flow.
+  case quit
+
+  /// Shown on the start scene after a session turned out to be over.
+  public static let sessionEndedNotice = "Your session has ended; sign in again."
+}
+
+/// The use cases the scenes' view models are built over; the composition root decides
+/// which implementations.
+public struct AuthUseCases: Sendable {
+  /// Signs in.
+  public let authentication: any AuthenticationUseCase
+  /// Creates accounts.
+  public let signUp: any SignUpUseCase
+  /// Reads and ends sessions.
+  public let sessions: any SessionUseCase
+  /// Changes passwords.
+  public let changePassword: any ChangePasswordUseCase
+
+  /// Bundles the four use cases.
+  public init(
+    authentication: any AuthenticationUseCase, signUp: any SignUpUseCase,
+    sessions: any SessionUseCase, changePassword: any ChangePasswordUseCase
+  ) {
+    self.authentication = authentication
+    self.signUp = signUp
+    self.sessions = sessions
+    self.changePassword = changePassword
   }
 }

@@ -3,9 +3,9 @@
 public protocol ScenePresenter {
   /// Shows a scene and returns when the coordinator may wait for its step.
   ///
-  /// A line-mode front end runs the scene here, sending the user's actions to the
-  /// view model until `scene.navigator.pendingStep` is set, and sends
-  /// `.dismissed` when input ends so that a step always follows. A windowed
-  /// front end may return as soon as the scene is on screen.
+  /// A line-mode front end runs the scene here, setting the view model's inputs until
+  /// its navigator has a pending step, and calls `viewDidDismiss()` when input ends so
+  /// that a step always follows. A windowed front end may return as soon as the scene is
+  /// on screen.
   func present(_ scene: AuthScene) async
 }

@@ -12,7 +12,7 @@ extension Sandbox {
   func signUp(_ name: String, extra: [String] = []) async throws -> Run {
     try await run(
       ["signup", "--username", name, "--password-stdin"] + extra,
-      input: "\(Passphrase.first)\n\(Passphrase.first)\n")
+      input: "\(Passphrase.first)\n")
   }
 
   /// Signs in `name` with `password` through `--password-stdin`.

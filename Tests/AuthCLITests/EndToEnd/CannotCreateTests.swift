@@ -22,10 +22,10 @@ struct CannotCreateTests {
     let signUp = ["signup", "--username", "ada", "--password-stdin"]
     let phrase = "correct horse battery staple\n"
     let refused = try await sandbox.run(
-      signUp + ["--db", named], input: phrase + phrase)
+      signUp + ["--db", named], input: phrase)
     #expect(refused.status == 73)
     #expect(!FileManager.default.fileExists(atPath: sandbox.root + "/typo"))
-    let created = try await sandbox.run(signUp, input: phrase + phrase)
+    let created = try await sandbox.run(signUp, input: phrase)
     #expect(created.status == 0, "\(created.errors)")
     let folder = sandbox.root + "/data/authcli"
     let mode = try FileManager.default.attributesOfItem(atPath: folder)[.posixPermissions]

@@ -25,7 +25,7 @@ struct DatabaseToolTests {
     #expect(first.status == 0)
     #expect(
       first.output
-        == "Applied 0001_initial, 0002_session_ids_never_reused: schema version 2 at \(sandbox.defaultDatabase).\n"
+        == "Applied 0001_initial, 0002_session_ids_never_reused, 0003_account_locks_and_failure_age: schema version 3 at \(sandbox.defaultDatabase).\n"
     )
     #expect(try sandbox.mode(of: sandbox.defaultDatabase) == 0o600)
     #expect(try sandbox.mode(of: sandbox.root + "/data/authcli") == 0o700)
@@ -33,7 +33,7 @@ struct DatabaseToolTests {
     #expect(again.status == 0)
     let object = try #require(try again.json() as? [String: Any])
     #expect(object["applied"] as? [String] == [])
-    #expect(object["schema_version"] as? Int == 2)
+    #expect(object["schema_version"] as? Int == 3)
   }
 
   @Test func migrateStatusListsAppliedMigrations() async throws {
@@ -42,7 +42,9 @@ struct DatabaseToolTests {
     let text = try await sandbox.run(["migrate", "status"])
     #expect(text.status == 0)
     let lines = text.output.split(separator: "\n")
-    for identifier in ["0001_initial", "0002_session_ids_never_reused"] {
+    for identifier in [
+      "0001_initial", "0002_session_ids_never_reused", "0003_account_locks_and_failure_age",
+    ] {
       #expect(
         lines.contains { $0.hasPrefix(identifier + " ") && $0.contains("  applied  ") },
         "\(identifier)")
@@ -53,7 +55,9 @@ struct DatabaseToolTests {
     let applied = try #require(json["applied"] as? [[String: Any]])
     #expect(
       applied.compactMap { $0["identifier"] as? String }
-        == ["0001_initial", "0002_session_ids_never_reused"])
+        == [
+          "0001_initial", "0002_session_ids_never_reused", "0003_account_locks_and_failure_age",
+        ])
   }
 
   @Test func inspectReportsEverythingAsATableAndAsJSON() async throws {
@@ -63,27 +67,28 @@ struct DatabaseToolTests {
     let text = try await sandbox.run(["inspect", "--db", database])
     #expect(text.status == 0)
     for line in [
-      "Path:            \(database)\n", "Journal mode:    wal\n", "Schema version:  2 ",
+      "Path:            \(database)\n", "Journal mode:    wal\n", "Schema version:  3 ",
       "Migrations:      0001_initial (applied ",
-      "                 0002_session_ids_never_reused (applied ", "Pending:         none\n",
+      "                 0002_session_ids_never_reused (applied ",
+      "                 0003_account_locks_and_failure_age (applied ", "Pending:         none\n",
       "Sessions:        0 active, 0 expired\n", "Integrity check: ok\n", "\nTABLE ", "\nusers ",
     ] {
       #expect(text.output.contains(line), "\(line)")
     }
     let run = try await sandbox.run(["--json", "inspect", "--db=\(database)"])
     let json = try #require(try run.json() as? [String: Any])
-    #expect(json["schema_version"] as? Int == 2)
+    #expect(json["schema_version"] as? Int == 3)
     #expect(json["path"] as? String == database)
     #expect(json["journal_mode"] as? String == "wal")
     #expect(json["integrity_check"] as? [String] == ["ok"])
     #expect((json["sqlite_version"] as? String)?.hasPrefix("3.") == true)
     let tables = try #require(json["tables"] as? [String: Int])
     #expect(tables["users"] == 0)
-    #expect(tables["schema_migrations"] == 2)
+    #expect(tables["schema_migrations"] == 3)
     let sessions = try #require(json["sessions"] as? [String: Int])
     #expect(sessions == ["active": 0, "expired": 0])
     let migrations = try #require(json["migrations"] as? [[String: Any]])
-    #expect(migrations.count == 2)
+    #expect(migrations.count == 3)
   }
 
   @Test func aFileThatIsNotADatabaseIsInvalidDataAndStaysUntouched() async throws {

@@ -72,7 +72,7 @@ struct ScriptedSessionTests {
       extraEnvironment: otherDevice)
     let passwd = try await sandbox.run(
       ["passwd", "--password-stdin"],
-      input: "\(Passphrase.first)\n\(Passphrase.second)\n\(Passphrase.second)\n")
+      input: "\(Passphrase.first)\n\(Passphrase.second)\n")
     #expect(passwd.status == 0)
     #expect(passwd.output == "Password changed; 1 other session ended.\n")
     #expect(try await sandbox.run(["whoami"], extraEnvironment: otherDevice).status == 77)

@@ -24,6 +24,35 @@ struct ArgumentParserTests {
       ("sessions list", .listSessions),
       ("sessions revoke 12", .revokeSession(SessionID(rawValue: 12))),
       ("users list", .listUsers),
+      (
+        "users add --username ada --password-stdin",
+        .addUser(username: "ada", passwordFromStandardInput: true)
+      ),
+      ("users show ada", .showUser("ada")),
+      ("users delete ada", .deleteUser("ada", confirmed: false)),
+      ("users delete --yes ada", .deleteUser("ada", confirmed: true)),
+      ("users lock ada", .lockUser("ada", reason: "")),
+      ("users lock ada --reason=stolen", .lockUser("ada", reason: "stolen")),
+      ("users unlock ada", .unlockUser("ada")),
+      (
+        "users reset-password ada --password-stdin",
+        .resetPassword("ada", passwordFromStandardInput: true)
+      ),
+      (
+        "verify --username ada --password-stdin",
+        .verify(username: "ada", passwordFromStandardInput: true)
+      ),
+      ("sessions check --token-stdin", .checkSession),
+      ("sessions prune", .pruneSessions),
+      ("audit", .audit(AuditSelection())),
+      (
+        "audit --user ada --kind sign_up --kind pruned --since 7d --limit 3",
+        .audit(
+          AuditSelection(
+            username: "ada", kinds: [.signUp, .pruned], since: .ago(7 * 86_400), limit: 3))
+      ),
+      ("backup copy.sqlite3", .backup(path: "copy.sqlite3")),
+      ("migrate --adopt", .adopt),
       ("inspect", .inspect),
       ("migrate", .migrate),
       ("migrate status", .migrationStatus),
@@ -105,14 +134,44 @@ struct ArgumentParserTests {
       ),
       ("whoami extra", UsageError("Unexpected argument 'extra'", subcommand: .whoami)),
       (
-        "sessions", UsageError("Missing subcommand: 'list' or 'revoke <id>'", subcommand: .sessions)
+        "sessions",
+        UsageError(
+          "Missing subcommand: 'list', 'revoke <id>', 'check' or 'prune'", subcommand: .sessions)
       ),
       ("sessions drop", UsageError("Unknown subcommand 'sessions drop'", subcommand: .sessions)),
       ("sessions revoke", UsageError("Missing expected argument '<id>'", subcommand: .sessions)),
       ("sessions list all", UsageError("Unexpected argument 'all'", subcommand: .sessions)),
       ("sessions revoke 1 2", UsageError("Unexpected argument '2'", subcommand: .sessions)),
-      ("users", UsageError("Missing subcommand: 'list'", subcommand: .users)),
-      ("users delete", UsageError("Unknown subcommand 'users delete'", subcommand: .users)),
+      (
+        "users",
+        UsageError(
+          "Missing subcommand: 'list', 'add', 'show', 'delete', 'lock', 'unlock' or "
+            + "'reset-password'", subcommand: .users)
+      ),
+      ("users drop", UsageError("Unknown subcommand 'users drop'", subcommand: .users)),
+      ("users delete", UsageError("Missing expected argument '<username>'", subcommand: .users)),
+      ("users show a b", UsageError("Unexpected argument 'b'", subcommand: .users)),
+      (
+        "users show ada --reason x",
+        UsageError("Unknown option '--reason' for 'users show'", subcommand: .users)
+      ),
+      (
+        "users add --yes", UsageError("Unknown option '--yes' for 'users add'", subcommand: .users)
+      ),
+      (
+        "sessions prune --token-stdin",
+        UsageError("Unknown option '--token-stdin' for 'sessions prune'", subcommand: .sessions)
+      ),
+      (
+        "sessions check",
+        UsageError(
+          "Pass --token-stdin: 'sessions check' reads the token from standard input",
+          subcommand: .sessions)
+      ),
+      ("backup", UsageError("Missing expected argument '<path>'", subcommand: .backup)),
+      ("backup a b", UsageError("Unexpected argument 'b'", subcommand: .backup)),
+      ("migrate status --adopt", UsageError("Unexpected argument 'status'", subcommand: .migrate)),
+      ("verify --all", UsageError("Unknown option '--all' for 'verify'", subcommand: .verify)),
       ("migrate up", UsageError("Unexpected argument 'up'", subcommand: .migrate)),
       ("migrate status now", UsageError("Unexpected argument 'now'", subcommand: .migrate)),
       ("help frob", UsageError("Unknown subcommand 'frob'", subcommand: .help)),

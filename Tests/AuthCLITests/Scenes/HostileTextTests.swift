@@ -1,4 +1,4 @@
-import AuthTestSupport
+import AuthViewModelPreviews
 import AuthViewModels
 import Foundation
 import Testing
@@ -10,13 +10,11 @@ import Testing
 @MainActor
 struct HostileTextTests {
   @Test func theAccountSceneShowsAControlCharacterInTheNameEscaped() async {
-    let output = AccountOutputs(
-      username: "eve\u{1B}]0;owned\u{07}", signedInAt: Date(timeIntervalSince1970: 0),
-      expiresAt: Date(timeIntervalSince1970: 86_400))
-    let viewModel = PreviewViewModel<AccountInputs, AccountOutputs>(
-      output: output, stepAfter: { _ in .userIntendsToQuit })
+    let viewModel = AccountViewModelPreview(.loaded)
+    viewModel.username = "eve\u{1B}]0;owned\u{07}"
     let text = await PreviewRecorder.transcript(
-      AccountView<PreviewViewModel<AccountInputs, AccountOutputs>>(), viewModel, input: ["5"])
+      AccountView<AccountViewModelPreview>(), viewModel, input: ["5"],
+      received: { viewModel.received })
     #expect(text.contains("Signed in as eve\\u{1B}]0;owned\\u{7}\n"))
     #expect(!text.contains("\u{1B}"))
   }

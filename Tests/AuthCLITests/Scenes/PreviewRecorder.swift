@@ -1,59 +1,59 @@
 import AuthCore
-import AuthTestSupport
 import AuthViewModels
 import Foundation
-import Observation
 import Testing
 
 @testable import AuthCLI
 
-/// Renders a scene from a stub view model and compares the transcript with its golden file
-/// in `Tests/AuthCLITests/Previews/`. Run with `AUTHCLI_UPDATE_PREVIEWS=1` to rewrite the
-/// golden files from the current views (then review the diff before committing).
+/// Renders a scene from a preview view model and compares the transcripts with the
+/// scene's golden file in `Tests/AuthCLITests/Previews/`. Run with
+/// `AUTHCLI_UPDATE_PREVIEWS=1` to rewrite the golden files from the current views (then
+/// review the diff before committing).
 @MainActor
 enum PreviewRecorder {
   static let folder = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Previews")
 
   /// The transcript of one showing: prompts, typed answers (passwords left out), messages,
-  /// then what the view sent and which steps followed.
-  static func transcript<View: LineView, Action: Sendable, Output: Observable & AnyObject>(
-    _ view: View, _ viewModel: PreviewViewModel<Action, Output>, input: [String]
-  ) async -> String where View.ViewModel == PreviewViewModel<Action, Output> {
+  /// then what the view set and called and which steps followed.
+  static func transcript<View: LineView>(
+    _ view: View, _ viewModel: View.ViewModel, input: [String], received: () -> [String]
+  ) async -> String {
     let sink = BufferSink()
     let terminal = LineTerminal(
       input: ScriptedLineSource(lines: input), output: sink, style: .plain, writesAnswers: true)
     await SceneController(view: view, terminal: terminal).show(viewModel)
-    let actions = viewModel.actions.map { String(describing: $0) }
-    let lifecycle = viewModel.lifecycle.map { String(describing: $0) }
     let steps = viewModel.navigator.history.map(stepName)
-    return sink.text + "\n--- lifecycle: \(lifecycle.joined(separator: ", "))"
-      + "\n--- actions: \(actions.joined(separator: ", "))"
+    return sink.text + "\n--- inputs: \(received().joined(separator: ", "))"
       + "\n--- steps: \(steps.joined(separator: ", "))\n"
   }
 
-  /// Checks the transcript against `Previews/<name>.txt`, or rewrites the file on request.
+  /// Checks every state's transcript, in order, against `Previews/<scene>.txt`, or
+  /// rewrites the file on request.
   static func check(
-    _ text: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation
+    _ transcripts: [(state: String, text: String)], scene: String,
+    sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
-    let file = folder.appendingPathComponent(name + ".txt")
+    let text = transcripts.map { "=== \(scene) — \($0.state)\n\($0.text)" }
+      .joined(separator: "\n")
+    let file = folder.appendingPathComponent(scene + ".txt")
     if ProcessInfo.processInfo.environment["AUTHCLI_UPDATE_PREVIEWS"] == "1" {
       try Data(text.utf8).write(to: file)
       return
     }
     guard let golden = try? String(contentsOf: file, encoding: .utf8) else {
       Issue.record(
-        "No golden file \(name).txt; run with AUTHCLI_UPDATE_PREVIEWS=1",
+        "No golden file \(scene).txt; run with AUTHCLI_UPDATE_PREVIEWS=1",
         sourceLocation: sourceLocation)
       return
     }
     #expect(
-      text == golden, "preview \(name) differs from its golden file", sourceLocation: sourceLocation
-    )
+      text == golden, "preview \(scene) differs from its golden file",
+      sourceLocation: sourceLocation)
   }
 
   /// A step without its payload (sessions carry tokens and dates).
-  private static func stepName(_ step: AuthStep) -> String {
+  private static func stepName(_ step: some Sendable) -> String {
     let text = String(describing: step)
     return String(text.prefix { $0 != "(" })
   }

@@ -1,97 +1,110 @@
 import AuthCore
-import AuthTestSupport
+import AuthViewModelPreviews
 import AuthViewModels
 import Testing
 
 @testable import AuthCLI
 
-/// Every scene in every preview state, rendered from a stub view model and compared with
-/// its golden transcript (`Previews/<Scene>-<state>.txt`).
+/// Every scene in every named preview state, rendered from its preview view model with
+/// input that fits what the state asks for, and compared with the scene's golden file.
 @Suite("Scene previews")
 @MainActor
 struct ScenePreviewTests {
-  @Test(arguments: AuthenticateOutputs.PreviewState.allCases)
-  func authenticate(_ state: AuthenticateOutputs.PreviewState) async throws {
-    let viewModel = PreviewViewModel<AuthenticateInputs, AuthenticateOutputs>(
-      output: .preview(state),
-      stepAfter: { $0 == .signUpChosen ? .userIntendsToSignUp : nil })
-    let text = await PreviewRecorder.transcript(
-      AuthenticateView<PreviewViewModel<AuthenticateInputs, AuthenticateOutputs>>(), viewModel,
-      input: ["9", "sign UP"])
-    #expect(viewModel.actions == [.signUpChosen])
-    try PreviewRecorder.check(text, named: "Authenticate-\(state)")
+  let password = SampleData.password
+  let newPassword = SampleData.newPassword
+
+  @Test func authenticate() async throws {
+    var transcripts: [(String, String)] = []
+    for state in AuthenticateViewModelPreview.State.allCases {
+      let viewModel = AuthenticateViewModelPreview(state)
+      let text = await PreviewRecorder.transcript(
+        AuthenticateView<AuthenticateViewModelPreview>(), viewModel, input: ["9", "sign UP"],
+        received: { viewModel.received })
+      #expect(viewModel.navigator.history == [.userIntendsToSignUp])
+      transcripts.append((state.rawValue, text))
+    }
+    try PreviewRecorder.check(transcripts, scene: "Authenticate")
   }
 
-  @Test(arguments: SignInOutputs.PreviewState.allCases)
-  func signIn(_ state: SignInOutputs.PreviewState) async throws {
-    let viewModel = PreviewViewModel<SignInInputs, SignInOutputs>(
-      output: .preview(state),
-      stepAfter: {
-        $0 == .signInRequested && state == .ready ? .userDidSignIn(SampleData.newSession) : nil
-      })
-    let text = await PreviewRecorder.transcript(
-      SignInView<PreviewViewModel<SignInInputs, SignInOutputs>>(), viewModel,
-      input: ["alice", "correct horse battery staple"])
-    try PreviewRecorder.check(text, named: "SignIn-\(state)")
+  @Test func signIn() async throws {
+    var transcripts: [(String, String)] = []
+    for state in SignInViewModelPreview.State.allCases {
+      let viewModel = SignInViewModelPreview(state)
+      // What a person would type at each prompt the state asks: a too-short name where
+      // the name is refused, the sample credentials otherwise.
+      let input = state == .invalidFields ? ["al"] : ["alice", password]
+      let text = await PreviewRecorder.transcript(
+        SignInView<SignInViewModelPreview>(), viewModel, input: input,
+        received: { viewModel.received })
+      transcripts.append((state.rawValue, text))
+    }
+    try PreviewRecorder.check(transcripts, scene: "SignIn")
   }
 
-  @Test(arguments: SignUpOutputs.PreviewState.allCases)
-  func signUp(_ state: SignUpOutputs.PreviewState) async throws {
-    let viewModel = PreviewViewModel<SignUpInputs, SignUpOutputs>(
-      output: .preview(state),
-      stepAfter: {
-        $0 == .signUpRequested && state == .ready ? .userDidSignUp(SampleData.newSession) : nil
-      })
-    let text = await PreviewRecorder.transcript(
-      SignUpView<PreviewViewModel<SignUpInputs, SignUpOutputs>>(), viewModel,
-      input: ["alice", "correct horse battery staple", "correct horse battery staple"])
-    try PreviewRecorder.check(text, named: "SignUp-\(state)")
-  }
-
-  @Test(arguments: AccountOutputs.PreviewState.allCases)
-  func account(_ state: AccountOutputs.PreviewState) async throws {
-    let viewModel = PreviewViewModel<AccountInputs, AccountOutputs>(
-      output: .preview(state),
-      stepAfter: { action in
-        switch action {
-        case .sessionsRequested: .userIntendsToSeeSessions
-        case .signOutEverywhereRequested: .userDidSignOut
-        default: nil
+  @Test func signUp() async throws {
+    var transcripts: [(String, String)] = []
+    for state in SignUpViewModelPreview.State.allCases {
+      let viewModel = SignUpViewModelPreview(state)
+      let input =
+        switch state {
+        case .invalidFields: ["al"]
+        case .usernameTaken: ["alice"]
+        default: ["alice", password, password]
         }
-      })
-    let answer = state == .signedOutEverywhere ? "4" : "sessions"
-    let text = await PreviewRecorder.transcript(
-      AccountView<PreviewViewModel<AccountInputs, AccountOutputs>>(), viewModel,
-      input: ["6", answer])
-    try PreviewRecorder.check(text, named: "Account-\(state)")
+      let text = await PreviewRecorder.transcript(
+        SignUpView<SignUpViewModelPreview>(), viewModel, input: input,
+        received: { viewModel.received })
+      transcripts.append((state.rawValue, text))
+    }
+    try PreviewRecorder.check(transcripts, scene: "SignUp")
   }
 
-  @Test(arguments: SessionsOutputs.PreviewState.allCases)
-  func sessions(_ state: SessionsOutputs.PreviewState) async throws {
-    let viewModel = PreviewViewModel<SessionsInputs, SessionsOutputs>(
-      output: .preview(state),
-      stepAfter: { $0 == .backRequested ? .userIntendsToGoBack : nil })
-    let text = await PreviewRecorder.transcript(
-      SessionsView<PreviewViewModel<SessionsInputs, SessionsOutputs>>(), viewModel,
-      input: ["seven", "7", ""])
-    #expect(viewModel.actions == [.revokeRequested(SessionID(rawValue: 7)), .backRequested])
-    try PreviewRecorder.check(text, named: "Sessions-\(state)")
+  @Test func account() async throws {
+    var transcripts: [(String, String)] = []
+    for state in AccountViewModelPreview.State.allCases {
+      let viewModel = AccountViewModelPreview(state)
+      let choice = state == .signedOutEverywhere ? "4" : "sessions"
+      let text = await PreviewRecorder.transcript(
+        AccountView<AccountViewModelPreview>(), viewModel, input: ["6", choice],
+        received: { viewModel.received })
+      transcripts.append((state.rawValue, text))
+    }
+    try PreviewRecorder.check(transcripts, scene: "Account")
   }
 
-  @Test(arguments: ChangePasswordOutputs.PreviewState.allCases)
-  func changePassword(_ state: ChangePasswordOutputs.PreviewState) async throws {
-    let viewModel = PreviewViewModel<ChangePasswordInputs, ChangePasswordOutputs>(
-      output: .preview(state),
-      stepAfter: {
-        $0 == .changeRequested && state == .changed ? .userDidChangePassword(endedSessions: 2) : nil
-      })
-    let text = await PreviewRecorder.transcript(
-      ChangePasswordView<PreviewViewModel<ChangePasswordInputs, ChangePasswordOutputs>>(),
-      viewModel,
-      input: [
-        "correct horse battery staple", "an even longer new passphrase",
-        "an even longer new passphrase",
-      ])
-    try PreviewRecorder.check(text, named: "ChangePassword-\(state)")
+  @Test func sessions() async throws {
+    var transcripts: [(String, String)] = []
+    for state in SessionsViewModelPreview.State.allCases {
+      let viewModel = SessionsViewModelPreview(state)
+      let text = await PreviewRecorder.transcript(
+        SessionsView<SessionsViewModelPreview>(), viewModel, input: ["seven", "7", ""],
+        received: { viewModel.received })
+      #expect(viewModel.received == ["viewDidAppear()", "revokeTapped(7)", "backTapped()"])
+      transcripts.append((state.rawValue, text))
+    }
+    try PreviewRecorder.check(transcripts, scene: "Sessions")
+  }
+
+  @Test func changePassword() async throws {
+    var transcripts: [(String, String)] = []
+    for state in ChangePasswordViewModelPreview.State.allCases {
+      let viewModel = ChangePasswordViewModelPreview(state)
+      // An empty current password where the state refuses it as empty.
+      let input = state == .invalidFields ? [""] : [password, newPassword, newPassword]
+      let text = await PreviewRecorder.transcript(
+        ChangePasswordView<ChangePasswordViewModelPreview>(), viewModel, input: input,
+        received: { viewModel.received })
+      transcripts.append((state.rawValue, text))
+    }
+    try PreviewRecorder.check(transcripts, scene: "ChangePassword")
+  }
+
+  @Test("every route's real view model has a line-mode view", arguments: AuthRoute.allCases)
+  func everySceneHasALineModeView(route: AuthRoute) {
+    let useCases = AuthUseCases(
+      authentication: AuthenticationUseCaseStub(), signUp: SignUpUseCaseStub(),
+      sessions: SessionUseCaseStub(), changePassword: ChangePasswordUseCaseStub())
+    let scene = route.scene(using: useCases, token: SampleData.token, notice: nil)
+    #expect(scene.viewModel is any LineModeScene)
   }
 }

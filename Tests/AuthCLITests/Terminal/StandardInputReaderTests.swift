@@ -39,13 +39,14 @@ struct StandardInputReaderTests {
   }
 
   @Test func unicodeSurvivesChunkBoundaries() {
-    let long = String(repeating: "é", count: 5000)
+    // Two bytes each, just under the line limit.
+    let long = String(repeating: "é", count: StandardInputReader.lineByteLimit / 2)
     let (reader, _, pipe) = reader(over: long + "\n")
     #expect(reader.readLine(secret: false) == .line(long))
     _ = pipe
   }
 
-  @Test func aMegabyteLineIsSearchedOnceNotOncePerChunk() throws {
+  @Test func aMegabyteLineIsRefusedAndSkippedInOnePass() throws {
     let long = String(repeating: "x", count: 1_048_576)
     let text = long + "\nnext\n"
     let path = FileManager.default.temporaryDirectory.path + "/authcli-long-line-\(UUID())"
@@ -54,11 +55,24 @@ struct StandardInputReaderTests {
     let file = try #require(FileHandle(forReadingAtPath: path))
     defer { try? file.close() }
     let reader = StandardInputReader(descriptor: file.fileDescriptor, echo: BufferSink())
-    #expect(reader.readLine(secret: false) == .line(long))
+    #expect(reader.readLine(secret: false) == .tooLong)
     #expect(reader.readLine(secret: false) == .line("next"))
     #expect(reader.readLine(secret: false) == .endOfInput)
-    // Searching from the start of the line after every chunk would look at ~128 MB.
+    // Searching from the start of the line after every chunk would look at ~128 MB; the
+    // skipped rest is searched once, chunk by chunk, never kept.
     #expect(reader.bytesSearched <= 2 * text.utf8.count)
+  }
+
+  @Test func aLineOfExactlyTheLimitIsServedOneMoreIsRefused() {
+    let limit = StandardInputReader.lineByteLimit
+    let atLimit = String(repeating: "a", count: limit)
+    let over = String(repeating: "b", count: limit + 1)
+    let (reader, _, pipe) = reader(over: atLimit + "\n" + over + "\r\nafter\n")
+    #expect(reader.readLine(secret: true) == .line(atLimit))
+    #expect(reader.readLine(secret: true) == .tooLong)
+    #expect(reader.readLine(secret: true) == .line("after"))
+    #expect(reader.readLine(secret: true) == .endOfInput)
+    _ = pipe
   }
 
   @Test func manyShortLinesInOneChunkKeepTheirOrder() {

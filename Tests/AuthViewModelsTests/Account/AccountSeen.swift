@@ -11,9 +11,10 @@ struct AccountSeen: Equatable {
   var error: String?
 
   @MainActor
-  static func of(_ output: AccountOutputs) -> AccountSeen {
-    AccountSeen(
+  static func of(_ viewModel: some AccountViewModelType) -> AccountSeen {
+    let output = viewModel.outputs
+    return AccountSeen(
       username: output.username, signedInAt: output.signedInAt, expiresAt: output.expiresAt,
-      ended: output.endedSessions, loading: output.isLoading, error: output.errorMessage)
+      ended: output.endedSessions, loading: output.isLoading, error: output.failure?.description)
   }
 }

@@ -1,5 +1,6 @@
 import AuthCore
 import AuthTestSupport
+import AuthViewModelPreviews
 import AuthViewModels
 import Testing
 
@@ -45,7 +46,7 @@ struct AccountViewModelTests {
       history.values == [
         AccountSeen(), AccountSeen(loading: true), AccountSeen(error: SceneMessages.sessionEnded),
       ])
-    #expect(viewModel.output.failure == .sessionEnded)
+    #expect(viewModel.outputs.failure == .sessionEnded)
     #expect(history.steps == [.userIsNotSignedIn])
   }
 
@@ -62,11 +63,11 @@ struct AccountViewModelTests {
   @Test(
     "navigation choices are steps",
     arguments: [
-      (AccountInputs.sessionsRequested, AuthStep.userIntendsToSeeSessions),
-      (.changePasswordRequested, .userIntendsToChangePassword),
-      (.quitRequested, .userIntendsToQuit),
+      (AccountViewEvent.sessionsTapped, AccountStep.userIntendsToSeeSessions),
+      (.changePasswordTapped, .userIntendsToChangePassword),
+      (.quitTapped, .userIntendsToQuit),
     ])
-  func choices(action: AccountInputs, step: AuthStep) async {
+  func choices(action: AccountViewEvent, step: AccountStep) async {
     await history.send(action)
     #expect(history.steps == [step])
     #expect(stub.signOutCall.requests.isEmpty)
@@ -75,7 +76,7 @@ struct AccountViewModelTests {
   @Test("sign-out runs the use case with the token, then steps to signed out")
   func signsOut() async {
     await history.send(lifecycle: .appeared)
-    await history.send(.signOutRequested)
+    await history.send(.signOutTapped)
 
     var loading = loaded
     loading.loading = true
@@ -87,7 +88,7 @@ struct AccountViewModelTests {
   @Test("sign-out of a session already over still ends signed out")
   func signOutAlreadyOver() async {
     stub.signOutCall.answer(.failure(AuthError.notSignedIn))
-    await history.send(.signOutRequested)
+    await history.send(.signOutTapped)
     #expect(history.steps == [.userDidSignOut])
     #expect(history.values.last == AccountSeen())
   }
@@ -95,7 +96,7 @@ struct AccountViewModelTests {
   @Test("a busy database at sign-out is a message and no step")
   func signOutBusy() async {
     stub.signOutCall.answer(.failure(StoreError.busy))
-    await history.send(.signOutRequested)
+    await history.send(.signOutTapped)
     #expect(
       history.values == [
         AccountSeen(), AccountSeen(loading: true), AccountSeen(error: SceneMessages.busy),
@@ -105,7 +106,7 @@ struct AccountViewModelTests {
 
   @Test("sign-out everywhere shows how many sessions ended, then steps")
   func signsOutEverywhere() async {
-    await history.send(.signOutEverywhereRequested)
+    await history.send(.signOutEverywhereTapped)
 
     #expect(history.values == [AccountSeen(), AccountSeen(loading: true), AccountSeen(ended: 3)])
     #expect(stub.signOutEverywhereCall.requests == [token])

@@ -7,23 +7,23 @@ struct AuthenticateViewModelTests {
   @Test(
     "each choice is its own step",
     arguments: [
-      (AuthenticateInputs.signInChosen, AuthStep.userIntendsToSignIn),
-      (.signUpChosen, .userIntendsToSignUp),
-      (.quitChosen, .userIntendsToQuit),
+      (AuthenticateViewEvent.signInTapped, AuthenticateStep.userIntendsToSignIn),
+      (.signUpTapped, .userIntendsToSignUp),
+      (.quitTapped, .userIntendsToQuit),
     ])
-  func choices(action: AuthenticateInputs, step: AuthStep) async {
+  func choices(event: AuthenticateViewEvent, step: AuthenticateStep) async {
     let viewModel = AuthenticateViewModel()
-    await viewModel.send(action)
+    await viewModel.drive(event)
     #expect(viewModel.navigator.history == [step])
   }
 
   @Test("the notice is shown; appearing does nothing; leaving quits")
   func lifecycle() async {
     let viewModel = AuthenticateViewModel(notice: "Signed out.")
-    await viewModel.send(lifecycle: .appeared)
+    await viewModel.inputs.viewDidAppear()
     #expect(viewModel.navigator.history.isEmpty)
-    #expect(viewModel.output.notice == "Signed out.")
-    await viewModel.send(lifecycle: .dismissed)
+    #expect(viewModel.outputs.notice == "Signed out.")
+    viewModel.inputs.viewDidDismiss()
     #expect(viewModel.navigator.history == [.userIntendsToQuit])
   }
 }

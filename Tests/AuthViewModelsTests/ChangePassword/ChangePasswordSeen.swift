@@ -12,10 +12,11 @@ struct ChangePasswordSeen: Equatable {
   var error: String?
 
   @MainActor
-  static func of(_ output: ChangePasswordOutputs) -> ChangePasswordSeen {
-    ChangePasswordSeen(
+  static func of(_ viewModel: some ChangePasswordViewModelType) -> ChangePasswordSeen {
+    let output = viewModel.outputs
+    return ChangePasswordSeen(
       current: output.currentPasswordValidation, new: output.newPasswordValidation,
       confirmation: output.confirmationValidation, enabled: output.isChangeEnabled,
-      loading: output.isLoading, ended: output.endedSessions, error: output.errorMessage)
+      loading: output.isLoading, ended: output.endedSessions, error: output.failure?.description)
   }
 }

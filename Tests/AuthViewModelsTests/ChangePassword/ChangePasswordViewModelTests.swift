@@ -1,5 +1,6 @@
 import AuthCore
 import AuthTestSupport
+import AuthViewModelPreviews
 import AuthViewModels
 import Testing
 
@@ -32,7 +33,7 @@ struct ChangePasswordViewModelTests {
   func changes() async {
     await history.send(lifecycle: .appeared)
     await fillIn()
-    await history.send(.changeRequested)
+    await history.send(.changeTapped)
 
     #expect(
       Array(history.values.dropFirst(2)) == [
@@ -63,7 +64,7 @@ struct ChangePasswordViewModelTests {
   func invalidFields() async {
     await history.send(
       .newPasswordChanged("short"), .newPasswordChanged("passwordpassword"),
-      .confirmationChanged("something else"), .changeRequested)
+      .confirmationChanged("something else"), .changeTapped)
 
     #expect(
       Array(history.values.dropFirst()) == [
@@ -86,7 +87,7 @@ struct ChangePasswordViewModelTests {
     stub.changePasswordCall.answer(.success(.refused(.incorrect)))
 
     await fillIn()
-    await history.send(.changeRequested, .currentPasswordChanged("old passphrase, really"))
+    await history.send(.changeTapped, .currentPasswordChanged("old passphrase, really"))
 
     #expect(
       Array(history.values.suffix(3)) == [
@@ -106,20 +107,20 @@ struct ChangePasswordViewModelTests {
     stub.changePasswordCall.answers = [.failure(StoreError.busy), .failure(AuthError.notSignedIn)]
 
     await fillIn()
-    await history.send(.changeRequested)
+    await history.send(.changeTapped)
     #expect(
       history.values.last
         == ChangePasswordSeen(
           current: old, new: new, confirmation: new, enabled: true, error: SceneMessages.busy))
     #expect(history.steps.isEmpty)
 
-    await history.send(.changeRequested)
+    await history.send(.changeTapped)
     #expect(history.steps == [.userIsNotSignedIn])
   }
 
   @Test("back and leaving are steps back, changing nothing")
   func back() async {
-    await history.send(.backRequested)
+    await history.send(.backTapped)
     await history.send(lifecycle: .dismissed)
     #expect(history.steps == [.userIntendsToGoBack, .userIntendsToGoBack])
     #expect(stub.changePasswordCall.requests.isEmpty)

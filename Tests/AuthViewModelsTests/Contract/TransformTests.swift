@@ -1,72 +1,126 @@
 import AuthCore
-import AuthTestSupport
+import AuthViewModelPreviews
 import AuthViewModels
-import Observation
 import Testing
 
+/// `transform(input:)`: the stream face drives the same inputs, one event at a time in
+/// arrival order, in one task that ends with its streams and holds the view model only
+/// while it handles an event.
 @MainActor
-@Suite("transform(input:) and observation")
+@Suite("transform(input:)")
 struct TransformTests {
-  @Test("transform handles streamed actions in order; the step tells when they are done")
+  @Test("streamed events set the same inputs a view sets; the outputs are the view model")
   func streams() async {
     let viewModel = SignInViewModel(authentication: AuthenticationUseCaseStub())
-    let (actions, actionInput) = AsyncStream.makeStream(of: SignInInputs.self)
-    let (lifecycle, lifecycleInput) = AsyncStream.makeStream(of: SceneLifecycle.self)
+    let (view, toView) = AsyncStream.makeStream(of: SignInViewEvent.self)
+    let (controller, toController) = AsyncStream.makeStream(of: SceneLifecycle.self)
 
-    let output = viewModel.transform(
-      input: SignInViewModel.Input(fromView: actions, fromController: lifecycle))
-    actionInput.yield(.usernameChanged("alice"))
-    actionInput.yield(.passwordChanged("open sesame"))
-    actionInput.yield(.signInRequested)
-    actionInput.finish()
-    lifecycleInput.finish()
+    let output = viewModel.transform(input: SceneInput(fromView: view, fromController: controller))
+    toView.yield(.usernameChanged("alice"))
+    toView.yield(.passwordChanged("open sesame"))
+    toView.yield(.signInTapped)
+    toView.finish()
+    toController.finish()
+    await output.binding.value
 
-    #expect(await viewModel.navigator.next() == .userDidSignIn(SampleData.newSession))
-    #expect(output === viewModel.output)
-    #expect(output.usernameValidation == Username.validate("alice"))
-    #expect(output.isLoading == false)
+    #expect(output.outputs === viewModel)
+    #expect(viewModel.username == "alice")
+    #expect(output.outputs.usernameValidation == Username.validate("alice"))
+    #expect(output.outputs.isLoading == false)
+    #expect(viewModel.navigator.history == [.userDidSignIn(SampleData.newSession)])
   }
 
-  @Test("transform handles lifecycle events in order: appearing loads, leaving steps")
-  func lifecycleStream() async {
+  @Test(
+    "events from both streams are handled one at a time, in the order they arrive",
+    arguments: [true, false])
+  func arrivalOrder(viewFirst: Bool) async {
     let sessions = SessionUseCaseStub()
     let viewModel = AccountViewModel(token: SampleData.token, sessions: sessions)
-    let (actions, actionInput) = AsyncStream.makeStream(of: AccountInputs.self)
-    let (lifecycle, lifecycleInput) = AsyncStream.makeStream(of: SceneLifecycle.self)
-
-    let output = viewModel.transform(
-      input: AccountViewModel.Input(fromView: actions, fromController: lifecycle))
-    lifecycleInput.yield(.appeared)
-    lifecycleInput.yield(.dismissed)
-    lifecycleInput.finish()
-    actionInput.finish()
-
-    // Events are handled one at a time, so the step of the second means the first is done.
-    #expect(await viewModel.navigator.next() == .userIntendsToQuit)
-    #expect(output.username == SampleData.user.username)
-    #expect(output.isLoading == false)
-    #expect(sessions.currentSessionCall.requests == [SampleData.token])
-  }
-
-  @Test("outputs are observable: a sign-in changes what a view tracked")
-  func observable() async {
-    let viewModel = SignInViewModel(authentication: AuthenticationUseCaseStub())
-    await viewModel.send(.usernameChanged("alice"))
-    await viewModel.send(.passwordChanged("open sesame"))
-    let changes = ChangeCount()
-
-    withObservationTracking {
-      _ = viewModel.output.isLoading
-    } onChange: {
-      MainActor.assumeIsolated { changes.count += 1 }
+    let (view, toView) = AsyncStream.makeStream(of: AccountViewEvent.self)
+    let (controller, toController) = AsyncStream.makeStream(of: SceneLifecycle.self)
+    // Both arrive while the load is in flight: neither may run until it is done.
+    sessions.currentSessionCall.whileRunning { _ in
+      if viewFirst {
+        toView.yield(.signOutTapped)
+        toController.yield(.dismissed)
+      } else {
+        toController.yield(.dismissed)
+        toView.yield(.signOutTapped)
+      }
+      toView.finish()
+      toController.finish()
     }
-    #expect(changes.count == 0)
-    await viewModel.send(.signInRequested)
-    #expect(changes.count == 1)
-  }
-}
 
-@MainActor
-private final class ChangeCount {
-  var count = 0
+    let output = viewModel.transform(input: SceneInput(fromView: view, fromController: controller))
+    toController.yield(.appeared)
+    await output.binding.value
+
+    #expect(
+      viewModel.navigator.history
+        == (viewFirst
+          ? [.userDidSignOut, .userIntendsToQuit] : [.userIntendsToQuit, .userDidSignOut]))
+    // The sign-out ran after the load, not beside it (it would have been refused as busy).
+    #expect(sessions.signOutCall.requests == [SampleData.token])
+    #expect(viewModel.username == SampleData.user.username)
+  }
+
+  @Test("cancelling the binding ends it while its streams are still open")
+  func cancellation() async {
+    let viewModel = SignInViewModel(authentication: AuthenticationUseCaseStub())
+    let (view, toView) = AsyncStream.makeStream(of: SignInViewEvent.self)
+    let (controller, _) = AsyncStream.makeStream(of: SceneLifecycle.self)
+
+    let output = viewModel.transform(input: SceneInput(fromView: view, fromController: controller))
+    output.binding.cancel()
+    await output.binding.value
+    toView.yield(.usernameChanged("alice"))
+
+    #expect(output.binding.isCancelled)
+    #expect(viewModel.username == "")
+    #expect(viewModel.navigator.history.isEmpty)
+  }
+
+  @Test("the binding does not keep the view model; it ends once its streams finish")
+  func release() async {
+    weak var released: SignInViewModel?
+    let (view, toView) = AsyncStream.makeStream(of: SignInViewEvent.self)
+    let (controller, toController) = AsyncStream.makeStream(of: SceneLifecycle.self)
+    var binding: Task<Void, Never>?
+    do {
+      let viewModel = SignInViewModel(authentication: AuthenticationUseCaseStub())
+      released = viewModel
+      binding =
+        viewModel.transform(input: SceneInput(fromView: view, fromController: controller))
+        .binding
+    }
+    #expect(released == nil)
+
+    toView.yield(.usernameChanged("alice"))
+    toView.finish()
+    toController.finish()
+    await binding?.value
+    #expect(released == nil)
+  }
+
+  @Test("a view model that was driven is released once its binding ended")
+  func releasedAfterwards() async {
+    weak var released: SessionsViewModel?
+    do {
+      let viewModel = SessionsViewModel(token: SampleData.token, sessions: SessionUseCaseStub())
+      released = viewModel
+      let (view, toView) = AsyncStream.makeStream(of: SessionsViewEvent.self)
+      let (controller, toController) = AsyncStream.makeStream(of: SceneLifecycle.self)
+      let output = viewModel.transform(
+        input: SceneInput(fromView: view, fromController: controller))
+      toController.yield(.appeared)
+      toView.yield(.revokeTapped(SessionID(rawValue: 7)))
+      toView.yield(.backTapped)
+      toView.finish()
+      toController.finish()
+      await output.binding.value
+      #expect(viewModel.revokedSession == SessionID(rawValue: 7))
+      #expect(viewModel.navigator.history == [.userIntendsToGoBack])
+    }
+    #expect(released == nil)
+  }
 }

@@ -10,19 +10,19 @@ struct RealUseCaseCoordinatorTests {
   func flow() async throws {
     let phrase = "correct horse battery staple"
     let presenter = RecordingPresenter([
-      Play.authenticate(.signUpChosen),
+      Play.authenticate(.signUpTapped),
       Play.signUp(
         .usernameChanged("bob"), .passwordChanged(phrase), .confirmationChanged(phrase),
-        .signUpRequested),
-      Play.account(.sessionsRequested),
-      Play.sessions(.backRequested),
-      Play.account(.signOutRequested),
-      Play.authenticate(.signInChosen),
-      Play.signIn(.usernameChanged("bob"), .passwordChanged(phrase), .signInRequested),
-      Play.account(.quitRequested),
+        .signUpTapped),
+      Play.account(.sessionsTapped),
+      Play.sessions(.backTapped),
+      Play.account(.signOutTapped),
+      Play.authenticate(.signInTapped),
+      Play.signIn(.usernameChanged("bob"), .passwordChanged(phrase), .signInTapped),
+      Play.account(.quitTapped),
     ])
     var tokens: [SessionToken?] = []
-    let coordinator = AuthCoordinator(factory: try RealUseCases().factory, presenter: presenter) {
+    let coordinator = AuthCoordinator(useCases: try RealUseCases().useCases, presenter: presenter) {
       tokens.append($0)
     }
 

@@ -9,39 +9,39 @@ struct RealUseCaseFlowTests {
   let phrase = "correct horse battery staple"
   let newPhrase = "a completely different passphrase"
 
-  func signIn(_ factory: UseCaseViewModelFactory, password: String) async -> SignInViewModel {
+  func signIn(_ factory: AuthUseCases, password: String) async -> SignInViewModel {
     let viewModel = factory.makeSignIn()
     _ = await run(
-      viewModel, .usernameChanged("alice"), .passwordChanged(password), .signInRequested)
+      viewModel, .usernameChanged("alice"), .passwordChanged(password), .signInTapped)
     return viewModel
   }
 
   @Test("sign up, sign out, sign in, list and revoke sessions, change the password")
   func wholeLife() async throws {
-    let factory = try RealUseCases().factory
+    let factory = try RealUseCases().useCases
 
     // Sign up; a second sign-up with the same name shows "taken" on the username.
     let signUp = factory.makeSignUp()
     let signedUp = await run(
       signUp, .usernameChanged("Alice"), .passwordChanged(phrase), .confirmationChanged(phrase),
-      .signUpRequested)
+      .signUpTapped)
     let firstToken = try #require(signedUp?.token)
     let again = factory.makeSignUp()
     _ = await run(
       again, .usernameChanged("alice"), .passwordChanged(phrase), .confirmationChanged(phrase),
-      .signUpRequested)
-    #expect(again.output.usernameValidation?.errorMessage == AuthMessages.usernameTaken)
+      .signUpTapped)
+    #expect(again.outputs.usernameValidation?.errorMessage == AuthMessages.usernameTaken)
     #expect(again.navigator.pendingStep == nil)
 
     // The account shows who; signing out ends the session for good.
     let account = factory.makeAccount(token: firstToken)
-    #expect(await run(account, .signOutRequested) == .userDidSignOut)
-    #expect(account.output.username == "alice")
+    #expect(await run(account, .signOutTapped) == .userDidSignOut)
+    #expect(account.outputs.username == "alice")
     #expect(await run(factory.makeAccount(token: firstToken)) == .userIsNotSignedIn)
 
     // A wrong password is refused with the one message; the right one signs in.
     let refused = await signIn(factory, password: "not the passphrase at all")
-    #expect(refused.output.errorMessage == AuthMessages.signInFailed)
+    #expect(refused.outputs.failure?.description == AuthMessages.signInFailed)
     #expect(refused.navigator.pendingStep == nil)
     let laptopStep = await signIn(factory, password: phrase).navigator.pendingStep
     let laptop = try #require(laptopStep?.token)
@@ -51,12 +51,12 @@ struct RealUseCaseFlowTests {
     // Two sessions, the asking one marked; revoking the other leaves one.
     let sessions = factory.makeSessions(token: phone)
     _ = await run(sessions)
-    #expect(sessions.output.sessions.count == 2)
-    let current = try #require(sessions.output.sessions.first { $0.isCurrent })
-    let other = try #require(sessions.output.sessions.first { !$0.isCurrent })
-    await sessions.send(.revokeRequested(other.session.id))
-    #expect(sessions.output.sessions.map(\.session.id) == [current.session.id])
-    #expect(sessions.output.revokedSession == other.session.id)
+    #expect(sessions.outputs.sessions.count == 2)
+    let current = try #require(sessions.outputs.sessions.first { $0.isCurrent })
+    let other = try #require(sessions.outputs.sessions.first { !$0.isCurrent })
+    await sessions.drive(.revokeTapped(other.session.id))
+    #expect(sessions.outputs.sessions.map(\.session.id) == [current.session.id])
+    #expect(sessions.outputs.revokedSession == other.session.id)
     #expect(await run(factory.makeAccount(token: laptop)) == .userIsNotSignedIn)
 
     // A password change: the wrong current one is refused on its field, then it
@@ -66,14 +66,14 @@ struct RealUseCaseFlowTests {
     let change = factory.makeChangePassword(token: phone)
     _ = await run(
       change, .currentPasswordChanged("not the passphrase at all"),
-      .newPasswordChanged(newPhrase), .confirmationChanged(newPhrase), .changeRequested)
+      .newPasswordChanged(newPhrase), .confirmationChanged(newPhrase), .changeTapped)
     #expect(
-      change.output.currentPasswordValidation?.errorMessage
+      change.outputs.currentPasswordValidation?.errorMessage
         == AuthMessages.currentPasswordIncorrect)
-    await change.send(.currentPasswordChanged(phrase))
-    await change.send(.changeRequested)
+    await change.drive(.currentPasswordChanged(phrase))
+    await change.drive(.changeTapped)
     #expect(change.navigator.pendingStep == .userDidChangePassword(endedSessions: 1))
-    #expect(change.output.endedSessions == 1)
+    #expect(change.outputs.endedSessions == 1)
     #expect(await run(factory.makeAccount(token: tablet)) == .userIsNotSignedIn)
 
     // Only the new password signs in now.
@@ -84,13 +84,13 @@ struct RealUseCaseFlowTests {
 
   @Test("sign-up shows the real rules' reasons: too common, contains the username, no match")
   func realRules() async throws {
-    let signUp = try RealUseCases().factory.makeSignUp()
-    await signUp.send(.usernameChanged("alice"))
-    await signUp.send(.passwordChanged("alice likes long passwords"))
+    let signUp = try RealUseCases().useCases.makeSignUp()
+    await signUp.drive(.usernameChanged("alice"))
+    await signUp.drive(.passwordChanged("alice likes long passwords"))
     #expect(
-      signUp.output.passwordValidation?.errorMessage == AuthMessages.passwordContainsUsername)
-    await signUp.send(.confirmationChanged("something else entirely"))
-    #expect(signUp.output.confirmationValidation?.errorMessage == AuthMessages.passwordsDoNotMatch)
-    #expect(signUp.output.isSignUpEnabled == false)
+      signUp.outputs.passwordValidation?.errorMessage == AuthMessages.passwordContainsUsername)
+    await signUp.drive(.confirmationChanged("something else entirely"))
+    #expect(signUp.outputs.confirmationValidation?.errorMessage == AuthMessages.passwordsDoNotMatch)
+    #expect(signUp.outputs.isSignUpEnabled == false)
   }
 }

@@ -7,14 +7,14 @@ import AuthViewModels
 /// The real use cases on a migrated SQLite database in memory, with real
 /// libsodium at its cheapest Argon2id cost and a clock that stands still.
 struct RealUseCases {
-  let factory: UseCaseViewModelFactory
+  let useCases: AuthUseCases
 
   init() throws {
     let store = try SQLiteAuthStore.inMemory()
     let hasher = try Argon2idHasher(cost: .minimum)
     let tokens = try SodiumTokenSource()
     let clock = TestClock()
-    factory = UseCaseViewModelFactory(
+    useCases = AuthUseCases(
       authentication: SignInService(store: store, hasher: hasher, tokens: tokens, clock: clock),
       signUp: SignUpService(store: store, hasher: hasher, tokens: tokens, clock: clock),
       sessions: SessionService(store: store, tokens: tokens, clock: clock),
@@ -23,22 +23,33 @@ struct RealUseCases {
   }
 }
 
-/// Drives a view model and hands back the step it ended with.
-@MainActor
-func run<ViewModel: ViewModelType>(
-  _ viewModel: ViewModel, appearing: Bool = true, _ actions: ViewModel.Input.FromView...
-) async -> AuthStep? {
-  if appearing { await viewModel.send(lifecycle: .appeared) }
-  for action in actions { await viewModel.send(action) }
-  return viewModel.navigator.pendingStep
+extension SignInStep {
+  /// The token of the session the step started, if it started one.
+  var token: SessionToken? {
+    if case .userDidSignIn(let session) = self { return session.token }
+    return nil
+  }
 }
 
-extension AuthStep {
-  /// The token of a step that starts a session.
+extension SignUpStep {
+  /// The token of the session the step started, if it started one.
   var token: SessionToken? {
-    switch self {
-    case .userDidSignIn(let session), .userDidSignUp(let session): session.token
-    default: nil
-    }
+    if case .userDidSignUp(let session) = self { return session.token }
+    return nil
+  }
+}
+
+@MainActor
+extension AuthUseCases {
+  func makeSignIn() -> SignInViewModel { SignInViewModel(authentication: authentication) }
+  func makeSignUp() -> SignUpViewModel { SignUpViewModel(signUp: signUp) }
+  func makeAccount(token: SessionToken) -> AccountViewModel {
+    AccountViewModel(token: token, sessions: sessions)
+  }
+  func makeSessions(token: SessionToken) -> SessionsViewModel {
+    SessionsViewModel(token: token, sessions: sessions)
+  }
+  func makeChangePassword(token: SessionToken) -> ChangePasswordViewModel {
+    ChangePasswordViewModel(token: token, changePassword: changePassword, sessions: sessions)
   }
 }

@@ -1,5 +1,6 @@
 import AuthCore
 import AuthTestSupport
+import AuthViewModelPreviews
 import AuthViewModels
 import Testing
 
@@ -10,8 +11,8 @@ struct AuthCoordinatorTests {
   let signUp = SignUpUseCaseStub()
   let sessions = SessionUseCaseStub()
   let changePassword = ChangePasswordUseCaseStub()
-  var factory: UseCaseViewModelFactory {
-    UseCaseViewModelFactory(
+  var useCases: AuthUseCases {
+    AuthUseCases(
       authentication: authentication, signUp: signUp, sessions: sessions,
       changePassword: changePassword)
   }
@@ -20,25 +21,27 @@ struct AuthCoordinatorTests {
   @Test("the whole flow: each step shows its own scene, and the token follows sign-in and out")
   func wholeFlow() async {
     let presenter = RecordingPresenter([
-      Play.authenticate(.signUpChosen),
+      Play.authenticate(.signUpTapped),
       Play.signUp(
         .usernameChanged("alice"), .passwordChanged(phrase), .confirmationChanged(phrase),
-        .signUpRequested),
-      Play.account(.changePasswordRequested),
+        .signUpTapped),
+      Play.account(.changePasswordTapped),
       Play.changePassword(
         .currentPasswordChanged(phrase), .newPasswordChanged("a brand new long passphrase"),
-        .confirmationChanged("a brand new long passphrase"), .changeRequested),
-      Play.account(.sessionsRequested),
-      Play.sessions(.revokeRequested(SessionID(rawValue: 7)), .backRequested),
-      Play.account(.signOutRequested),
-      Play.authenticate(.signInChosen),
-      Play.signIn(.signUpRequested),
-      Play.signUp(.signInRequested),
-      Play.signIn(.usernameChanged("alice"), .passwordChanged(phrase), .signInRequested),
-      Play.account(.quitRequested),
+        .confirmationChanged("a brand new long passphrase"), .changeTapped),
+      Play.account(.sessionsTapped),
+      Play.sessions(.revokeTapped(SessionID(rawValue: 7)), .backTapped),
+      Play.account(.signOutTapped),
+      Play.authenticate(.signInTapped),
+      Play.signIn(.signUpTapped),
+      Play.signUp(.signInTapped),
+      Play.signIn(.usernameChanged("alice"), .passwordChanged(phrase), .signInTapped),
+      Play.account(.quitTapped),
     ])
     var tokens: [SessionToken?] = []
-    let coordinator = AuthCoordinator(factory: factory, presenter: presenter) { tokens.append($0) }
+    let coordinator = AuthCoordinator(useCases: useCases, presenter: presenter) {
+      tokens.append($0)
+    }
 
     await coordinator.start()
 
@@ -58,9 +61,9 @@ struct AuthCoordinatorTests {
 
   @Test("starting with a token shows the account; quitting there ends the flow")
   func startsSignedIn() async {
-    let presenter = RecordingPresenter([Play.account(.quitRequested)])
+    let presenter = RecordingPresenter([Play.account(.quitTapped)])
     let token = SessionToken(rawValue: "kept")
-    let coordinator = AuthCoordinator(factory: factory, presenter: presenter, token: token)
+    let coordinator = AuthCoordinator(useCases: useCases, presenter: presenter, token: token)
 
     await coordinator.start()
 
@@ -72,10 +75,10 @@ struct AuthCoordinatorTests {
   @Test("a dead stored token leads to the start, with a notice, and is forgotten")
   func deadToken() async {
     sessions.currentSessionCall.answer(.failure(AuthError.notSignedIn))
-    let presenter = RecordingPresenter([Play.authenticate(.quitChosen)])
+    let presenter = RecordingPresenter([Play.authenticate(.quitTapped)])
     var tokens: [SessionToken?] = []
     let coordinator = AuthCoordinator(
-      factory: factory, presenter: presenter, token: SessionToken(rawValue: "dead")
+      useCases: useCases, presenter: presenter, token: SessionToken(rawValue: "dead")
     ) { tokens.append($0) }
 
     await coordinator.start()
@@ -88,9 +91,9 @@ struct AuthCoordinatorTests {
 
   @Test("sign-out everywhere returns to the start")
   func signOutEverywhere() async {
-    let presenter = RecordingPresenter([Play.account(.signOutEverywhereRequested)])
+    let presenter = RecordingPresenter([Play.account(.signOutEverywhereTapped)])
     let coordinator = AuthCoordinator(
-      factory: factory, presenter: presenter, token: SampleData.token)
+      useCases: useCases, presenter: presenter, token: SampleData.token)
 
     await coordinator.start()
 
@@ -100,8 +103,8 @@ struct AuthCoordinatorTests {
 
   @Test("end of input dismisses each scene back to the start, which quits")
   func endOfInput() async {
-    let presenter = RecordingPresenter([Play.authenticate(.signInChosen)])
-    let coordinator = AuthCoordinator(factory: factory, presenter: presenter)
+    let presenter = RecordingPresenter([Play.authenticate(.signInTapped)])
+    let coordinator = AuthCoordinator(useCases: useCases, presenter: presenter)
 
     await coordinator.start()
 
@@ -111,14 +114,14 @@ struct AuthCoordinatorTests {
   @Test("a password change leads back to the account; back from sessions too")
   func backToAccount() async {
     let presenter = RecordingPresenter([
-      Play.account(.sessionsRequested),
-      Play.sessions(.backRequested),
-      Play.account(.changePasswordRequested),
-      Play.changePassword(.backRequested),
-      Play.account(.quitRequested),
+      Play.account(.sessionsTapped),
+      Play.sessions(.backTapped),
+      Play.account(.changePasswordTapped),
+      Play.changePassword(.backTapped),
+      Play.account(.quitTapped),
     ])
     let coordinator = AuthCoordinator(
-      factory: factory, presenter: presenter, token: SampleData.token)
+      useCases: useCases, presenter: presenter, token: SampleData.token)
 
     await coordinator.start()
 
@@ -128,7 +131,7 @@ struct AuthCoordinatorTests {
   @Test("cancelling the flow's task while it waits for a step ends it")
   func cancelled() async {
     let presenter = WindowedPresenter()
-    let coordinator = AuthCoordinator(factory: factory, presenter: presenter)
+    let coordinator = AuthCoordinator(useCases: useCases, presenter: presenter)
     let flow = Task { await coordinator.start() }
     flow.cancel()
     await flow.value

@@ -1,30 +1,116 @@
 import AuthCore
-import AuthTestSupport
+import AuthViewModelPreviews
 import AuthViewModels
 import Testing
 
-@Suite("Routing steps to scenes")
+/// Every step of every scene, through the route table, to where it leads.
+@MainActor
+@Suite("Routing each scene's steps")
 struct AuthRouteTests {
-  @Test(
-    "each step leads to its own scene",
-    arguments: [
-      (AuthStep.userIntendsToSignIn, false, AuthRoute?.some(.signIn)),
-      (.userIntendsToSignUp, false, .signUp),
-      (.userIntendsToQuit, false, nil),
-      (.userIntendsToQuit, true, nil),
-      (.userIntendsToGoBack, false, .authenticate),
-      (.userIntendsToGoBack, true, .account),
-      (.userDidSignIn(SampleData.newSession), true, .account),
-      (.userDidSignUp(SampleData.newSession), true, .account),
-      (.userIntendsToSeeSessions, true, .sessions),
-      (.userIntendsToSeeSessions, false, .authenticate),
-      (.userIntendsToChangePassword, true, .changePassword),
-      (.userIntendsToChangePassword, false, .authenticate),
-      (.userDidChangePassword(endedSessions: 1), true, .account),
-      (.userDidSignOut, false, .authenticate),
-      (.userIsNotSignedIn, false, .authenticate),
-    ])
-  func route(step: AuthStep, isSignedIn: Bool, expected: AuthRoute?) {
-    #expect(AuthRoute.after(step, isSignedIn: isSignedIn) == expected)
+  let useCases = AuthUseCases(
+    authentication: AuthenticationUseCaseStub(), signUp: SignUpUseCaseStub(),
+    sessions: SessionUseCaseStub(), changePassword: ChangePasswordUseCaseStub())
+  let session = SampleData.newSession
+
+  /// Emits `step` from the view model of `route`'s scene and answers where it leads.
+  func transition<ViewModel: SceneViewModelType>(
+    _ route: AuthRoute, _ type: ViewModel.Type, _ step: ViewModel.NavigationStep,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async -> AuthTransition? {
+    let scene = route.scene(using: useCases, token: SampleData.token, notice: nil)
+    #expect(scene.route == route, sourceLocation: sourceLocation)
+    guard let viewModel = scene.viewModel as? ViewModel else {
+      Issue.record("the \(route) scene has no \(type)", sourceLocation: sourceLocation)
+      return nil
+    }
+    viewModel.navigator.emit(step)
+    return await scene.next()
+  }
+
+  @Test func theStartLeadsToSignInSignUpOrOut() async {
+    for step in [AuthenticateStep.userIntendsToSignIn, .userIntendsToSignUp, .userIntendsToQuit] {
+      let expected: AuthTransition =
+        switch step {
+        case .userIntendsToSignIn: .show(.signIn)
+        case .userIntendsToSignUp: .show(.signUp)
+        case .userIntendsToQuit: .quit
+        }
+      #expect(await transition(.authenticate, AuthenticateViewModel.self, step) == expected)
+    }
+  }
+
+  @Test func signInsSignUpLeadsToSignUp() async {
+    for step in [SignInStep.userIntendsToSignUp, .userIntendsToGoBack, .userDidSignIn(session)] {
+      let expected: AuthTransition =
+        switch step {
+        case .userIntendsToSignUp: .show(.signUp)
+        case .userIntendsToGoBack: .home
+        case .userDidSignIn(let session): .startSession(session)
+        }
+      #expect(await transition(.signIn, SignInViewModel.self, step) == expected)
+    }
+  }
+
+  @Test func signUpsSignInLeadsToSignIn() async {
+    for step in [SignUpStep.userIntendsToSignIn, .userIntendsToGoBack, .userDidSignUp(session)] {
+      let expected: AuthTransition =
+        switch step {
+        case .userIntendsToSignIn: .show(.signIn)
+        case .userIntendsToGoBack: .home
+        case .userDidSignUp(let session): .startSession(session)
+        }
+      #expect(await transition(.signUp, SignUpViewModel.self, step) == expected)
+    }
+  }
+
+  @Test func theAccountLeadsOnOutOrAway() async {
+    let steps: [AccountStep] = [
+      .userIntendsToSeeSessions, .userIntendsToChangePassword, .userIntendsToQuit,
+      .userDidSignOut, .userIsNotSignedIn,
+    ]
+    for step in steps {
+      let expected: AuthTransition =
+        switch step {
+        case .userIntendsToSeeSessions: .show(.sessions)
+        case .userIntendsToChangePassword: .show(.changePassword)
+        case .userIntendsToQuit: .quit
+        case .userDidSignOut: .endSession(notice: "Signed out.")
+        case .userIsNotSignedIn: .endSession(notice: "Your session has ended; sign in again.")
+        }
+      #expect(await transition(.account, AccountViewModel.self, step) == expected)
+    }
+  }
+
+  @Test func theSessionsLeadBackOrOut() async {
+    for step in [SessionsStep.userIntendsToGoBack, .userIsNotSignedIn] {
+      let expected: AuthTransition =
+        switch step {
+        case .userIntendsToGoBack: .home
+        case .userIsNotSignedIn: .endSession(notice: "Your session has ended; sign in again.")
+        }
+      #expect(await transition(.sessions, SessionsViewModel.self, step) == expected)
+    }
+  }
+
+  @Test func thePasswordChangeLeadsBackOrOut() async {
+    let steps: [ChangePasswordStep] = [
+      .userIntendsToGoBack, .userDidChangePassword(endedSessions: 2), .userIsNotSignedIn,
+    ]
+    for step in steps {
+      let expected: AuthTransition =
+        switch step {
+        case .userIntendsToGoBack, .userDidChangePassword: .home
+        case .userIsNotSignedIn: .endSession(notice: "Your session has ended; sign in again.")
+        }
+      #expect(await transition(.changePassword, ChangePasswordViewModel.self, step) == expected)
+    }
+  }
+
+  @Test("a scene that needs a session is the start without one", arguments: AuthRoute.allCases)
+  func withoutASession(route: AuthRoute) {
+    let scene = route.scene(using: useCases, token: nil, notice: "n")
+    let needsSession = [AuthRoute.account, .sessions, .changePassword].contains(route)
+    #expect(scene.route == (needsSession ? .authenticate : route))
+    if needsSession { #expect((scene.viewModel as? AuthenticateViewModel)?.notice == "n") }
   }
 }

@@ -15,58 +15,50 @@ final class RecordingPresenter: ScenePresenter {
 
   func present(_ scene: AuthScene) async {
     routes.append(scene.route)
-    if case .authenticate(let viewModel) = scene { notices.append(viewModel.output.notice) }
-    await scene.send(lifecycle: .appeared)
-    if scene.navigator.pendingStep != nil { return }
+    if let start = scene.viewModel as? AuthenticateViewModel {
+      notices.append(start.outputs.notice)
+    }
+    let viewModel = scene.viewModel
+    await viewModel.lifecycle.viewDidAppear()
+    if viewModel.hasPendingStep { return }
     if !scripts.isEmpty { await scripts.removeFirst()(scene) }
     // Like a line-mode front end at the end of its input: a scene never returns
     // without a step, so a script that went wrong fails the test instead of hanging it.
-    if scene.navigator.pendingStep == nil { await scene.send(lifecycle: .dismissed) }
+    if !viewModel.hasPendingStep { viewModel.lifecycle.viewDidDismiss() }
   }
 }
 
-/// Scripts that send actions to one kind of scene, and record an issue when
-/// another kind is shown.
+/// Scripts that apply events to one kind of scene, and record an issue when another
+/// kind is shown.
 enum Play {
-  static func authenticate(_ actions: AuthenticateInputs...) -> RecordingPresenter.Script {
-    { scene in
-      guard case .authenticate(let viewModel) = scene else { return unexpected(scene) }
-      for action in actions { await viewModel.send(action) }
-    }
+  static func authenticate(_ events: AuthenticateViewEvent...) -> RecordingPresenter.Script {
+    play(AuthenticateViewModel.self, events)
   }
-  static func signIn(_ actions: SignInInputs...) -> RecordingPresenter.Script {
-    { scene in
-      guard case .signIn(let viewModel) = scene else { return unexpected(scene) }
-      for action in actions { await viewModel.send(action) }
-    }
+  static func signIn(_ events: SignInViewEvent...) -> RecordingPresenter.Script {
+    play(SignInViewModel.self, events)
   }
-  static func signUp(_ actions: SignUpInputs...) -> RecordingPresenter.Script {
-    { scene in
-      guard case .signUp(let viewModel) = scene else { return unexpected(scene) }
-      for action in actions { await viewModel.send(action) }
-    }
+  static func signUp(_ events: SignUpViewEvent...) -> RecordingPresenter.Script {
+    play(SignUpViewModel.self, events)
   }
-  static func account(_ actions: AccountInputs...) -> RecordingPresenter.Script {
-    { scene in
-      guard case .account(let viewModel) = scene else { return unexpected(scene) }
-      for action in actions { await viewModel.send(action) }
-    }
+  static func account(_ events: AccountViewEvent...) -> RecordingPresenter.Script {
+    play(AccountViewModel.self, events)
   }
-  static func sessions(_ actions: SessionsInputs...) -> RecordingPresenter.Script {
-    { scene in
-      guard case .sessions(let viewModel) = scene else { return unexpected(scene) }
-      for action in actions { await viewModel.send(action) }
-    }
+  static func sessions(_ events: SessionsViewEvent...) -> RecordingPresenter.Script {
+    play(SessionsViewModel.self, events)
   }
-  static func changePassword(_ actions: ChangePasswordInputs...) -> RecordingPresenter.Script {
-    { scene in
-      guard case .changePassword(let viewModel) = scene else { return unexpected(scene) }
-      for action in actions { await viewModel.send(action) }
-    }
+  static func changePassword(_ events: ChangePasswordViewEvent...) -> RecordingPresenter.Script {
+    play(ChangePasswordViewModel.self, events)
   }
 
-  @MainActor
-  private static func unexpected(_ scene: AuthScene) {
-    Issue.record("unexpected scene \(scene.route)")
+  private static func play<ViewModel: Drivable>(
+    _ type: ViewModel.Type, _ events: [ViewModel.Event]
+  ) -> RecordingPresenter.Script {
+    { scene in
+      guard let viewModel = scene.viewModel as? ViewModel else {
+        Issue.record("unexpected scene \(scene.route)")
+        return
+      }
+      for event in events { await viewModel.drive(event) }
+    }
   }
 }

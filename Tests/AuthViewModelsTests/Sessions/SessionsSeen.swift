@@ -9,9 +9,10 @@ struct SessionsSeen: Equatable {
   var error: String?
 
   @MainActor
-  static func of(_ output: SessionsOutputs) -> SessionsSeen {
-    SessionsSeen(
+  static func of(_ viewModel: some SessionsViewModelType) -> SessionsSeen {
+    let output = viewModel.outputs
+    return SessionsSeen(
       sessions: output.sessions, revoked: output.revokedSession, loading: output.isLoading,
-      error: output.errorMessage)
+      error: output.failure?.description)
   }
 }

@@ -1,5 +1,6 @@
 import AuthCore
 import AuthTestSupport
+import AuthViewModelPreviews
 import AuthViewModels
 import Testing
 
@@ -39,7 +40,7 @@ struct SessionsViewModelTests {
     stub.listSessionsCall.answers = [.success(all), .success(withoutSeven)]
 
     await history.send(lifecycle: .appeared)
-    await history.send(.revokeRequested(seven))
+    await history.send(.revokeTapped(seven))
 
     #expect(
       Array(history.values.dropFirst(3)) == [
@@ -55,7 +56,7 @@ struct SessionsViewModelTests {
   func revokeRefused() async {
     stub.revokeSessionCall.answer(.failure(AuthError.sessionNotFound))
 
-    await history.send(.revokeRequested(SessionID(rawValue: 99)))
+    await history.send(.revokeTapped(SessionID(rawValue: 99)))
 
     let message = SceneMessages.sessionNotFound
     #expect(
@@ -73,7 +74,7 @@ struct SessionsViewModelTests {
     await history.send(lifecycle: .appeared)
 
     #expect(history.values.last == SessionsSeen(error: SceneMessages.sessionEnded))
-    #expect(viewModel.output.failure == .sessionEnded)
+    #expect(viewModel.outputs.failure == .sessionEnded)
     #expect(history.steps == [.userIsNotSignedIn])
   }
 
@@ -81,7 +82,7 @@ struct SessionsViewModelTests {
   func revokeDeadToken() async {
     stub.revokeSessionCall.answer(.failure(AuthError.notSignedIn))
 
-    await history.send(.revokeRequested(seven))
+    await history.send(.revokeTapped(seven))
 
     #expect(history.steps == [.userIsNotSignedIn])
     #expect(stub.listSessionsCall.requests.isEmpty)
@@ -91,7 +92,7 @@ struct SessionsViewModelTests {
   func refreshBusy() async {
     stub.listSessionsCall.answers = [.success(all), .failure(StoreError.busy)]
 
-    await history.send(.refreshRequested, .refreshRequested)
+    await history.send(.refreshTapped, .refreshTapped)
 
     #expect(history.values.last == SessionsSeen(error: SceneMessages.busy))
     #expect(stub.listSessionsCall.requests.count == 2)
@@ -99,7 +100,7 @@ struct SessionsViewModelTests {
 
   @Test("back and leaving are steps back")
   func back() async {
-    await history.send(.backRequested)
+    await history.send(.backTapped)
     await history.send(lifecycle: .dismissed)
     #expect(history.steps == [.userIntendsToGoBack, .userIntendsToGoBack])
   }

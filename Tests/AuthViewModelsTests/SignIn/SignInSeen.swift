@@ -10,9 +10,11 @@ struct SignInSeen: Equatable {
   var error: String?
 
   @MainActor
-  static func of(_ output: SignInOutputs) -> SignInSeen {
-    SignInSeen(
+  static func of(_ viewModel: some SignInViewModelType) -> SignInSeen {
+    let output = viewModel.outputs
+    return SignInSeen(
       username: output.usernameValidation, password: output.passwordValidation,
-      enabled: output.isSignInEnabled, loading: output.isLoading, error: output.errorMessage)
+      enabled: output.isSignInEnabled, loading: output.isLoading, error: output.failure?.description
+    )
   }
 }

@@ -1,5 +1,6 @@
 import AuthCore
 import AuthTestSupport
+import AuthViewModelPreviews
 import AuthViewModels
 import Testing
 
@@ -21,7 +22,7 @@ struct SignInViewModelTests {
 
   @Test("valid fields: enabled, loading on then off, signed-in step")
   func signsIn() async {
-    await history.send(.usernameChanged("alice"), .passwordChanged("open sesame"), .signInRequested)
+    await history.send(.usernameChanged("alice"), .passwordChanged("open sesame"), .signInTapped)
 
     #expect(
       history.values == [
@@ -56,7 +57,7 @@ struct SignInViewModelTests {
 
   @Test("a submit while invalid calls nothing and shows every field's reason")
   func submitWhileInvalid() async {
-    await history.send(.usernameChanged("alice"), .signInRequested)
+    await history.send(.usernameChanged("alice"), .signInTapped)
 
     #expect(
       history.values == [
@@ -73,7 +74,7 @@ struct SignInViewModelTests {
     stub.signInCall.answer(.success(.invalid(errorMessage: "Incorrect username or password")))
 
     await history.send(
-      .usernameChanged("alice"), .passwordChanged("open sesame"), .signInRequested,
+      .usernameChanged("alice"), .passwordChanged("open sesame"), .signInTapped,
       .passwordChanged("open sesame!"))
 
     let message = AuthMessages.signInFailed
@@ -98,7 +99,7 @@ struct SignInViewModelTests {
   func thrown(error: any Error, message: String) async {
     stub.signInCall.answer(.failure(error))
 
-    await history.send(.usernameChanged("alice"), .passwordChanged("open sesame"), .signInRequested)
+    await history.send(.usernameChanged("alice"), .passwordChanged("open sesame"), .signInTapped)
 
     #expect(
       history.values.last
@@ -108,7 +109,7 @@ struct SignInViewModelTests {
 
   @Test("asking to sign up instead, and leaving, are steps")
   func otherSteps() async {
-    await history.send(.signUpRequested)
+    await history.send(.signUpTapped)
     await history.send(lifecycle: .dismissed)
 
     #expect(history.steps == [.userIntendsToSignUp, .userIntendsToGoBack])

@@ -11,10 +11,11 @@ struct SignUpSeen: Equatable {
   var error: String?
 
   @MainActor
-  static func of(_ output: SignUpOutputs) -> SignUpSeen {
-    SignUpSeen(
+  static func of(_ viewModel: some SignUpViewModelType) -> SignUpSeen {
+    let output = viewModel.outputs
+    return SignUpSeen(
       username: output.usernameValidation, password: output.passwordValidation,
       confirmation: output.confirmationValidation, enabled: output.isSignUpEnabled,
-      loading: output.isLoading, error: output.errorMessage)
+      loading: output.isLoading, error: output.failure?.description)
   }
 }

@@ -1,5 +1,6 @@
 import AuthCore
 import AuthTestSupport
+import AuthViewModelPreviews
 import AuthViewModels
 import Testing
 
@@ -23,14 +24,14 @@ struct SignUpViewModelTests {
   private func fillInAndSubmit() async {
     await history.send(
       .usernameChanged("alice"), .passwordChanged(phrase), .confirmationChanged(phrase),
-      .signUpRequested)
+      .signUpTapped)
   }
 
   @Test("valid fields: enabled, loading on then off, signed-up step")
   func signsUp() async {
     await history.send(
       .usernameChanged("alice"), .passwordChanged(phrase), .confirmationChanged(phrase),
-      .signUpRequested)
+      .signUpTapped)
 
     #expect(
       history.values == [
@@ -72,7 +73,7 @@ struct SignUpViewModelTests {
 
   @Test("a submit while invalid calls nothing and shows every field's reason")
   func submitWhileInvalid() async {
-    await history.send(.usernameChanged("al"), .signUpRequested)
+    await history.send(.usernameChanged("al"), .signUpTapped)
 
     #expect(
       history.values == [
@@ -97,7 +98,7 @@ struct SignUpViewModelTests {
 
     await history.send(
       .usernameChanged("alice"), .passwordChanged(phrase), .confirmationChanged(phrase),
-      .signUpRequested, .passwordChanged(phrase), .usernameChanged("alice2"), .signUpRequested)
+      .signUpTapped, .passwordChanged(phrase), .usernameChanged("alice2"), .signUpTapped)
 
     let refused: Validation<Username> = Fields.refused("This username is taken")
     let alice2 = Fields.username("alice2")
@@ -125,7 +126,7 @@ struct SignUpViewModelTests {
         == SignUpSeen(
           username: alice, password: good, confirmation: good, enabled: true,
           error: SceneMessages.unexpected))
-    #expect(viewModel.output.failure == .unexpected(UnexpectedFailure(StoreError.usernameTaken)))
+    #expect(viewModel.outputs.failure == .unexpected(UnexpectedFailure(StoreError.usernameTaken)))
     #expect(history.steps.isEmpty)
   }
 
@@ -145,7 +146,7 @@ struct SignUpViewModelTests {
 
   @Test("asking to sign in instead, and leaving, are steps")
   func otherSteps() async {
-    await history.send(.signInRequested)
+    await history.send(.signInTapped)
     await history.send(lifecycle: .dismissed)
 
     #expect(history.steps == [.userIntendsToSignIn, .userIntendsToGoBack])

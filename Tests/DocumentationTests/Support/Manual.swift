@@ -28,7 +28,8 @@ enum Manual {
   /// How to bring the samples up to date, for failure messages.
   static let updateHint =
     "to take the binary's output: AUTHCLI_UPDATE_SAMPLES=1 swift test --skip-build "
-    + "--filter DocumentationTests, then review the diff"
+    + "--filter DocumentationTests, then review the diff (after a merge conflict inside a "
+    + "sample, keep either side and run it again)"
 }
 
 /// The checks of the README and `docs/`, one at a time: with `AUTHCLI_UPDATE_SAMPLES=1` they

@@ -103,7 +103,7 @@ struct BadFileTests {
       let password = "fixture pass phrase number \(number)"
       let made = try await workspace.run(
         database: path, ["signup", "--username", name, "--password-stdin"],
-        lines: [password, password])
+        lines: [password])
       try #require(made.exitCode == ExitCodes.ok, "fixture signup: \(made.summary)")
     }
     try SQLiteWriter.execute("PRAGMA wal_checkpoint(TRUNCATE)", on: path)

@@ -16,7 +16,7 @@ struct BadInputTests {
     defer { workspace.remove() }
     let owner = try await workspace.run(
       database: nil, ["signup", "--username", "fuzzowner", "--password-stdin"],
-      lines: ["a perfectly fine pass phrase", "a perfectly fine pass phrase"], client: "signed-in")
+      lines: ["a perfectly fine pass phrase"], client: "signed-in")
     try #require(owner.exitCode == ExitCodes.ok, "signup: \(owner.summary)")
 
     var fuzzer = InputFuzzer(seed: seed, database: workspace.database)

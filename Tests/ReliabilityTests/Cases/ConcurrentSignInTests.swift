@@ -27,7 +27,7 @@ struct ConcurrentSignInTests {
     for name in Self.accounts + Self.targets {
       let made = try await workspace.run(
         database: nil, ["signup", "--username", name, "--password-stdin"],
-        lines: [Self.password, Self.password], client: "setup")
+        lines: [Self.password], client: "setup")
       try #require(made.exitCode == ExitCodes.ok, "signup \(name): \(made.summary)")
     }
     let before = try DatabaseSnapshot.read(workspace.database)

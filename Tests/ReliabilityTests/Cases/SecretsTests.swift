@@ -15,7 +15,7 @@ struct SecretsTests {
     defer { workspace.remove() }
     var evidence = Evidence(workspace: workspace)
     let steps: [(arguments: [String], lines: [String], exit: Int32)] = [
-      (["signup", "--username", "keeper", "--password-stdin"], [Self.first, Self.first], 0),
+      (["signup", "--username", "keeper", "--password-stdin"], [Self.first], 0),
       (["whoami"], [], 0),
       (["whoami", "--json"], [], 0),
       (["signout"], [], 0),
@@ -23,7 +23,7 @@ struct SecretsTests {
       (["signin", "--username", "keeper", "--password-stdin"], [Self.first], 0),
       (["sessions", "list"], [], 0),
       (["sessions", "list", "--json"], [], 0),
-      (["passwd", "--password-stdin"], [Self.first, Self.second, Self.second], 0),
+      (["passwd", "--password-stdin"], [Self.first, Self.second], 0),
       (["signin", "--username", "keeper", "--password-stdin"], [Self.second], 0),
       (["users", "list", "--json"], [], 0),
       (["inspect", "--json"], [], 0),

@@ -12,6 +12,8 @@ struct RunResult: Sendable {
   let output: Data
   /// Standard error, as bytes.
   let errors: Data
+  /// The process's peak resident memory in KiB (`ru_maxrss`), 0 when not measured.
+  var peakMemoryKiB: Int = 0
 
   /// The exit code when it exited normally.
   var exitCode: Int32? { signalled ? nil : status }

@@ -16,7 +16,7 @@ import Synchronization
 final class RunningProcess: Sendable {
   /// The process id.
   let pid: pid_t
-  private let ended: AsyncStream<Int32>
+  private let ended: AsyncStream<(status: Int32, peakKiB: Int)>
   private let state = SharedState()
   private let outputPath: String
   private let errorsPath: String
@@ -75,7 +75,7 @@ final class RunningProcess: Sendable {
     pid = child
     self.outputPath = outputPath
     self.errorsPath = errorsPath
-    let (stream, continuation) = AsyncStream<Int32>.makeStream()
+    let (stream, continuation) = AsyncStream<(status: Int32, peakKiB: Int)>.makeStream()
     ended = stream
     let state = state
     // A blocking wait on a thread of its own, so that many processes can be awaited at once
@@ -85,8 +85,9 @@ final class RunningProcess: Sendable {
       _ = waitid(P_PID, id_t(child), &info, WEXITED | WNOWAIT)
       state.withLock { $0.exited = true }
       var status: Int32 = 0
-      while waitpid(child, &status, 0) < 0 && errno == EINTR {}
-      continuation.yield(status)
+      var usage = rusage()
+      while wait4(child, &status, 0, &usage) < 0 && errno == EINTR {}
+      continuation.yield((status, Int(usage.ru_maxrss)))
       continuation.finish()
     }
   }
@@ -112,14 +113,15 @@ final class RunningProcess: Sendable {
       }
     }
     var status: Int32 = -1
-    for await ending in ended { status = ending }
+    var peakKiB = 0
+    for await ending in ended { (status, peakKiB) = ending }
     watchdog.cancel()
     let signal = status & 0x7f
     return RunResult(
       status: signal == 0 ? (status >> 8) & 0xff : signal, signalled: signal != 0,
       timedOut: state.withLock { $0.killedForTime },
       output: try Data(contentsOf: URL(fileURLWithPath: outputPath)),
-      errors: try Data(contentsOf: URL(fileURLWithPath: errorsPath)))
+      errors: try Data(contentsOf: URL(fileURLWithPath: errorsPath)), peakMemoryKiB: peakKiB)
   }
 
   private static func cString(_ bytes: [UInt8]) -> UnsafeMutablePointer<CChar>? {

@@ -2,7 +2,7 @@ import AuthCore
 import AuthViewModels
 
 /// `authcli passwd`: the password-change view model with the current, new and repeated
-/// password (three lines with `--password-stdin`).
+/// password (two lines with `--password-stdin`: the current, then the new).
 @MainActor
 struct ChangePasswordCommand {
   let context: CommandContext
@@ -10,24 +10,26 @@ struct ChangePasswordCommand {
 
   func run() async throws {
     let session = try ScriptedSession.open(context, subcommand: .passwd)
-    let viewModel = session.root.factory.makeChangePassword(token: session.token)
-    await viewModel.send(lifecycle: .appeared)
-    try session.checkStillSignedIn(viewModel.navigator)
+    let useCases = session.root.useCases
+    let viewModel = ChangePasswordViewModel(
+      token: session.token, changePassword: useCases.changePassword, sessions: useCases.sessions)
+    await viewModel.inputs.viewDidAppear()
+    try session.checkStillSignedIn(viewModel.navigator.pendingStep == .userIsNotSignedIn)
     // A failed load is reported unless the change itself answers (the edits below clear it).
-    let loadFailure = viewModel.output.failure
+    let loadFailure = viewModel.outputs.failure
     let reader = CredentialReader(
       context: context, subcommand: .passwd,
       passwordFromStandardInput: passwordFromStandardInput)
     let current = try reader.password(prompt: "Current password: ")
-    let new = try reader.password(prompt: "New password: ")
-    let confirmation = try reader.password(prompt: "Repeat new password: ")
-    await viewModel.send(.currentPasswordChanged(current))
-    await viewModel.send(.newPasswordChanged(new))
-    await viewModel.send(.confirmationChanged(confirmation))
-    await viewModel.send(.changeRequested)
-    try session.checkStillSignedIn(viewModel.navigator)
+    let (new, confirmation) = try reader.newPassword(
+      prompt: "New password: ", confirmation: "Repeat new password: ")
+    viewModel.inputs.currentPassword = current
+    viewModel.inputs.newPassword = new
+    viewModel.inputs.confirmation = confirmation
+    await viewModel.inputs.changeTapped()
+    try session.checkStillSignedIn(viewModel.navigator.pendingStep == .userIsNotSignedIn)
     guard case .userDidChangePassword(let ended) = viewModel.navigator.pendingStep else {
-      let output = viewModel.output
+      let output = viewModel.outputs
       // What the change threw, then what the load threw, then a refused current password
       // (77, like a refused sign-in), then the fields (65).
       if let failure = output.failure {

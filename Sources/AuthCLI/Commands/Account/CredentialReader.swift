@@ -1,6 +1,10 @@
 /// Gathers a scripted command's username and passwords: from flags, from standard input
 /// with `--password-stdin`, or from prompts (echo off for passwords) on a terminal.
 ///
+/// Standard input carries one line per secret the user knows (a script has nothing to
+/// confirm); only an interactive prompt asks for a new password twice. Lines after the
+/// expected ones are never read.
+///
 /// Everything is read before anything is written, so running out of input (exit 66) or
 /// Ctrl-C (exit 130) leaves the database and the session file as they were.
 @MainActor
@@ -32,10 +36,21 @@ struct CredentialReader {
       case .endOfInput: throw CLIError.endOfInput
       case .interrupted: throw CLIError.interrupted
       case .notText: throw CLIError.notText
+      case .tooLong: throw CLIError.lineTooLong
       }
     }
     try requirePrompting(flag: "--password-stdin")
     return try prompt(label, secret: true)
+  }
+
+  /// A new password and its confirmation: the same line with `--password-stdin`, two
+  /// prompts with echo off on a terminal.
+  func newPassword(
+    prompt label: String, confirmation confirmationLabel: String
+  ) throws -> (password: String, confirmation: String) {
+    let password = try self.password(prompt: label)
+    if passwordFromStandardInput { return (password, password) }
+    return (password, try self.password(prompt: confirmationLabel))
   }
 
   /// Prompts only on a terminal and without `--no-input`; otherwise names the flag to pass.
@@ -61,6 +76,7 @@ struct CredentialReader {
       context.console.errors.write("\n")
       throw CLIError.interrupted
     case .notText: throw CLIError.notText
+    case .tooLong: throw CLIError.lineTooLong
     }
   }
 

@@ -40,8 +40,8 @@ struct ScriptedSession {
     throw CLIError.notSignedIn
   }
 
-  /// Throws for a view model that stepped to "not signed in"; otherwise returns.
-  func checkStillSignedIn(_ navigator: Stepper<AuthStep>) throws {
-    if navigator.pendingStep == .userIsNotSignedIn { try endedSession() }
+  /// Forgets the token and throws when a view model stepped to "not signed in".
+  func checkStillSignedIn(_ stepsToNotSignedIn: Bool) throws {
+    if stepsToNotSignedIn { try endedSession() }
   }
 }

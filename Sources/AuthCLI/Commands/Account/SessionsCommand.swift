@@ -8,25 +8,27 @@ struct SessionsCommand {
 
   func list() async throws {
     let session = try ScriptedSession.open(context, subcommand: .sessions)
-    let viewModel = session.root.factory.makeSessions(token: session.token)
-    await viewModel.send(lifecycle: .appeared)
-    try session.checkStillSignedIn(viewModel.navigator)
-    if let failure = viewModel.output.failure { throw failure }
-    let summaries = viewModel.output.sessions
+    let viewModel = SessionsViewModel(
+      token: session.token, sessions: session.root.useCases.sessions)
+    await viewModel.inputs.viewDidAppear()
+    try session.checkStillSignedIn(viewModel.navigator.pendingStep == .userIsNotSignedIn)
+    if let failure = viewModel.outputs.failure { throw failure }
+    let summaries = viewModel.outputs.sessions
     context.emit(json: summaries.map(Self.json))
     context.show(SessionTable.render(summaries, style: context.outputStyle))
   }
 
   func revoke(_ id: SessionID) async throws {
     let session = try ScriptedSession.open(context, subcommand: .sessions)
-    let viewModel = session.root.factory.makeSessions(token: session.token)
-    await viewModel.send(lifecycle: .appeared)
-    try session.checkStillSignedIn(viewModel.navigator)
-    let current = viewModel.output.sessions.first(where: \.isCurrent)?.session.id
-    await viewModel.send(.revokeRequested(id))
-    guard viewModel.output.revokedSession == id else {
-      try session.checkStillSignedIn(viewModel.navigator)
-      throw viewModel.output.failure
+    let viewModel = SessionsViewModel(
+      token: session.token, sessions: session.root.useCases.sessions)
+    await viewModel.inputs.viewDidAppear()
+    try session.checkStillSignedIn(viewModel.navigator.pendingStep == .userIsNotSignedIn)
+    let current = viewModel.outputs.sessions.first(where: \.isCurrent)?.session.id
+    await viewModel.inputs.revokeTapped(id)
+    guard viewModel.outputs.revokedSession == id else {
+      try session.checkStillSignedIn(viewModel.navigator.pendingStep == .userIsNotSignedIn)
+      throw viewModel.outputs.failure
         ?? CLIError.internalFailure("The revoke did not finish")
     }
     let wasCurrent = id == current

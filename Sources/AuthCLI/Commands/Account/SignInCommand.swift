@@ -20,12 +20,12 @@ struct SignInCommand {
     let root = try CompositionRoot(
       location: location, access: .existingOnly, environment: context.process.environment)
     try root.sessionFile?.prepareFolder()
-    let viewModel = root.factory.makeSignIn()
-    await viewModel.send(.usernameChanged(name))
-    await viewModel.send(.passwordChanged(password))
-    await viewModel.send(.signInRequested)
+    let viewModel = SignInViewModel(authentication: root.useCases.authentication)
+    viewModel.inputs.username = name
+    viewModel.inputs.password = password
+    await viewModel.inputs.signInTapped()
     guard case .userDidSignIn(let session) = viewModel.navigator.pendingStep else {
-      let output = viewModel.output
+      let output = viewModel.outputs
       if let failure = output.failure { throw failure }
       throw FieldRefusals.error([
         ("username", output.usernameValidation?.errorMessage),

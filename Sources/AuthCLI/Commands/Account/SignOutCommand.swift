@@ -8,13 +8,17 @@ struct SignOutCommand {
 
   func run() async throws {
     let session = try ScriptedSession.open(context, subcommand: .signout)
-    let viewModel = session.root.factory.makeAccount(token: session.token)
-    await viewModel.send(everywhere ? .signOutEverywhereRequested : .signOutRequested)
+    let viewModel = AccountViewModel(token: session.token, sessions: session.root.useCases.sessions)
+    if everywhere {
+      await viewModel.inputs.signOutEverywhereTapped()
+    } else {
+      await viewModel.inputs.signOutTapped()
+    }
     guard viewModel.navigator.pendingStep == .userDidSignOut else {
-      throw viewModel.output.failure ?? CLIError.internalFailure("Sign-out did not finish")
+      throw viewModel.outputs.failure ?? CLIError.internalFailure("Sign-out did not finish")
     }
     try session.root.sessionFile?.remove()
-    let ended = viewModel.output.endedSessions
+    let ended = viewModel.outputs.endedSessions
     context.emit(json: ["signed_out": true, "ended_sessions": ended ?? 1])
     if let ended {
       context.show("Signed out everywhere: \(ended) session\(ended == 1 ? "" : "s") ended.")

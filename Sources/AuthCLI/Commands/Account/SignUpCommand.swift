@@ -15,18 +15,18 @@ struct SignUpCommand {
       context: context, subcommand: .signup,
       passwordFromStandardInput: passwordFromStandardInput)
     let name = try reader.username(given: username)
-    let password = try reader.password(prompt: "Password: ")
-    let confirmation = try reader.password(prompt: "Repeat password: ")
+    let (password, confirmation) = try reader.newPassword(
+      prompt: "Password: ", confirmation: "Repeat password: ")
     let root = try CompositionRoot(
       location: location, access: .createIfMissing, environment: context.process.environment)
     try root.sessionFile?.prepareFolder()
-    let viewModel = root.factory.makeSignUp()
-    await viewModel.send(.usernameChanged(name))
-    await viewModel.send(.passwordChanged(password))
-    await viewModel.send(.confirmationChanged(confirmation))
-    await viewModel.send(.signUpRequested)
+    let viewModel = SignUpViewModel(signUp: root.useCases.signUp)
+    viewModel.inputs.username = name
+    viewModel.inputs.password = password
+    viewModel.inputs.confirmation = confirmation
+    await viewModel.inputs.signUpTapped()
     guard case .userDidSignUp(let session) = viewModel.navigator.pendingStep else {
-      let output = viewModel.output
+      let output = viewModel.outputs
       if let failure = output.failure { throw failure }
       throw FieldRefusals.error([
         ("username", output.usernameValidation?.errorMessage),

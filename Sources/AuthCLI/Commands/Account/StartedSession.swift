@@ -1,4 +1,5 @@
 import AuthCore
+import AuthViewModels
 
 /// What `signin` and `signup` do once their view model stepped with a new session, in one
 /// place so that both keep a session the same way.
@@ -14,9 +15,16 @@ enum StartedSession {
     _ session: NewSession, in root: CompositionRoot, context: CommandContext, headline: String
   ) async throws {
     if let file = root.sessionFile, let previous = try? file.read() {
-      await root.factory.makeAccount(token: previous).send(.signOutRequested)
+      await AccountViewModel(token: previous, sessions: root.useCases.sessions).signOutTapped()
     }
-    try root.sessionFile?.write(session.token)
+    do {
+      try root.sessionFile?.write(session.token)
+    } catch {
+      // Nobody would hold this session's token: it is ended before the error is reported,
+      // so no valid session is left that no one can sign out of.
+      await AccountViewModel(token: session.token, sessions: root.useCases.sessions).signOutTapped()
+      throw error
+    }
     context.emit(json: SessionJSON.object(session.authenticated))
     context.show(headline)
   }

@@ -7,10 +7,10 @@ struct WhoAmICommand {
 
   func run() async throws {
     let session = try ScriptedSession.open(context, subcommand: .whoami)
-    let viewModel = session.root.factory.makeAccount(token: session.token)
-    await viewModel.send(lifecycle: .appeared)
-    try session.checkStillSignedIn(viewModel.navigator)
-    let output = viewModel.output
+    let viewModel = AccountViewModel(token: session.token, sessions: session.root.useCases.sessions)
+    await viewModel.inputs.viewDidAppear()
+    try session.checkStillSignedIn(viewModel.navigator.pendingStep == .userIsNotSignedIn)
+    let output = viewModel.outputs
     guard let username = output.username, let start = output.signedInAt,
       let end = output.expiresAt
     else {

@@ -26,6 +26,11 @@ struct InspectCommand {
       throw CLIError.incompatibleDatabase(
         "The integrity check failed: " + report.integrityCheck.prefix(3).joined(separator: "; "))
     }
+    if let differences = report.schemaDifferences, !differences.isEmpty {
+      throw CLIError.incompatibleDatabase(
+        "The schema holds what its migrations do not create: "
+          + differences.joined(separator: ", "))
+    }
   }
 
   /// The same report for a PostgreSQL database; nothing is created or written.

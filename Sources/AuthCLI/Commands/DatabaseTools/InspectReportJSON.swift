@@ -15,7 +15,12 @@ enum InspectReportJSON {
     if let counts = report.sessions {
       sessions = ["active": counts.active, "expired": counts.expired]
     }
+    var prunable: Any = JSONText.null
+    if let counts = report.prunable {
+      prunable = ["expired_sessions": counts.expiredSessions, "throttle_rows": counts.throttleRows]
+    }
     return [
+      "prunable": prunable,
       "path": report.path,
       "size_bytes": report.fileSizeBytes.map { $0 as Any } ?? JSONText.null,
       "wal_size_bytes": report.walSizeBytes.map { $0 as Any } ?? JSONText.null,
@@ -32,6 +37,10 @@ enum InspectReportJSON {
       "inspected_at": Timestamp.iso8601(report.inspectedAt),
       "integrity_check": report.integrityCheck,
       "integrity_ok": report.isHealthy,
+      "triggers": report.triggers,
+      "views": report.views,
+      "schema_differences": report.schemaDifferences.map { $0 as Any } ?? JSONText.null,
+      "schema_ok": report.schemaDifferences.map { $0.isEmpty as Any } ?? JSONText.null,
     ]
   }
 

@@ -22,6 +22,22 @@ enum InspectReportText {
     if let sessions = report.sessions {
       facts.append(["Sessions", "\(sessions.active) active, \(sessions.expired) expired"])
     }
+    if let prunable = report.prunable {
+      facts.append([
+        "Prunable",
+        "\(prunable.expiredSessions) expired session(s), \(prunable.throttleRows) throttle "
+          + "row(s) ('authcli sessions prune')",
+      ])
+    }
+    facts += rows("Triggers", report.triggers.isEmpty ? ["none"] : report.triggers)
+    facts += rows("Views", report.views.isEmpty ? ["none"] : report.views)
+    if let differences = report.schemaDifferences {
+      facts += rows(
+        "Schema check",
+        differences.isEmpty ? ["ok (exactly what the migrations create)"] : differences)
+    } else {
+      facts.append(["Schema check", "not judged (not a schema this program knows)"])
+    }
     facts += rows("Integrity check", report.integrityCheck)
     let factText = facts.map { fact in
       let label = fact[0].isEmpty ? "" : fact[0] + ":"

@@ -30,6 +30,39 @@ struct MigrateCommand {
     }
   }
 
+  /// `migrate --adopt`: a copy restored from a dump, checked and given its schema version,
+  /// then brought up to date like `migrate`.
+  func adopt() throws {
+    let location = try context.databaseLocation()
+    try DatabaseOpener.refusePostgres(location)
+    guard let path = try DatabaseOpener.existingPath(location) else {
+      throw CLIError.usage(
+        UsageError("Only a database file can be adopted, not ':memory:'", subcommand: .migrate))
+    }
+    // No schema-version check at open: version 0 with tables is what adoption is for.
+    // Checked read-only first, so a refused file is left exactly as it was.
+    let probe = try Database.open(path: path, options: OpenOptions(mode: .readOnly))
+    _ = try SchemaAdoption().check(probe)
+    probe.close()
+    let database = try Database.open(path: path, options: OpenOptions(mode: .readWrite))
+    defer { database.close() }
+    let adopted = try SchemaAdoption().adopt(database)
+    let applied = try Migrator().migrate(database)
+    let version = try database.userVersion()
+    context.emit(
+      json: [
+        "adopted_schema_version": adopted, "applied": applied.map(\.identifier),
+        "schema_version": version,
+      ])
+    var text = "Adopted \(location.displayPath)"
+    if !applied.isEmpty {
+      text +=
+        " at schema version \(adopted); applied "
+        + applied.map(\.identifier).joined(separator: ", ")
+    }
+    context.show(text + ": schema version \(version).")
+  }
+
   func status() throws {
     let location = try context.databaseLocation()
     let applied: [AppliedMigration]

@@ -30,6 +30,7 @@ struct UsersCommand {
           "created_at": Timestamp.iso8601(user.createdAt),
           "last_sign_in_at": JSONText.time(user.lastSignInAt),
           "active_sessions": user.activeSessions,
+          "locked": user.isLocked,
         ]
       })
     guard !users.isEmpty else {

@@ -2,43 +2,59 @@ import AuthViewModels
 
 /// The home once signed in: who and until when, then Sessions, Change password,
 /// Sign out, Sign out everywhere, Quit.
-struct AccountView<ViewModel: ViewModelType>: LineView
-where ViewModel.Input == SceneInput<AccountInputs>, ViewModel.Output == AccountOutputs {
-  private static var menu: Menu<AccountInputs> {
+struct AccountView<ViewModel: AccountViewModelType>: LineView {
+  private enum Choice { case sessions, changePassword, signOut, signOutEverywhere, quit }
+
+  private static var menu: Menu<Choice> {
     Menu(
       title: nil,
       entries: [
-        ("Sessions", .sessionsRequested), ("Change password", .changePasswordRequested),
-        ("Sign out", .signOutRequested), ("Sign out everywhere", .signOutEverywhereRequested),
-        ("Quit", .quitRequested),
+        ("Sessions", .sessions), ("Change password", .changePassword), ("Sign out", .signOut),
+        ("Sign out everywhere", .signOutEverywhere), ("Quit", .quit),
       ])
   }
 
   func interact(with viewModel: ViewModel, on terminal: LineTerminal) async -> SceneEnd {
-    let output = viewModel.output
+    let inputs = viewModel.inputs
+    let outputs = viewModel.outputs
     terminal.say("")
-    if output.isLoading { terminal.say("Loading…") }
-    if let username = output.username {
+    if outputs.isLoading { terminal.say("Loading…") }
+    if let username = outputs.username {
       // The name comes from the database file, which is outside this program's control.
       terminal.say(terminal.style.strong("Signed in as \(TerminalText.visible(username))"))
     }
-    if let start = output.signedInAt, let end = output.expiresAt {
+    if let start = outputs.signedInAt, let end = outputs.expiresAt {
       terminal.say(
         "Session started \(Timestamp.readable(start)), expires \(Timestamp.readable(end))")
     }
     while true {
-      if let message = output.errorMessage { terminal.say(terminal.style.failure(message)) }
-      guard let choice = Self.menu.choose(on: terminal) else { return .dismissed }
-      if choice == .signOutRequested || choice == .signOutEverywhereRequested {
-        terminal.say("Signing out…")
+      if let failure = outputs.failure {
+        terminal.say(terminal.style.failure(failure.description))
       }
-      await viewModel.send(choice)
+      guard let choice = Self.menu.choose(on: terminal) else { return .dismissed }
+      switch choice {
+      case .sessions: inputs.sessionsTapped()
+      case .changePassword: inputs.changePasswordTapped()
+      case .quit: inputs.quitTapped()
+      case .signOut:
+        terminal.say("Signing out…")
+        await inputs.signOutTapped()
+      case .signOutEverywhere:
+        terminal.say("Signing out…")
+        await inputs.signOutEverywhereTapped()
+      }
       if viewModel.navigator.pendingStep != nil {
-        if let ended = output.endedSessions {
+        if let ended = outputs.endedSessions {
           terminal.say("Signed out everywhere: \(ended) session\(ended == 1 ? "" : "s") ended.")
         }
         return .stepped
       }
     }
+  }
+}
+
+extension AccountViewModel: LineModeScene {
+  func showLineMode(on terminal: LineTerminal) async {
+    await SceneController(view: AccountView<AccountViewModel>(), terminal: terminal).show(self)
   }
 }

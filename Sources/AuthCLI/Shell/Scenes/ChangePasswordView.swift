@@ -1,37 +1,40 @@
 import AuthViewModels
 
 /// The password-change form: current password, new password, and the new one again.
-struct ChangePasswordView<ViewModel: ViewModelType>: LineView
-where
-  ViewModel.Input == SceneInput<ChangePasswordInputs>, ViewModel.Output == ChangePasswordOutputs
-{
+struct ChangePasswordView<ViewModel: ChangePasswordViewModelType>: LineView {
   func interact(with viewModel: ViewModel, on terminal: LineTerminal) async -> SceneEnd {
     terminal.say("\nChange password (Ctrl-C goes back; other sessions will end)")
-    let output = viewModel.output
-    if let message = output.errorMessage { terminal.say(terminal.style.failure(message)) }
+    let inputs = viewModel.inputs
+    let outputs = viewModel.outputs
+    if let failure = outputs.failure { terminal.say(terminal.style.failure(failure.description)) }
     let end = await FormRunner(
       terminal: terminal, viewModel: viewModel,
       fields: [
         FormField(
-          prompt: "Current password: ", secret: true,
-          action: ChangePasswordInputs.currentPasswordChanged,
-          problem: { output.currentPasswordValidation?.errorMessage }),
+          prompt: "Current password: ", secret: true, write: { inputs.currentPassword = $0 },
+          problem: { outputs.currentPasswordValidation?.errorMessage }),
         FormField(
-          prompt: "New password: ", secret: true, action: ChangePasswordInputs.newPasswordChanged,
-          problem: { output.newPasswordValidation?.errorMessage }),
+          prompt: "New password: ", secret: true, write: { inputs.newPassword = $0 },
+          problem: { outputs.newPasswordValidation?.errorMessage }),
         FormField(
-          prompt: "Repeat new password: ", secret: true,
-          action: ChangePasswordInputs.confirmationChanged,
-          problem: { output.confirmationValidation?.errorMessage }, retryFrom: 1),
+          prompt: "Repeat new password: ", secret: true, write: { inputs.confirmation = $0 },
+          problem: { outputs.confirmationValidation?.errorMessage }, retryFrom: 1),
       ],
-      submit: .changeRequested, loadingText: "Changing password…",
-      errorMessage: { output.errorMessage }
+      submit: { await inputs.changeTapped() }, loadingText: "Changing password…",
+      failureMessage: { outputs.failure?.description }
     ).run()
-    if let ended = output.endedSessions {
+    if let ended = outputs.endedSessions {
       terminal.say(
         terminal.style.success(
           "Password changed; \(ended) other session\(ended == 1 ? "" : "s") ended."))
     }
     return end
+  }
+}
+
+extension ChangePasswordViewModel: LineModeScene {
+  func showLineMode(on terminal: LineTerminal) async {
+    await SceneController(view: ChangePasswordView<ChangePasswordViewModel>(), terminal: terminal)
+      .show(self)
   }
 }

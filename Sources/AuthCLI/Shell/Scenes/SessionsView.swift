@@ -2,13 +2,12 @@ import AuthCore
 import AuthViewModels
 
 /// The signed-in user's sessions as a table; type an id to end one, Enter to go back.
-struct SessionsView<ViewModel: ViewModelType>: LineView
-where ViewModel.Input == SceneInput<SessionsInputs>, ViewModel.Output == SessionsOutputs {
+struct SessionsView<ViewModel: SessionsViewModelType>: LineView {
   func interact(with viewModel: ViewModel, on terminal: LineTerminal) async -> SceneEnd {
-    let output = viewModel.output
+    let outputs = viewModel.outputs
     var showsList = true
     while true {
-      if showsList { render(output, on: terminal) }
+      if showsList { render(outputs, on: terminal) }
       showsList = false
       switch terminal.ask("Session ID to revoke, or Enter to go back: ") {
       case .leave: return .dismissed
@@ -16,27 +15,33 @@ where ViewModel.Input == SceneInput<SessionsInputs>, ViewModel.Output == Session
       case .text(let text):
         let word = text.trimmingSpaces.lowercased()
         if word.isEmpty || word == "back" {
-          await viewModel.send(.backRequested)
+          viewModel.inputs.backTapped()
           return .stepped
         }
         guard let id = Int64(word), id > 0 else {
           terminal.say("Type a session ID from the first column, or press Enter.")
           continue
         }
-        await viewModel.send(.revokeRequested(SessionID(rawValue: id)))
+        await viewModel.inputs.revokeTapped(SessionID(rawValue: id))
         if viewModel.navigator.pendingStep != nil { return .stepped }
         showsList = true
       }
     }
   }
 
-  private func render(_ output: SessionsOutputs, on terminal: LineTerminal) {
+  private func render(_ outputs: any SessionsViewModelOutputs, on terminal: LineTerminal) {
     terminal.say("")
-    if output.isLoading { terminal.say("Loading…") }
-    if let revoked = output.revokedSession {
+    if outputs.isLoading { terminal.say("Loading…") }
+    if let revoked = outputs.revokedSession {
       terminal.say(terminal.style.success("Revoked session \(revoked)."))
     }
-    if let message = output.errorMessage { terminal.say(terminal.style.failure(message)) }
-    terminal.say(SessionTable.render(output.sessions, style: terminal.style), terminator: "")
+    if let failure = outputs.failure { terminal.say(terminal.style.failure(failure.description)) }
+    terminal.say(SessionTable.render(outputs.sessions, style: terminal.style), terminator: "")
+  }
+}
+
+extension SessionsViewModel: LineModeScene {
+  func showLineMode(on terminal: LineTerminal) async {
+    await SceneController(view: SessionsView<SessionsViewModel>(), terminal: terminal).show(self)
   }
 }

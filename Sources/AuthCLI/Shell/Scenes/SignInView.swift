@@ -1,22 +1,29 @@
 import AuthViewModels
 
 /// The sign-in form: username, then password with echo off.
-struct SignInView<ViewModel: ViewModelType>: LineView
-where ViewModel.Input == SceneInput<SignInInputs>, ViewModel.Output == SignInOutputs {
+struct SignInView<ViewModel: SignInViewModelType>: LineView {
   func interact(with viewModel: ViewModel, on terminal: LineTerminal) async -> SceneEnd {
     terminal.say("\nSign in (Ctrl-C goes back)")
-    let output = viewModel.output
+    let inputs = viewModel.inputs
+    let outputs = viewModel.outputs
     return await FormRunner(
       terminal: terminal, viewModel: viewModel,
       fields: [
         FormField(
-          prompt: "Username: ", secret: false, action: SignInInputs.usernameChanged,
-          problem: { output.usernameValidation?.errorMessage }),
+          prompt: "Username: ", secret: false, write: { inputs.username = $0 },
+          problem: { outputs.usernameValidation?.errorMessage }),
         FormField(
-          prompt: "Password: ", secret: true, action: SignInInputs.passwordChanged,
-          problem: { output.passwordValidation?.errorMessage }),
+          prompt: "Password: ", secret: true, write: { inputs.password = $0 },
+          problem: { outputs.passwordValidation?.errorMessage }),
       ],
-      submit: .signInRequested, loadingText: "Signing in…", errorMessage: { output.errorMessage }
+      submit: { await inputs.signInTapped() }, loadingText: "Signing in…",
+      failureMessage: { outputs.failure?.description }
     ).run()
+  }
+}
+
+extension SignInViewModel: LineModeScene {
+  func showLineMode(on terminal: LineTerminal) async {
+    await SceneController(view: SignInView<SignInViewModel>(), terminal: terminal).show(self)
   }
 }

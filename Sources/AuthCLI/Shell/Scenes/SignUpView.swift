@@ -1,26 +1,32 @@
 import AuthViewModels
 
 /// The sign-up form: username, password, and the password again, echo off for both.
-struct SignUpView<ViewModel: ViewModelType>: LineView
-where ViewModel.Input == SceneInput<SignUpInputs>, ViewModel.Output == SignUpOutputs {
+struct SignUpView<ViewModel: SignUpViewModelType>: LineView {
   func interact(with viewModel: ViewModel, on terminal: LineTerminal) async -> SceneEnd {
     terminal.say("\nCreate an account (Ctrl-C goes back)")
-    let output = viewModel.output
+    let inputs = viewModel.inputs
+    let outputs = viewModel.outputs
     return await FormRunner(
       terminal: terminal, viewModel: viewModel,
       fields: [
         FormField(
-          prompt: "Username: ", secret: false, action: SignUpInputs.usernameChanged,
-          problem: { output.usernameValidation?.errorMessage }),
+          prompt: "Username: ", secret: false, write: { inputs.username = $0 },
+          problem: { outputs.usernameValidation?.errorMessage }),
         FormField(
-          prompt: "Password: ", secret: true, action: SignUpInputs.passwordChanged,
-          problem: { output.passwordValidation?.errorMessage }),
+          prompt: "Password: ", secret: true, write: { inputs.password = $0 },
+          problem: { outputs.passwordValidation?.errorMessage }),
         FormField(
-          prompt: "Repeat password: ", secret: true, action: SignUpInputs.confirmationChanged,
-          problem: { output.confirmationValidation?.errorMessage }, retryFrom: 1),
+          prompt: "Repeat password: ", secret: true, write: { inputs.confirmation = $0 },
+          problem: { outputs.confirmationValidation?.errorMessage }, retryFrom: 1),
       ],
-      submit: .signUpRequested, loadingText: "Creating account…",
-      errorMessage: { output.errorMessage }
+      submit: { await inputs.signUpTapped() }, loadingText: "Creating account…",
+      failureMessage: { outputs.failure?.description }
     ).run()
+  }
+}
+
+extension SignUpViewModel: LineModeScene {
+  func showLineMode(on terminal: LineTerminal) async {
+    await SceneController(view: SignUpView<SignUpViewModel>(), terminal: terminal).show(self)
   }
 }

@@ -8,6 +8,8 @@
 struct SessionResolver {
   /// Hashes and compares tokens.
   let tokens: any TokenSource
+  /// The lifetimes a live session keeps within.
+  let rules: SessionRules
 
   /// The token's hash, or `notSignedIn` when the text cannot be one of our tokens.
   func hash(of token: SessionToken) throws -> TokenHash {
@@ -15,7 +17,8 @@ struct SessionResolver {
     return hash
   }
 
-  /// The session with this token hash if it exists and is active at `now`.
+  /// The session with this token hash if it exists and is active at `now` (see
+  /// `Session.isActive(at:rules:)`).
   ///
   /// The lookup goes through an index on the hash; the stored hash it returns is then
   /// compared again in constant time, so no code path compares secrets with `==`.
@@ -26,7 +29,7 @@ struct SessionResolver {
   {
     guard let (found, stored) = try context.authenticatedSessionAndStoredHash(tokenHash: hash),
       tokens.hashesMatch(stored, hash),
-      found.session.isActive(at: now)
+      found.session.isActive(at: now, rules: rules)
     else { throw AuthError.notSignedIn }
     return found
   }

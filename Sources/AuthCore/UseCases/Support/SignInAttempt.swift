@@ -1,7 +1,9 @@
 /// What the throttle transaction found before the password is checked.
 enum SignInAttempt: Sendable {
-  /// The name is locked: the password is not judged.
+  /// The name is locked by the throttle: the password is not judged.
   case locked(UserID?)
+  /// The account is locked by an operator: the password is not judged, nothing is counted.
+  case lockedByOperator(UserID)
   /// The attempt was counted; the account, if the name has one.
   case allowed(UserRecord?)
 
@@ -16,6 +18,7 @@ enum SignInAttempt: Sendable {
   var userID: UserID? {
     switch self {
     case .locked(let id): id
+    case .lockedByOperator(let id): id
     case .allowed(let record): record?.user.id
     }
   }
@@ -24,6 +27,7 @@ enum SignInAttempt: Sendable {
   var failureDetail: String {
     switch self {
     case .locked: "locked"
+    case .lockedByOperator: "locked by an operator"
     case .allowed(nil): "unknown user"
     case .allowed: "wrong password"
     }

@@ -16,6 +16,8 @@
 /// - The failure that brings the count to `freeFailures` locks for `initialLock`;
 ///   each further counted failure locks for twice as long as the one before, up to
 ///   `maximumLock` (standard: 5 failures, then 1, 2, 4, 8, 15, 15, … minutes).
+/// - Failures are forgotten once the name is not locked and the latest one is older than
+///   `forgetAfter` (a day): the count starts again, and housekeeping may delete the row.
 struct SignInThrottle {
   /// The numbers.
   let rules: ThrottleRules
@@ -27,14 +29,16 @@ struct SignInThrottle {
   ) throws
     -> Bool
   {
-    let state = try context.throttleState(for: name)
+    var state = try context.throttleState(for: name)
     if state.isLocked(at: now) { return false }
+    if state.isForgotten(at: now, failuresBefore: rules.forgetCutoff(at: now)) { state = .clear }
     // Saturating: a count read from the database is not trusted to leave room for one more.
     let failures =
       state.consecutiveFailures < .max ? max(state.consecutiveFailures, 0) + 1 : .max
     let lockedUntil = lockLength(afterFailures: failures).map { now.addingTimeInterval($0) }
     try context.saveThrottleState(
-      ThrottleState(consecutiveFailures: failures, lockedUntil: lockedUntil), for: name)
+      ThrottleState(consecutiveFailures: failures, lockedUntil: lockedUntil, lastFailureAt: now),
+      for: name)
     return true
   }
 

@@ -1,0 +1,59 @@
+import AuthCore
+
+/// `authcli sessions check --token-stdin` (for other programs) and `authcli sessions
+/// prune` (for operators): neither reads the state file.
+@MainActor
+struct SessionMaintenanceCommand {
+  let context: CommandContext
+
+  /// Reads one token line, answers its user and session (exit 0) or 77; renews the
+  /// session like any other use.
+  func check() async throws {
+    let location = try context.databaseLocation()
+    try ScriptedSession.refuseMemory(location, subcommand: .sessions)
+    _ = try DatabaseOpener.existingPath(location)
+    let token = try readToken()
+    let root = try AdministrationRoot(location: location, environment: context.process.environment)
+    let found = try await root.sessions.currentSession(
+      token: SessionToken(rawValue: String(token.trimmingSpaces)))
+    context.emit(json: SessionJSON.object(found))
+    context.show(
+      """
+      Username:   \(TerminalText.visible(found.user.username))
+      Session:    \(found.session.id)
+      Signed in:  \(Timestamp.readable(found.session.createdAt))
+      Expires:    \(Timestamp.readable(found.session.expiresAt))
+      """)
+  }
+
+  /// Deletes every expired session and forgotten throttle row, and reports the counts.
+  func prune() async throws {
+    let location = try context.databaseLocation()
+    try ScriptedSession.refuseMemory(location, subcommand: .sessions)
+    let root = try AdministrationRoot(location: location, environment: context.process.environment)
+    let report = try await root.housekeeping.prune()
+    context.emit(
+      json: [
+        "expired_sessions": report.expiredSessions,
+        "throttle_rows": report.forgottenThrottleStates,
+      ])
+    let sessions = report.expiredSessions
+    let rows = report.forgottenThrottleStates
+    context.show(
+      "Deleted \(sessions) expired session\(sessions == 1 ? "" : "s") and \(rows) throttle "
+        + "row\(rows == 1 ? "" : "s") that no longer lock anything.")
+  }
+
+  /// The first line of standard input, with echo off if it is a terminal.
+  private func readToken() throws -> String {
+    InterruptTrap.install()
+    defer { InterruptTrap.uninstall() }
+    switch context.console.input.readLine(secret: true) {
+    case .line(let text): return text
+    case .endOfInput: throw CLIError.endOfInput
+    case .interrupted: throw CLIError.interrupted
+    case .notText: throw CLIError.notText
+    case .tooLong: throw CLIError.lineTooLong
+    }
+  }
+}

@@ -1,0 +1,215 @@
+import AuthCore
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// `authcli users add|show|delete|lock|unlock|reset-password`: the operator's verbs, over
+/// the account administration use case. Whoever can open the database may run them.
+@MainActor
+struct UserAdministrationCommand {
+  let context: CommandContext
+
+  /// `users add --username NAME --password-stdin`: sign-up's rules, no session.
+  func add(username: String?, passwordFromStandardInput: Bool) async throws {
+    let location = try context.databaseLocation()
+    try ScriptedSession.refuseMemory(location, subcommand: .users)
+    _ = try DatabaseOpener.existingPath(location)
+    let reader = CredentialReader(
+      context: context, subcommand: .users, passwordFromStandardInput: passwordFromStandardInput)
+    let name = try reader.username(given: username)
+    let (password, confirmation) = try reader.newPassword(
+      prompt: "Password: ", confirmation: "Repeat password: ")
+    if let mismatch = Password.validateConfirmation(confirmation, of: password).errorMessage {
+      throw CLIError.validationFailed(["confirmation: " + mismatch])
+    }
+    let root = try AdministrationRoot(location: location, environment: context.process.environment)
+    let result = try await root.accounts.addAccount(
+      NewAccountRequest(username: name, password: password))
+    switch result {
+    case .added(let user):
+      context.emit(
+        json: [
+          "added": true, "username": user.username,
+          "created_at": Timestamp.iso8601(user.createdAt),
+        ])
+      context.show("Created account \(TerminalText.visible(user.username)) (not signed in).")
+    case .invalid(let validation):
+      throw CLIError.validationFailed(
+        [
+          validation.username.errorMessage.map { "username: " + $0 },
+          validation.password.errorMessage.map { "password: " + $0 },
+        ].compactMap { $0 })
+    }
+  }
+
+  /// `users show NAME`: everything but the hash.
+  func show(_ username: String) async throws {
+    let details = try await root().accounts.account(named: username)
+    context.emit(json: Self.json(details))
+    context.show(Self.text(details, style: context.outputStyle))
+  }
+
+  /// `users delete NAME [--yes]`: asks on a terminal, needs `--yes` otherwise.
+  func delete(_ username: String, confirmed: Bool) async throws {
+    let root = try root()
+    // Looked up first, so a typo answers "no such account" rather than a question.
+    let details = try await root.accounts.account(named: username)
+    let shown = TerminalText.visible(details.user.username)
+    if !confirmed {
+      try confirm(
+        "Delete account \(shown) and end its \(details.activeSessions.count) session(s)? [y/N] ")
+    }
+    let change = try await root.accounts.deleteAccount(named: username)
+    context.emit(
+      json: [
+        "deleted": true, "username": change.user.username, "ended_sessions": change.endedSessions,
+      ])
+    context.show(
+      "Deleted account \(shown); \(Self.sessions(change.endedSessions)) ended.")
+  }
+
+  /// `users lock NAME [--reason TEXT]`.
+  func lock(_ username: String, reason: String) async throws {
+    let change = try await root().accounts.lockAccount(named: username, reason: reason)
+    let shown = TerminalText.visible(change.user.username)
+    context.emit(
+      json: [
+        "locked": true, "username": change.user.username, "was_locked": change.wasLocked,
+        "reason": reason, "ended_sessions": change.endedSessions,
+      ])
+    context.show(
+      (change.wasLocked ? "Account \(shown) was locked already; reason updated" : "Locked \(shown)")
+        + "; \(Self.sessions(change.endedSessions)) ended.")
+  }
+
+  /// `users unlock NAME`.
+  func unlock(_ username: String) async throws {
+    let change = try await root().accounts.unlockAccount(named: username)
+    let shown = TerminalText.visible(change.user.username)
+    context.emit(
+      json: ["locked": false, "username": change.user.username, "was_locked": change.wasLocked])
+    context.show(
+      (change.wasLocked ? "Unlocked \(shown)" : "Account \(shown) was not locked")
+        + "; failed sign-ins cleared.")
+  }
+
+  /// `users reset-password NAME --password-stdin`: a new password, every session ended.
+  func resetPassword(_ username: String, passwordFromStandardInput: Bool) async throws {
+    let location = try context.databaseLocation()
+    try ScriptedSession.refuseMemory(location, subcommand: .users)
+    _ = try DatabaseOpener.existingPath(location)
+    let reader = CredentialReader(
+      context: context, subcommand: .users, passwordFromStandardInput: passwordFromStandardInput)
+    let (password, confirmation) = try reader.newPassword(
+      prompt: "New password: ", confirmation: "Repeat new password: ")
+    if let mismatch = Password.validateConfirmation(confirmation, of: password).errorMessage {
+      throw CLIError.validationFailed(["confirmation: " + mismatch])
+    }
+    let root = try AdministrationRoot(location: location, environment: context.process.environment)
+    let result = try await root.accounts.resetPassword(named: username, to: password)
+    guard case .valid(let change) = result else {
+      throw CLIError.validationFailed(["password: " + (result.errorMessage ?? "")])
+    }
+    context.emit(
+      json: [
+        "reset": true, "username": change.user.username, "ended_sessions": change.endedSessions,
+      ])
+    context.show(
+      "Password of \(TerminalText.visible(change.user.username)) reset; "
+        + "\(Self.sessions(change.endedSessions)) ended.")
+  }
+
+  private func root() throws -> AdministrationRoot {
+    let location = try context.databaseLocation()
+    try ScriptedSession.refuseMemory(location, subcommand: .users)
+    return try AdministrationRoot(location: location, environment: context.process.environment)
+  }
+
+  /// Asks on a terminal; without one (or under `--no-input`) names `--yes`. Anything but
+  /// "y" or "yes" declines, and nothing changes.
+  private func confirm(_ question: String) throws {
+    guard context.console.inputIsTerminal, !context.options.noInput else {
+      throw CLIError.notConfirmed("Deleting needs confirmation; pass --yes")
+    }
+    InterruptTrap.install()
+    defer { InterruptTrap.uninstall() }
+    let errors = context.console.errors
+    switch context.console.input.readLine(secret: false, prompt: { errors.write(question) }) {
+    case .line(let answer):
+      let word = answer.trimmingSpaces.lowercased()
+      guard word == "y" || word == "yes" else {
+        throw CLIError.notConfirmed("Not confirmed; nothing was changed.")
+      }
+    case .endOfInput:
+      errors.write("\n")
+      throw CLIError.endOfInput
+    case .interrupted:
+      errors.write("\n")
+      throw CLIError.interrupted
+    case .notText: throw CLIError.notText
+    case .tooLong: throw CLIError.lineTooLong
+    }
+  }
+
+  private static func sessions(_ count: Int) -> String {
+    "\(count) session\(count == 1 ? "" : "s")"
+  }
+
+  private static func json(_ details: AccountDetails) -> [String: Any] {
+    [
+      "username": details.user.username,
+      "created_at": Timestamp.iso8601(details.user.createdAt),
+      "updated_at": Timestamp.iso8601(details.user.updatedAt),
+      "last_sign_in_at": JSONText.time(details.lastSignInAt),
+      "locked": details.lock != nil,
+      "locked_at": JSONText.time(details.lock?.lockedAt),
+      "lock_reason": details.lock.map { $0.reason as Any } ?? JSONText.null,
+      "failed_attempts": details.failedAttempts,
+      "throttled_until": JSONText.time(details.throttledUntil),
+      "active_sessions": details.activeSessions.map { session -> [String: Any] in
+        [
+          "id": session.id.rawValue,
+          "created_at": Timestamp.iso8601(session.createdAt),
+          "last_used_at": Timestamp.iso8601(session.lastUsedAt),
+          "expires_at": Timestamp.iso8601(session.expiresAt),
+        ]
+      },
+    ]
+  }
+
+  private static func text(_ details: AccountDetails, style: Style) -> String {
+    var lock = "no"
+    if let standing = details.lock {
+      lock = "yes, since \(Timestamp.readable(standing.lockedAt))"
+      if !standing.reason.isEmpty { lock += ": " + standing.reason }
+    }
+    var failures = String(details.failedAttempts)
+    if let until = details.throttledUntil {
+      failures += " (sign-in refused until \(Timestamp.readable(until)))"
+    }
+    let facts = [
+      ("Username", details.user.username),
+      ("Created", Timestamp.readable(details.user.createdAt)),
+      ("Updated", Timestamp.readable(details.user.updatedAt)),
+      ("Last sign-in", details.lastSignInAt.map(Timestamp.readable) ?? "never"),
+      ("Locked", lock),
+      ("Failed sign-ins", failures),
+      ("Active sessions", String(details.activeSessions.count)),
+    ].map { label, value in
+      (label + ":").padded(to: 17)
+        + TerminalText.visible(value)
+    }.joined(separator: "\n")
+    guard !details.activeSessions.isEmpty else { return facts }
+    let rows = details.activeSessions.map { session in
+      [
+        String(session.id.rawValue), Timestamp.readable(session.createdAt),
+        Timestamp.readable(session.lastUsedAt), Timestamp.readable(session.expiresAt),
+      ]
+    }
+    return facts + "\n\n"
+      + TextTable(headers: ["ID", "STARTED", "LAST USED", "EXPIRES"], rows: rows)
+      .render(style: style)
+  }
+}

@@ -1,0 +1,172 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The operator's verbs on accounts, over the same ports and rules as sign-up and sign-in.
+///
+/// Passwords are hashed outside any transaction; each change re-reads the account under
+/// the write lock, so a concurrent deletion is answered "no such account", never half done.
+public struct AccountAdministrationService: AccountAdministrationUseCase {
+  private let store: any AuthStore
+  private let hasher: any PasswordHasher
+  private let clock: any WallClock
+  private let policy: AuthPolicy
+
+  /// Takes the ports it works through and the rules it applies.
+  public init(
+    store: any AuthStore, hasher: any PasswordHasher, clock: any WallClock,
+    policy: AuthPolicy = .standard
+  ) {
+    self.store = store
+    self.hasher = hasher
+    self.clock = clock
+    self.policy = policy
+  }
+
+  /// The sign-up rules for the username and the password (which may not contain it).
+  public func validate(_ request: NewAccountRequest) -> NewAccountValidation {
+    let username = Username.validate(request.username, rules: policy.username)
+    return NewAccountValidation(
+      username: username,
+      password: Password.validate(
+        request.password, username: username.asValidated?.canonical ?? "",
+        rules: policy.password))
+  }
+
+  /// Creates the account and its audit event in one transaction; the schema decides a race.
+  @concurrent
+  public func addAccount(_ request: NewAccountRequest) async throws -> NewAccountResult {
+    var validation = validate(request)
+    guard validation.isValid, let username = validation.username.asValidated,
+      let password = validation.password.asValidated
+    else { return .invalid(validation) }
+    let passwordHash = try hasher.hash(password)
+    let now = clock.now()
+    do {
+      let user = try await store.write { context in
+        let user = try context.insertUser(username: username, passwordHash: passwordHash, at: now)
+        // Failures guessed against the name before it had an account are not the owner's.
+        try context.clearThrottleState(for: username.canonical)
+        try context.append(
+          AuthEventDraft(
+            time: now, kind: .accountAdded, userID: user.id, username: user.username,
+            detail: "by an operator, no session"))
+        return user
+      }
+      return .added(user)
+    } catch StoreError.usernameTaken {
+      validation.username = .invalid(errorMessage: AuthMessages.usernameTaken)
+      return .invalid(validation)
+    }
+  }
+
+  /// Reads the account, its lock, throttle, latest sign-in and live sessions in one snapshot.
+  public func account(named username: String) async throws -> AccountDetails {
+    let name = try canonical(username)
+    let now = clock.now()
+    let cutoff = policy.throttle.forgetCutoff(at: now)
+    return try await store.read { context in
+      guard let record = try context.userRecord(named: name) else {
+        throw AdministrationError.noSuchAccount(username: username)
+      }
+      let throttle = try context.throttleState(for: name.canonical)
+      let forgotten = throttle.isForgotten(at: now, failuresBefore: cutoff)
+      return AccountDetails(
+        user: record.user, lock: record.lock,
+        failedAttempts: forgotten ? 0 : max(throttle.consecutiveFailures, 0),
+        throttledUntil: throttle.isLocked(at: now) ? throttle.lockedUntil : nil,
+        lastSignInAt: try context.latestEventTime(
+          of: record.user.id, kinds: [.signInSucceeded, .signUp]),
+        activeSessions: try context.sessions(of: record.user.id).filter { $0.isActive(at: now) }
+      )
+    }
+  }
+
+  /// Ends the sessions, forgets the name's throttle state and deletes the account.
+  public func deleteAccount(named username: String) async throws -> AccountChange {
+    try await change(username, kind: .accountDeleted) { record, now, context in
+      let ended = try context.deleteSessions(of: record.user.id, except: nil)
+      try context.clearThrottleState(for: record.user.username)
+      try context.deleteUser(record.user.id)
+      return (ended, "\(ended) session(s) ended")
+    }
+  }
+
+  /// Stores the lock (keeping the first lock's time when one stands) and ends the sessions.
+  public func lockAccount(named username: String, reason: String) async throws -> AccountChange {
+    guard reason.count <= AccountLock.maximumReasonLength else {
+      throw AdministrationError.lockReasonTooLong(maximum: AccountLock.maximumReasonLength)
+    }
+    return try await change(username, kind: .accountLocked) { record, now, context in
+      let lock = AccountLock(lockedAt: record.lock?.lockedAt ?? now, reason: reason)
+      try context.setLock(lock, for: record.user.id, at: now)
+      let ended = try context.deleteSessions(of: record.user.id, except: nil)
+      let detail = "\(ended) session(s) ended" + (reason.isEmpty ? "" : "; reason: \(reason)")
+      return (ended, detail)
+    }
+  }
+
+  /// Lifts the lock and clears the throttle, whichever of them stood.
+  public func unlockAccount(named username: String) async throws -> AccountChange {
+    try await change(username, kind: .accountUnlocked) { record, now, context in
+      if record.lock != nil { try context.setLock(nil, for: record.user.id, at: now) }
+      try context.clearThrottleState(for: record.user.username)
+      return (0, record.lock == nil ? "was not locked; throttle cleared" : "throttle cleared")
+    }
+  }
+
+  /// Checks and hashes the new password, then stores it and ends every session.
+  @concurrent
+  public func resetPassword(
+    named username: String, to password: String
+  ) async throws -> Validation<AccountChange> {
+    let name = try canonical(username)
+    guard let existing = try await store.read({ try $0.userRecord(named: name) }) else {
+      throw AdministrationError.noSuchAccount(username: username)
+    }
+    let checked = Password.validate(
+      password, username: existing.user.username, rules: policy.password)
+    guard let replacement = checked.asValidated else {
+      return .invalid(errorMessage: checked.errorMessage ?? AuthMessages.enterPassword)
+    }
+    let newHash = try hasher.hash(replacement)
+    let changed = try await change(username, kind: .passwordReset) { record, now, context in
+      try context.updatePasswordHash(newHash, for: record.user.id, at: now)
+      let ended = try context.deleteSessions(of: record.user.id, except: nil)
+      return (ended, "\(ended) session(s) ended")
+    }
+    return .valid(changed)
+  }
+
+  /// The canonical name, or "no such account" for one that breaks the username rules.
+  private func canonical(_ username: String) throws -> Username {
+    guard let name = Username.validate(username, rules: policy.username).asValidated else {
+      throw AdministrationError.noSuchAccount(username: username)
+    }
+    return name
+  }
+
+  /// Finds the account under the write lock, applies `work` and appends its audit event,
+  /// all in one transaction. `work` answers the sessions ended and the event's detail.
+  private func change(
+    _ username: String, kind: AuthEventKind,
+    _ work: @escaping @Sendable (UserRecord, Date, any AuthStoreContext) throws -> (Int, String)
+  ) async throws -> AccountChange {
+    let name = try canonical(username)
+    let now = clock.now()
+    return try await store.write { context in
+      guard let record = try context.userRecord(named: name) else {
+        throw AdministrationError.noSuchAccount(username: username)
+      }
+      let (ended, detail) = try work(record, now, context)
+      // After a deletion the account id no longer exists; the event keeps the name only.
+      let userID = kind == .accountDeleted ? nil : record.user.id
+      try context.append(
+        AuthEventDraft(
+          time: now, kind: kind, userID: userID, username: record.user.username, detail: detail))
+      return AccountChange(user: record.user, endedSessions: ended, wasLocked: record.lock != nil)
+    }
+  }
+}

@@ -1,0 +1,131 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// What an operator typed to create an account (`users add`): no confirmation, since a
+/// script has nothing to confirm and a prompt confirms before the request is made.
+public struct NewAccountRequest: Hashable, Sendable, CustomStringConvertible,
+  CustomDebugStringConvertible
+{
+  /// The username as typed.
+  public var username: String
+  /// The password as typed.
+  public var password: String
+  /// Bundles the two fields.
+  public init(username: String, password: String) {
+    self.username = username
+    self.password = password
+  }
+  /// The username, and the password redacted.
+  public var description: String {
+    "NewAccountRequest(username: \(String(reflecting: username)), password: redacted)"
+  }
+  /// Same as `description`.
+  public var debugDescription: String { description }
+}
+
+/// The per-field checks of a new account: the sign-up rules, without a confirmation.
+public struct NewAccountValidation: Hashable, Sendable {
+  /// The username field (also "taken" after a submit).
+  public var username: Validation<Username>
+  /// The password field.
+  public var password: Validation<Password>
+  /// Both fields together.
+  public init(username: Validation<Username>, password: Validation<Password>) {
+    self.username = username
+    self.password = password
+  }
+  /// Whether every field passed.
+  public var isValid: Bool { username.isValid && password.isValid }
+}
+
+/// The answer to `addAccount`.
+public enum NewAccountResult: Hashable, Sendable {
+  /// The account exists; no session was started.
+  case added(User)
+  /// At least one field failed; every field's result is given.
+  case invalid(NewAccountValidation)
+}
+
+/// Everything an operator may know about an account; never its hash.
+public struct AccountDetails: Hashable, Sendable {
+  /// The account.
+  public let user: User
+  /// The operator's lock, when one stands.
+  public let lock: AccountLock?
+  /// Failed sign-ins counted since the last success (forgotten ones count as zero).
+  public let failedAttempts: Int
+  /// Until when the sign-in throttle refuses the name, when it does now.
+  public let throttledUntil: Date?
+  /// The latest sign-in (a sign-up counts as the first), if any.
+  public let lastSignInAt: Date?
+  /// The sessions not yet expired, newest first.
+  public let activeSessions: [Session]
+
+  /// Assembles the details.
+  public init(
+    user: User, lock: AccountLock?, failedAttempts: Int, throttledUntil: Date?,
+    lastSignInAt: Date?, activeSessions: [Session]
+  ) {
+    self.user = user
+    self.lock = lock
+    self.failedAttempts = failedAttempts
+    self.throttledUntil = throttledUntil
+    self.lastSignInAt = lastSignInAt
+    self.activeSessions = activeSessions
+  }
+}
+
+/// What an operator's change did to an account.
+public struct AccountChange: Hashable, Sendable {
+  /// The account as it was before the change (for a deletion, the account that is gone).
+  public let user: User
+  /// How many sessions the change ended.
+  public let endedSessions: Int
+  /// Whether the account was locked before the change.
+  public let wasLocked: Bool
+
+  /// Describes a change.
+  public init(user: User, endedSessions: Int, wasLocked: Bool) {
+    self.user = user
+    self.endedSessions = endedSessions
+    self.wasLocked = wasLocked
+  }
+}
+
+/// Why an operator's request was refused, beyond field validation.
+public enum AdministrationError: Error, Hashable, Sendable {
+  /// No account has this name (as typed; it may not even be a valid username).
+  case noSuchAccount(username: String)
+  /// A lock reason longer than `AccountLock.maximumReasonLength` characters.
+  case lockReasonTooLong(maximum: Int)
+}
+
+/// The operator's verbs on accounts (`authcli users …`). Whoever can open the database may
+/// call them, as with `htpasswd` and `manage.py`: there is no sign-in behind them.
+///
+/// Every change is one write transaction with its audit event. A name that breaks the
+/// username rules is "no such account" (no account can have it).
+public protocol AccountAdministrationUseCase: Sendable {
+  /// Checks the fields as `addAccount` will; pure and cheap.
+  func validate(_ request: NewAccountRequest) -> NewAccountValidation
+  /// Creates an account with the sign-up rules, without starting a session.
+  func addAccount(_ request: NewAccountRequest) async throws -> NewAccountResult
+  /// The account's details. Throws `AdministrationError.noSuchAccount`.
+  func account(named username: String) async throws -> AccountDetails
+  /// Deletes the account and ends its sessions; the name may be signed up again.
+  func deleteAccount(named username: String) async throws -> AccountChange
+  /// Locks the account (or replaces the reason of a standing lock) and ends its sessions.
+  /// Throws `AdministrationError.lockReasonTooLong` for an over-long reason.
+  func lockAccount(named username: String, reason: String) async throws -> AccountChange
+  /// Lifts the operator's lock, if any, and clears the sign-in throttle of the name.
+  func unlockAccount(named username: String) async throws -> AccountChange
+  /// Sets a new password (checked against the rules for this username) and ends every
+  /// session; the invalid case carries the password rule's message.
+  func resetPassword(
+    named username: String, to password: String
+  ) async throws
+    -> Validation<AccountChange>
+}

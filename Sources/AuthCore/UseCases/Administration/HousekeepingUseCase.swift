@@ -1,0 +1,71 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// How many rows housekeeping deleted, or would delete.
+public struct PruneReport: Hashable, Sendable {
+  /// Sessions past their expiry.
+  public let expiredSessions: Int
+  /// Sign-in throttle rows whose failures are forgotten (not locked, quiet for a day).
+  public let forgottenThrottleStates: Int
+
+  /// Describes the counts.
+  public init(expiredSessions: Int, forgottenThrottleStates: Int) {
+    self.expiredSessions = expiredSessions
+    self.forgottenThrottleStates = forgottenThrottleStates
+  }
+}
+
+/// Deleting what no longer matters (`authcli sessions prune`, like Django's
+/// `clearsessions`). Nothing deleted changes an answer: an expired session is refused
+/// anyway, and a forgotten throttle state counts as clear.
+public protocol HousekeepingUseCase: Sendable {
+  /// What `prune` would delete now, without deleting it.
+  func prunable() async throws -> PruneReport
+  /// Deletes every expired session and forgotten throttle row, with one audit event.
+  func prune() async throws -> PruneReport
+}
+
+/// Housekeeping over the store, with the throttle's rules for when failures are forgotten.
+public struct HousekeepingService: HousekeepingUseCase {
+  private let store: any AuthStore
+  private let clock: any WallClock
+  private let policy: AuthPolicy
+
+  /// Takes the ports it works through and the rules it applies.
+  public init(store: any AuthStore, clock: any WallClock, policy: AuthPolicy = .standard) {
+    self.store = store
+    self.clock = clock
+    self.policy = policy
+  }
+
+  /// Counts in one read transaction.
+  public func prunable() async throws -> PruneReport {
+    let now = clock.now()
+    let housekeeper = Housekeeper(throttle: policy.throttle)
+    let counts = try await store.read { context in
+      let counts = try housekeeper.count(at: now, in: context)
+      return PruneReport(
+        expiredSessions: counts.sessions, forgottenThrottleStates: counts.throttleStates)
+    }
+    return counts
+  }
+
+  /// Deletes in one write transaction, together with the `pruned` audit event.
+  public func prune() async throws -> PruneReport {
+    let now = clock.now()
+    let housekeeper = Housekeeper(throttle: policy.throttle)
+    return try await store.write { context in
+      let counts = try housekeeper.prune(at: now, limit: nil, in: context)
+      try context.append(
+        AuthEventDraft(
+          time: now, kind: .pruned, userID: nil, username: nil,
+          detail:
+            "\(counts.sessions) expired session(s), \(counts.throttleStates) throttle row(s)"))
+      return PruneReport(
+        expiredSessions: counts.sessions, forgottenThrottleStates: counts.throttleStates)
+    }
+  }
+}

@@ -1,0 +1,38 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Deletes rows that no longer matter: sessions past their expiry, and throttle states
+/// whose failures are forgotten (see `SignInThrottle`). Neither changes what any check
+/// answers, since an expired session is refused and a forgotten state counts as clear.
+struct Housekeeper {
+  /// The throttle's rules decide when failures are forgotten.
+  let throttle: ThrottleRules
+
+  /// What was (or would be) deleted.
+  struct Counts {
+    var sessions: Int
+    var throttleStates: Int
+  }
+
+  /// Deletes at most `limit` rows of each kind (every one when `nil`) inside the caller's
+  /// transaction.
+  @discardableResult
+  func prune(at now: Date, limit: Int?, in context: any AuthStoreContext) throws -> Counts {
+    if let limit, limit <= 0 { return Counts(sessions: 0, throttleStates: 0) }
+    return Counts(
+      sessions: try context.deleteExpiredSessions(asOf: now, limit: limit),
+      throttleStates: try context.deleteForgottenThrottleStates(
+        at: now, failuresBefore: throttle.forgetCutoff(at: now), limit: limit))
+  }
+
+  /// How many rows of each kind `prune` would delete without a limit.
+  func count(at now: Date, in context: any AuthStoreContext) throws -> Counts {
+    Counts(
+      sessions: try context.countExpiredSessions(asOf: now),
+      throttleStates: try context.countForgottenThrottleStates(
+        at: now, failuresBefore: throttle.forgetCutoff(at: now)))
+  }
+}

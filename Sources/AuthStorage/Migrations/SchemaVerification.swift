@@ -1,0 +1,77 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// One row of `sqlite_schema`: a table, index, trigger or view as SQLite records it.
+struct SchemaObject: Hashable, Sendable {
+  /// `table`, `index`, `trigger` or `view`.
+  let type: String
+  /// The object's name.
+  let name: String
+  /// The table it belongs to (its own name for a table).
+  let tableName: String
+  /// The statement that created it, as SQLite keeps it; `nil` for automatic indexes.
+  let sql: String?
+
+  /// Every object in the main schema of `database`.
+  static func all(in database: Database) throws -> Set<SchemaObject> {
+    Set(
+      try database.query("SELECT type, name, tbl_name, sql FROM sqlite_schema") { row in
+        SchemaObject(
+          type: row.string(at: 0), name: row.string(at: 1), tableName: row.string(at: 2),
+          sql: row.optionalString(at: 3))
+      })
+  }
+}
+
+extension Migrator {
+  /// What differs between the schema of `database` and exactly what the migrations it
+  /// records (by `user_version`) create, one entry per object, for example
+  /// `extra trigger keep_sessions` or `altered table sessions`; empty when they match.
+  ///
+  /// The expected schema is built by running those migrations on a private in-memory
+  /// database, so it is right by construction for every migration there will be.
+  /// Reads only. `trusted_schema=OFF` keeps a planted object from calling unsafe
+  /// functions, but not from inserting or deleting rows, hence this check.
+  public func schemaDifferences(in database: Database) throws -> [String] {
+    let version = try database.userVersion()
+    let found = try SchemaObject.all(in: database)
+    let expected = try expectedSchema(atVersion: version)
+    var differences: [String] = []
+    let expectedByName = Dictionary(expected.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    let foundByName = Dictionary(found.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    for object in found.sorted(by: { ($0.type, $0.name) < ($1.type, $1.name) }) {
+      guard let wanted = expectedByName[object.name] else {
+        differences.append("extra \(object.type) \(object.name)")
+        continue
+      }
+      if wanted != object { differences.append("altered \(object.type) \(object.name)") }
+    }
+    for object in expected.sorted(by: { ($0.type, $0.name) < ($1.type, $1.name) })
+    where foundByName[object.name] == nil {
+      differences.append("missing \(object.type) \(object.name)")
+    }
+    return differences
+  }
+
+  /// Refuses a database whose schema is not exactly what its migrations create
+  /// (`StorageError.unexpectedSchema`, naming each object); nothing is written.
+  public func verifySchema(of database: Database) throws {
+    let differences = try schemaDifferences(in: database)
+    if !differences.isEmpty {
+      throw StorageError.unexpectedSchema(path: database.path, differences: differences)
+    }
+  }
+
+  /// The objects that the migrations up to `version` create on an empty database.
+  func expectedSchema(atVersion version: Int) throws -> Set<SchemaObject> {
+    let applied = migrations.filter { $0.version <= version }
+    guard !applied.isEmpty else { return [] }
+    let scratch = try Database.openInMemory()
+    defer { scratch.close() }
+    try Migrator(migrations: applied).migrate(scratch, at: Date(timeIntervalSince1970: 0))
+    return try SchemaObject.all(in: scratch)
+  }
+}

@@ -1,0 +1,122 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Why a database was not adopted; it was left as it was.
+public enum AdoptionError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// No `schema_migrations` rows: nothing says which migrations made this schema.
+  case noRecordedMigrations
+  /// The recorded migrations are not the first ones this program knows, in order.
+  case unknownMigrations([String])
+  /// The schema differs from what the recorded migrations create; names what differs.
+  case schemaMismatch([String])
+  /// The file already carries a schema version that disagrees with its records.
+  case versionMismatch(found: Int, recorded: Int)
+  /// The integrity or foreign-key check found problems.
+  case damaged([String])
+
+  /// One line for people.
+  public var description: String {
+    switch self {
+    case .noRecordedMigrations:
+      "the database records no migrations (no schema_migrations rows); it is not an authcli copy"
+    case .unknownMigrations(let identifiers):
+      "the recorded migrations are not ones this program knows, in order: "
+        + identifiers.joined(separator: ", ")
+    case .schemaMismatch(let differences):
+      "the schema is not exactly what the recorded migrations create: "
+        + differences.prefix(5).joined(separator: "; ")
+    case .versionMismatch(let found, let recorded):
+      "the schema version is \(found) but the records say \(recorded)"
+    case .damaged(let problems):
+      "the database fails its checks: " + problems.prefix(3).joined(separator: "; ")
+    }
+  }
+}
+
+/// Makes a copy restored from `sqlite3 DB .dump | sqlite3 NEW` an authcli database again.
+///
+/// A dump carries every table, index, trigger and row, `schema_migrations` included, but
+/// not the file header, so `user_version` (which the migrator and the open checks read)
+/// and the application id are 0. Adoption rebuilds the recorded migrations in memory and
+/// compares every schema object (type, name, table and SQL text) with the copy's; only an
+/// exact match, a clean integrity check and a clean foreign-key check let it set the
+/// version and the id, in one transaction. Anything else is refused and nothing written.
+public struct SchemaAdoption: Sendable {
+  /// The migrations a copy is compared with.
+  public let migrator: Migrator
+
+  /// Adoption against the given migrations (the embedded ones by default).
+  public init(migrator: Migrator = Migrator()) {
+    self.migrator = migrator
+  }
+
+  /// Checks `database` (a read-only connection will do) and answers the schema version
+  /// adoption would give it; writes nothing.
+  public func check(_ database: Database) throws -> Int {
+    let recorded = try Migrator.appliedMigrations(in: database).map(\.identifier)
+    guard !recorded.isEmpty else { throw AdoptionError.noRecordedMigrations }
+    let known = migrator.migrations.prefix(recorded.count)
+    guard known.map(\.identifier) == recorded.sorted() else {
+      throw AdoptionError.unknownMigrations(recorded)
+    }
+    let version = known.last?.version ?? 0
+    let found = try database.userVersion()
+    if found != 0, found != version {
+      throw AdoptionError.versionMismatch(found: found, recorded: version)
+    }
+    let reference = try Database.openInMemory()
+    defer { reference.close() }
+    try Migrator(migrations: Array(known)).migrate(reference)
+    let differences = Self.differences(
+      expected: try Self.schema(of: reference), found: try Self.schema(of: database))
+    guard differences.isEmpty else { throw AdoptionError.schemaMismatch(differences) }
+    let problems =
+      try database.query("PRAGMA integrity_check") { $0.string(at: 0) }.filter { $0 != "ok" }
+      + database.query("PRAGMA foreign_key_check") { "foreign key broken in \($0.string(at: 0))" }
+    guard problems.isEmpty else { throw AdoptionError.damaged(problems) }
+    return version
+  }
+
+  /// Checks `database` again under the write lock and sets its schema version and
+  /// application id; answers that version. Run `check` on a read-only connection first
+  /// where a refusal must leave the file's bytes alone (a writable open may switch it to WAL).
+  @discardableResult
+  public func adopt(_ database: Database) throws -> Int {
+    try database.transaction(.immediate) {
+      let version = try check(database)
+      try database.executeScript(
+        "PRAGMA user_version = \(version); PRAGMA application_id = \(Database.applicationID);")
+      return version
+    }
+  }
+
+  /// Every schema object as `type name on table: sql`, keyed by type and name.
+  private static func schema(of database: Database) throws -> [String: String] {
+    let rows = try database.query(
+      "SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_schema"
+    ) { row in
+      ("\(row.string(at: 0)) \(row.string(at: 1))", "on \(row.string(at: 2)): \(row.string(at: 3))")
+    }
+    return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+  }
+
+  private static func differences(
+    expected: [String: String], found: [String: String]
+  ) -> [String] {
+    var differences: [String] = []
+    for (object, definition) in expected.sorted(by: { $0.key < $1.key }) {
+      switch found[object] {
+      case nil: differences.append("\(object) is missing")
+      case let other? where other != definition: differences.append("\(object) differs")
+      default: break
+      }
+    }
+    for object in found.keys.sorted() where expected[object] == nil {
+      differences.append("\(object) is not created by any migration")
+    }
+    return differences
+  }
+}

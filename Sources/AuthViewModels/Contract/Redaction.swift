@@ -1,0 +1,23 @@
+/// What stands in for a secret wherever a value that may hold one prints itself:
+/// `description`, `debugDescription`, string interpolation, `dump(_:)` and `Mirror`.
+public enum Redaction {
+  /// The text shown instead of a password.
+  public static let marker = "<redacted>"
+}
+
+/// A value that may hold a typed password and so prints only its type: in
+/// `description`, `debugDescription`, interpolation, `dump(_:)` and `Mirror` (no children).
+/// The view models that hold password fields conform, and with them their `inputs` and
+/// `outputs`, which are the view model itself.
+public protocol RedactsItself: CustomStringConvertible, CustomDebugStringConvertible,
+  CustomReflectable
+{}
+
+extension RedactsItself {
+  /// The type's name and the redaction marker.
+  public var description: String { "\(Self.self)(\(Redaction.marker))" }
+  /// Same as `description`.
+  public var debugDescription: String { description }
+  /// No children: nothing typed is reflected.
+  public var customMirror: Mirror { Mirror(self, children: [:]) }
+}

@@ -1,0 +1,255 @@
+import AuthCore
+import Observation
+
+/// What the password-change form reports.
+public enum ChangePasswordStep: Hashable, Sendable {
+  /// The user intends to go back without changing anything.
+  case userIntendsToGoBack
+  /// The user did change their password; this many other sessions ended.
+  case userDidChangePassword(endedSessions: Int)
+  /// The user's session turned out to be over.
+  case userIsNotSignedIn
+}
+
+/// The password-change form's view events, for `transform(input:)`.
+public enum ChangePasswordViewEvent: Hashable, Sendable, CustomStringConvertible,
+  CustomDebugStringConvertible, CustomReflectable
+{
+  /// The current-password text changed.
+  case currentPasswordChanged(String)
+  /// The new-password text changed.
+  case newPasswordChanged(String)
+  /// The confirmation text changed.
+  case confirmationChanged(String)
+  /// The user submitted the form.
+  case changeTapped
+  /// The user asked to go back.
+  case backTapped
+
+  /// The event, every password redacted.
+  public var description: String {
+    switch self {
+    case .currentPasswordChanged: "currentPasswordChanged(\(Redaction.marker))"
+    case .newPasswordChanged: "newPasswordChanged(\(Redaction.marker))"
+    case .confirmationChanged: "confirmationChanged(\(Redaction.marker))"
+    case .changeTapped: "changeTapped"
+    case .backTapped: "backTapped"
+    }
+  }
+  /// Same as `description`.
+  public var debugDescription: String { description }
+  /// The event's name only.
+  public var customMirror: Mirror { Mirror(self, children: ["event": description]) }
+}
+
+/// What a password-change view sets and calls.
+@MainActor
+public protocol ChangePasswordViewModelInputs: SceneLifecycleInputs {
+  /// The current password as typed.
+  var currentPassword: String { get set }
+  /// The new password as typed.
+  var newPassword: String { get set }
+  /// The new password typed again.
+  var confirmation: String { get set }
+  /// Call when the user submits the form; returns once the outputs show the answer.
+  func changeTapped() async
+  /// Call when the user asks to go back without changing anything.
+  func backTapped()
+}
+
+/// What a password-change view shows.
+@MainActor
+public protocol ChangePasswordViewModelOutputs: AnyObject {
+  /// Shows the current-password check once edited, including "incorrect" after a submit.
+  var currentPasswordValidation: Validation<Password>? { get }
+  /// Shows the new-password check once edited.
+  var newPasswordValidation: Validation<Password>? { get }
+  /// Shows the confirmation check once edited: "does not match".
+  var confirmationValidation: Validation<Password>? { get }
+  /// Shows whether the form can be submitted: every field valid, nothing running.
+  var isChangeEnabled: Bool { get }
+  /// Shows that the account is being loaded or the password is being changed.
+  var isLoading: Bool { get }
+  /// Shows how many other sessions ended, once the password was changed.
+  var endedSessions: Int? { get }
+  /// Shows why the last action failed; its description is the message.
+  var failure: ChangePasswordFailure? { get }
+}
+
+/// A password-change view model as a view sees it.
+@MainActor
+public protocol ChangePasswordViewModelType: SceneViewModelType
+where NavigationStep == ChangePasswordStep {
+  /// What the view sets and calls; settable so that `$viewModel.inputs.newPassword` binds.
+  var inputs: any ChangePasswordViewModelInputs { get set }
+  /// What the view renders.
+  var outputs: any ChangePasswordViewModelOutputs { get }
+}
+
+extension ChangePasswordViewModelType {
+  /// The lifecycle is part of the inputs.
+  public var lifecycle: any SceneLifecycleInputs { inputs }
+}
+
+/// The password-change form: checks the fields as typed (the new password against the
+/// signed-in username too), changes the password through the use case, shows how many
+/// other sessions ended, and steps back.
+@MainActor
+@Observable
+public final class ChangePasswordViewModel: BaseViewModel<ChangePasswordStep>,
+  ChangePasswordViewModelType, ChangePasswordViewModelInputs, ChangePasswordViewModelOutputs,
+  ViewModelType
+{
+  /// Itself; assigning another object changes nothing (a binding writes through it).
+  public var inputs: any ChangePasswordViewModelInputs {
+    get { self }
+    set {}
+  }
+  /// Itself.
+  public var outputs: any ChangePasswordViewModelOutputs { self }
+
+  /// The current password as typed.
+  public var currentPassword = "" { didSet { edited(.current) } }
+  /// The new password as typed.
+  public var newPassword = "" { didSet { edited(.new) } }
+  /// The new password typed again.
+  public var confirmation = "" { didSet { edited(.confirmation) } }
+
+  /// Shows the current-password check once edited.
+  public private(set) var currentPasswordValidation: Validation<Password>?
+  /// Shows the new-password check once edited.
+  public private(set) var newPasswordValidation: Validation<Password>?
+  /// Shows the confirmation check once edited.
+  public private(set) var confirmationValidation: Validation<Password>?
+  /// Shows whether the form can be submitted.
+  public private(set) var isChangeEnabled = false
+  /// Shows that something is running.
+  public private(set) var isLoading = false
+  /// Shows how many other sessions ended.
+  public private(set) var endedSessions: Int?
+  /// Shows why the last action failed.
+  public private(set) var failure: ChangePasswordFailure?
+
+  @ObservationIgnored private let token: SessionToken
+  @ObservationIgnored private let changePassword: any ChangePasswordUseCase
+  @ObservationIgnored private let sessions: any SessionUseCase
+  @ObservationIgnored private var username = ""
+  @ObservationIgnored private var editedFields: Set<Field> = []
+  @ObservationIgnored private var refusals: [Field: SubmitRefusal] = [:]
+
+  private enum Field { case current, new, confirmation }
+
+  /// Takes the session's token, the use case that changes passwords, and the one that
+  /// says whose session it is.
+  public init(
+    token: SessionToken, changePassword: any ChangePasswordUseCase, sessions: any SessionUseCase
+  ) {
+    self.token = token
+    self.changePassword = changePassword
+    self.sessions = sessions
+    super.init()
+    refresh()
+  }
+
+  /// Learns the username (the new password must not contain it).
+  public func viewDidAppear() async {
+    guard !isLoading else { return }
+    isLoading = true
+    do {
+      username = try await sessions.currentSession(token: token).user.username
+    } catch {
+      fail(ChangePasswordFailure(thrown: error))
+    }
+    isLoading = false
+    refresh()
+  }
+
+  /// Leaving goes back.
+  public func viewDidDismiss() { navigator.emit(.userIntendsToGoBack) }
+  /// Steps back.
+  public func backTapped() { navigator.emit(.userIntendsToGoBack) }
+
+  /// Submits: a refused submit shows every field's reason; a valid one changes the password.
+  public func changeTapped() async {
+    guard !isLoading else { return }
+    editedFields = [.current, .new, .confirmation]
+    refresh()
+    guard isChangeEnabled else { return }
+    failure = nil
+    isLoading = true
+    refresh()
+    var ended: Int?
+    let request = request
+    do {
+      switch try await changePassword.changePassword(token: token, request: request) {
+      case .changed(let count): ended = count
+      case .invalid(let validation):
+        refusals[.current] = SubmitRefusal(validation.currentPassword, text: currentPassword)
+        refusals[.new] = SubmitRefusal(validation.newPassword, text: request.newPassword)
+        refusals[.confirmation] = SubmitRefusal(
+          validation.confirmation, text: request.confirmation)
+      case .refused(let refusal):
+        refusals[.current] = SubmitRefusal(
+          message: refusal.description, text: request.currentPassword)
+        failure = .currentPasswordRefused(refusal)
+      }
+    } catch {
+      fail(ChangePasswordFailure(thrown: error))
+    }
+    endedSessions = ended
+    isLoading = false
+    refresh()
+    if let ended { navigator.emit(.userDidChangePassword(endedSessions: ended)) }
+  }
+
+  /// Drives the same inputs from streams.
+  public func transform(
+    input: SceneInput<ChangePasswordViewEvent>
+  ) -> SceneOutput<any ChangePasswordViewModelOutputs> {
+    SceneOutput(
+      outputs: self,
+      binding: bind(input) { viewModel, event in
+        switch event {
+        case .currentPasswordChanged(let text): viewModel.currentPassword = text
+        case .newPasswordChanged(let text): viewModel.newPassword = text
+        case .confirmationChanged(let text): viewModel.confirmation = text
+        case .changeTapped: await viewModel.changeTapped()
+        case .backTapped: viewModel.backTapped()
+        }
+      })
+  }
+
+  private var request: ChangePasswordRequest {
+    ChangePasswordRequest(
+      currentPassword: currentPassword, newPassword: newPassword, confirmation: confirmation)
+  }
+
+  private func edited(_ field: Field) {
+    editedFields.insert(field)
+    failure = nil
+    refresh()
+  }
+
+  private func refresh() {
+    let live = changePassword.validate(request, username: username)
+    let shown = ChangePasswordValidation(
+      currentPassword: SubmitRefusal.shown(
+        live.currentPassword, refusal: refusals[.current], text: currentPassword),
+      newPassword: SubmitRefusal.shown(
+        live.newPassword, refusal: refusals[.new], text: newPassword),
+      confirmation: SubmitRefusal.shown(
+        live.confirmation, refusal: refusals[.confirmation], text: confirmation))
+    currentPasswordValidation = editedFields.contains(.current) ? shown.currentPassword : nil
+    newPasswordValidation = editedFields.contains(.new) ? shown.newPassword : nil
+    confirmationValidation = editedFields.contains(.confirmation) ? shown.confirmation : nil
+    isChangeEnabled = shown.isValid && !isLoading
+  }
+
+  private func fail(_ failure: ChangePasswordFailure) {
+    self.failure = failure
+    if failure == .sessionEnded { navigator.emit(.userIsNotSignedIn) }
+  }
+}
+
+/// Prints only its type: its fields hold what was typed, passwords among them.
+extension ChangePasswordViewModel: RedactsItself {}

@@ -1,0 +1,160 @@
+import AuthCore
+import Observation
+
+/// What the sessions list reports.
+public enum SessionsStep: Hashable, Sendable {
+  /// The user intends to go back.
+  case userIntendsToGoBack
+  /// The user's own session turned out to be over.
+  case userIsNotSignedIn
+}
+
+/// The sessions list's view events, for `transform(input:)`.
+public enum SessionsViewEvent: Hashable, Sendable {
+  /// The user asked to end one session, by its id.
+  case revokeTapped(SessionID)
+  /// The user asked to reload the list.
+  case refreshTapped
+  /// The user asked to go back.
+  case backTapped
+}
+
+/// What a sessions view calls.
+@MainActor
+public protocol SessionsViewModelInputs: SceneLifecycleInputs {
+  /// Call when the user asks to end one session; returns once the list shows the result.
+  func revokeTapped(_ id: SessionID) async
+  /// Call when the user asks to reload the list; returns once it is loaded.
+  func refreshTapped() async
+  /// Call when the user asks to go back.
+  func backTapped()
+}
+
+/// What a sessions view shows.
+@MainActor
+public protocol SessionsViewModelOutputs: AnyObject {
+  /// Shows the user's sessions, newest first, the current one marked.
+  var sessions: [SessionSummary] { get }
+  /// Shows the session the last revoke ended.
+  var revokedSession: SessionID? { get }
+  /// Shows that the list is loading or a revoke is running.
+  var isLoading: Bool { get }
+  /// Shows why the last action failed; its description is the message.
+  var failure: SessionsFailure? { get }
+}
+
+/// A sessions view model as a view sees it.
+@MainActor
+public protocol SessionsViewModelType: SceneViewModelType where NavigationStep == SessionsStep {
+  /// What the view calls; settable for symmetry with the forms' bindings.
+  var inputs: any SessionsViewModelInputs { get set }
+  /// What the view renders.
+  var outputs: any SessionsViewModelOutputs { get }
+}
+
+extension SessionsViewModelType {
+  /// The lifecycle is part of the inputs.
+  public var lifecycle: any SceneLifecycleInputs { inputs }
+}
+
+/// The signed-in user's sessions: lists them, ends one, lists them again.
+@MainActor
+@Observable
+public final class SessionsViewModel: BaseViewModel<SessionsStep>, SessionsViewModelType,
+  SessionsViewModelInputs, SessionsViewModelOutputs, ViewModelType
+{
+  /// Itself; assigning another object changes nothing.
+  public var inputs: any SessionsViewModelInputs {
+    get { self }
+    set {}
+  }
+  /// Itself.
+  public var outputs: any SessionsViewModelOutputs { self }
+
+  /// Shows the user's sessions.
+  public private(set) var sessions: [SessionSummary] = []
+  /// Shows the session the last revoke ended.
+  public private(set) var revokedSession: SessionID?
+  /// Shows that something is running.
+  public private(set) var isLoading = false
+  /// Shows why the last action failed.
+  public private(set) var failure: SessionsFailure?
+
+  @ObservationIgnored private let token: SessionToken
+  @ObservationIgnored private let useCase: any SessionUseCase
+
+  /// Takes the session's token and the use case that lists and ends sessions.
+  public init(token: SessionToken, sessions: any SessionUseCase) {
+    self.token = token
+    self.useCase = sessions
+    super.init()
+  }
+
+  /// Loads the list.
+  public func viewDidAppear() async { await refreshTapped() }
+  /// Leaving goes back.
+  public func viewDidDismiss() { navigator.emit(.userIntendsToGoBack) }
+  /// Steps back.
+  public func backTapped() { navigator.emit(.userIntendsToGoBack) }
+
+  /// Reloads the list.
+  public func refreshTapped() async {
+    guard !isLoading else { return }
+    isLoading = true
+    failure = nil
+    await fetch()
+    isLoading = false
+  }
+
+  /// Ends a session, then shows the list as it is now (also after a refusal, since the
+  /// refusal may come from a list that was out of date).
+  public func revokeTapped(_ id: SessionID) async {
+    guard !isLoading else { return }
+    isLoading = true
+    failure = nil
+    revokedSession = nil
+    do {
+      try await useCase.revokeSession(id, token: token)
+      revokedSession = id
+      await fetch()
+    } catch {
+      if fail(SessionsFailure(thrown: error)) { await fetch() }
+    }
+    isLoading = false
+  }
+
+  /// Drives the same inputs from streams.
+  public func transform(
+    input: SceneInput<SessionsViewEvent>
+  ) -> SceneOutput<any SessionsViewModelOutputs> {
+    SceneOutput(
+      outputs: self,
+      binding: bind(input) { viewModel, event in
+        switch event {
+        case .revokeTapped(let id): await viewModel.revokeTapped(id)
+        case .refreshTapped: await viewModel.refreshTapped()
+        case .backTapped: viewModel.backTapped()
+        }
+      })
+  }
+
+  private func fetch() async {
+    do {
+      sessions = try await useCase.listSessions(token: token)
+    } catch {
+      sessions = []
+      fail(SessionsFailure(thrown: error))
+    }
+  }
+
+  /// Shows a failure; a dead session also steps away. Returns whether the scene goes on.
+  @discardableResult
+  private func fail(_ failure: SessionsFailure) -> Bool {
+    self.failure = failure
+    guard failure != .sessionEnded else {
+      navigator.emit(.userIsNotSignedIn)
+      return false
+    }
+    return true
+  }
+}

@@ -1,0 +1,193 @@
+import AuthCore
+import Observation
+
+/// What the sign-in form reports.
+public enum SignInStep: Hashable, Sendable {
+  /// The user intends to create an account instead.
+  case userIntendsToSignUp
+  /// The user intends to go back without signing in.
+  case userIntendsToGoBack
+  /// The user did sign in; the new session and its token.
+  case userDidSignIn(NewSession)
+}
+
+/// The sign-in form's view events, for `transform(input:)`.
+public enum SignInViewEvent: Hashable, Sendable, CustomStringConvertible,
+  CustomDebugStringConvertible, CustomReflectable
+{
+  /// The username text changed.
+  case usernameChanged(String)
+  /// The password text changed.
+  case passwordChanged(String)
+  /// The user submitted the form.
+  case signInTapped
+  /// The user asked to create an account instead.
+  case signUpTapped
+
+  /// The event, the password redacted.
+  public var description: String {
+    switch self {
+    case .usernameChanged(let text): "usernameChanged(\(String(reflecting: text)))"
+    case .passwordChanged: "passwordChanged(\(Redaction.marker))"
+    case .signInTapped: "signInTapped"
+    case .signUpTapped: "signUpTapped"
+    }
+  }
+  /// Same as `description`.
+  public var debugDescription: String { description }
+  /// The event's name only.
+  public var customMirror: Mirror { Mirror(self, children: ["event": description]) }
+}
+
+/// What a sign-in view sets and calls.
+@MainActor
+public protocol SignInViewModelInputs: SceneLifecycleInputs {
+  /// The username as typed; a text field binds to it.
+  var username: String { get set }
+  /// The password as typed; a secure field binds to it.
+  var password: String { get set }
+  /// Call when the user submits the form; returns once the outputs show the answer.
+  func signInTapped() async
+  /// Call when the user asks to create an account instead.
+  func signUpTapped()
+}
+
+/// What a sign-in view shows.
+@MainActor
+public protocol SignInViewModelOutputs: AnyObject {
+  /// Shows the username check once the field was edited (or a submit was tried).
+  var usernameValidation: Validation<Username>? { get }
+  /// Shows the password check once the field was edited (or a submit was tried).
+  var passwordValidation: Validation<Password>? { get }
+  /// Shows whether the form can be submitted: every field valid, nothing running.
+  var isSignInEnabled: Bool { get }
+  /// Shows that a sign-in is running.
+  var isLoading: Bool { get }
+  /// Shows why the last sign-in failed; its description is the message.
+  var failure: SignInFailure? { get }
+}
+
+/// A sign-in view model as a view sees it: inputs to set, outputs to render, steps.
+@MainActor
+public protocol SignInViewModelType: SceneViewModelType where NavigationStep == SignInStep {
+  /// What the view sets and calls; settable so that `$viewModel.inputs.username` binds.
+  var inputs: any SignInViewModelInputs { get set }
+  /// What the view renders.
+  var outputs: any SignInViewModelOutputs { get }
+}
+
+extension SignInViewModelType {
+  /// The lifecycle is part of the inputs.
+  public var lifecycle: any SceneLifecycleInputs { inputs }
+}
+
+/// The sign-in form: checks each field as typed, signs in through the use case,
+/// and steps on with the new session.
+@MainActor
+@Observable
+public final class SignInViewModel: BaseViewModel<SignInStep>, SignInViewModelType,
+  SignInViewModelInputs, SignInViewModelOutputs, ViewModelType
+{
+  /// Itself; assigning another object changes nothing (a binding writes through it).
+  public var inputs: any SignInViewModelInputs {
+    get { self }
+    set {}
+  }
+  /// Itself.
+  public var outputs: any SignInViewModelOutputs { self }
+
+  /// The username as typed.
+  public var username = "" { didSet { edited(.username) } }
+  /// The password as typed.
+  public var password = "" { didSet { edited(.password) } }
+
+  /// Shows the username check once edited.
+  public private(set) var usernameValidation: Validation<Username>?
+  /// Shows the password check once edited.
+  public private(set) var passwordValidation: Validation<Password>?
+  /// Shows whether the form can be submitted.
+  public private(set) var isSignInEnabled = false
+  /// Shows that a sign-in is running.
+  public private(set) var isLoading = false
+  /// Shows why the last sign-in failed.
+  public private(set) var failure: SignInFailure?
+
+  @ObservationIgnored private let authentication: any AuthenticationUseCase
+  @ObservationIgnored private var editedFields: Set<Field> = []
+
+  private enum Field { case username, password }
+
+  /// Takes the use case that signs in.
+  public init(authentication: any AuthenticationUseCase) {
+    self.authentication = authentication
+    super.init()
+    refresh()
+  }
+
+  /// Submits: a refused submit shows every field's reason; a valid one signs in.
+  public func signInTapped() async {
+    guard !isLoading else { return }
+    // A refused submit shows every field's reason, edited or not.
+    editedFields = [.username, .password]
+    refresh()
+    guard isSignInEnabled else { return }
+    failure = nil
+    isLoading = true
+    refresh()
+    var session: NewSession?
+    do {
+      switch try await authentication.signIn(request: request) {
+      case .valid(let newSession): session = newSession
+      // The fields passed the live check, so any refusal is the one for unknown user,
+      // wrong password and lock alike.
+      case .invalid: failure = .refused
+      }
+    } catch {
+      failure = SignInFailure(thrown: error)
+    }
+    isLoading = false
+    refresh()
+    if let session { navigator.emit(.userDidSignIn(session)) }
+  }
+
+  /// Steps to sign-up.
+  public func signUpTapped() { navigator.emit(.userIntendsToSignUp) }
+  /// Nothing to load.
+  public func viewDidAppear() async {}
+  /// Leaving the form goes back.
+  public func viewDidDismiss() { navigator.emit(.userIntendsToGoBack) }
+
+  /// Drives the same inputs from streams.
+  public func transform(
+    input: SceneInput<SignInViewEvent>
+  ) -> SceneOutput<any SignInViewModelOutputs> {
+    SceneOutput(
+      outputs: self,
+      binding: bind(input) { viewModel, event in
+        switch event {
+        case .usernameChanged(let text): viewModel.username = text
+        case .passwordChanged(let text): viewModel.password = text
+        case .signInTapped: await viewModel.signInTapped()
+        case .signUpTapped: viewModel.signUpTapped()
+        }
+      })
+  }
+
+  private var request: SignInRequest { SignInRequest(username: username, password: password) }
+
+  private func edited(_ field: Field) {
+    editedFields.insert(field)
+    failure = nil
+    refresh()
+  }
+
+  private func refresh() {
+    let validation = authentication.validate(request)
+    usernameValidation = editedFields.contains(.username) ? validation.username : nil
+    passwordValidation = editedFields.contains(.password) ? validation.password : nil
+    isSignInEnabled = validation.isValid && !isLoading
+  }
+}
+
+/// Prints only its type: its fields hold what was typed, passwords among them.
+extension SignInViewModel: RedactsItself {}

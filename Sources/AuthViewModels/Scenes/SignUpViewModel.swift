@@ -1,0 +1,216 @@
+import AuthCore
+import Observation
+
+/// What the sign-up form reports.
+public enum SignUpStep: Hashable, Sendable {
+  /// The user intends to sign in to an existing account instead.
+  case userIntendsToSignIn
+  /// The user intends to go back without creating an account.
+  case userIntendsToGoBack
+  /// The user did create an account and is signed in to it.
+  case userDidSignUp(NewSession)
+}
+
+/// The sign-up form's view events, for `transform(input:)`.
+public enum SignUpViewEvent: Hashable, Sendable, CustomStringConvertible,
+  CustomDebugStringConvertible, CustomReflectable
+{
+  /// The username text changed.
+  case usernameChanged(String)
+  /// The password text changed.
+  case passwordChanged(String)
+  /// The confirmation text changed.
+  case confirmationChanged(String)
+  /// The user submitted the form.
+  case signUpTapped
+  /// The user asked to sign in instead.
+  case signInTapped
+
+  /// The event, passwords redacted.
+  public var description: String {
+    switch self {
+    case .usernameChanged(let text): "usernameChanged(\(String(reflecting: text)))"
+    case .passwordChanged: "passwordChanged(\(Redaction.marker))"
+    case .confirmationChanged: "confirmationChanged(\(Redaction.marker))"
+    case .signUpTapped: "signUpTapped"
+    case .signInTapped: "signInTapped"
+    }
+  }
+  /// Same as `description`.
+  public var debugDescription: String { description }
+  /// The event's name only.
+  public var customMirror: Mirror { Mirror(self, children: ["event": description]) }
+}
+
+/// What a sign-up view sets and calls.
+@MainActor
+public protocol SignUpViewModelInputs: SceneLifecycleInputs {
+  /// The username as typed.
+  var username: String { get set }
+  /// The password as typed.
+  var password: String { get set }
+  /// The password typed again.
+  var confirmation: String { get set }
+  /// Call when the user submits the form; returns once the outputs show the answer.
+  func signUpTapped() async
+  /// Call when the user asks to sign in to an existing account instead.
+  func signInTapped()
+}
+
+/// What a sign-up view shows.
+@MainActor
+public protocol SignUpViewModelOutputs: AnyObject {
+  /// Shows the username check once edited, including "taken" after a submit.
+  var usernameValidation: Validation<Username>? { get }
+  /// Shows the password check once edited: length, too common, contains the username.
+  var passwordValidation: Validation<Password>? { get }
+  /// Shows the confirmation check once edited: "does not match".
+  var confirmationValidation: Validation<Password>? { get }
+  /// Shows whether the form can be submitted: every field valid, nothing running.
+  var isSignUpEnabled: Bool { get }
+  /// Shows that the account is being created.
+  var isLoading: Bool { get }
+  /// Shows why the last submit failed outside the fields; its description is the message.
+  var failure: SignUpFailure? { get }
+}
+
+/// A sign-up view model as a view sees it.
+@MainActor
+public protocol SignUpViewModelType: SceneViewModelType where NavigationStep == SignUpStep {
+  /// What the view sets and calls; settable so that `$viewModel.inputs.username` binds.
+  var inputs: any SignUpViewModelInputs { get set }
+  /// What the view renders.
+  var outputs: any SignUpViewModelOutputs { get }
+}
+
+extension SignUpViewModelType {
+  /// The lifecycle is part of the inputs.
+  public var lifecycle: any SceneLifecycleInputs { inputs }
+}
+
+/// The sign-up form: checks every field as typed, creates the account through the use
+/// case, shows "taken" on the username, and steps on signed in.
+@MainActor
+@Observable
+public final class SignUpViewModel: BaseViewModel<SignUpStep>, SignUpViewModelType,
+  SignUpViewModelInputs, SignUpViewModelOutputs, ViewModelType
+{
+  /// Itself; assigning another object changes nothing (a binding writes through it).
+  public var inputs: any SignUpViewModelInputs {
+    get { self }
+    set {}
+  }
+  /// Itself.
+  public var outputs: any SignUpViewModelOutputs { self }
+
+  /// The username as typed.
+  public var username = "" { didSet { edited(.username) } }
+  /// The password as typed.
+  public var password = "" { didSet { edited(.password) } }
+  /// The password typed again.
+  public var confirmation = "" { didSet { edited(.confirmation) } }
+
+  /// Shows the username check once edited.
+  public private(set) var usernameValidation: Validation<Username>?
+  /// Shows the password check once edited.
+  public private(set) var passwordValidation: Validation<Password>?
+  /// Shows the confirmation check once edited.
+  public private(set) var confirmationValidation: Validation<Password>?
+  /// Shows whether the form can be submitted.
+  public private(set) var isSignUpEnabled = false
+  /// Shows that the account is being created.
+  public private(set) var isLoading = false
+  /// Shows why the last submit failed outside the fields.
+  public private(set) var failure: SignUpFailure?
+
+  @ObservationIgnored private let signUp: any SignUpUseCase
+  @ObservationIgnored private var editedFields: Set<Field> = []
+  @ObservationIgnored private var refusals: [Field: SubmitRefusal] = [:]
+
+  private enum Field { case username, password, confirmation }
+
+  /// Takes the use case that creates accounts.
+  public init(signUp: any SignUpUseCase) {
+    self.signUp = signUp
+    super.init()
+    refresh()
+  }
+
+  /// Submits: a refused submit shows every field's reason; a valid one creates the account.
+  public func signUpTapped() async {
+    guard !isLoading else { return }
+    editedFields = [.username, .password, .confirmation]
+    refresh()
+    guard isSignUpEnabled else { return }
+    failure = nil
+    isLoading = true
+    refresh()
+    var session: NewSession?
+    let request = request
+    do {
+      switch try await signUp.signUp(request: request) {
+      case .signedUp(let newSession): session = newSession
+      case .invalid(let validation):
+        refusals[.username] = SubmitRefusal(validation.username, text: request.username)
+        refusals[.password] = SubmitRefusal(validation.password, text: request.password)
+        refusals[.confirmation] = SubmitRefusal(
+          validation.confirmation, text: request.confirmation)
+      }
+    } catch {
+      failure = SignUpFailure(thrown: error)
+    }
+    isLoading = false
+    refresh()
+    if let session { navigator.emit(.userDidSignUp(session)) }
+  }
+
+  /// Steps to sign-in.
+  public func signInTapped() { navigator.emit(.userIntendsToSignIn) }
+  /// Nothing to load.
+  public func viewDidAppear() async {}
+  /// Leaving the form goes back.
+  public func viewDidDismiss() { navigator.emit(.userIntendsToGoBack) }
+
+  /// Drives the same inputs from streams.
+  public func transform(
+    input: SceneInput<SignUpViewEvent>
+  ) -> SceneOutput<any SignUpViewModelOutputs> {
+    SceneOutput(
+      outputs: self,
+      binding: bind(input) { viewModel, event in
+        switch event {
+        case .usernameChanged(let text): viewModel.username = text
+        case .passwordChanged(let text): viewModel.password = text
+        case .confirmationChanged(let text): viewModel.confirmation = text
+        case .signUpTapped: await viewModel.signUpTapped()
+        case .signInTapped: viewModel.signInTapped()
+        }
+      })
+  }
+
+  private var request: SignUpRequest {
+    SignUpRequest(username: username, password: password, confirmation: confirmation)
+  }
+
+  private func edited(_ field: Field) {
+    editedFields.insert(field)
+    failure = nil
+    refresh()
+  }
+
+  private func refresh() {
+    let live = signUp.validate(request)
+    let shown = SignUpValidation(
+      username: SubmitRefusal.shown(live.username, refusal: refusals[.username], text: username),
+      password: SubmitRefusal.shown(live.password, refusal: refusals[.password], text: password),
+      confirmation: SubmitRefusal.shown(
+        live.confirmation, refusal: refusals[.confirmation], text: confirmation))
+    usernameValidation = editedFields.contains(.username) ? shown.username : nil
+    passwordValidation = editedFields.contains(.password) ? shown.password : nil
+    confirmationValidation = editedFields.contains(.confirmation) ? shown.confirmation : nil
+    isSignUpEnabled = shown.isValid && !isLoading
+  }
+}
+
+/// Prints only its type: its fields hold what was typed, passwords among them.
+extension SignUpViewModel: RedactsItself {}
