@@ -9,7 +9,8 @@ import Testing
   private func foundation(_ value: Any) throws -> String {
     let data = try JSONSerialization.data(
       withJSONObject: value, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
-    return String(decoding: data, as: UTF8.self) + "\n"
+    // authcli escapes what JSONSerialization leaves raw (C1, bidi and invisible characters).
+    return TerminalText.escapingJSON(String(decoding: data, as: UTF8.self)) + "\n"
   }
 
   /// `JSONText.null` where Foundation takes `NSNull`.
