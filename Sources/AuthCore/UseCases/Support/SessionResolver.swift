@@ -4,7 +4,7 @@
   import Foundation
 #endif
 
-/// Finds the live session behind a token, inside a transaction.
+/// Finds the live session behind a token, inside a unit of work (`lookUp`, `read` or `write`).
 struct SessionResolver {
   /// Hashes and compares tokens.
   let tokens: any TokenSource
