@@ -145,9 +145,6 @@ public final class Statement {
     isNull(at: index) ? nil : string(at: index)
   }
 
-  /// Throws the connection's error unless a bind returned `SQLITE_OK`.
-  func checkBinding(_ code: Int32) throws { try check(code) }
-
   private func check(_ code: Int32) throws {
     isInUse = true
     guard code == SQLITE_OK else { throw SQLiteError.current(on: connection, sql: sql) }
