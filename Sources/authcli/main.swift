@@ -1,5 +1,4 @@
 import AuthCLI
-import Dispatch
 
 #if canImport(Glibc)
   import Glibc
@@ -7,14 +6,8 @@ import Dispatch
   import Darwin
 #endif
 
+// Before the concurrency runtime starts its threads, which inherit this mask.
 SignalMask.acceptAllOnThisThread()
-let tool = CommandLineTool(
-  console: .standard(), process: .current(), oneShotExecutor: MainThreadTaskExecutor())
-let arguments = Array(CommandLine.arguments.dropFirst())
-Task { @MainActor in
-  let code = await tool.run(arguments)
-  exit(code.rawValue)
-}
-// The main thread drains the main queue itself. An asynchronous `main` would park it
-// at the first suspension and start a pool thread to drain the queue in its place.
-dispatchMain()
+let tool = CommandLineTool(console: .standard(), process: .current())
+let code = await tool.run(Array(CommandLine.arguments.dropFirst()))
+exit(code.rawValue)

@@ -4,18 +4,11 @@
 public struct CommandLineTool {
   private let console: Console
   private let process: ProcessContext
-  private let oneShotExecutor: (any TaskExecutor)?
 
-  /// A tool over the given streams and process context. With `oneShotExecutor`, every
-  /// command but the interactive shell runs its non-isolated async work there (the real
-  /// program passes a `MainThreadTaskExecutor`); the shell keeps the runtime's pool, so
-  /// work it starts in the background goes on while it waits for the keyboard.
-  public init(
-    console: Console, process: ProcessContext, oneShotExecutor: (any TaskExecutor)? = nil
-  ) {
+  /// A tool over the given streams and process context.
+  public init(console: Console, process: ProcessContext) {
     self.console = console
     self.process = process
-    self.oneShotExecutor = oneShotExecutor
   }
 
   /// Runs one command line (without the program name) and returns the exit code.
@@ -30,11 +23,7 @@ public struct CommandLineTool {
     let printer = printer(json: invocation.options.json, noColor: invocation.options.noColor)
     let dispatcher = CommandDispatcher(invocation: invocation, console: console, process: process)
     do {
-      if let oneShotExecutor, invocation.command != .shell {
-        try await withTaskExecutorPreference(oneShotExecutor) { try await dispatcher.run() }
-      } else {
-        try await dispatcher.run()
-      }
+      try await dispatcher.run()
       return .ok
     } catch {
       return printer.print(ErrorReport(error))
