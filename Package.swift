@@ -36,6 +36,9 @@ let package = Package(
     .executableTarget(name: "EmbedTool"),
     .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedTool"]),
 
+    // Commands declared once: parsing, help, usage errors, completions and the man page.
+    .target(name: "CommandLineKit"),
+
     // The layers, innermost first.
     .target(name: "AuthCore", dependencies: ["CUtf8proc"], plugins: ["EmbedFiles"]),
     .target(name: "AuthStorage", dependencies: ["AuthCore", "CSQLite"], plugins: ["EmbedFiles"]),
@@ -49,7 +52,9 @@ let package = Package(
     .target(name: "AuthViewModelPreviews", dependencies: ["AuthCore", "AuthViewModels"]),
     .target(
       name: "AuthCLI",
-      dependencies: ["AuthCore", "AuthStorage", "AuthPostgres", "AuthCrypto", "AuthViewModels"]),
+      dependencies: [
+        "AuthCore", "AuthStorage", "AuthPostgres", "AuthCrypto", "AuthViewModels", "CommandLineKit",
+      ]),
     .executableTarget(name: "authcli", dependencies: ["AuthCLI"]),
 
     // The library quick start that docs/library.md shows; built and run by the tests, not a product.
@@ -62,7 +67,8 @@ let package = Package(
     // done with the raw C APIs in the same run.
     .target(name: "CBaseline", dependencies: ["CSQLite", "CSodium"]),
     .executableTarget(
-      name: "authbench", dependencies: ["AuthCore", "AuthStorage", "AuthCrypto", "CBaseline"]),
+      name: "authbench",
+      dependencies: ["AuthCore", "AuthStorage", "AuthCrypto", "CBaseline", "CommandLineKit"]),
     // Runs the built authcli under concurrency, crashes and hostile input.
     .testTarget(
       name: "ReliabilityTests", dependencies: ["CSQLite", "CSodium", "AuthTestSupport", "authcli"]),
@@ -80,6 +86,7 @@ let package = Package(
       name: "AuthStorageTests",
       dependencies: ["AuthStorage", "AuthPostgres", "PostgresTestSupport", "CSQLite"]),
     .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto"]),
+    .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
     .testTarget(
       name: "AuthViewModelsTests",
       dependencies: [

@@ -1,11 +1,12 @@
+import CommandLineKit
 import Foundation
 
 // The measuring runs off the main actor (in `BenchRunner`), so that no call measured
 // pays for a hop back to the main thread.
 do {
-  switch try ArgumentParser.parse(Array(CommandLine.arguments.dropFirst())) {
-  case .help:
-    print(HelpText.usage)
+  switch try BenchCommandLine.parse(Array(CommandLine.arguments.dropFirst())) {
+  case .help(let page):
+    print(page, terminator: "")
   case .run(let options):
     #if DEBUG
       BenchRunner.progress("warning: a debug build; use `swift run -c release authbench`")
@@ -14,7 +15,7 @@ do {
     print(options.json ? try report.json() : TableRenderer.render(report))
   }
 } catch let error as UsageError {
-  FileHandle.standardError.write(Data("Error: \(error)\nSee 'authbench --help'.\n".utf8))
+  FileHandle.standardError.write(Data("Error: \(error.message)\n\(error.hint)\n".utf8))
   exit(64)
 } catch {
   FileHandle.standardError.write(Data("Error: \(error)\n".utf8))

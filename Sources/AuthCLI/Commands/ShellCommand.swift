@@ -1,5 +1,6 @@
 import AuthCore
 import AuthViewModels
+import CommandLineKit
 
 /// `authcli shell`: the coordinator's flow of scenes on a line-mode terminal. It shares
 /// the session with the scripted commands through the state file (none for `:memory:`).
@@ -9,10 +10,8 @@ struct ShellCommand {
 
   func run() async throws {
     if context.options.noInput {
-      throw CLIError.usage(
-        UsageError(
-          "The shell reads everything from its input; --no-input forbids that",
-          subcommand: .shell))
+      throw context.usageError(
+        "The shell reads everything from its input; --no-input forbids that")
     }
     let location = try context.databaseLocation()
     let root = try CompositionRoot(
@@ -37,5 +36,17 @@ struct ShellCommand {
     defer { InterruptTrap.uninstall() }
     await coordinator.start()
     terminal.say("Bye.")
+  }
+}
+
+extension ShellCommand {
+  static let declaration: Subcommand = Subcommand(
+    "shell", abstract: "Start the interactive line-mode front end.",
+    discussion: """
+      Menus accept the item's number or label. 'quit', 'exit' or Ctrl-D leave from anywhere;
+      Ctrl-C cancels the current form. --db :memory: gives a throwaway database.
+      """
+  ) { context in
+    try await ShellCommand(context: context).run()
   }
 }

@@ -1,3 +1,5 @@
+import CommandLineKit
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -14,7 +16,7 @@ enum ExitCodeHelp {
     let rows = ExitCode.allCases.map { code in
       let number = String(code.rawValue).padded(to: numberWidth)
       let name = code.name.padded(to: nameWidth)
-      let meaning = HelpPage.wrap(code.meaning, width: 80 - indent.count)
+      let meaning = TextLayout.wrap(code.meaning, width: 80 - indent.count)
       return
         (["  " + number + name + (meaning.first ?? "")] + meaning.dropFirst().map { indent + $0 })
         .joined(separator: "\n")

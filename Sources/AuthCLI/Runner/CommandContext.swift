@@ -1,9 +1,15 @@
+import CommandLineKit
+
 /// What every command runs with: the options, the streams, the process, and the styles.
 @MainActor
 struct CommandContext {
   let options: GlobalOptions
   let console: Console
   let process: ProcessContext
+  /// The command's own options and arguments, read through their declarations.
+  var values = ParsedValues()
+  /// The words that name the command (`["authcli", "sessions", "revoke"]`), for usage errors.
+  var commandPath = ["authcli"]
 
   /// Colour for standard output.
   var outputStyle: Style {
@@ -17,6 +23,19 @@ struct CommandContext {
     try DatabaseLocation.resolve(
       option: options.databasePath, environment: process.environment,
       currentDirectory: process.currentDirectory)
+  }
+
+  /// A usage error (64) whose hint points at this command's help.
+  func usageError(_ message: String) -> CLIError {
+    .usage(UsageError(message, commandPath: commandPath))
+  }
+
+  /// The value of an argument the parser has already required.
+  func required<Value>(_ argument: Argument<Value>) throws(CLIError) -> Value {
+    guard let value = values[argument] else {
+      throw .internalFailure("The argument \(argument.declaration.label) was not parsed")
+    }
+    return value
   }
 
   /// Prints a result for people (ignored under `--json`, where `emit(json:)` speaks).

@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// The `authcli` program: parses the arguments, runs the command, reports failures,
 /// and answers the exit code. `main.swift` only calls `run`.
 @MainActor
@@ -13,17 +15,28 @@ public struct CommandLineTool {
 
   /// Runs one command line (without the program name) and returns the exit code.
   public func run(_ arguments: [String]) async -> ExitCode {
-    let invocation: Invocation
+    let parsed: ParsedCommandLine<CommandAction>
     do {
-      invocation = try ArgumentParser.parse(arguments)
+      parsed = try AuthCLITool.declaration.parse(arguments)
     } catch {
       return printer(json: Self.asksForJSON(arguments), noColor: arguments.contains("--no-color"))
         .print(ErrorReport(error))
     }
-    let printer = printer(json: invocation.options.json, noColor: invocation.options.noColor)
-    let dispatcher = CommandDispatcher(invocation: invocation, console: console, process: process)
+    let options = GlobalOptions(parsed.values)
+    let printer = printer(json: options.json, noColor: options.noColor)
+    let context = CommandContext(
+      options: options, console: console, process: process, values: parsed.values,
+      commandPath: parsed.commandNames)
     do {
-      try await dispatcher.run()
+      switch parsed.request {
+      case .help:
+        console.output.write(AuthCLITool.declaration.helpPage(for: parsed.path))
+      case .version:
+        context.emit(json: ["version": AuthCLIVersion.current])
+        context.show(AuthCLIVersion.current)
+      case .run(let action):
+        try await action(context)
+      }
       return .ok
     } catch {
       return printer.print(ErrorReport(error))

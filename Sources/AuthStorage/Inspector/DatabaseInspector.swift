@@ -44,16 +44,26 @@ public struct DatabaseInspector: Sendable {
       DatabaseReport.TableCount(
         name: name, rows: Int(try database.scalarInt("SELECT count(*) FROM \(quoted(name))")))
     }
+    let schemaVersion = try database.userVersion()
+    let applied = try migrator.appliedMigrations(in: database)
+    // A copy rebuilt from `sqlite3 .dump` records its migrations but lost user_version:
+    // pending is then what the records lack, not everything, and adoption is what it needs.
+    let needsAdoption = schemaVersion == 0 && !applied.isEmpty
+    let recorded = Set(applied.map(\.identifier))
+    let pending =
+      needsAdoption
+      ? migrator.migrations.map(\.identifier).filter { !recorded.contains($0) }
+      : try migrator.pendingMigrations(in: database).map(\.identifier)
     var report = DatabaseReport(
       path: database.path,
       fileSizeBytes: database.isInMemory ? nil : fileSize(database.path),
       walSizeBytes: database.isInMemory ? nil : fileSize(database.path + "-wal"),
       sqliteVersion: sqliteLibraryVersion,
       journalMode: try database.scalarString("PRAGMA journal_mode") ?? "unknown",
-      schemaVersion: try database.userVersion(),
+      schemaVersion: schemaVersion,
       newestKnownSchemaVersion: migrator.newestVersion,
-      appliedMigrations: try migrator.appliedMigrations(in: database),
-      pendingMigrations: try migrator.pendingMigrations(in: database).map(\.identifier),
+      appliedMigrations: applied,
+      pendingMigrations: pending,
       tables: tables,
       sessions: tableNames.contains("sessions") ? try sessionCounts(database, at: time) : nil,
       inspectedAt: time,
@@ -62,6 +72,7 @@ public struct DatabaseInspector: Sendable {
       views: try objectNames(ofType: "view", in: database),
       schemaDifferences: judged ? try migrator.schemaDifferences(in: database) : nil)
     report.prunable = try prunableCounts(database, at: time)
+    report.needsAdoption = needsAdoption
     return report
   }
 

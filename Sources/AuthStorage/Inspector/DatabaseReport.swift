@@ -70,6 +70,9 @@ public struct DatabaseReport: Hashable, Sendable, Codable {
   public let tables: [TableCount]
   /// Active and expired sessions at `inspectedAt`; `nil` before the schema exists.
   public let sessions: SessionCounts?
+  /// Whether the file records migrations but has schema version 0: a copy rebuilt from a
+  /// text dump, which `authcli migrate --adopt` checks and makes usable.
+  public var needsAdoption = false
   /// What housekeeping would delete; `nil` before the schema that records failure ages.
   public var prunable: PrunableCounts? = nil
   /// The time the session counts refer to.

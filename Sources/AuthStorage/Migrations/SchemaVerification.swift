@@ -36,7 +36,13 @@ extension Migrator {
   /// Reads only. `trusted_schema=OFF` keeps a planted object from calling unsafe
   /// functions, but not from inserting or deleting rows, hence this check.
   public func schemaDifferences(in database: Database) throws -> [String] {
-    let version = try database.userVersion()
+    try schemaDifferences(in: database, atVersion: try database.userVersion())
+  }
+
+  /// What differs between the schema of `database` and what the migrations up to `version`
+  /// create, whatever `user_version` the file carries (adoption judges a copy whose header
+  /// lost it).
+  func schemaDifferences(in database: Database, atVersion version: Int) throws -> [String] {
     let found = try SchemaObject.all(in: database)
     let expected = try expectedSchema(atVersion: version)
     var differences: [String] = []

@@ -67,11 +67,8 @@ public struct SchemaAdoption: Sendable {
     if found != 0, found != version {
       throw AdoptionError.versionMismatch(found: found, recorded: version)
     }
-    let reference = try Database.openInMemory()
-    defer { reference.close() }
-    try Migrator(migrations: Array(known)).migrate(reference)
-    let differences = Self.differences(
-      expected: try Self.schema(of: reference), found: try Self.schema(of: database))
+    let differences = try Migrator(migrations: Array(known)).schemaDifferences(
+      in: database, atVersion: version)
     guard differences.isEmpty else { throw AdoptionError.schemaMismatch(differences) }
     let problems =
       try database.query("PRAGMA integrity_check") { $0.string(at: 0) }.filter { $0 != "ok" }
@@ -91,32 +88,5 @@ public struct SchemaAdoption: Sendable {
         "PRAGMA user_version = \(version); PRAGMA application_id = \(Database.applicationID);")
       return version
     }
-  }
-
-  /// Every schema object as `type name on table: sql`, keyed by type and name.
-  private static func schema(of database: Database) throws -> [String: String] {
-    let rows = try database.query(
-      "SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_schema"
-    ) { row in
-      ("\(row.string(at: 0)) \(row.string(at: 1))", "on \(row.string(at: 2)): \(row.string(at: 3))")
-    }
-    return Dictionary(rows, uniquingKeysWith: { first, _ in first })
-  }
-
-  private static func differences(
-    expected: [String: String], found: [String: String]
-  ) -> [String] {
-    var differences: [String] = []
-    for (object, definition) in expected.sorted(by: { $0.key < $1.key }) {
-      switch found[object] {
-      case nil: differences.append("\(object) is missing")
-      case let other? where other != definition: differences.append("\(object) differs")
-      default: break
-      }
-    }
-    for object in found.keys.sorted() where expected[object] == nil {
-      differences.append("\(object) is not created by any migration")
-    }
-    return differences
   }
 }

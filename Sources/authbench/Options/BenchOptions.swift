@@ -38,17 +38,3 @@ struct BenchOptions: Sendable {
     cost = "minimum"
   }
 }
-
-/// The outcome of reading the command line.
-enum ParsedCommand: Sendable {
-  /// Run the benchmarks.
-  case run(BenchOptions)
-  /// Print the help text.
-  case help
-}
-
-/// A command line that cannot be understood.
-struct UsageError: Error, CustomStringConvertible {
-  /// What was wrong, for people.
-  let description: String
-}

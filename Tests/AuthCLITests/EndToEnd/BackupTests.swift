@@ -84,6 +84,14 @@ struct BackupTests {
     #expect(before.status == 65)
     #expect(before.errors.contains("another program"))
 
+    // inspect tells what is wrong rather than contradicting itself.
+    let report = try #require(
+      try await sandbox.run(["inspect", "--json", "--db", restored]).json() as? [String: Any])
+    #expect(report["schema_version"] as? Int == 0)
+    #expect(report["needs_adoption"] as? Bool == true)
+    #expect(report["pending_migrations"] as? [String] == [])
+    #expect((report["migrations"] as? [Any])?.count == 3)
+
     let adopted = try await sandbox.run(["migrate", "--adopt", "--db", restored])
     #expect(adopted.status == 0, "\(adopted.errors)")
     #expect(adopted.output == "Adopted \(restored): schema version 3.\n")
@@ -92,6 +100,10 @@ struct BackupTests {
     let signIn = try await sandbox.signIn(
       "xia", password: Passphrase.first, extra: ["--db", restored])
     #expect(signIn.status == 0, "\(signIn.errors)")
+    let after = try #require(
+      try await sandbox.run(["inspect", "--json", "--db", restored]).json() as? [String: Any])
+    #expect(after["needs_adoption"] as? Bool == false)
+    #expect(after["schema_version"] as? Int == 3)
     let again = try await sandbox.run(["migrate", "--adopt", "--db", restored, "--json"])
     #expect(again.status == 0, "\(again.errors)")
     #expect((try again.json() as? [String: Any])?["schema_version"] as? Int == 3)

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import Testing
 
@@ -7,16 +8,32 @@ import Testing
 @MainActor
 struct HelpTests {
   private let harness = ToolHarness()
+  private let tool = AuthCLITool.declaration
 
-  @Test func helpFlagsAndTheHelpSubcommandAgreeForEverySubcommand() async {
-    for name in SubcommandName.allCases {
-      let viaHelp = await harness.run(["help", name.rawValue])
-      let viaLong = await harness.run([name.rawValue, "--help"])
-      let viaShort = await harness.run([name.rawValue, "-h"])
+  /// Every subcommand's words, depth first: `["signup"]`, …, `["sessions", "revoke"]`.
+  private var everySubcommand: [[String]] {
+    func below(_ words: [String], _ command: Subcommand) -> [[String]] {
+      command.subcommands.flatMap { child in
+        [words + [child.name]] + below(words + [child.name], child)
+      }
+    }
+    return below([], tool.root)
+  }
+
+  @Test func helpFlagsAndTheHelpSubcommandAgreeForEverySubcommand() async throws {
+    #expect(everySubcommand.count > 12)
+    for words in everySubcommand {
+      let command = try #require(tool.path(to: words)?.last)
+      let viaHelp = await harness.run(["help"] + words)
+      let viaLong = await harness.run(words + ["--help"])
+      let viaShort = await harness.run(words + ["-h"])
       #expect(viaHelp.code == .ok)
-      #expect(viaHelp.output.hasPrefix("OVERVIEW: " + HelpCatalog.abstract(of: name)))
-      #expect(viaHelp.output == viaLong.output, "\(name)")
-      #expect(viaHelp.output == viaShort.output, "\(name)")
+      // The overview is wrapped like any paragraph.
+      let overview = viaHelp.output.components(separatedBy: "\n\nUSAGE: ").first?
+        .replacingOccurrences(of: "\n", with: " ")
+      #expect(overview == "OVERVIEW: " + command.abstract, "\(words)")
+      #expect(viaHelp.output == viaLong.output, "\(words)")
+      #expect(viaHelp.output == viaShort.output, "\(words)")
       #expect(viaHelp.errors.isEmpty)
     }
   }
@@ -30,34 +47,79 @@ struct HelpTests {
       #expect(page.contains(heading), "\(heading)")
     }
     #expect(page.hasSuffix("\n\n  See 'authcli help <subcommand>' for detailed help.\n"))
-    for name in SubcommandName.allCases {
-      #expect(page.contains("\n  \(name.rawValue) "), "\(name)")
+    for command in tool.root.subcommands {
+      #expect(page.contains("\n  \(command.name) "), "\(command.name)")
     }
     for option in ["--db <path>", "--json", "--no-input", "--no-color", "--version", "-h, --help"] {
       #expect(page.contains("\n  \(option) "), "\(option)")
     }
   }
 
-  @Test func everyPageFitsEightyColumns() {
-    let topics: [HelpTopic] =
-      [.root, .exitCodes] + SubcommandName.allCases.map(HelpTopic.subcommand)
-    for topic in topics {
-      for line in HelpCatalog.text(for: topic).split(separator: "\n") {
-        #expect(line.count <= 80, "\(topic): \(line)")
+  @Test func theRootPageIsUnchangedByTheDeclarations() {
+    #expect(
+      tool.helpPage(for: [tool.root]).hasPrefix(
+        """
+        OVERVIEW: Accounts and sessions in SQLite, from scripts or an interactive shell.
+
+        USAGE: authcli [--db <path>] [--json] [--no-input] [--no-color] <subcommand>
+
+        The exit codes are listed by 'authcli help exit-codes'. Environment: AUTHCLI_DB
+        (the database when --db is not given), XDG_DATA_HOME, XDG_STATE_HOME (where the
+        session token is kept), NO_COLOR.
+
+        OPTIONS:
+          --db <path>             The database file, or ':memory:' for a throwaway one
+                                  (shell only). Default: $AUTHCLI_DB, then
+                                  $XDG_DATA_HOME/authcli/auth.sqlite3
+                                  (~/.local/share/authcli/auth.sqlite3).
+          --json                  Print results as JSON on stdout and errors as JSON on
+                                  stderr.
+          --no-input              Never prompt; fail with exit code 64 when input is
+                                  needed.
+          --no-color              Never colour the output (NO_COLOR does the same).
+          --version               Show the version.
+          -h, --help              Show help information.
+
+        SUBCOMMANDS:
+          signup                  Create an account and sign in.
+        """))
+  }
+
+  @Test func everyPageFitsEightyColumns() async {
+    var pages = [
+      tool.helpPage(for: [tool.root]), await harness.run(["help", "exit-codes"]).output,
+    ]
+    for words in everySubcommand {
+      pages.append(tool.helpPage(for: tool.path(to: words) ?? []))
+    }
+    for page in pages {
+      for line in page.split(separator: "\n") {
+        #expect(line.count <= 80, "\(line)")
       }
     }
   }
 
-  @Test func subcommandPagesShowTheirOwnOptionsAndArguments() {
-    let signUp = HelpCatalog.text(for: .subcommand(.signup))
+  @Test func subcommandPagesShowTheirOwnOptionsAndArguments() async {
+    let signUp = await harness.run(["help", "signup"]).output
     #expect(signUp.contains("USAGE: authcli signup [--username <name>] [--password-stdin]"))
     #expect(signUp.contains("\n  --username <name> "))
     #expect(signUp.contains("\n  --password-stdin "))
     #expect(!signUp.contains("--all"))
-    let sessions = HelpCatalog.text(for: .subcommand(.sessions))
-    #expect(sessions.contains("ARGUMENTS:\n  <id> "))
+    #expect(!signUp.contains("--version"))
+    let sessions = await harness.run(["help", "sessions"]).output
+    #expect(
+      sessions.contains(
+        "USAGE: authcli sessions list [<options>]\n       authcli sessions revoke <id> [<options>]"
+      ))
     #expect(sessions.contains("SUBCOMMANDS:\n  list "))
     #expect(!sessions.contains("See 'authcli help <subcommand>'"))
+    let revoke = await harness.run(["help", "sessions", "revoke"]).output
+    #expect(revoke.hasPrefix("OVERVIEW: End one of the sessions by its id."))
+    #expect(revoke.contains("ARGUMENTS:\n  <id> "))
+    let migrate = await harness.run(["migrate", "--help"]).output
+    #expect(
+      migrate.contains(
+        "USAGE: authcli migrate [--adopt] [<options>]\n       authcli migrate status [<options>]"))
   }
 
   @Test func versionPrintsTheVersionAlone() async {
@@ -65,6 +127,15 @@ struct HelpTests {
     #expect(result.code == .ok)
     #expect(result.output == AuthCLIVersion.current + "\n")
     #expect(await harness.run(["whoami", "--version"]).output == result.output)
+  }
+
+  @Test func versionWithJSONIsAnObject() async throws {
+    let result = await harness.run(["--json", "--version"])
+    #expect(result.code == .ok)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+    #expect(object["version"] as? String == AuthCLIVersion.current)
+    #expect(object.count == 1)
   }
 
   @Test func exitCodesAreListedWithTheirNumbersAndNames() async {

@@ -2,7 +2,8 @@
 
 Proves that passwords typed at the hidden prompts are not echoed, that Ctrl-C or SIGTERM
 at a hidden prompt leaves the terminal with echo on, and walks the shell through sign-up,
-the account menu, sessions, sign-out, a cancelled sign-in and quit.
+the account menu, sessions, sign-out, a cancelled sign-in and quit; then adds an account
+and answers the delete confirmation both ways.
 
 Usage: python3 terminal_session.py /path/to/authcli   (environment: a private sandbox)
 Prints "PTY OK" and exits 0 when every check holds; otherwise prints what failed.
@@ -167,5 +168,31 @@ text = log.getvalue()
 check(status == 0, "the shell exited %r:\n%s" % (status, text))
 check(PASSPHRASE not in text, "the shell echoed a password:\n" + text)
 check("quit" in text[cancelled_at:], "echo was not restored after Ctrl-C:\n" + text)
+
+# 4. Administration on a terminal: `users add` prompts for the password twice (hidden),
+#    `users delete` asks before deleting; anything but yes keeps the account.
+child, log = spawn(BINARY, ["users", "add", "--username", "ptyadmin"])
+child.expect_exact("Password: ")
+child.sendline(PASSPHRASE)
+child.expect_exact("Repeat password: ")
+child.sendline(PASSPHRASE)
+child.expect_exact("Created account ptyadmin (not signed in).")
+status = finish(child)
+check(status == 0, "users add exited %r:\n%s" % (status, log.getvalue()))
+check(PASSPHRASE not in log.getvalue(), "users add echoed the password:\n" + log.getvalue())
+
+child, log = spawn(BINARY, ["users", "delete", "ptyadmin"])
+child.expect_exact("Delete account ptyadmin and end its 0 session(s)? [y/N] ")
+child.sendline("n")
+status = finish(child)
+check(status == 64, "a declined delete exited %r:\n%s" % (status, log.getvalue()))
+check("Not confirmed; nothing was changed." in log.getvalue(), "no refusal:\n" + log.getvalue())
+
+child, log = spawn(BINARY, ["users", "delete", "ptyadmin"])
+child.expect_exact("[y/N] ")
+child.sendline("yes")
+child.expect_exact("Deleted account ptyadmin; 0 sessions ended.")
+status = finish(child)
+check(status == 0, "a confirmed delete exited %r:\n%s" % (status, log.getvalue()))
 
 print("PTY OK")

@@ -1,79 +1,113 @@
 import AuthCore
+import CommandLineKit
 import Testing
 
 @testable import AuthCLI
 
 @Suite("Argument parsing")
+@MainActor
 struct ArgumentParserTests {
-  private func parse(_ line: String) throws -> Invocation {
-    try ArgumentParser.parse(line.split(separator: " ").map(String.init))
+  private func parse(_ line: String) throws -> ParsedCommandLine<CommandAction> {
+    try parse(line.split(separator: " ").map(String.init))
   }
 
-  @Test func everySubcommandParsesToItsCommand() throws {
-    let expected: [(String, Command)] = [
-      ("signup", .signUp(username: nil, passwordFromStandardInput: false)),
-      (
-        "signup --username alice --password-stdin",
-        .signUp(username: "alice", passwordFromStandardInput: true)
-      ),
-      ("signin --username=bob", .signIn(username: "bob", passwordFromStandardInput: false)),
-      ("signout", .signOut(all: false)),
-      ("signout --all", .signOut(all: true)),
-      ("whoami", .whoAmI),
-      ("passwd --password-stdin", .changePassword(passwordFromStandardInput: true)),
-      ("sessions list", .listSessions),
-      ("sessions revoke 12", .revokeSession(SessionID(rawValue: 12))),
-      ("users list", .listUsers),
-      (
-        "users add --username ada --password-stdin",
-        .addUser(username: "ada", passwordFromStandardInput: true)
-      ),
-      ("users show ada", .showUser("ada")),
-      ("users delete ada", .deleteUser("ada", confirmed: false)),
-      ("users delete --yes ada", .deleteUser("ada", confirmed: true)),
-      ("users lock ada", .lockUser("ada", reason: "")),
-      ("users lock ada --reason=stolen", .lockUser("ada", reason: "stolen")),
-      ("users unlock ada", .unlockUser("ada")),
-      (
-        "users reset-password ada --password-stdin",
-        .resetPassword("ada", passwordFromStandardInput: true)
-      ),
-      (
-        "verify --username ada --password-stdin",
-        .verify(username: "ada", passwordFromStandardInput: true)
-      ),
-      ("sessions check --token-stdin", .checkSession),
-      ("sessions prune", .pruneSessions),
-      ("audit", .audit(AuditSelection())),
-      (
-        "audit --user ada --kind sign_up --kind pruned --since 7d --limit 3",
-        .audit(
-          AuditSelection(
-            username: "ada", kinds: [.signUp, .pruned], since: .ago(7 * 86_400), limit: 3))
-      ),
-      ("backup copy.sqlite3", .backup(path: "copy.sqlite3")),
-      ("migrate --adopt", .adopt),
-      ("inspect", .inspect),
-      ("migrate", .migrate),
-      ("migrate status", .migrationStatus),
-      ("shell", .shell),
-      ("help", .help(.root)),
-      ("help signup", .help(.subcommand(.signup))),
-      ("help sessions list", .help(.subcommand(.sessions))),
-      ("help exit-codes", .help(.exitCodes)),
-      ("--version", .version),
-      ("-h", .help(.root)),
-      ("--help", .help(.root)),
-      ("signin -h", .help(.subcommand(.signin))),
-      ("sessions revoke --help", .help(.subcommand(.sessions))),
-    ]
-    for (line, command) in expected {
-      #expect(try parse(line).command == command, "\(line)")
+  private func parse(_ words: [String]) throws -> ParsedCommandLine<CommandAction> {
+    try AuthCLITool.declaration.parse(words)
+  }
+
+  private enum Asked: Equatable {
+    case run([String])
+    case help([String])
+    case version
+  }
+
+  private func asked(_ line: String) throws -> Asked {
+    let parsed = try parse(line)
+    return switch parsed.request {
+    case .run: .run(parsed.subcommandNames)
+    case .help: .help(parsed.subcommandNames)
+    case .version: .version
     }
   }
 
+  @Test func everySubcommandParsesToItsCommand() throws {
+    let expected: [(String, Asked)] = [
+      ("signup", .run(["signup"])),
+      ("signin --username=bob", .run(["signin"])),
+      ("signout --all", .run(["signout"])),
+      ("whoami", .run(["whoami"])),
+      ("passwd --password-stdin", .run(["passwd"])),
+      ("sessions list", .run(["sessions", "list"])),
+      ("sessions revoke 12", .run(["sessions", "revoke"])),
+      ("users list", .run(["users", "list"])),
+      ("users add --username ada --password-stdin", .run(["users", "add"])),
+      ("users show ada", .run(["users", "show"])),
+      ("users delete --yes ada", .run(["users", "delete"])),
+      ("users lock ada --reason=stolen", .run(["users", "lock"])),
+      ("users unlock ada", .run(["users", "unlock"])),
+      ("users reset-password ada --password-stdin", .run(["users", "reset-password"])),
+      ("verify --username ada --password-stdin", .run(["verify"])),
+      ("sessions check --token-stdin", .run(["sessions", "check"])),
+      ("sessions prune", .run(["sessions", "prune"])),
+      ("audit", .run(["audit"])),
+      ("backup copy.sqlite3", .run(["backup"])),
+      ("migrate --adopt", .run(["migrate"])),
+      ("inspect", .run(["inspect"])),
+      ("migrate", .run(["migrate"])),
+      ("migrate status", .run(["migrate", "status"])),
+      ("shell", .run(["shell"])),
+      ("completion zsh", .run(["completion"])),
+      ("help", .run(["help"])),
+      ("help sessions list", .run(["help"])),
+      ("--version", .version),
+      ("whoami --version", .version),
+      ("-h", .help([])),
+      ("--help", .help([])),
+      ("signin -h", .help(["signin"])),
+      ("sessions revoke --help", .help(["sessions", "revoke"])),
+    ]
+    for (line, request) in expected {
+      #expect(try asked(line) == request, "\(line)")
+    }
+  }
+
+  @Test func theCommandsReadTheirValuesThroughTheirDeclarations() throws {
+    let signUp = try parse("signup --username alice --password-stdin").values
+    #expect(signUp[CredentialOptions.username] == "alice")
+    #expect(signUp[CredentialOptions.passwordStandardInput])
+    let plain = try parse("signup").values
+    #expect(plain[CredentialOptions.username] == nil)
+    #expect(!plain[CredentialOptions.passwordStandardInput])
+    #expect(try parse("signout --all").values[SignOutCommand.all])
+    #expect(!(try parse("signout").values[SignOutCommand.all]))
+    #expect(try parse("sessions revoke 12").values[SessionsCommand.id] == SessionID(rawValue: 12))
+    #expect(try parse("help sessions list").values.all(HelpCommand.topic) == ["sessions", "list"])
+    #expect(try parse("completion fish").values[CompletionCommand.shell] == .fish)
+    let delete = try parse("users delete --yes ada").values
+    #expect(delete[UserAdministrationCommand.username] == "ada")
+    #expect(delete[UserAdministrationCommand.yes])
+    #expect(!(try parse("users delete ada").values[UserAdministrationCommand.yes]))
+    #expect(
+      try parse("users lock ada --reason=stolen").values[UserAdministrationCommand.reason]
+        == "stolen")
+    #expect(try parse("backup copy.sqlite3").values[BackupCommand.path] == "copy.sqlite3")
+    #expect(try parse("migrate --adopt").values[MigrateCommand.adoptFlag])
+    #expect(
+      try parse("sessions check --token-stdin").values[
+        SessionMaintenanceCommand.tokenStandardInput])
+    let audit = try parse("audit --user ada --kind sign_up --kind pruned --since 7d --limit 3")
+      .values
+    #expect(audit[AuditCommand.user] == "ada")
+    #expect(Set(audit.all(AuditCommand.kind)) == [.signUp, .pruned])
+    #expect(audit[AuditCommand.since] == .ago(7 * 86_400))
+    #expect(audit[AuditCommand.limit] == 3)
+    let unfiltered = try parse("audit").values
+    #expect(unfiltered.all(AuditCommand.kind).isEmpty)
+    #expect(unfiltered[AuditCommand.limit] == nil)
+  }
+
   @Test func noArgumentsShowsTheRootHelp() throws {
-    #expect(try ArgumentParser.parse([]).command == .help(.root))
+    #expect(try asked("") == .help([]))
   }
 
   @Test func globalOptionsStandBeforeOrAfterTheSubcommand() throws {
@@ -81,101 +115,130 @@ struct ArgumentParserTests {
     let after = try parse("whoami --db=/tmp/a.db --json --no-input --no-color")
     let expected = GlobalOptions(
       databasePath: "/tmp/a.db", json: true, noInput: true, noColor: true)
-    #expect(before.options == expected)
-    #expect(after.options == expected)
-    #expect(before.command == .whoAmI)
-    #expect(after.command == .whoAmI)
+    #expect(GlobalOptions(before.values) == expected)
+    #expect(GlobalOptions(after.values) == expected)
+    #expect(before.subcommandNames == ["whoami"])
+    #expect(after.subcommandNames == ["whoami"])
+  }
+
+  @Test func aSubcommandsOptionMayStandBeforeItsName() throws {
+    let parsed = try parse("--username ada signin")
+    #expect(parsed.subcommandNames == ["signin"])
+    #expect(parsed.values[CredentialOptions.username] == "ada")
   }
 
   @Test func doubleDashEndsTheOptions() throws {
-    let invocation = try ArgumentParser.parse(["sessions", "--", "revoke", "7"])
-    #expect(invocation.command == .revokeSession(SessionID(rawValue: 7)))
-    #expect(throws: UsageError("Unexpected argument '--json'", subcommand: .whoami)) {
-      try ArgumentParser.parse(["whoami", "--", "--json"])
+    let parsed = try parse(["sessions", "--", "revoke", "7"])
+    #expect(parsed.values[SessionsCommand.id] == SessionID(rawValue: 7))
+    #expect(throws: UsageError("Unexpected argument '--json'", at: ["whoami"])) {
+      try parse(["whoami", "--", "--json"])
     }
   }
 
   @Test func anInlineValueMayStartWithADash() throws {
-    let invocation = try ArgumentParser.parse(["signin", "--username=-x"])
-    #expect(invocation.command == .signIn(username: "-x", passwordFromStandardInput: false))
+    #expect(try parse(["signin", "--username=-x"]).values[CredentialOptions.username] == "-x")
   }
 
   @Test func theLastRepeatedValueWins() throws {
-    let invocation = try parse("--db a.db inspect --db b.db")
-    #expect(invocation.options.databasePath == "b.db")
+    #expect(GlobalOptions(try parse("--db a.db inspect --db b.db").values).databasePath == "b.db")
   }
 
   @Test func usageErrorsNameTheProblemAndTheHelpToRead() {
     let cases: [(String, UsageError)] = [
       ("frobnicate", UsageError("Unknown subcommand 'frobnicate'")),
       ("--frob", UsageError("Unknown option '--frob'")),
-      ("whoami -x", UsageError("Unknown option '-x'", subcommand: .whoami)),
-      ("signin --all", UsageError("Unknown option '--all' for 'signin'", subcommand: .signin)),
+      ("whoami -x", UsageError("Unknown option '-x'", at: ["whoami"])),
+      ("signin --all", UsageError("Unknown option '--all' for 'signin'", at: ["signin"])),
       (
         "whoami --username x",
-        UsageError("Unknown option '--username' for 'whoami'", subcommand: .whoami)
+        UsageError("Unknown option '--username' for 'whoami'", at: ["whoami"])
       ),
       (
         "inspect --password-stdin",
-        UsageError("Unknown option '--password-stdin' for 'inspect'", subcommand: .inspect)
+        UsageError("Unknown option '--password-stdin' for 'inspect'", at: ["inspect"])
       ),
+      ("--all signin", UsageError("Unknown option '--all' for 'signin'", at: ["signin"])),
       ("--db", UsageError("Missing value for '--db <path>'")),
-      (
-        "signin --username",
-        UsageError("Missing value for '--username <name>'", subcommand: .signin)
-      ),
+      ("signin --username", UsageError("Missing value for '--username <name>'", at: ["signin"])),
       (
         "signin --username --password-stdin",
-        UsageError("Missing value for '--username <name>'", subcommand: .signin)
+        UsageError("Missing value for '--username <name>'", at: ["signin"])
       ),
       (
         "whoami --json=yes",
-        UsageError("The option '--json' does not take a value", subcommand: .whoami)
+        UsageError("The option '--json' does not take a value", at: ["whoami"])
       ),
-      ("whoami extra", UsageError("Unexpected argument 'extra'", subcommand: .whoami)),
+      ("whoami extra", UsageError("Unexpected argument 'extra'", at: ["whoami"])),
       (
         "sessions",
         UsageError(
-          "Missing subcommand: 'list', 'revoke <id>', 'check' or 'prune'", subcommand: .sessions)
+          "Missing subcommand: 'list', 'revoke <id>', 'check' or 'prune'", at: ["sessions"])
       ),
-      ("sessions drop", UsageError("Unknown subcommand 'sessions drop'", subcommand: .sessions)),
-      ("sessions revoke", UsageError("Missing expected argument '<id>'", subcommand: .sessions)),
-      ("sessions list all", UsageError("Unexpected argument 'all'", subcommand: .sessions)),
-      ("sessions revoke 1 2", UsageError("Unexpected argument '2'", subcommand: .sessions)),
+      ("sessions drop", UsageError("Unknown subcommand 'sessions drop'", at: ["sessions"])),
+      (
+        "sessions revoke",
+        UsageError("Missing expected argument '<id>'", at: ["sessions", "revoke"])
+      ),
+      ("sessions list all", UsageError("Unexpected argument 'all'", at: ["sessions", "list"])),
+      ("sessions revoke 1 2", UsageError("Unexpected argument '2'", at: ["sessions", "revoke"])),
       (
         "users",
         UsageError(
-          "Missing subcommand: 'list', 'add', 'show', 'delete', 'lock', 'unlock' or "
-            + "'reset-password'", subcommand: .users)
+          "Missing subcommand: 'list', 'add', 'show <username>', 'delete <username>', "
+            + "'lock <username>', 'unlock <username>' or 'reset-password <username>'",
+          at: ["users"])
       ),
-      ("users drop", UsageError("Unknown subcommand 'users drop'", subcommand: .users)),
-      ("users delete", UsageError("Missing expected argument '<username>'", subcommand: .users)),
-      ("users show a b", UsageError("Unexpected argument 'b'", subcommand: .users)),
+      ("users drop", UsageError("Unknown subcommand 'users drop'", at: ["users"])),
+      (
+        "users delete",
+        UsageError("Missing expected argument '<username>'", at: ["users", "delete"])
+      ),
+      ("users show a b", UsageError("Unexpected argument 'b'", at: ["users", "show"])),
       (
         "users show ada --reason x",
-        UsageError("Unknown option '--reason' for 'users show'", subcommand: .users)
+        UsageError("Unknown option '--reason' for 'users show'", at: ["users", "show"])
       ),
       (
-        "users add --yes", UsageError("Unknown option '--yes' for 'users add'", subcommand: .users)
+        "users add --yes",
+        UsageError("Unknown option '--yes' for 'users add'", at: ["users", "add"])
       ),
       (
         "sessions prune --token-stdin",
-        UsageError("Unknown option '--token-stdin' for 'sessions prune'", subcommand: .sessions)
+        UsageError(
+          "Unknown option '--token-stdin' for 'sessions prune'", at: ["sessions", "prune"])
+      ),
+      ("backup", UsageError("Missing expected argument '<path>'", at: ["backup"])),
+      ("backup a b", UsageError("Unexpected argument 'b'", at: ["backup"])),
+      (
+        "migrate status --adopt",
+        UsageError("Unknown option '--adopt' for 'migrate status'", at: ["migrate", "status"])
+      ),
+      ("verify --all", UsageError("Unknown option '--all' for 'verify'", at: ["verify"])),
+      (
+        "audit --kind nonsense",
+        UsageError(
+          "The value 'nonsense' is invalid for '--kind <kind>': use one of "
+            + AuthEventKind.allCases.map(\.rawValue).joined(separator: ", "), at: ["audit"])
       ),
       (
-        "sessions check",
+        "audit --limit 0",
         UsageError(
-          "Pass --token-stdin: 'sessions check' reads the token from standard input",
-          subcommand: .sessions)
+          "The value '0' is invalid for '--limit <n>': use a positive number", at: ["audit"])
       ),
-      ("backup", UsageError("Missing expected argument '<path>'", subcommand: .backup)),
-      ("backup a b", UsageError("Unexpected argument 'b'", subcommand: .backup)),
-      ("migrate status --adopt", UsageError("Unexpected argument 'status'", subcommand: .migrate)),
-      ("verify --all", UsageError("Unknown option '--all' for 'verify'", subcommand: .verify)),
-      ("migrate up", UsageError("Unexpected argument 'up'", subcommand: .migrate)),
-      ("migrate status now", UsageError("Unexpected argument 'now'", subcommand: .migrate)),
-      ("help frob", UsageError("Unknown subcommand 'frob'", subcommand: .help)),
-      ("help exit-codes now", UsageError("Unexpected argument 'now'", subcommand: .help)),
+      (
+        "audit --since yesterday",
+        UsageError(
+          "The value 'yesterday' is invalid for '--since <time>': use 2026-12-01, "
+            + "2026-12-01T10:00:00Z, or a span such as 90s, 30m, 12h, 7d", at: ["audit"])
+      ),
+      ("migrate up", UsageError("Unexpected argument 'up'", at: ["migrate"])),
+      ("migrate status now", UsageError("Unexpected argument 'now'", at: ["migrate", "status"])),
+      ("completion", UsageError("Missing expected argument '<shell>'", at: ["completion"])),
+      (
+        "completion tcsh",
+        UsageError(
+          "The value 'tcsh' is invalid for '<shell>': use bash, zsh or fish", at: ["completion"])
+      ),
     ]
     for (line, error) in cases {
       #expect(throws: error, "\(line)") { try parse(line) }
@@ -184,14 +247,50 @@ struct ArgumentParserTests {
 
   @Test func aSessionIDMustBeAPositiveNumber() {
     for id in ["abc", "0", "-3", "1.5"] {
-      #expect(throws: UsageError.self, "\(id)") {
-        try ArgumentParser.parse(["sessions", "revoke", "--", id])
+      #expect(
+        throws: UsageError(
+          "The value '\(id)' is invalid for '<id>': use a number from 'authcli sessions list'",
+          at: ["sessions", "revoke"]), "\(id)"
+      ) {
+        try parse(["sessions", "revoke", "--", id])
       }
     }
   }
 
-  @Test func theHintPointsAtTheSubcommandsHelp() {
-    #expect(UsageError("x", subcommand: .signup).hint == "See 'authcli signup --help'.")
+  @Test func theHintPointsAtTheCommandsHelp() {
+    #expect(UsageError("x", at: ["signup"]).hint == "See 'authcli signup --help'.")
+    #expect(
+      UsageError("x", at: ["sessions", "revoke"]).hint == "See 'authcli sessions revoke --help'.")
     #expect(UsageError("x").hint == "See 'authcli --help'.")
+  }
+
+  @Test func helpTopicsThatNameNoCommandAreUsageErrors() async {
+    let harness = ToolHarness()
+    let cases: [([String], String)] = [
+      (["help", "frob"], "Error: Unknown subcommand 'frob'\nSee 'authcli help --help'.\n"),
+      (
+        ["help", "sessions", "frob"],
+        "Error: Unknown subcommand 'sessions frob'\nSee 'authcli help --help'.\n"
+      ),
+      (
+        ["help", "exit-codes", "now"],
+        "Error: Unexpected argument 'now'\nSee 'authcli help --help'.\n"
+      ),
+      (
+        ["help", "--man", "signup"],
+        "Error: Unexpected argument 'signup'\nSee 'authcli help --help'.\n"
+      ),
+      (
+        ["sessions", "check"],
+        "Error: Pass --token-stdin: 'sessions check' reads the token from standard input\n"
+          + "See 'authcli sessions check --help'.\n"
+      ),
+    ]
+    for (words, errors) in cases {
+      let result = await harness.run(words)
+      #expect(result.code == .usage, "\(words)")
+      #expect(result.errors == errors, "\(words)")
+      #expect(result.output.isEmpty)
+    }
   }
 }

@@ -14,9 +14,9 @@ struct CredentialReaderTests {
       inputIsTerminal: terminal, outputIsTerminal: false, errorsIsTerminal: false)
     let context = CommandContext(
       options: GlobalOptions(noInput: noInput), console: console,
-      process: ProcessContext(environment: [:], currentDirectory: "/"))
-    let reader = CredentialReader(
-      context: context, subcommand: .signin, passwordFromStandardInput: fromStandardInput)
+      process: ProcessContext(environment: [:], currentDirectory: "/"),
+      commandPath: ["authcli", "signin"])
+    let reader = CredentialReader(context: context, passwordFromStandardInput: fromStandardInput)
     return (reader, errors)
   }
 
@@ -54,13 +54,13 @@ struct CredentialReaderTests {
     let (pipe, _) = reader([.line("x")], terminal: false)
     #expect(
       throws: CLIError.usage(
-        UsageError("Standard input is not a terminal; pass --password-stdin", subcommand: .signin))
+        UsageError("Standard input is not a terminal; pass --password-stdin", at: ["signin"]))
     ) { try pipe.password(prompt: "Password: ") }
     let (refused, _) = reader([.line("x")], terminal: true, noInput: true)
     #expect(
       throws: CLIError.usage(
         UsageError(
-          "Input is needed but --no-input was given; pass --username <name>", subcommand: .signin))
+          "Input is needed but --no-input was given; pass --username <name>", at: ["signin"]))
     ) { try refused.username(given: nil) }
   }
 

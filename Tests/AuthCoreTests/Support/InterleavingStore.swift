@@ -6,11 +6,16 @@ import Synchronization
 final class InterleavingStore: AuthStore {
   private let base: any AuthStore
   private let beforeNextWrite = Mutex<(@Sendable (any AuthStoreContext) throws -> Void)?>(nil)
+  private let writesToSkip = Mutex(0)
 
   init(_ base: any AuthStore) { self.base = base }
 
-  /// Runs `change` in its own transaction just before the next write begins.
-  func interleave(_ change: @escaping @Sendable (any AuthStoreContext) throws -> Void) {
+  /// Runs `change` in its own transaction just before the next write begins, or with
+  /// `afterWrites`, before the write that follows that many more.
+  func interleave(
+    afterWrites: Int = 0, _ change: @escaping @Sendable (any AuthStoreContext) throws -> Void
+  ) {
+    writesToSkip.withLock { $0 = afterWrites }
     beforeNextWrite.withLock { $0 = change }
   }
 
@@ -19,9 +24,15 @@ final class InterleavingStore: AuthStore {
   }
 
   func write<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws -> T {
-    if let change = beforeNextWrite.withLock({ pending in
-      defer { pending = nil }; return pending
-    }) {
+    let skip = writesToSkip.withLock { left in
+      defer { left = max(left - 1, 0) }
+      return left > 0
+    }
+    if !skip,
+      let change = beforeNextWrite.withLock({ pending in
+        defer { pending = nil }; return pending
+      })
+    {
       try await base.write { context in try change(context) }
     }
     return try await base.write(work)

@@ -44,6 +44,19 @@ struct UseCaseFixture {
       store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy)
   }
 
+  var administration: AccountAdministrationService {
+    AccountAdministrationService(store: store, hasher: hasher, clock: clock, policy: policy)
+  }
+  var housekeeping: HousekeepingService {
+    HousekeepingService(store: store, clock: clock, policy: policy)
+  }
+  var auditTrail: AuditTrailService { AuditTrailService(store: store) }
+
+  /// Checks a password without a session and returns the answer.
+  func verify(_ name: String, _ password: String) async throws -> Validation<User> {
+    try await signIn.verify(request: SignInRequest(username: name, password: password))
+  }
+
   /// Signs up a user and returns the first session.
   func register(_ name: String, password: String = Self.password) async throws -> NewSession {
     let result = try await signUp.signUp(

@@ -1,5 +1,6 @@
 import AuthCore
 import AuthViewModels
+import CommandLineKit
 
 /// `authcli passwd`: the password-change view model with the current, new and repeated
 /// password (two lines with `--password-stdin`: the current, then the new).
@@ -9,7 +10,7 @@ struct ChangePasswordCommand {
   let passwordFromStandardInput: Bool
 
   func run() async throws {
-    let session = try ScriptedSession.open(context, subcommand: .passwd)
+    let session = try ScriptedSession.open(context)
     let useCases = session.root.useCases
     let viewModel = ChangePasswordViewModel(
       token: session.token, changePassword: useCases.changePassword, sessions: useCases.sessions)
@@ -18,8 +19,7 @@ struct ChangePasswordCommand {
     // A failed load is reported unless the change itself answers (the edits below clear it).
     let loadFailure = viewModel.outputs.failure
     let reader = CredentialReader(
-      context: context, subcommand: .passwd,
-      passwordFromStandardInput: passwordFromStandardInput)
+      context: context, passwordFromStandardInput: passwordFromStandardInput)
     let current = try reader.password(prompt: "Current password: ")
     let (new, confirmation) = try reader.newPassword(
       prompt: "New password: ", confirmation: "Repeat new password: ")
@@ -46,5 +46,21 @@ struct ChangePasswordCommand {
     context.emit(json: ["changed": true, "ended_sessions": ended])
     context.show(
       "Password changed; \(ended) other session\(ended == 1 ? "" : "s") ended.")
+  }
+}
+
+extension ChangePasswordCommand {
+  static let declaration: Subcommand = Subcommand(
+    "passwd", abstract: "Change the signed-in user's password (ends every other session).",
+    discussion: """
+      Prompts for the current password, then the new one twice. With --password-stdin,
+      reads the current password, then the new one, one line each; later lines are ignored.
+      """,
+    options: [CredentialOptions.passwordStandardInput]
+  ) { context in
+    try await ChangePasswordCommand(
+      context: context,
+      passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput]
+    ).run()
   }
 }

@@ -10,7 +10,6 @@
 @MainActor
 struct CredentialReader {
   let context: CommandContext
-  let subcommand: SubcommandName
   let passwordFromStandardInput: Bool
 
   /// The username from `--username`, else prompted for on a terminal.
@@ -81,6 +80,6 @@ struct CredentialReader {
   }
 
   private func usage(_ message: String) -> CLIError {
-    .usage(UsageError(message, subcommand: subcommand))
+    context.usageError(message)
   }
 }

@@ -10,13 +10,9 @@ struct ScriptedSession {
 
   /// Opens the existing database and reads this database's session token; exit 77
   /// when there is none.
-  static func open(
-    _ context: CommandContext, subcommand: SubcommandName
-  ) throws
-    -> ScriptedSession
-  {
+  static func open(_ context: CommandContext) throws -> ScriptedSession {
     let location = try context.databaseLocation()
-    try refuseMemory(location, subcommand: subcommand)
+    try refuseMemory(location, context: context)
     let root = try CompositionRoot(
       location: location, access: .existingOnly, environment: context.process.environment)
     guard let token = try root.sessionFile?.read() else { throw CLIError.notSignedIn }
@@ -24,12 +20,10 @@ struct ScriptedSession {
   }
 
   /// A `:memory:` database would vanish with this process, and with it any session.
-  static func refuseMemory(_ location: DatabaseLocation, subcommand: SubcommandName) throws {
+  static func refuseMemory(_ location: DatabaseLocation, context: CommandContext) throws {
     if location == .memory {
-      throw CLIError.usage(
-        UsageError(
-          "A ':memory:' database lasts one process; use it with 'authcli shell'",
-          subcommand: subcommand))
+      throw context.usageError(
+        "A ':memory:' database lasts one process; use it with 'authcli shell'")
     }
   }
 

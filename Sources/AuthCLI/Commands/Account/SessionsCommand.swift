@@ -1,5 +1,6 @@
 import AuthCore
 import AuthViewModels
+import CommandLineKit
 
 /// `authcli sessions list` and `authcli sessions revoke ID`, over the sessions view model.
 @MainActor
@@ -7,7 +8,7 @@ struct SessionsCommand {
   let context: CommandContext
 
   func list() async throws {
-    let session = try ScriptedSession.open(context, subcommand: .sessions)
+    let session = try ScriptedSession.open(context)
     let viewModel = SessionsViewModel(
       token: session.token, sessions: session.root.useCases.sessions)
     await viewModel.inputs.viewDidAppear()
@@ -19,7 +20,7 @@ struct SessionsCommand {
   }
 
   func revoke(_ id: SessionID) async throws {
-    let session = try ScriptedSession.open(context, subcommand: .sessions)
+    let session = try ScriptedSession.open(context)
     let viewModel = SessionsViewModel(
       token: session.token, sessions: session.root.useCases.sessions)
     await viewModel.inputs.viewDidAppear()
@@ -47,4 +48,35 @@ struct SessionsCommand {
       "current": summary.isCurrent,
     ]
   }
+}
+
+extension SessionsCommand {
+  static let id = Argument<SessionID>(
+    "id", help: "The session to end, as shown by 'authcli sessions list'."
+  ) { text throws(InvalidValue) in
+    guard let number = Int64(text), number > 0 else {
+      throw InvalidValue("use a number from 'authcli sessions list'")
+    }
+    return SessionID(rawValue: number)
+  }
+
+  static let declaration: Subcommand = Subcommand(
+    "sessions", abstract: "List, end or check sessions; prune expired ones.",
+    discussion: """
+      'list' and 'revoke' act on the signed-in user's sessions. 'check' serves other
+      programs: it reads a token from standard input, not the state file.
+      """,
+    subcommands: [
+      Subcommand(
+        "list", abstract: "List the sessions, newest first; the current one is marked."
+      ) { context in
+        try await SessionsCommand(context: context).list()
+      },
+      Subcommand("revoke", abstract: "End one of the sessions by its id.", arguments: [id]) {
+        context in
+        try await SessionsCommand(context: context).revoke(context.required(id))
+      },
+      SessionMaintenanceCommand.check,
+      SessionMaintenanceCommand.prune,
+    ])
 }

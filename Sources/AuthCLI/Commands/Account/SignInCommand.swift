@@ -1,4 +1,5 @@
 import AuthViewModels
+import CommandLineKit
 
 /// `authcli signin`: drives the sign-in view model and keeps the new session's token,
 /// replacing any previous one for this database.
@@ -10,11 +11,10 @@ struct SignInCommand {
 
   func run() async throws {
     let location = try context.databaseLocation()
-    try ScriptedSession.refuseMemory(location, subcommand: .signin)
+    try ScriptedSession.refuseMemory(location, context: context)
     _ = try DatabaseOpener.existingPath(location)
     let reader = CredentialReader(
-      context: context, subcommand: .signin,
-      passwordFromStandardInput: passwordFromStandardInput)
+      context: context, passwordFromStandardInput: passwordFromStandardInput)
     let name = try reader.username(given: username)
     let password = try reader.password(prompt: "Password: ")
     let root = try CompositionRoot(
@@ -35,5 +35,21 @@ struct SignInCommand {
     let shown = TerminalText.visible(session.authenticated.user.username)
     try await StartedSession.keep(
       session, in: root, context: context, headline: "Signed in as \(shown).")
+  }
+}
+
+extension SignInCommand {
+  static let declaration: Subcommand = Subcommand(
+    "signin", abstract: "Sign in: start a new session.",
+    discussion: """
+      Unknown user, wrong password and a locked account all exit with code 77 and the same
+      message. The session token is kept in $XDG_STATE_HOME/authcli/, mode 0600.
+      """,
+    options: [CredentialOptions.username, CredentialOptions.passwordStandardInput]
+  ) { context in
+    try await SignInCommand(
+      context: context, username: context.values[CredentialOptions.username],
+      passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput]
+    ).run()
   }
 }

@@ -1,4 +1,5 @@
 import AuthViewModels
+import CommandLineKit
 
 /// `authcli signout [--all]`: the account scene's sign-out, then the token is forgotten.
 @MainActor
@@ -7,7 +8,7 @@ struct SignOutCommand {
   let everywhere: Bool
 
   func run() async throws {
-    let session = try ScriptedSession.open(context, subcommand: .signout)
+    let session = try ScriptedSession.open(context)
     let viewModel = AccountViewModel(token: session.token, sessions: session.root.useCases.sessions)
     if everywhere {
       await viewModel.inputs.signOutEverywhereTapped()
@@ -25,5 +26,16 @@ struct SignOutCommand {
     } else {
       context.show("Signed out.")
     }
+  }
+}
+
+extension SignOutCommand {
+  static let all = Flag("all", help: "End every session of the signed-in user, on every device.")
+
+  static let declaration: Subcommand = Subcommand(
+    "signout", abstract: "End this session, or with --all every session of the user.",
+    options: [all]
+  ) { context in
+    try await SignOutCommand(context: context, everywhere: context.values[all]).run()
   }
 }

@@ -1,4 +1,5 @@
 import AuthViewModels
+import CommandLineKit
 
 /// `authcli signup`: drives the sign-up view model with the typed fields, keeps the new
 /// session's token, and reports the account.
@@ -10,10 +11,9 @@ struct SignUpCommand {
 
   func run() async throws {
     let location = try context.databaseLocation()
-    try ScriptedSession.refuseMemory(location, subcommand: .signup)
+    try ScriptedSession.refuseMemory(location, context: context)
     let reader = CredentialReader(
-      context: context, subcommand: .signup,
-      passwordFromStandardInput: passwordFromStandardInput)
+      context: context, passwordFromStandardInput: passwordFromStandardInput)
     let name = try reader.username(given: username)
     let (password, confirmation) = try reader.newPassword(
       prompt: "Password: ", confirmation: "Repeat password: ")
@@ -37,5 +37,22 @@ struct SignUpCommand {
     let shown = TerminalText.visible(session.authenticated.user.username)
     try await StartedSession.keep(
       session, in: root, context: context, headline: "Created account \(shown) and signed in.")
+  }
+}
+
+extension SignUpCommand {
+  static let declaration: Subcommand = Subcommand(
+    "signup", abstract: "Create an account and sign in.",
+    discussion: """
+      Prompts for the password twice with echo off on a terminal. With --password-stdin,
+      reads the password from the first line of standard input; nothing is confirmed and
+      later lines are ignored.
+      """,
+    options: [CredentialOptions.username, CredentialOptions.passwordStandardInput]
+  ) { context in
+    try await SignUpCommand(
+      context: context, username: context.values[CredentialOptions.username],
+      passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput]
+    ).run()
   }
 }

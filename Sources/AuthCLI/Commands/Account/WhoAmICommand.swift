@@ -1,4 +1,5 @@
 import AuthViewModels
+import CommandLineKit
 
 /// `authcli whoami`: the account scene's view model, loaded, as a few lines or JSON.
 @MainActor
@@ -6,7 +7,7 @@ struct WhoAmICommand {
   let context: CommandContext
 
   func run() async throws {
-    let session = try ScriptedSession.open(context, subcommand: .whoami)
+    let session = try ScriptedSession.open(context)
     let viewModel = AccountViewModel(token: session.token, sessions: session.root.useCases.sessions)
     await viewModel.inputs.viewDidAppear()
     try session.checkStillSignedIn(viewModel.navigator.pendingStep == .userIsNotSignedIn)
@@ -29,5 +30,13 @@ struct WhoAmICommand {
       Signed in:  \(Timestamp.readable(start))
       Expires:    \(Timestamp.readable(end))
       """)
+  }
+}
+
+extension WhoAmICommand {
+  static let declaration: Subcommand = Subcommand(
+    "whoami", abstract: "Show the signed-in user, when the session started and when it expires."
+  ) { context in
+    try await WhoAmICommand(context: context).run()
   }
 }

@@ -1,4 +1,6 @@
 import AuthCore
+import CommandLineKit
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -14,7 +16,7 @@ struct AuditCommand {
 
   func run() async throws {
     let location = try context.databaseLocation()
-    try ScriptedSession.refuseMemory(location, subcommand: .audit)
+    try ScriptedSession.refuseMemory(location, context: context)
     let root = try AdministrationRoot(location: location, environment: context.process.environment)
     let query = AuditQuery(
       username: selection.username, kinds: selection.kinds.isEmpty ? nil : selection.kinds,
@@ -45,5 +47,100 @@ struct AuditCommand {
       "user_id": event.draft.userID.map { $0.rawValue as Any } ?? JSONText.null,
       "detail": event.draft.detail,
     ]
+  }
+}
+
+/// The filters of `authcli audit`, as typed (the username is canonicalised later).
+struct AuditSelection: Hashable, Sendable {
+  /// `--user NAME`.
+  var username: String?
+  /// `--kind KIND`, any number of times.
+  var kinds: Set<AuthEventKind> = []
+  /// `--since TIME`.
+  var since: TimeSpecification?
+  /// `--limit N`.
+  var limit = 50
+}
+
+/// A point in time typed on the command line: absolute, or a span before now.
+enum TimeSpecification: Hashable, Sendable {
+  /// `2026-12-01` (midnight UTC) or `2026-12-01T10:00:00Z`.
+  case absolute(Date)
+  /// `90s`, `30m`, `12h`, `7d`: that long before the command runs.
+  case ago(TimeInterval)
+
+  /// The time meant, for a command that runs at `now`.
+  func resolve(now: Date) -> Date {
+    switch self {
+    case .absolute(let date): date
+    case .ago(let span): now.addingTimeInterval(-span)
+    }
+  }
+
+  /// `7d`, `12h`, `30m`, `90s`; `2026-12-01`; `2026-12-01T10:00:00Z` (or with an offset).
+  init?(_ text: String) {
+    if let unit = text.last, let seconds = Self.unitSeconds[unit], let count = Int(text.dropLast()),
+      count >= 0, count <= 100 * 365 * 86_400 / seconds
+    {
+      self = .ago(TimeInterval(count * seconds))
+    } else if text.count == 10, let midnight = try? Date("\(text)T00:00:00Z", strategy: .iso8601) {
+      self = .absolute(midnight)
+    } else if let date = try? Date(text, strategy: .iso8601) {
+      self = .absolute(date)
+    } else {
+      return nil
+    }
+  }
+
+  private static let unitSeconds: [Character: Int] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
+}
+
+extension AuditCommand {
+  static let defaultLimit = AuditSelection().limit
+
+  static let user = Option<String>(
+    "user", valueName: "name", help: "Only events recorded for this username.")
+  static let kind = Option<AuthEventKind>(
+    "kind", valueName: "kind", help: "Only events of this kind; repeat for several.",
+    completion: .words(AuthEventKind.allCases.map(\.rawValue)), isRepeating: true
+  ) { text throws(InvalidValue) in
+    guard let kind = AuthEventKind(rawValue: text) else {
+      throw InvalidValue(
+        "use one of " + AuthEventKind.allCases.map(\.rawValue).joined(separator: ", "))
+    }
+    return kind
+  }
+  static let since = Option<TimeSpecification>(
+    "since", valueName: "time",
+    help: "Only events at or after a time: 2026-12-01, 2026-12-01T10:00:00Z, or a span back "
+      + "from now such as 90s, 30m, 12h, 7d."
+  ) { text throws(InvalidValue) in
+    guard let time = TimeSpecification(text) else {
+      throw InvalidValue(
+        "use 2026-12-01, 2026-12-01T10:00:00Z, or a span such as 90s, 30m, 12h, 7d")
+    }
+    return time
+  }
+  static let limit = Option<Int>(
+    "limit", valueName: "n", help: "At most this many events, the newest.",
+    defaultValue: String(defaultLimit)
+  ) { text throws(InvalidValue) in
+    guard let number = Int(text), number > 0 else { throw InvalidValue("use a positive number") }
+    return number
+  }
+
+  static let declaration: Subcommand = Subcommand(
+    "audit", abstract: "Show the audit trail, newest first.",
+    discussion: """
+      Kinds: \(AuthEventKind.allCases.map(\.rawValue).joined(separator: ", ")). The
+      details never hold a password, token or hash.
+      """,
+    options: [user, kind, since, limit]
+  ) { context in
+    let values = context.values
+    let selection = AuditSelection(
+      username: values[user], kinds: Set(values.all(kind)), since: values[since],
+      limit: values[limit] ?? defaultLimit)
+    try await AuditCommand(context: context, selection: selection).run()
   }
 }

@@ -1,4 +1,5 @@
 import AuthCore
+import CommandLineKit
 
 /// `authcli sessions check --token-stdin` (for other programs) and `authcli sessions
 /// prune` (for operators): neither reads the state file.
@@ -10,7 +11,7 @@ struct SessionMaintenanceCommand {
   /// session like any other use.
   func check() async throws {
     let location = try context.databaseLocation()
-    try ScriptedSession.refuseMemory(location, subcommand: .sessions)
+    try ScriptedSession.refuseMemory(location, context: context)
     _ = try DatabaseOpener.existingPath(location)
     let token = try readToken()
     let root = try AdministrationRoot(location: location, environment: context.process.environment)
@@ -29,7 +30,7 @@ struct SessionMaintenanceCommand {
   /// Deletes every expired session and forgotten throttle row, and reports the counts.
   func prune() async throws {
     let location = try context.databaseLocation()
-    try ScriptedSession.refuseMemory(location, subcommand: .sessions)
+    try ScriptedSession.refuseMemory(location, context: context)
     let root = try AdministrationRoot(location: location, environment: context.process.environment)
     let report = try await root.housekeeping.prune()
     context.emit(
@@ -55,5 +56,31 @@ struct SessionMaintenanceCommand {
     case .notText: throw CLIError.notText
     case .tooLong: throw CLIError.lineTooLong
     }
+  }
+}
+
+extension SessionMaintenanceCommand {
+  static let tokenStandardInput = Flag(
+    "token-stdin", help: "Read the token from the first line of standard input (required).")
+
+  static let check: Subcommand = Subcommand(
+    "check",
+    abstract: "Print the user and session behind a token read from standard input (exit 0, "
+      + "or 77 when it is not a live session); counts as a use.",
+    options: [tokenStandardInput]
+  ) { context in
+    guard context.values[tokenStandardInput] else {
+      throw context.usageError(
+        "Pass --token-stdin: 'sessions check' reads the token from standard input")
+    }
+    try await SessionMaintenanceCommand(context: context).check()
+  }
+
+  static let prune: Subcommand = Subcommand(
+    "prune",
+    abstract: "Delete every expired session and every throttle row that no longer locks "
+      + "anything, and report the counts."
+  ) { context in
+    try await SessionMaintenanceCommand(context: context).prune()
   }
 }

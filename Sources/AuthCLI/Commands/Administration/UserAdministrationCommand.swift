@@ -1,4 +1,6 @@
 import AuthCore
+import CommandLineKit
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -14,10 +16,10 @@ struct UserAdministrationCommand {
   /// `users add --username NAME --password-stdin`: sign-up's rules, no session.
   func add(username: String?, passwordFromStandardInput: Bool) async throws {
     let location = try context.databaseLocation()
-    try ScriptedSession.refuseMemory(location, subcommand: .users)
+    try ScriptedSession.refuseMemory(location, context: context)
     _ = try DatabaseOpener.existingPath(location)
     let reader = CredentialReader(
-      context: context, subcommand: .users, passwordFromStandardInput: passwordFromStandardInput)
+      context: context, passwordFromStandardInput: passwordFromStandardInput)
     let name = try reader.username(given: username)
     let (password, confirmation) = try reader.newPassword(
       prompt: "Password: ", confirmation: "Repeat password: ")
@@ -98,10 +100,10 @@ struct UserAdministrationCommand {
   /// `users reset-password NAME --password-stdin`: a new password, every session ended.
   func resetPassword(_ username: String, passwordFromStandardInput: Bool) async throws {
     let location = try context.databaseLocation()
-    try ScriptedSession.refuseMemory(location, subcommand: .users)
+    try ScriptedSession.refuseMemory(location, context: context)
     _ = try DatabaseOpener.existingPath(location)
     let reader = CredentialReader(
-      context: context, subcommand: .users, passwordFromStandardInput: passwordFromStandardInput)
+      context: context, passwordFromStandardInput: passwordFromStandardInput)
     let (password, confirmation) = try reader.newPassword(
       prompt: "New password: ", confirmation: "Repeat new password: ")
     if let mismatch = Password.validateConfirmation(confirmation, of: password).errorMessage {
@@ -123,7 +125,7 @@ struct UserAdministrationCommand {
 
   private func root() throws -> AdministrationRoot {
     let location = try context.databaseLocation()
-    try ScriptedSession.refuseMemory(location, subcommand: .users)
+    try ScriptedSession.refuseMemory(location, context: context)
     return try AdministrationRoot(location: location, environment: context.process.environment)
   }
 
@@ -212,4 +214,64 @@ struct UserAdministrationCommand {
       + TextTable(headers: ["ID", "STARTED", "LAST USED", "EXPIRES"], rows: rows)
       .render(style: style)
   }
+}
+
+extension UserAdministrationCommand {
+  static let username = Argument<String>("username", help: "The account's username.")
+  static let yes = Flag(
+    "yes", help: "Confirm without a prompt (required when stdin is not a terminal).")
+  static let reason = Option<String>(
+    "reason", valueName: "text",
+    help: "Why, for the audit trail and 'users show' (at most 200 characters).")
+
+  /// The verbs of `users` beside `list`.
+  static let verbs: [Subcommand] = [
+    Subcommand(
+      "add", abstract: "Create an account without signing in (sign-up's rules).",
+      options: [CredentialOptions.username, CredentialOptions.passwordStandardInput]
+    ) { context in
+      try await UserAdministrationCommand(context: context).add(
+        username: context.values[CredentialOptions.username],
+        passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput])
+    },
+    Subcommand(
+      "show",
+      abstract: "Show an account: created, updated, last sign-in, lock, failed attempts, "
+        + "sessions.",
+      arguments: [username]
+    ) { context in
+      try await UserAdministrationCommand(context: context).show(context.required(username))
+    },
+    Subcommand(
+      "delete", abstract: "Delete an account and end its sessions.",
+      discussion: """
+        Asks for confirmation on a terminal and needs --yes otherwise (exit 64 without it).
+        """,
+      arguments: [username], options: [yes]
+    ) { context in
+      try await UserAdministrationCommand(context: context).delete(
+        context.required(username), confirmed: context.values[yes])
+    },
+    Subcommand(
+      "lock",
+      abstract: "Refuse every sign-in (with the usual sign-in answer) and end the sessions.",
+      arguments: [username], options: [reason]
+    ) { context in
+      try await UserAdministrationCommand(context: context).lock(
+        context.required(username), reason: context.values[reason] ?? "")
+    },
+    Subcommand(
+      "unlock", abstract: "Lift the lock and clear the sign-in throttle.", arguments: [username]
+    ) { context in
+      try await UserAdministrationCommand(context: context).unlock(context.required(username))
+    },
+    Subcommand(
+      "reset-password", abstract: "Set a new password and end every session.",
+      arguments: [username], options: [CredentialOptions.passwordStandardInput]
+    ) { context in
+      try await UserAdministrationCommand(context: context).resetPassword(
+        context.required(username),
+        passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput])
+    },
+  ]
 }

@@ -1,4 +1,5 @@
 import AuthCore
+import CommandLineKit
 
 /// `authcli verify --username NAME --password-stdin`: exit 0 when the password is right,
 /// 77 otherwise, with no session (like `htpasswd -v`). Any refusal, including a name that
@@ -11,10 +12,10 @@ struct VerifyCommand {
 
   func run() async throws {
     let location = try context.databaseLocation()
-    try ScriptedSession.refuseMemory(location, subcommand: .verify)
+    try ScriptedSession.refuseMemory(location, context: context)
     _ = try DatabaseOpener.existingPath(location)
     let reader = CredentialReader(
-      context: context, subcommand: .verify, passwordFromStandardInput: passwordFromStandardInput)
+      context: context, passwordFromStandardInput: passwordFromStandardInput)
     let name = try reader.username(given: username)
     let password = try reader.password(prompt: "Password: ")
     let root = try AdministrationRoot(location: location, environment: context.process.environment)
@@ -25,5 +26,22 @@ struct VerifyCommand {
     }
     context.emit(json: ["verified": true, "username": user.username])
     context.show("Password for \(TerminalText.visible(user.username)) is correct.")
+  }
+}
+
+extension VerifyCommand {
+  static let declaration: Subcommand = Subcommand(
+    "verify", abstract: "Check a password without starting a session (exit 0 or 77).",
+    discussion: """
+      Exits 0 when the password is right and 77 otherwise (unknown user, wrong password,
+      locked), like 'htpasswd -v'. Starts no session; throttled, audited and timed exactly
+      like 'authcli signin'. With --password-stdin, reads one line.
+      """,
+    options: [CredentialOptions.username, CredentialOptions.passwordStandardInput]
+  ) { context in
+    try await VerifyCommand(
+      context: context, username: context.values[CredentialOptions.username],
+      passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput]
+    ).run()
   }
 }

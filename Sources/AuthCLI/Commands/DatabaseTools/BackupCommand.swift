@@ -1,4 +1,6 @@
 import AuthStorage
+import CommandLineKit
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -16,10 +18,8 @@ struct BackupCommand {
     // A server has its own tools for this (pg_dump).
     try DatabaseOpener.refusePostgres(location)
     guard let source = try DatabaseOpener.existingPath(location) else {
-      throw CLIError.usage(
-        UsageError(
-          "A ':memory:' database lasts one process; there is nothing to back up",
-          subcommand: .backup))
+      throw context.usageError(
+        "A ':memory:' database lasts one process; there is nothing to back up")
     }
     let target =
       destination.hasPrefix("/")
@@ -37,5 +37,22 @@ struct BackupCommand {
     context.show(
       "Backed up \(location.displayPath) to \(report.path) (\(report.sizeBytes) bytes, schema "
         + "version \(report.schemaVersion), integrity check ok).")
+  }
+}
+
+extension BackupCommand {
+  static let path = Argument<String>(
+    "path", help: "The new file; an existing file is never overwritten.", completion: .files)
+
+  static let declaration: Subcommand = Subcommand(
+    "backup", abstract: "Write a consistent, checked copy of the database to a new file.",
+    discussion: """
+      Copies the database while other processes keep writing (VACUUM INTO, one
+      consistent snapshot), into a new file of mode 0600, then runs the integrity check
+      on the copy. Exits 73 when the path exists or cannot be created.
+      """,
+    arguments: [path]
+  ) { context in
+    try BackupCommand(context: context, destination: context.required(path)).run()
   }
 }

@@ -1,5 +1,7 @@
 import AuthPostgres
 import AuthStorage
+import CommandLineKit
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -44,5 +46,17 @@ struct InspectCommand {
       throw CLIError.incompatibleDatabase(
         "The schema check failed: " + report.schemaCheck.prefix(3).joined(separator: "; "))
     }
+  }
+}
+
+extension InspectCommand {
+  static let declaration: Subcommand = Subcommand(
+    "inspect", abstract: "Report on the database: schema, tables, sessions, integrity.",
+    discussion: """
+      Reads the database without changing it; exits 66 when the file does not exist and
+      65 when the integrity check fails.
+      """
+  ) { context in
+    try InspectCommand(context: context).run()
   }
 }

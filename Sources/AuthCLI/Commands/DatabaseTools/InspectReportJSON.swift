@@ -21,6 +21,7 @@ enum InspectReportJSON {
     }
     return [
       "prunable": prunable,
+      "needs_adoption": report.needsAdoption,
       "path": report.path,
       "size_bytes": report.fileSizeBytes.map { $0 as Any } ?? JSONText.null,
       "wal_size_bytes": report.walSizeBytes.map { $0 as Any } ?? JSONText.null,

@@ -14,6 +14,9 @@ enum InspectReportText {
         "\(report.schemaVersion) (this program knows up to \(report.newestKnownSchemaVersion))",
       ],
     ]
+    if report.needsAdoption {
+      facts.append(["", "restored from a dump? check it with 'authcli migrate --adopt'"])
+    }
     let applied = report.appliedMigrations.map {
       "\($0.identifier) (applied \(Timestamp.readable($0.appliedAt)))"
     }

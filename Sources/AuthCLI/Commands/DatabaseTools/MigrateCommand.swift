@@ -1,5 +1,6 @@
 import AuthPostgres
 import AuthStorage
+import CommandLineKit
 
 /// `authcli migrate`: applies pending migrations, creating the database when missing.
 /// `authcli migrate status`: shows applied and pending migrations without writing.
@@ -36,8 +37,7 @@ struct MigrateCommand {
     let location = try context.databaseLocation()
     try DatabaseOpener.refusePostgres(location)
     guard let path = try DatabaseOpener.existingPath(location) else {
-      throw CLIError.usage(
-        UsageError("Only a database file can be adopted, not ':memory:'", subcommand: .migrate))
+      throw context.usageError("Only a database file can be adopted, not ':memory:'")
     }
     // No schema-version check at open: version 0 with tables is what adoption is for.
     // Checked read-only first, so a refused file is left exactly as it was.
@@ -102,4 +102,30 @@ struct MigrateCommand {
         + TextTable(headers: ["MIGRATION", "STATE", "APPLIED AT"], rows: rows)
         .render(style: context.outputStyle))
   }
+}
+
+extension MigrateCommand {
+  static let adoptFlag = Flag(
+    "adopt",
+    help: "Make a copy restored with 'sqlite3 DB .dump | sqlite3 NEW' usable, after checking "
+      + "that its schema is exactly what the recorded migrations create.")
+
+  static let declaration: Subcommand = Subcommand(
+    "migrate", abstract: "Apply pending migrations, show them, or adopt a restored dump.",
+    discussion: """
+      Creates the database when missing. 'sqlite3 DB .dump' does not carry the schema
+      version, so a copy restored from a dump is refused until 'migrate --adopt' has
+      checked every table, index and trigger against the recorded migrations.
+      """,
+    options: [adoptFlag],
+    subcommands: [
+      Subcommand("status", abstract: "Show applied and pending migrations; change nothing.") {
+        context in
+        try MigrateCommand(context: context).status()
+      }
+    ],
+    action: { context in
+      let command = MigrateCommand(context: context)
+      try context.values[adoptFlag] ? command.adopt() : command.apply()
+    })
 }

@@ -1,5 +1,7 @@
 import AuthPostgres
 import AuthStorage
+import CommandLineKit
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -47,4 +49,19 @@ struct UsersCommand {
       TextTable(headers: ["USERNAME", "CREATED", "LAST SIGN-IN", "ACTIVE SESSIONS"], rows: rows)
         .render(style: context.outputStyle))
   }
+}
+
+extension UsersCommand {
+  static let declaration: Subcommand = Subcommand(
+    "users", abstract: "Administer accounts: list, add, show, delete, lock, reset passwords.",
+    discussion: """
+      Whoever can open the database administers it, as with htpasswd or manage.py: these
+      verbs need no sign-in. Each change is recorded in the audit trail. A name with no
+      account exits 65.
+      """,
+    subcommands: [
+      Subcommand("list", abstract: "List every account.") { context in
+        try UsersCommand(context: context).list()
+      }
+    ] + UserAdministrationCommand.verbs)
 }

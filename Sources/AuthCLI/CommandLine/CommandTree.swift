@@ -1,0 +1,65 @@
+import CommandLineKit
+
+/// What a declared subcommand runs, given the context of the parsed command line.
+typealias CommandAction = @MainActor @Sendable (CommandContext) async throws -> Void
+
+/// A subcommand of authcli, declared once (see `CommandLineKit`).
+typealias Subcommand = CommandDeclaration<CommandAction>
+
+/// authcli's commands, from which parsing, help, usage errors, completions and the man
+/// page are derived. Each subcommand's declaration sits beside its code.
+@MainActor
+enum AuthCLITool {
+  /// The whole program.
+  static let declaration: ToolDeclaration<CommandAction> = ToolDeclaration(
+    root: root, hasVersion: true)
+
+  private static let root: Subcommand = Subcommand(
+    "authcli", abstract: "Accounts and sessions in SQLite, from scripts or an interactive shell.",
+    discussion: """
+      The exit codes are listed by 'authcli help exit-codes'. Environment: AUTHCLI_DB
+      (the database when --db is not given), XDG_DATA_HOME, XDG_STATE_HOME (where the
+      session token is kept), NO_COLOR.
+      """,
+    options: GlobalOptions.declarations,
+    subcommands: [
+      SignUpCommand.declaration,
+      SignInCommand.declaration,
+      SignOutCommand.declaration,
+      WhoAmICommand.declaration,
+      ChangePasswordCommand.declaration,
+      SessionsCommand.declaration,
+      UsersCommand.declaration,
+      InspectCommand.declaration,
+      MigrateCommand.declaration,
+      VerifyCommand.declaration,
+      AuditCommand.declaration,
+      BackupCommand.declaration,
+      ShellCommand.declaration,
+      CompletionCommand.declaration,
+      HelpCommand.declaration,
+    ])
+}
+
+/// authcli's usage errors are `CommandLineKit`'s, pointing at authcli's help pages.
+typealias UsageError = CommandLineKit.UsageError
+
+extension UsageError {
+  /// A usage error whose hint points at `authcli <words> --help` (the root page without words).
+  init(_ message: String, at words: [String] = []) {
+    self.init(message, commandPath: ["authcli"] + words)
+  }
+}
+
+extension CommandDeclaration where Action == CommandAction {
+  /// Declares a subcommand that runs `run`, written as a trailing closure.
+  init(
+    _ name: String, abstract: String, discussion: String? = nil,
+    arguments: [any DeclaredArgument] = [], options: [any DeclaredOption] = [],
+    subcommands: [Subcommand] = [], run: @escaping CommandAction
+  ) {
+    self.init(
+      name, abstract: abstract, discussion: discussion, arguments: arguments, options: options,
+      subcommands: subcommands, action: run)
+  }
+}

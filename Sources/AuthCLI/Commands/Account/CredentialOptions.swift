@@ -1,0 +1,15 @@
+import CommandLineKit
+
+/// The credential options several subcommands share, declared once.
+enum CredentialOptions {
+  /// `--username <name>`.
+  static let username = Option<String>(
+    "username", valueName: "name",
+    help: "The username (3 to 32 of a-z 0-9 . _ -). Prompted for on a terminal when missing.")
+  /// `--password-stdin`.
+  static let passwordStandardInput = Flag(
+    "password-stdin",
+    help:
+      "Read the password from standard input instead of prompting: one line per password you "
+      + "know, never a confirmation.")
+}

@@ -1,0 +1,28 @@
+import CommandLineKit
+
+/// `authcli completion bash|zsh|fish`: the completion script for a shell, derived from
+/// the same declarations as parsing and help.
+@MainActor
+enum CompletionCommand {
+  static let shell = Argument<Shell>(
+    "shell", help: "The shell: bash, zsh or fish.",
+    completion: .words(Shell.allCases.map(\.rawValue))
+  ) { text throws(InvalidValue) in
+    guard let shell = Shell(rawValue: text) else { throw InvalidValue("use bash, zsh or fish") }
+    return shell
+  }
+
+  static let declaration: Subcommand = Subcommand(
+    "completion", abstract: "Print the shell completion script for bash, zsh or fish.",
+    discussion: """
+      To load the completions in every new shell:
+        bash  add 'source <(authcli completion bash)' to ~/.bashrc
+        zsh   add 'source <(authcli completion zsh)' to ~/.zshrc, after compinit
+        fish  authcli completion fish > ~/.config/fish/completions/authcli.fish
+      """,
+    arguments: [shell]
+  ) { context in
+    context.console.output.write(
+      AuthCLITool.declaration.completionScript(for: try context.required(shell)))
+  }
+}

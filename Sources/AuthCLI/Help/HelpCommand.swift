@@ -1,0 +1,83 @@
+import CommandLineKit
+
+/// `authcli help [<topic> ...]` and `authcli help --man`: a subcommand's page (the same
+/// text as `<subcommand> --help`), the exit codes, or the whole manual page in roff.
+@MainActor
+enum HelpCommand {
+  static let manual = Flag(
+    "man", help: "Print the manual page (roff); read it with 'authcli help --man | man -l -'.")
+  static let topic = Argument<String>(
+    "topic", help: "A subcommand (such as 'sessions revoke'), or 'exit-codes'.",
+    isOptional: true, isRepeating: true, completion: .subcommandNames(extra: ["exit-codes"]))
+
+  static let declaration: Subcommand = Subcommand(
+    "help", abstract: "Show help for a subcommand, or the exit codes.",
+    arguments: [topic], options: [manual]
+  ) { context in
+    try context.console.output.write(page(for: context.values.all(topic), context: context))
+  }
+
+  private static func page(for words: [String], context: CommandContext) throws -> String {
+    let tool = AuthCLITool.declaration
+    if context.values[manual] {
+      if let extra = words.first { throw context.usageError("Unexpected argument '\(extra)'") }
+      return ManualPage.text
+    }
+    if words.first == "exit-codes" {
+      if let extra = words.dropFirst().first {
+        throw context.usageError("Unexpected argument '\(extra)'")
+      }
+      return ExitCodeHelp.text
+    }
+    for count in words.indices where tool.path(to: Array(words[...count])) == nil {
+      let typed = words[...count].joined(separator: " ")
+      throw context.usageError("Unknown subcommand '\(typed)'")
+    }
+    return tool.helpPage(for: tool.path(to: words) ?? [tool.root])
+  }
+}
+
+/// The manual page: every command from the declarations, then exit status, environment
+/// and files.
+@MainActor
+enum ManualPage {
+  static var text: String {
+    AuthCLITool.declaration.manPage(
+      version: AuthCLIVersion.current,
+      sections: [
+        ManSection(
+          title: "EXIT STATUS",
+          entries: ExitCode.allCases.map { ("\($0.rawValue) (\($0.name))", $0.meaning) }),
+        ManSection(
+          title: "ENVIRONMENT",
+          entries: [
+            ("AUTHCLI_DB", "The database when --db is not given."),
+            (
+              "AUTHCLI_ARGON2",
+              "The password-hashing cost: interactive (the default), moderate or minimum."
+            ),
+            (
+              "XDG_DATA_HOME",
+              "Where the default database lives: $XDG_DATA_HOME/authcli/auth.sqlite3 (~/.local/share when unset)."
+            ),
+            (
+              "XDG_STATE_HOME",
+              "Where session tokens are kept, one file per database, mode 0600 (~/.local/state when unset)."
+            ),
+            ("NO_COLOR", "When set and not empty, no colour is used."),
+          ]),
+        ManSection(
+          title: "FILES",
+          entries: [
+            (
+              "$XDG_DATA_HOME/authcli/auth.sqlite3",
+              "The default database (mode 0600, folder 0700)."
+            ),
+            ("$XDG_STATE_HOME/authcli/", "The session token of each database (mode 0600)."),
+          ]),
+        ManSection(
+          title: "SEE ALSO",
+          text: "sqlite3(1). Shell completions: 'authcli completion bash|zsh|fish'."),
+      ])
+  }
+}

@@ -1,0 +1,96 @@
+/// The shells `completionScript(for:)` writes for.
+public enum Shell: String, CaseIterable, Sendable {
+  /// GNU bash 4 or later (bash-completion not needed).
+  case bash
+  /// zsh, through its completion system (`compinit`).
+  case zsh
+  /// fish 3 or later.
+  case fish
+}
+
+/// What every completion script knows about one command, whatever the shell: the words
+/// after it, the options it accepts, which of them read a value, its arguments.
+struct CompletionNode {
+  /// The subcommand words that lead here, space-separated; empty for the root.
+  let key: String
+  let subcommands: [(name: String, abstract: String)]
+  let options: [OptionDeclaration]
+  /// Long and short forms of the options that read a value, here or (typed early) below.
+  let valueOptionForms: [String]
+  let arguments: [ArgumentDeclaration]
+
+  /// The argument the `index`-th positional word fills, if any.
+  func argument(at index: Int) -> ArgumentDeclaration? {
+    if index < arguments.count { return arguments[index] }
+    if let last = arguments.last, last.isRepeating { return last }
+    return nil
+  }
+}
+
+extension ToolDeclaration {
+  /// The script that makes `shell` complete this program's subcommands, options and values.
+  public func completionScript(for shell: Shell) -> String {
+    switch shell {
+    case .bash: BashCompletion(tool: name, nodes: completionNodes).script
+    case .zsh: ZshCompletion(tool: name, nodes: completionNodes).script
+    case .fish: FishCompletion(tool: name, nodes: completionNodes).script
+    }
+  }
+
+  var completionNodes: [CompletionNode] {
+    allPaths().map { path in
+      let command = path[path.count - 1]
+      let options = optionsListed(along: path)
+      let reading = (options + command.optionsBelow).filter(\.takesValue)
+      return CompletionNode(
+        key: path.dropFirst().map(\.name).joined(separator: " "),
+        subcommands: command.subcommands.map { ($0.name, $0.abstract) },
+        options: options,
+        valueOptionForms: Array(Set(reading.flatMap(\.forms))).sorted(),
+        arguments: command.action != nil ? command.arguments.map(resolved) : [])
+    }
+  }
+
+  /// The argument with `subcommandNames` turned into the words it stands for.
+  private func resolved(_ argument: ArgumentDeclaration) -> ArgumentDeclaration {
+    guard case .subcommandNames(let extra) = argument.completion else { return argument }
+    return ArgumentDeclaration(
+      valueName: argument.valueName, help: argument.help, isOptional: argument.isOptional,
+      isRepeating: argument.isRepeating,
+      completion: .words(root.subcommands.map(\.name) + extra), convert: argument.convert)
+  }
+
+  /// Every option anywhere, each name once, for the value completions keyed by option.
+  var allOptionsOnce: [OptionDeclaration] {
+    var seen: Set<String> = []
+    return (root.options + root.optionsBelow).filter { seen.insert($0.name).inserted }
+  }
+}
+
+extension OptionDeclaration {
+  /// `--repetitions` and `-r`.
+  var forms: [String] { [longForm] + (shortName.map { ["-" + String($0)] } ?? []) }
+
+  /// The first sentence of the help, for the one-line descriptions shells show.
+  var summary: String { ShellText.firstSentence(help) }
+}
+
+/// Quoting and shortening shared by the script writers.
+enum ShellText {
+  /// `it's` as `'it'\''s'`: a single-quoted word for bash and zsh.
+  static func quoted(_ text: String) -> String {
+    "'" + text.replacing("'", with: "'\\''") + "'"
+  }
+
+  /// A single-quoted word for fish, where `\'` and `\\` are the escapes.
+  static func fishQuoted(_ text: String) -> String {
+    "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
+  }
+
+  /// Up to the first `. `, without the full stop.
+  static func firstSentence(_ text: String) -> String {
+    let flat = text.split(separator: "\n").joined(separator: " ")
+    if let end = flat.firstRange(of: ". ") { return String(flat[..<end.lowerBound]) }
+    return flat.hasSuffix(".") ? String(flat.dropLast()) : flat
+  }
+}

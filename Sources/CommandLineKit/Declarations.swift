@@ -1,0 +1,238 @@
+/// How a shell completes a value: an option's value or a positional argument.
+public enum ValueCompletion: Hashable, Sendable {
+  /// Nothing to offer; the user types the value.
+  case none
+  /// File and folder names.
+  case files
+  /// Folder names only.
+  case directories
+  /// One of a fixed list of words.
+  case words([String])
+  /// The names of the program's subcommands, then `extra` words (for help topics).
+  case subcommandNames(extra: [String])
+}
+
+/// Why a typed value was refused; the parser adds the value and the option or argument.
+public struct InvalidValue: Error, Hashable, Sendable {
+  /// What a valid value looks like, for the user: `use a number from 1 to 6`.
+  public let reason: String
+
+  /// Describes what a valid value looks like.
+  public init(_ reason: String) { self.reason = reason }
+}
+
+/// One option of a command, as help, parsing, completions and the man page see it.
+public struct OptionDeclaration: Sendable {
+  /// The long name without dashes: `db` for `--db`.
+  public let name: String
+  /// The one-letter form without its dash, if any: `r` for `-r`.
+  public let shortName: Character?
+  /// The placeholder of the value (`path` for `--db <path>`), or `nil` for a flag.
+  public let valueName: String?
+  /// One or more sentences for the help page.
+  public let help: String
+  /// The value used when the option is not given, shown as `(default: …)`.
+  public let defaultValue: String?
+  /// What a shell offers for the value.
+  public let completion: ValueCompletion
+  /// Whether every value typed counts (`--kind a --kind b`), not only the last.
+  public let isRepeating: Bool
+  /// Turns the typed text into the value a command reads; flags have none.
+  let convert: (@Sendable (String) throws(InvalidValue) -> any Sendable)?
+
+  /// Whether the option reads a value (`--db PATH` or `--db=PATH`).
+  public var takesValue: Bool { valueName != nil }
+
+  /// `--db` for `db`.
+  public var longForm: String { "--" + name }
+
+  /// How a usage line shows the option: `[--db <path>]`, `[--kind <kind> ...]`.
+  public var usageLabel: String { "[" + label + (isRepeating ? " ..." : "") + "]" }
+
+  /// How errors name the option: `--db <path>`, `--json`.
+  public var label: String {
+    guard let valueName else { return longForm }
+    return longForm + " <" + valueName + ">"
+  }
+
+  /// How help pages name the option: `-r, --repetitions <n>`.
+  public var helpLabel: String {
+    guard let shortName else { return label }
+    return "-" + String(shortName) + ", " + label
+  }
+}
+
+/// A positional argument of a command.
+public struct ArgumentDeclaration: Sendable {
+  /// The placeholder: `id` for `<id>`.
+  public let valueName: String
+  /// One or more sentences for the help page.
+  public let help: String
+  /// Whether the command runs without it.
+  public let isOptional: Bool
+  /// Whether it takes every remaining word (only the last argument may).
+  public let isRepeating: Bool
+  /// What a shell offers for it.
+  public let completion: ValueCompletion
+  let convert: @Sendable (String) throws(InvalidValue) -> any Sendable
+
+  /// `<id>`, as help and errors show it.
+  public var label: String { "<" + valueName + ">" }
+
+  /// `<id>`, `[<id>]` or `[<topic> ...]`, as a usage line shows it.
+  public var usageLabel: String {
+    let repeated = isRepeating ? label + " ..." : label
+    return isOptional ? "[" + repeated + "]" : repeated
+  }
+}
+
+/// Something a command lists among its options.
+public protocol DeclaredOption: Sendable {
+  /// The option as help, parsing and completions see it.
+  var declaration: OptionDeclaration { get }
+}
+
+/// Something a command lists among its positional arguments.
+public protocol DeclaredArgument: Sendable {
+  /// The argument as help, parsing and completions see it.
+  var declaration: ArgumentDeclaration { get }
+}
+
+/// An option without a value: `--json`. A command reads it as `values[flag]`.
+public struct Flag: DeclaredOption {
+  /// The option as help, parsing and completions see it.
+  public let declaration: OptionDeclaration
+
+  /// Declares `--name` (and `-s` when `short` is given).
+  public init(_ name: String, short: Character? = nil, help: String) {
+    declaration = OptionDeclaration(
+      name: name, shortName: short, valueName: nil, help: help, defaultValue: nil,
+      completion: .none, isRepeating: false, convert: nil)
+  }
+}
+
+/// An option with a value: `--db <path>`. A command reads it as `values[option]`,
+/// already converted (`nil` when it was not given), or every value typed of a repeating
+/// one as `values.all(option)`.
+public struct Option<Value: Sendable>: DeclaredOption {
+  /// The option as help, parsing and completions see it.
+  public let declaration: OptionDeclaration
+
+  /// Declares `--name <valueName>`; `transform` refuses a value with `InvalidValue`.
+  public init(
+    _ name: String, short: Character? = nil, valueName: String, help: String,
+    defaultValue: String? = nil, completion: ValueCompletion = .none, isRepeating: Bool = false,
+    transform: @escaping @Sendable (String) throws(InvalidValue) -> Value
+  ) {
+    declaration = OptionDeclaration(
+      name: name, shortName: short, valueName: valueName, help: help,
+      defaultValue: defaultValue, completion: completion, isRepeating: isRepeating,
+      convert: { text throws(InvalidValue) in try transform(text) })
+  }
+}
+
+extension Option where Value == String {
+  /// Declares `--name <valueName>` whose value is the text as typed.
+  public init(
+    _ name: String, short: Character? = nil, valueName: String, help: String,
+    defaultValue: String? = nil, completion: ValueCompletion = .none
+  ) {
+    self.init(
+      name, short: short, valueName: valueName, help: help, defaultValue: defaultValue,
+      completion: completion, transform: { $0 })
+  }
+
+  /// Declares `--name <valueName>` that accepts only one of `choices`, completed from them.
+  public init(
+    _ name: String, short: Character? = nil, valueName: String, help: String,
+    defaultValue: String? = nil, choices: [String]
+  ) {
+    self.init(
+      name, short: short, valueName: valueName, help: help, defaultValue: defaultValue,
+      completion: .words(choices),
+      transform: { text throws(InvalidValue) in
+        guard choices.contains(text) else {
+          throw InvalidValue("use one of " + choices.joined(separator: ", "))
+        }
+        return text
+      })
+  }
+}
+
+/// A positional argument. A command reads it as `values[argument]` (or `values.all(_:)`
+/// for a repeating one), already converted.
+public struct Argument<Value: Sendable>: DeclaredArgument {
+  /// The argument as help, parsing and completions see it.
+  public let declaration: ArgumentDeclaration
+
+  /// Declares `<valueName>`; `transform` refuses a value with `InvalidValue`.
+  public init(
+    _ valueName: String, help: String, isOptional: Bool = false, isRepeating: Bool = false,
+    completion: ValueCompletion = .none,
+    transform: @escaping @Sendable (String) throws(InvalidValue) -> Value
+  ) {
+    declaration = ArgumentDeclaration(
+      valueName: valueName, help: help, isOptional: isOptional, isRepeating: isRepeating,
+      completion: completion, convert: { text throws(InvalidValue) in try transform(text) })
+  }
+}
+
+extension Argument where Value == String {
+  /// Declares `<valueName>` whose value is the word as typed.
+  public init(
+    _ valueName: String, help: String, isOptional: Bool = false, isRepeating: Bool = false,
+    completion: ValueCompletion = .none
+  ) {
+    self.init(
+      valueName, help: help, isOptional: isOptional, isRepeating: isRepeating,
+      completion: completion, transform: { $0 })
+  }
+}
+
+/// One command or subcommand, declared once: parsing, help pages, usage errors, shell
+/// completions and the man page are all derived from it.
+///
+/// The root's options are global: every subcommand accepts them (and its help lists them
+/// after its own). Any other command's options are its own. `Action` is what the program
+/// runs for it.
+public struct CommandDeclaration<Action: Sendable>: Sendable {
+  /// The word typed: `signup`, or the program's name for the root.
+  public let name: String
+  /// One line for the overview and the parent's list of subcommands.
+  public let abstract: String
+  /// Paragraphs after the usage; lines that start with two spaces are kept as typed.
+  public let discussion: String?
+  /// Positional arguments, in order.
+  public let arguments: [ArgumentDeclaration]
+  /// The command's own options (for the root: the options every command accepts).
+  public let options: [OptionDeclaration]
+  /// The subcommands, in the order help lists them.
+  public let subcommands: [CommandDeclaration]
+  /// What runs; `nil` for a group that only holds subcommands.
+  public let action: Action?
+
+  /// Declares a command.
+  public init(
+    _ name: String, abstract: String, discussion: String? = nil,
+    arguments: [any DeclaredArgument] = [], options: [any DeclaredOption] = [],
+    subcommands: [CommandDeclaration] = [], action: Action? = nil
+  ) {
+    self.name = name
+    self.abstract = abstract
+    self.discussion = discussion
+    self.arguments = arguments.map(\.declaration)
+    self.options = options.map(\.declaration)
+    self.subcommands = subcommands
+    self.action = action
+  }
+
+  /// The subcommand typed as `word`, if any.
+  public func subcommand(named word: String) -> CommandDeclaration? {
+    subcommands.first { $0.name == word }
+  }
+
+  /// Every option declared here or in any subcommand below, depth first.
+  var optionsBelow: [OptionDeclaration] {
+    subcommands.flatMap { $0.options + $0.optionsBelow }
+  }
+}

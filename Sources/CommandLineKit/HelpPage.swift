@@ -1,0 +1,149 @@
+/// Help pages in swift-argument-parser's layout: OVERVIEW, USAGE, the discussion,
+/// ARGUMENTS, OPTIONS, SUBCOMMANDS; 80 columns, help text in a column of its own.
+extension ToolDeclaration {
+  /// The help page of the command at the end of `path` (root first).
+  public func helpPage(for path: [CommandDeclaration<Action>]) -> String {
+    guard let command = path.last else { return "" }
+    var sections = [
+      TextLayout.wrap("OVERVIEW: " + command.abstract, width: TextLayout.lineWidth)
+        .joined(separator: "\n")
+    ]
+    let usageIndent = "\n" + String(repeating: " ", count: "USAGE: ".count)
+    sections.append("USAGE: " + usageLines(for: path).joined(separator: usageIndent))
+    if let discussion = command.discussion {
+      sections.append(TextLayout.paragraphs(discussion).joined(separator: "\n\n"))
+    }
+    if !command.arguments.isEmpty {
+      sections.append(
+        TextLayout.section("ARGUMENTS:", command.arguments.map { ($0.label, $0.help) }))
+    }
+    sections.append(
+      TextLayout.section(
+        "OPTIONS:", optionsListed(along: path).map { ($0.helpLabel, Self.helpText(of: $0)) }))
+    if !command.subcommands.isEmpty {
+      var section = TextLayout.section(
+        "SUBCOMMANDS:", command.subcommands.map { ($0.name, $0.abstract) })
+      if path.count == 1, command.action == nil, command.subcommand(named: "help") != nil {
+        section += "\n\n  See '\(name) help <subcommand>' for detailed help."
+      }
+      sections.append(section)
+    }
+    return sections.joined(separator: "\n\n") + "\n"
+  }
+
+  /// The options a help page lists: the command's own, those inherited, the version
+  /// (on the root page), then help.
+  func optionsListed(along path: [CommandDeclaration<Action>]) -> [OptionDeclaration] {
+    var options = Self.options(along: path)
+    if hasVersion, path.count == 1 { options.append(Self.versionOption) }
+    return options + [Self.helpOption]
+  }
+
+  /// The help text with the default value, if any, after it.
+  static func helpText(of option: OptionDeclaration) -> String {
+    guard let defaultValue = option.defaultValue else { return option.help }
+    return option.help + " (default: \(defaultValue))"
+  }
+
+  /// The usage lines of a command: one for itself when it runs, then those of its
+  /// subcommands. Its own options are spelled out unless the line would pass 80 columns;
+  /// the global ones stand together as `[<options>]`.
+  public func usageLines(for path: [CommandDeclaration<Action>]) -> [String] {
+    guard let command = path.last else { return [] }
+    let words = path.map(\.name).joined(separator: " ")
+    var lines: [String] = []
+    if path.count == 1 || command.action != nil {
+      let own = command.options.map(\.usageLabel)
+      let arguments = command.action != nil ? command.arguments.map(\.usageLabel) : []
+      let inherited = path.count > 1 && !path[0].options.isEmpty ? ["[<options>]"] : []
+      let groupTail = command.action == nil ? ["<subcommand>"] : []
+      var line = ([words] + own + arguments + inherited + groupTail).joined(separator: " ")
+      if "USAGE: ".count + line.count > TextLayout.lineWidth {
+        line = ([words, "[<options>]"] + arguments + groupTail).joined(separator: " ")
+      }
+      lines.append(line)
+    }
+    // The root page lists its subcommands instead; a group shows how to run each of its own.
+    if path.count > 1 {
+      for child in command.subcommands { lines += usageLines(for: path + [child]) }
+    }
+    return lines
+  }
+}
+
+/// Word wrapping and the two-column layout of help pages.
+public enum TextLayout {
+  /// The width of every page.
+  public static let lineWidth = 80
+  /// Where the help column starts (after two spaces of indent).
+  static let labelWidth = 24
+
+  /// A titled section of labelled entries.
+  static func section(_ title: String, _ entries: [(String, String)]) -> String {
+    ([title] + entries.map { entry(label: $0.0, help: $0.1) }).joined(separator: "\n")
+  }
+
+  /// `  --db <path>             The database file …`, wrapped under the help column; a
+  /// label too long for its column stands on its own line.
+  public static func entry(label: String, help: String) -> String {
+    let indent = String(repeating: " ", count: labelWidth + 2)
+    let wrapped = wrap(help, width: lineWidth - indent.count)
+    let head = "  " + label
+    var lines: [String] = []
+    if head.count < indent.count {
+      let padding = String(repeating: " ", count: indent.count - head.count)
+      lines.append(head + padding + (wrapped.first ?? ""))
+      lines += wrapped.dropFirst().map { indent + $0 }
+    } else {
+      lines.append(head)
+      lines += wrapped.map { indent + $0 }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// Paragraphs (separated by blank lines) wrapped to the page; a paragraph whose lines
+  /// all start with two spaces (after a heading line ending in `:`, if any) is a table or
+  /// an example and is kept as typed.
+  static func paragraphs(_ text: String) -> [String] {
+    blocks(text).map { block in
+      if isPreformatted(block) { return block.joined(separator: "\n") }
+      return wrap(block.joined(separator: " "), width: lineWidth).joined(separator: "\n")
+    }
+  }
+
+  /// The paragraphs of a text, each as its lines.
+  static func blocks(_ text: String) -> [[String]] {
+    var blocks: [[String]] = [[]]
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.allSatisfy({ $0 == " " }) {
+        if !(blocks.last ?? []).isEmpty { blocks.append([]) }
+      } else {
+        blocks[blocks.count - 1].append(String(line))
+      }
+    }
+    return blocks.filter { !$0.isEmpty }
+  }
+
+  static func isPreformatted(_ block: [String]) -> Bool {
+    let body = block.first?.hasSuffix(":") == true ? block.dropFirst() : block[...]
+    return !body.isEmpty && body.allSatisfy { $0.hasPrefix("  ") }
+  }
+
+  /// Greedy word wrap; a word longer than the width stands on its own line.
+  public static func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var current = ""
+    for word in text.split(separator: " ") {
+      if current.isEmpty {
+        current = String(word)
+      } else if current.count + 1 + word.count <= width {
+        current += " " + word
+      } else {
+        lines.append(current)
+        current = String(word)
+      }
+    }
+    if !current.isEmpty { lines.append(current) }
+    return lines
+  }
+}

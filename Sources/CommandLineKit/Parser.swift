@@ -1,0 +1,210 @@
+extension ToolDeclaration {
+  /// Parses the arguments after the program's name.
+  ///
+  /// Options may stand before or after the subcommand words, as `--opt value` or
+  /// `--opt=value`; `--` ends the options. An option a subcommand declares may come
+  /// before that subcommand's name. `-h`/`--help` anywhere asks for the help page of the
+  /// command typed, `--version` anywhere for the version. Every mistake is a `UsageError`
+  /// that names the command whose help explains it.
+  public func parse(_ arguments: [String]) throws(UsageError) -> ParsedCommandLine<Action> {
+    var parser = LineParser(tool: self)
+    return try parser.parse(arguments)
+  }
+}
+
+/// One pass over a command line, left to right.
+private struct LineParser<Action: Sendable> {
+  let tool: ToolDeclaration<Action>
+  var path: [CommandDeclaration<Action>]
+  var current: CommandDeclaration<Action>
+  var values = ParsedValues()
+  var positionals: [String] = []
+  /// Options a subcommand further right declares, checked once that subcommand is known.
+  var pending: [(typed: String, value: String?)] = []
+  var wantsHelp = false
+  var wantsVersion = false
+
+  init(tool: ToolDeclaration<Action>) {
+    self.tool = tool
+    path = [tool.root]
+    current = tool.root
+  }
+
+  mutating func parse(_ arguments: [String]) throws(UsageError) -> ParsedCommandLine<Action> {
+    var index = arguments.startIndex
+    var optionsEnded = false
+    while index < arguments.endIndex {
+      let token = arguments[index]
+      index += 1
+      if optionsEnded || !Self.looksLikeOption(token) {
+        try word(token)
+        continue
+      }
+      if token == "--" {
+        optionsEnded = true
+        continue
+      }
+      let (name, inlineValue) = Self.split(token)
+      if name == "-h" || name == "--help" {
+        wantsHelp = true
+        continue
+      }
+      if tool.hasVersion, name == "--version" {
+        wantsVersion = true
+        continue
+      }
+      guard let (option, isPending) = lookUp(name) else { throw unknownOption(name) }
+      var value: String?
+      if option.takesValue {
+        if let inlineValue {
+          value = inlineValue
+        } else if index < arguments.endIndex, !Self.looksLikeOption(arguments[index]) {
+          value = arguments[index]
+          index += 1
+        } else {
+          throw error("Missing value for '\(option.label)'")
+        }
+      } else if inlineValue != nil {
+        throw error("The option '\(option.longForm)' does not take a value")
+      }
+      if isPending {
+        pending.append((name, value))
+      } else {
+        try store(option, value)
+      }
+    }
+    if wantsHelp { return finished(.help) }
+    for (typed, value) in pending {
+      guard let option = Self.option(named: typed, in: ToolDeclaration.options(along: path))
+      else { throw unknownOption(typed) }
+      try store(option, value)
+    }
+    if wantsVersion { return finished(.version) }
+    guard let action = current.action else {
+      if path.count == 1 { return finished(.help) }
+      throw error("Missing subcommand: " + Self.choices(current.subcommands))
+    }
+    try assignArguments()
+    return finished(.run(action))
+  }
+
+  /// A word that is not an option: a subcommand's name, else a positional argument.
+  private mutating func word(_ token: String) throws(UsageError) {
+    if positionals.isEmpty, let next = current.subcommand(named: token) {
+      path.append(next)
+      current = next
+      return
+    }
+    if current.action == nil, current.arguments.isEmpty {
+      let typed = (path.dropFirst().map(\.name) + [token]).joined(separator: " ")
+      throw error("Unknown subcommand '\(typed)'")
+    }
+    positionals.append(token)
+  }
+
+  /// The option typed as `name`: one the commands so far accept, else (pending) one a
+  /// subcommand below declares.
+  private func lookUp(_ name: String) -> (OptionDeclaration, isPending: Bool)? {
+    if let option = Self.option(named: name, in: ToolDeclaration.options(along: path)) {
+      return (option, false)
+    }
+    if let option = Self.option(named: name, in: current.optionsBelow) { return (option, true) }
+    return nil
+  }
+
+  private static func option(
+    named name: String, in options: [OptionDeclaration]
+  )
+    -> OptionDeclaration?
+  {
+    options.first { option in
+      option.longForm == name || option.shortName.map { "-" + String($0) } == name
+    }
+  }
+
+  private mutating func store(_ option: OptionDeclaration, _ value: String?) throws(UsageError) {
+    guard let value, let convert = option.convert else {
+      values.set(option, to: nil)
+      return
+    }
+    do {
+      values.set(option, to: try convert(value))
+    } catch {
+      throw self.error("The value '\(value)' is invalid for '\(option.label)': \(error.reason)")
+    }
+  }
+
+  private mutating func assignArguments() throws(UsageError) {
+    var remaining = positionals[...]
+    for argument in current.arguments {
+      if argument.isRepeating {
+        if remaining.isEmpty, !argument.isOptional { throw missing(argument) }
+        while let word = remaining.popFirst() { try convert(word, for: argument) }
+        continue
+      }
+      guard let word = remaining.popFirst() else {
+        if argument.isOptional { continue }
+        throw missing(argument)
+      }
+      try convert(word, for: argument)
+    }
+    if let extra = remaining.first { throw error("Unexpected argument '\(extra)'") }
+  }
+
+  private mutating func convert(
+    _ word: String, for argument: ArgumentDeclaration
+  ) throws(UsageError) {
+    do {
+      values.append(argument, try argument.convert(word))
+    } catch {
+      throw self.error("The value '\(word)' is invalid for '\(argument.label)': \(error.reason)")
+    }
+  }
+
+  private func missing(_ argument: ArgumentDeclaration) -> UsageError {
+    error("Missing expected argument '\(argument.label)'")
+  }
+
+  /// "Unknown option '--all' for 'signin'" when another command declares it, so the user
+  /// learns the option exists but belongs elsewhere; "Unknown option '-x'" otherwise.
+  private func unknownOption(_ name: String) -> UsageError {
+    let declaredSomewhere =
+      Self.option(named: name, in: tool.root.options + tool.root.optionsBelow) != nil
+    if declaredSomewhere, path.count > 1 {
+      let command = path.dropFirst().map(\.name).joined(separator: " ")
+      return error("Unknown option '\(name)' for '\(command)'")
+    }
+    return error("Unknown option '\(name)'")
+  }
+
+  private func error(_ message: String) -> UsageError {
+    UsageError(message, commandPath: path.map(\.name))
+  }
+
+  private func finished(_ request: ParsedCommandLine<Action>.Request) -> ParsedCommandLine<Action> {
+    ParsedCommandLine(path: path, values: values, request: request)
+  }
+
+  /// `'list' or 'revoke <id>'`: each subcommand with the arguments it needs.
+  private static func choices(_ subcommands: [CommandDeclaration<Action>]) -> String {
+    let named = subcommands.map { command in
+      let words = [command.name] + command.arguments.filter { !$0.isOptional }.map(\.label)
+      return "'" + words.joined(separator: " ") + "'"
+    }
+    guard let last = named.last else { return "none" }
+    if named.count == 1 { return last }
+    return named.dropLast().joined(separator: ", ") + " or " + last
+  }
+
+  /// `--db=x` splits at the first `=`; short options and flags typed alone have no inline value.
+  private static func split(_ token: String) -> (String, String?) {
+    guard token.hasPrefix("--"), let equals = token.firstIndex(of: "=") else {
+      return (token, nil)
+    }
+    return (String(token[..<equals]), String(token[token.index(after: equals)...]))
+  }
+
+  private static func looksLikeOption(_ token: String) -> Bool {
+    token.hasPrefix("-") && token != "-"
+  }
+}

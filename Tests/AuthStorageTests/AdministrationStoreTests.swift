@@ -1,0 +1,164 @@
+import AuthCore
+import AuthStorage
+import Foundation
+import Testing
+
+/// The store operations the administration, housekeeping and audit use cases rely on, on
+/// every engine.
+@Suite("Administration store operations")
+struct AdministrationStoreTests {
+  @Test(
+    "a lock is stored on the account, read back with it, and lifted",
+    arguments: StoreLocation.allCases)
+  func locks(location: StoreLocation) async throws {
+    let harness = try StoreHarness(location)
+    let user = try await harness.store.write {
+      try $0.insertUser(username: username("lena"), passwordHash: sampleHash, at: time(0))
+    }
+    #expect(try await harness.store.read { try $0.userRecord(id: user.id)?.lock } == nil)
+    let lock = AccountLock(lockedAt: time(5), reason: "laptop stolen")
+    try await harness.store.write { try $0.setLock(lock, for: user.id, at: time(6)) }
+    let locked = try await harness.reopen().read { try $0.userRecord(named: username("lena")) }
+    #expect(locked?.lock == lock)
+    #expect(locked?.user.updatedAt == time(6))
+    #expect(locked?.passwordHash == sampleHash)
+    try await harness.store.write { try $0.setLock(nil, for: user.id, at: time(7)) }
+    #expect(try await harness.store.read { try $0.userRecord(id: user.id)?.lock } == nil)
+  }
+
+  @Test(
+    "deleting an account ends its sessions and keeps its events, unlinked",
+    arguments: StoreLocation.allCases)
+  func deletion(location: StoreLocation) async throws {
+    let harness = try StoreHarness(location)
+    let (gone, kept) = try await harness.store.write { context in
+      let gone = try context.insertUser(
+        username: username("gone"), passwordHash: sampleHash, at: time(0))
+      let kept = try context.insertUser(
+        username: username("kept"), passwordHash: sampleHash, at: time(0))
+      _ = try context.insertSession(
+        userID: gone.id, tokenHash: tokenHash(1), createdAt: time(0), expiresAt: time(99))
+      _ = try context.insertSession(
+        userID: kept.id, tokenHash: tokenHash(2), createdAt: time(0), expiresAt: time(99))
+      try context.append(
+        AuthEventDraft(time: time(1), kind: .signUp, userID: gone.id, username: "gone", detail: ""))
+      return (gone, kept)
+    }
+    #expect(try await harness.store.write { try $0.deleteUser(gone.id) })
+    #expect(try await harness.store.write { try $0.deleteUser(gone.id) } == false)
+    try await harness.store.read { context throws in
+      #expect(try context.userRecord(id: gone.id) == nil)
+      #expect(try context.sessions(of: gone.id).isEmpty)
+      #expect(try context.sessions(of: kept.id).count == 1)
+      let events = try context.events(matching: AuditQuery(username: "gone"))
+      #expect(events.map(\.draft.kind) == [.signUp])
+      #expect(events.first?.draft.userID == nil)
+    }
+  }
+
+  @Test(
+    "expired sessions are counted and deleted, at most a limit at a time",
+    arguments: StoreLocation.allCases)
+  func expiredSessions(location: StoreLocation) async throws {
+    let harness = try StoreHarness(location)
+    try await harness.store.write { context in
+      let user = try context.insertUser(
+        username: username("mia"), passwordHash: sampleHash, at: time(0))
+      for byte in UInt8(1)...5 {
+        _ = try context.insertSession(
+          userID: user.id, tokenHash: tokenHash(byte), createdAt: time(0),
+          expiresAt: time(Int(byte) * 10))
+      }
+    }
+    #expect(try await harness.store.read { try $0.countExpiredSessions(asOf: time(30)) } == 3)
+    #expect(
+      try await harness.store.write { try $0.deleteExpiredSessions(asOf: time(30), limit: 2) } == 2)
+    #expect(
+      try await harness.store.write { try $0.deleteExpiredSessions(asOf: time(30), limit: 0) } == 0)
+    #expect(
+      try await harness.store.write { try $0.deleteExpiredSessions(asOf: time(30), limit: nil) }
+        == 1)
+    #expect(try await harness.store.read { try $0.countExpiredSessions(asOf: time(30)) } == 0)
+    #expect(try await harness.store.read { try $0.countExpiredSessions(asOf: time(50)) } == 2)
+  }
+
+  @Test(
+    "throttle states keep their last failure; forgotten ones are counted and deleted",
+    arguments: StoreLocation.allCases)
+  func forgottenThrottleStates(location: StoreLocation) async throws {
+    let harness = try StoreHarness(location)
+    let states: [(String, ThrottleState)] = [
+      ("old", ThrottleState(consecutiveFailures: 2, lockedUntil: nil, lastFailureAt: time(10))),
+      (
+        "older",
+        ThrottleState(consecutiveFailures: 7, lockedUntil: time(20), lastFailureAt: time(5))
+      ),
+      (
+        "locked",
+        ThrottleState(consecutiveFailures: 9, lockedUntil: time(500), lastFailureAt: time(10))
+      ),
+      ("recent", ThrottleState(consecutiveFailures: 1, lockedUntil: nil, lastFailureAt: time(200))),
+      ("unknown", ThrottleState(consecutiveFailures: 1, lockedUntil: nil)),
+    ]
+    try await harness.store.write { context in
+      for (name, state) in states { try context.saveThrottleState(state, for: name) }
+    }
+    let read = try await harness.reopen().read { try $0.throttleState(for: "older") }
+    #expect(read == states[1].1)
+    #expect(try await harness.store.read { try $0.throttleState(for: "unknown") } == states[4].1)
+    let count = try await harness.store.read {
+      try $0.countForgottenThrottleStates(at: time(100), failuresBefore: time(50))
+    }
+    #expect(count == 2)
+    let first = try await harness.store.write {
+      try $0.deleteForgottenThrottleStates(at: time(100), failuresBefore: time(50), limit: 1)
+    }
+    #expect(first == 1)
+    // The oldest failure goes first.
+    #expect(try await harness.store.read { try $0.throttleState(for: "older") } == .clear)
+    let rest = try await harness.store.write {
+      try $0.deleteForgottenThrottleStates(at: time(100), failuresBefore: time(50), limit: nil)
+    }
+    #expect(rest == 1)
+    for (name, state) in states[2...] {
+      #expect(try await harness.store.read { try $0.throttleState(for: name) } == state, "\(name)")
+    }
+  }
+
+  @Test(
+    "audit queries filter by name, kinds and time, newest first", arguments: StoreLocation.allCases)
+  func auditQueries(location: StoreLocation) async throws {
+    let harness = try StoreHarness(location)
+    let user = try await harness.store.write {
+      try $0.insertUser(username: username("nora"), passwordHash: sampleHash, at: time(0))
+    }
+    let drafts = [
+      AuthEventDraft(time: time(1), kind: .signUp, userID: user.id, username: "nora", detail: ""),
+      AuthEventDraft(time: time(2), kind: .signInFailed, userID: nil, username: "zed", detail: "u"),
+      AuthEventDraft(
+        time: time(3), kind: .signInSucceeded, userID: user.id, username: "nora", detail: ""),
+      AuthEventDraft(
+        time: time(4), kind: .accountLocked, userID: user.id, username: "nora", detail: ""),
+      AuthEventDraft(time: time(5), kind: .pruned, userID: nil, username: nil, detail: "0"),
+    ]
+    try await harness.store.write { context in
+      for draft in drafts { try context.append(draft) }
+    }
+    try await harness.store.read { context throws in
+      #expect(try context.events(matching: AuditQuery()).map(\.draft) == drafts.reversed())
+      #expect(
+        try context.events(matching: AuditQuery(username: "nora")).map(\.draft.time)
+          == [time(4), time(3), time(1)])
+      #expect(
+        try context.events(matching: AuditQuery(kinds: [.signUp, .pruned])).map(\.draft.kind)
+          == [.pruned, .signUp])
+      #expect(try context.events(matching: AuditQuery(since: time(4))).count == 2)
+      #expect(try context.events(matching: AuditQuery(limit: 1)).map(\.draft) == [drafts[4]])
+      #expect(
+        try context.events(matching: AuditQuery(username: "zed", kinds: [.signUp])).isEmpty)
+      #expect(
+        try context.latestEventTime(of: user.id, kinds: [.signUp, .signInSucceeded]) == time(3))
+      #expect(try context.latestEventTime(of: user.id, kinds: [.passwordReset]) == nil)
+    }
+  }
+}

@@ -1,0 +1,182 @@
+import Testing
+
+@testable import CommandLineKit
+
+/// A small program declared for these tests: a runnable root with a group below it.
+private enum Sample {
+  static let verbose = Flag("verbose", short: "v", help: "Say more.")
+  static let count = Option<Int>(
+    "count", short: "c", valueName: "n", help: "How many.", defaultValue: "3"
+  ) { text throws(InvalidValue) in
+    guard let number = Int(text), number > 0 else { throw InvalidValue("use a positive number") }
+    return number
+  }
+  static let colour = Option<String>(
+    "colour", valueName: "name", help: "The colour.", choices: ["red", "green"])
+  static let reason = Option<String>("reason", valueName: "text", help: "Why.")
+  static let names = Argument<String>("name", help: "Who.", isRepeating: true)
+  static let file = Argument<String>(
+    "file", help: "Where.", isOptional: true, completion: .files)
+
+  static let tool = ToolDeclaration<String>(
+    root: CommandDeclaration(
+      "sample", abstract: "A sample.",
+      discussion: "First paragraph\ncontinues.\n\nTABLE:\n  a  b\n  c  d",
+      options: [verbose],
+      subcommands: [
+        CommandDeclaration(
+          "greet", abstract: "Greet people.", arguments: [names], options: [count, colour],
+          action: "greet"),
+        CommandDeclaration(
+          "users", abstract: "Manage users.",
+          subcommands: [
+            CommandDeclaration(
+              "lock", abstract: "Lock one.", arguments: [file], options: [reason], action: "lock"),
+            CommandDeclaration("list", abstract: "List them.", action: "list"),
+          ]),
+      ],
+      action: "root"),
+    hasVersion: true)
+
+  static func parse(_ line: String) throws(UsageError) -> ParsedCommandLine<String> {
+    try tool.parse(line.split(separator: " ").map(String.init))
+  }
+}
+
+@Suite("Declared command lines")
+struct CommandLineKitTests {
+  private func action(_ parsed: ParsedCommandLine<String>) -> String? {
+    if case .run(let action) = parsed.request { return action }
+    return nil
+  }
+
+  @Test func valuesAreConvertedAndReadThroughTheirDeclarations() throws {
+    let parsed = try Sample.parse("-v greet ada bob --count=2 --colour red")
+    #expect(action(parsed) == "greet")
+    #expect(parsed.subcommandNames == ["greet"])
+    #expect(parsed.values[Sample.verbose])
+    #expect(parsed.values[Sample.count] == 2)
+    #expect(parsed.values[Sample.colour] == "red")
+    #expect(parsed.values.all(Sample.names) == ["ada", "bob"])
+    let short = try Sample.parse("greet -c 5 ada")
+    #expect(short.values[Sample.count] == 5)
+    #expect(!short.values[Sample.verbose])
+    #expect(short.values[Sample.colour] == nil)
+  }
+
+  @Test func aSubcommandsOptionMayComeBeforeItsName() throws {
+    let parsed = try Sample.parse("--reason spam users lock")
+    #expect(action(parsed) == "lock")
+    #expect(parsed.values[Sample.reason] == "spam")
+    #expect(
+      throws: UsageError(
+        "Unknown option '--reason' for 'users list'", commandPath: ["sample", "users", "list"])
+    ) {
+      try Sample.parse("--reason spam users list")
+    }
+  }
+
+  @Test func mistakesAreUsageErrorsAtTheCommandThatExplainsThem() {
+    let cases: [(String, String, [String])] = [
+      ("greet", "Missing expected argument '<name>'", ["sample", "greet"]),
+      (
+        "greet ada --count 0", "The value '0' is invalid for '--count <n>': use a positive number",
+        ["sample", "greet"]
+      ),
+      (
+        "greet ada --colour blue",
+        "The value 'blue' is invalid for '--colour <name>': use one of red, green",
+        ["sample", "greet"]
+      ),
+      ("greet ada --count", "Missing value for '--count <n>'", ["sample", "greet"]),
+      (
+        "greet ada --verbose=yes", "The option '--verbose' does not take a value",
+        ["sample", "greet"]
+      ),
+      ("users", "Missing subcommand: 'lock' or 'list'", ["sample", "users"]),
+      ("users drop", "Unknown subcommand 'users drop'", ["sample", "users"]),
+      ("users list now", "Unexpected argument 'now'", ["sample", "users", "list"]),
+      ("users lock a b", "Unexpected argument 'b'", ["sample", "users", "lock"]),
+      (
+        "users list --count 1", "Unknown option '--count' for 'users list'",
+        ["sample", "users", "list"]
+      ),
+      ("--frob", "Unknown option '--frob'", ["sample"]),
+      ("stray", "Unexpected argument 'stray'", ["sample"]),
+    ]
+    for (line, message, path) in cases {
+      #expect(throws: UsageError(message, commandPath: path), "\(line)") { try Sample.parse(line) }
+    }
+  }
+
+  @Test func helpAndVersionWinWhereverTheyStand() throws {
+    let help = try Sample.parse("users lock --help")
+    guard case .help = help.request else {
+      Issue.record("not help")
+      return
+    }
+    #expect(help.subcommandNames == ["users", "lock"])
+    guard case .version = try Sample.parse("greet --version").request else {
+      Issue.record("not version")
+      return
+    }
+  }
+
+  @Test func helpPagesFollowTheArgumentParserLayout() throws {
+    let page = Sample.tool.helpPage(for: try #require(Sample.tool.path(to: ["greet"])))
+    #expect(
+      page == """
+        OVERVIEW: Greet people.
+
+        USAGE: sample greet [--count <n>] [--colour <name>] <name> ... [<options>]
+
+        ARGUMENTS:
+          <name>                  Who.
+
+        OPTIONS:
+          -c, --count <n>         How many. (default: 3)
+          --colour <name>         The colour.
+          -v, --verbose           Say more.
+          -h, --help              Show help information.
+
+        """)
+    let root = Sample.tool.helpPage(for: [Sample.tool.root])
+    #expect(root.contains("\n\nFirst paragraph continues.\n\nTABLE:\n  a  b\n  c  d\n\n"))
+    #expect(root.contains("  --version               Show the version.\n"))
+    #expect(root.contains("SUBCOMMANDS:\n  greet                   Greet people.\n  users "))
+    let group = Sample.tool.helpPage(for: try #require(Sample.tool.path(to: ["users"])))
+    #expect(
+      group.contains(
+        "USAGE: sample users lock [--reason <text>] [<file>] [<options>]\n"
+          + "       sample users list [<options>]\n"))
+  }
+
+  @Test func aUsageLineTooWideForTheScreenFoldsItsOptions() {
+    let many = (1...8).map { Flag("option-number-\($0)", help: "An option.") }
+    let tool = ToolDeclaration<String>(
+      root: CommandDeclaration("wide", abstract: "Wide.", options: many, action: "run"),
+      hasVersion: false)
+    #expect(tool.usageLines(for: [tool.root]) == ["wide [<options>]"])
+  }
+
+  @Test func completionScriptsNameEveryCommandAndOption() {
+    for shell in Shell.allCases {
+      let script = Sample.tool.completionScript(for: shell)
+      for word in ["greet", "users", "lock", "count", "colour", "red", "green", "verbose"] {
+        #expect(script.contains(word), "\(shell): \(word)")
+      }
+    }
+  }
+
+  @Test func theManPageEscapesWhatRoffWouldReadAsRequests() {
+    let tool = ToolDeclaration<String>(
+      root: CommandDeclaration(
+        "odd", abstract: "A \\ backslash, a - hyphen and an é.",
+        discussion: ".starts with a dot\n\n'starts with a quote", action: "run"),
+      hasVersion: false)
+    let page = tool.manPage(version: "1.0")
+    #expect(page.contains("odd \\- A \\e backslash, a \\- hyphen and an \\[u00E9]."))
+    #expect(page.contains("\n\\&.starts with a dot\n"))
+    #expect(page.contains("\n\\&'starts with a quote\n"))
+  }
+}
