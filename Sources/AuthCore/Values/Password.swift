@@ -7,7 +7,9 @@
 /// A password, NFKC-normalised and never trimmed or truncated.
 ///
 /// Equality compares the normalised text (tests use it); `description` is redacted.
-public struct Password: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+public struct Password: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible,
+  CustomReflectable
+{
   /// The normalised text handed to the hasher.
   public let normalized: String
 
@@ -20,4 +22,6 @@ public struct Password: Hashable, Sendable, CustomStringConvertible, CustomDebug
   public var description: String { "Password(redacted)" }
   /// Redacted.
   public var debugDescription: String { description }
+  /// Redacted, so that `dump(_:)` and `Mirror` show no text either.
+  public var customMirror: Mirror { Mirror(self, children: ["normalized": "redacted"]) }
 }

@@ -40,3 +40,8 @@ extension SceneViewModelType {
   /// Whether the scene emitted a step nobody took yet: the scene is over.
   public var hasPendingStep: Bool { navigator.pendingStep != nil }
 }
+
+extension SceneViewModelType where Self: SceneLifecycleInputs {
+  /// A view model that is its own inputs reports its lifecycle to itself.
+  public var lifecycle: any SceneLifecycleInputs { self }
+}

@@ -21,3 +21,16 @@ extension RedactsItself {
   /// No children: nothing typed is reflected.
   public var customMirror: Mirror { Mirror(self, children: [:]) }
 }
+
+/// A view event that may carry a typed password: `description` names the event with its
+/// passwords redacted, and `debugDescription`, `dump(_:)` and `Mirror` show only that.
+public protocol RedactedEvent: CustomStringConvertible, CustomDebugStringConvertible,
+  CustomReflectable
+{}
+
+extension RedactedEvent {
+  /// Same as `description`.
+  public var debugDescription: String { description }
+  /// The event's redacted description only.
+  public var customMirror: Mirror { Mirror(self, children: ["event": description]) }
+}

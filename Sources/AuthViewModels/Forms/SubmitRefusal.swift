@@ -21,13 +21,37 @@ struct SubmitRefusal: Equatable {
     self.text = text
     self.message = message
   }
+}
 
-  /// The check to show for a field now: this refusal while its text is
-  /// unchanged, the live check otherwise.
-  static func shown<Value>(
-    _ live: Validation<Value>, refusal: SubmitRefusal?, text: String
-  ) -> Validation<Value> {
-    guard let refusal, refusal.text == text else { return live }
+/// What a form shows of its fields' checks: nothing for a field until it is edited (or a
+/// submit is tried), and a submit's refusal while the refused text is unchanged.
+struct FormChecks<Field: Hashable> {
+  private var edited: Set<Field> = []
+  private var refusals: [Field: SubmitRefusal] = [:]
+
+  /// The user edited a field.
+  mutating func edit(_ field: Field) { edited.insert(field) }
+  /// A submit was tried: every field shows its reason, edited or not.
+  mutating func showAll(_ fields: [Field]) { edited.formUnion(fields) }
+
+  /// Keeps a field's refusal from a submit's answer (none when the field passed).
+  mutating func refuse<Value>(_ field: Field, _ validation: Validation<Value>, text: String) {
+    refusals[field] = SubmitRefusal(validation, text: text)
+  }
+
+  /// Keeps a refusal in the use case's own words.
+  mutating func refuse(_ field: Field, message: String, text: String) {
+    refusals[field] = SubmitRefusal(message: message, text: text)
+  }
+
+  /// The field's check now: its refusal while the text is unchanged, the live check otherwise.
+  func check<Value>(_ field: Field, _ live: Validation<Value>, text: String) -> Validation<Value> {
+    guard let refusal = refusals[field], refusal.text == text else { return live }
     return .invalid(errorMessage: refusal.message)
+  }
+
+  /// The check as the form shows it: `nil` until the field was edited.
+  func shown<Value>(_ field: Field, _ check: Validation<Value>) -> Validation<Value>? {
+    edited.contains(field) ? check : nil
   }
 }

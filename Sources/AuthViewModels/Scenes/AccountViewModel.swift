@@ -21,6 +21,30 @@ public enum AccountStep: Hashable, Sendable {
   case userIsNotSignedIn
 }
 
+/// Why the home scene could not load or sign out. The description is the message shown.
+public enum AccountFailure: Error, Equatable, Sendable, CustomStringConvertible,
+  SceneFailure
+{
+  /// The session is over (expired, revoked, signed out elsewhere); the scene also steps
+  /// with `userIsNotSignedIn`.
+  case sessionEnded
+  /// Another process held the database.
+  case busy
+  /// Anything else; the scene shows one sentence for it.
+  case unexpected(UnexpectedFailure)
+
+  /// The message shown.
+  public var description: String {
+    switch self {
+    case .sessionEnded: SceneMessages.sessionEnded
+    case .busy: SceneMessages.busy
+    case .unexpected(let failure): failure.description
+    }
+  }
+
+  static var sessionEndedFailure: AccountFailure? { .sessionEnded }
+}
+
 /// The home scene's view events, for `transform(input:)`.
 public enum AccountViewEvent: Hashable, Sendable {
   /// The user asked to see their sessions.
@@ -74,11 +98,6 @@ public protocol AccountViewModelType: SceneViewModelType where NavigationStep ==
   var inputs: any AccountViewModelInputs { get set }
   /// What the view renders.
   var outputs: any AccountViewModelOutputs { get }
-}
-
-extension AccountViewModelType {
-  /// The lifecycle is part of the inputs.
-  public var lifecycle: any SceneLifecycleInputs { inputs }
 }
 
 /// The home scene once signed in: who, since when, until when; and the ways on

@@ -48,11 +48,6 @@ where NavigationStep == AuthenticateStep {
   var outputs: any AuthenticateViewModelOutputs { get }
 }
 
-extension AuthenticateViewModelType {
-  /// The lifecycle is part of the inputs.
-  public var lifecycle: any SceneLifecycleInputs { inputs }
-}
-
 /// The start scene: the user chooses to sign in, sign up or quit. It calls no use case,
 /// so it has no failure to show.
 @MainActor

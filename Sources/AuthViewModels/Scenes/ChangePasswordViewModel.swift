@@ -11,10 +11,34 @@ public enum ChangePasswordStep: Hashable, Sendable {
   case userIsNotSignedIn
 }
 
-/// The password-change form's view events, for `transform(input:)`.
-public enum ChangePasswordViewEvent: Hashable, Sendable, CustomStringConvertible,
-  CustomDebugStringConvertible, CustomReflectable
+/// Why a password change did not happen, beyond its fields' rules; the description is the
+/// message shown (a refused current password shows under its field too).
+public enum ChangePasswordFailure: Error, Equatable, Sendable, CustomStringConvertible,
+  SceneFailure
 {
+  /// The current password was refused: incorrect, or too many attempts.
+  case currentPasswordRefused(CurrentPasswordRefusal)
+  /// The session is over; the scene also steps with `userIsNotSignedIn`.
+  case sessionEnded
+  /// Another process held the database.
+  case busy
+  /// Anything else; the scene shows one sentence for it.
+  case unexpected(UnexpectedFailure)
+
+  /// The message shown.
+  public var description: String {
+    switch self {
+    case .currentPasswordRefused(let refusal): refusal.description
+    case .sessionEnded: SceneMessages.sessionEnded
+    case .busy: SceneMessages.busy
+    case .unexpected(let failure): failure.description
+    }
+  }
+  static var sessionEndedFailure: ChangePasswordFailure? { .sessionEnded }
+}
+
+/// The password-change form's view events, for `transform(input:)`.
+public enum ChangePasswordViewEvent: Hashable, Sendable, RedactedEvent {
   /// The current-password text changed.
   case currentPasswordChanged(String)
   /// The new-password text changed.
@@ -36,10 +60,6 @@ public enum ChangePasswordViewEvent: Hashable, Sendable, CustomStringConvertible
     case .backTapped: "backTapped"
     }
   }
-  /// Same as `description`.
-  public var debugDescription: String { description }
-  /// The event's name only.
-  public var customMirror: Mirror { Mirror(self, children: ["event": description]) }
 }
 
 /// What a password-change view sets and calls.
@@ -86,14 +106,8 @@ where NavigationStep == ChangePasswordStep {
   var outputs: any ChangePasswordViewModelOutputs { get }
 }
 
-extension ChangePasswordViewModelType {
-  /// The lifecycle is part of the inputs.
-  public var lifecycle: any SceneLifecycleInputs { inputs }
-}
-
 /// The password-change form: checks the fields as typed (the new password against the
-/// signed-in username too), changes the password through the use case, shows how many
-/// other sessions ended, and steps back.
+/// user's name too), changes the password, shows how many other sessions ended.
 @MainActor
 @Observable
 public final class ChangePasswordViewModel: BaseViewModel<ChangePasswordStep>,
@@ -107,14 +121,12 @@ public final class ChangePasswordViewModel: BaseViewModel<ChangePasswordStep>,
   }
   /// Itself.
   public var outputs: any ChangePasswordViewModelOutputs { self }
-
   /// The current password as typed.
   public var currentPassword = "" { didSet { edited(.current) } }
   /// The new password as typed.
   public var newPassword = "" { didSet { edited(.new) } }
   /// The new password typed again.
   public var confirmation = "" { didSet { edited(.confirmation) } }
-
   /// Shows the current-password check once edited.
   public private(set) var currentPasswordValidation: Validation<Password>?
   /// Shows the new-password check once edited.
@@ -129,18 +141,13 @@ public final class ChangePasswordViewModel: BaseViewModel<ChangePasswordStep>,
   public private(set) var endedSessions: Int?
   /// Shows why the last action failed.
   public private(set) var failure: ChangePasswordFailure?
-
   @ObservationIgnored private let token: SessionToken
   @ObservationIgnored private let changePassword: any ChangePasswordUseCase
   @ObservationIgnored private let sessions: any SessionUseCase
   @ObservationIgnored private var username = ""
-  @ObservationIgnored private var editedFields: Set<Field> = []
-  @ObservationIgnored private var refusals: [Field: SubmitRefusal] = [:]
-
+  @ObservationIgnored private var checks = FormChecks<Field>()
   private enum Field { case current, new, confirmation }
-
-  /// Takes the session's token, the use case that changes passwords, and the one that
-  /// says whose session it is.
+  /// Takes the session's token and the use cases that change passwords and read sessions.
   public init(
     token: SessionToken, changePassword: any ChangePasswordUseCase, sessions: any SessionUseCase
   ) {
@@ -150,7 +157,6 @@ public final class ChangePasswordViewModel: BaseViewModel<ChangePasswordStep>,
     super.init()
     refresh()
   }
-
   /// Learns the username (the new password must not contain it).
   public func viewDidAppear() async {
     guard !isLoading else { return }
@@ -163,16 +169,14 @@ public final class ChangePasswordViewModel: BaseViewModel<ChangePasswordStep>,
     isLoading = false
     refresh()
   }
-
   /// Leaving goes back.
   public func viewDidDismiss() { navigator.emit(.userIntendsToGoBack) }
   /// Steps back.
   public func backTapped() { navigator.emit(.userIntendsToGoBack) }
-
   /// Submits: a refused submit shows every field's reason; a valid one changes the password.
   public func changeTapped() async {
     guard !isLoading else { return }
-    editedFields = [.current, .new, .confirmation]
+    checks.showAll([.current, .new, .confirmation])
     refresh()
     guard isChangeEnabled else { return }
     failure = nil
@@ -184,13 +188,11 @@ public final class ChangePasswordViewModel: BaseViewModel<ChangePasswordStep>,
       switch try await changePassword.changePassword(token: token, request: request) {
       case .changed(let count): ended = count
       case .invalid(let validation):
-        refusals[.current] = SubmitRefusal(validation.currentPassword, text: currentPassword)
-        refusals[.new] = SubmitRefusal(validation.newPassword, text: request.newPassword)
-        refusals[.confirmation] = SubmitRefusal(
-          validation.confirmation, text: request.confirmation)
+        checks.refuse(.current, validation.currentPassword, text: request.currentPassword)
+        checks.refuse(.new, validation.newPassword, text: request.newPassword)
+        checks.refuse(.confirmation, validation.confirmation, text: request.confirmation)
       case .refused(let refusal):
-        refusals[.current] = SubmitRefusal(
-          message: refusal.description, text: request.currentPassword)
+        checks.refuse(.current, message: refusal.description, text: request.currentPassword)
         failure = .currentPasswordRefused(refusal)
       }
     } catch {
@@ -223,28 +225,21 @@ public final class ChangePasswordViewModel: BaseViewModel<ChangePasswordStep>,
     ChangePasswordRequest(
       currentPassword: currentPassword, newPassword: newPassword, confirmation: confirmation)
   }
-
   private func edited(_ field: Field) {
-    editedFields.insert(field)
+    checks.edit(field)
     failure = nil
     refresh()
   }
-
   private func refresh() {
     let live = changePassword.validate(request, username: username)
-    let shown = ChangePasswordValidation(
-      currentPassword: SubmitRefusal.shown(
-        live.currentPassword, refusal: refusals[.current], text: currentPassword),
-      newPassword: SubmitRefusal.shown(
-        live.newPassword, refusal: refusals[.new], text: newPassword),
-      confirmation: SubmitRefusal.shown(
-        live.confirmation, refusal: refusals[.confirmation], text: confirmation))
-    currentPasswordValidation = editedFields.contains(.current) ? shown.currentPassword : nil
-    newPasswordValidation = editedFields.contains(.new) ? shown.newPassword : nil
-    confirmationValidation = editedFields.contains(.confirmation) ? shown.confirmation : nil
-    isChangeEnabled = shown.isValid && !isLoading
+    let current = checks.check(.current, live.currentPassword, text: currentPassword)
+    let new = checks.check(.new, live.newPassword, text: newPassword)
+    let repeated = checks.check(.confirmation, live.confirmation, text: confirmation)
+    currentPasswordValidation = checks.shown(.current, current)
+    newPasswordValidation = checks.shown(.new, new)
+    confirmationValidation = checks.shown(.confirmation, repeated)
+    isChangeEnabled = current.isValid && new.isValid && repeated.isValid && !isLoading
   }
-
   private func fail(_ failure: ChangePasswordFailure) {
     self.failure = failure
     if failure == .sessionEnded { navigator.emit(.userIsNotSignedIn) }

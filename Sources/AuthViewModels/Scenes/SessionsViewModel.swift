@@ -9,6 +9,34 @@ public enum SessionsStep: Hashable, Sendable {
   case userIsNotSignedIn
 }
 
+/// Why the sessions list could not load or end a session. The description is the
+/// message shown.
+public enum SessionsFailure: Error, Equatable, Sendable, CustomStringConvertible,
+  SceneFailure
+{
+  /// The id is not one of the user's sessions, or that session already ended.
+  case sessionNotFound
+  /// The user's own session is over; the scene also steps with `userIsNotSignedIn`.
+  case sessionEnded
+  /// Another process held the database.
+  case busy
+  /// Anything else; the scene shows one sentence for it.
+  case unexpected(UnexpectedFailure)
+
+  /// The message shown.
+  public var description: String {
+    switch self {
+    case .sessionNotFound: SceneMessages.sessionNotFound
+    case .sessionEnded: SceneMessages.sessionEnded
+    case .busy: SceneMessages.busy
+    case .unexpected(let failure): failure.description
+    }
+  }
+
+  static var sessionEndedFailure: SessionsFailure? { .sessionEnded }
+  static var sessionNotFoundFailure: SessionsFailure? { .sessionNotFound }
+}
+
 /// The sessions list's view events, for `transform(input:)`.
 public enum SessionsViewEvent: Hashable, Sendable {
   /// The user asked to end one session, by its id.
@@ -50,11 +78,6 @@ public protocol SessionsViewModelType: SceneViewModelType where NavigationStep =
   var inputs: any SessionsViewModelInputs { get set }
   /// What the view renders.
   var outputs: any SessionsViewModelOutputs { get }
-}
-
-extension SessionsViewModelType {
-  /// The lifecycle is part of the inputs.
-  public var lifecycle: any SceneLifecycleInputs { inputs }
 }
 
 /// The signed-in user's sessions: lists them, ends one, lists them again.

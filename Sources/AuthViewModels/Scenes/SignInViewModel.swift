@@ -11,10 +11,30 @@ public enum SignInStep: Hashable, Sendable {
   case userDidSignIn(NewSession)
 }
 
-/// The sign-in form's view events, for `transform(input:)`.
-public enum SignInViewEvent: Hashable, Sendable, CustomStringConvertible,
-  CustomDebugStringConvertible, CustomReflectable
+/// Why a sign-in did not start a session. The description is the message the form shows.
+public enum SignInFailure: Error, Equatable, Sendable, CustomStringConvertible,
+  SceneFailure
 {
+  /// Unknown user, wrong password or too many attempts: one answer for all three.
+  case refused
+  /// Another process held the database.
+  case busy
+  /// Anything else; the scene shows one sentence for it.
+  case unexpected(UnexpectedFailure)
+
+  /// The message shown.
+  public var description: String {
+    switch self {
+    case .refused: AuthMessages.signInFailed
+    case .busy: SceneMessages.busy
+    case .unexpected(let failure): failure.description
+    }
+  }
+
+}
+
+/// The sign-in form's view events, for `transform(input:)`.
+public enum SignInViewEvent: Hashable, Sendable, RedactedEvent {
   /// The username text changed.
   case usernameChanged(String)
   /// The password text changed.
@@ -33,10 +53,6 @@ public enum SignInViewEvent: Hashable, Sendable, CustomStringConvertible,
     case .signUpTapped: "signUpTapped"
     }
   }
-  /// Same as `description`.
-  public var debugDescription: String { description }
-  /// The event's name only.
-  public var customMirror: Mirror { Mirror(self, children: ["event": description]) }
 }
 
 /// What a sign-in view sets and calls.
@@ -74,11 +90,6 @@ public protocol SignInViewModelType: SceneViewModelType where NavigationStep == 
   var inputs: any SignInViewModelInputs { get set }
   /// What the view renders.
   var outputs: any SignInViewModelOutputs { get }
-}
-
-extension SignInViewModelType {
-  /// The lifecycle is part of the inputs.
-  public var lifecycle: any SceneLifecycleInputs { inputs }
 }
 
 /// The sign-in form: checks each field as typed, signs in through the use case,

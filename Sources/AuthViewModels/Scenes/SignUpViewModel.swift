@@ -11,10 +11,28 @@ public enum SignUpStep: Hashable, Sendable {
   case userDidSignUp(NewSession)
 }
 
-/// The sign-up form's view events, for `transform(input:)`.
-public enum SignUpViewEvent: Hashable, Sendable, CustomStringConvertible,
-  CustomDebugStringConvertible, CustomReflectable
+/// Why a sign-up did not create the account, beyond its fields (a taken name is the
+/// username field's answer). The description is the message the form shows.
+public enum SignUpFailure: Error, Equatable, Sendable, CustomStringConvertible,
+  SceneFailure
 {
+  /// Another process held the database.
+  case busy
+  /// Anything else; the scene shows one sentence for it.
+  case unexpected(UnexpectedFailure)
+
+  /// The message shown.
+  public var description: String {
+    switch self {
+    case .busy: SceneMessages.busy
+    case .unexpected(let failure): failure.description
+    }
+  }
+
+}
+
+/// The sign-up form's view events, for `transform(input:)`.
+public enum SignUpViewEvent: Hashable, Sendable, RedactedEvent {
   /// The username text changed.
   case usernameChanged(String)
   /// The password text changed.
@@ -36,10 +54,6 @@ public enum SignUpViewEvent: Hashable, Sendable, CustomStringConvertible,
     case .signInTapped: "signInTapped"
     }
   }
-  /// Same as `description`.
-  public var debugDescription: String { description }
-  /// The event's name only.
-  public var customMirror: Mirror { Mirror(self, children: ["event": description]) }
 }
 
 /// What a sign-up view sets and calls.
@@ -83,11 +97,6 @@ public protocol SignUpViewModelType: SceneViewModelType where NavigationStep == 
   var outputs: any SignUpViewModelOutputs { get }
 }
 
-extension SignUpViewModelType {
-  /// The lifecycle is part of the inputs.
-  public var lifecycle: any SceneLifecycleInputs { inputs }
-}
-
 /// The sign-up form: checks every field as typed, creates the account through the use
 /// case, shows "taken" on the username, and steps on signed in.
 @MainActor
@@ -124,9 +133,7 @@ public final class SignUpViewModel: BaseViewModel<SignUpStep>, SignUpViewModelTy
   public private(set) var failure: SignUpFailure?
 
   @ObservationIgnored private let signUp: any SignUpUseCase
-  @ObservationIgnored private var editedFields: Set<Field> = []
-  @ObservationIgnored private var refusals: [Field: SubmitRefusal] = [:]
-
+  @ObservationIgnored private var checks = FormChecks<Field>()
   private enum Field { case username, password, confirmation }
 
   /// Takes the use case that creates accounts.
@@ -139,7 +146,7 @@ public final class SignUpViewModel: BaseViewModel<SignUpStep>, SignUpViewModelTy
   /// Submits: a refused submit shows every field's reason; a valid one creates the account.
   public func signUpTapped() async {
     guard !isLoading else { return }
-    editedFields = [.username, .password, .confirmation]
+    checks.showAll([.username, .password, .confirmation])
     refresh()
     guard isSignUpEnabled else { return }
     failure = nil
@@ -151,10 +158,9 @@ public final class SignUpViewModel: BaseViewModel<SignUpStep>, SignUpViewModelTy
       switch try await signUp.signUp(request: request) {
       case .signedUp(let newSession): session = newSession
       case .invalid(let validation):
-        refusals[.username] = SubmitRefusal(validation.username, text: request.username)
-        refusals[.password] = SubmitRefusal(validation.password, text: request.password)
-        refusals[.confirmation] = SubmitRefusal(
-          validation.confirmation, text: request.confirmation)
+        checks.refuse(.username, validation.username, text: request.username)
+        checks.refuse(.password, validation.password, text: request.password)
+        checks.refuse(.confirmation, validation.confirmation, text: request.confirmation)
       }
     } catch {
       failure = SignUpFailure(thrown: error)
@@ -193,22 +199,20 @@ public final class SignUpViewModel: BaseViewModel<SignUpStep>, SignUpViewModelTy
   }
 
   private func edited(_ field: Field) {
-    editedFields.insert(field)
+    checks.edit(field)
     failure = nil
     refresh()
   }
 
   private func refresh() {
     let live = signUp.validate(request)
-    let shown = SignUpValidation(
-      username: SubmitRefusal.shown(live.username, refusal: refusals[.username], text: username),
-      password: SubmitRefusal.shown(live.password, refusal: refusals[.password], text: password),
-      confirmation: SubmitRefusal.shown(
-        live.confirmation, refusal: refusals[.confirmation], text: confirmation))
-    usernameValidation = editedFields.contains(.username) ? shown.username : nil
-    passwordValidation = editedFields.contains(.password) ? shown.password : nil
-    confirmationValidation = editedFields.contains(.confirmation) ? shown.confirmation : nil
-    isSignUpEnabled = shown.isValid && !isLoading
+    let name = checks.check(.username, live.username, text: username)
+    let secret = checks.check(.password, live.password, text: password)
+    let repeated = checks.check(.confirmation, live.confirmation, text: confirmation)
+    usernameValidation = checks.shown(.username, name)
+    passwordValidation = checks.shown(.password, secret)
+    confirmationValidation = checks.shown(.confirmation, repeated)
+    isSignUpEnabled = name.isValid && secret.isValid && repeated.isValid && !isLoading
   }
 }
 

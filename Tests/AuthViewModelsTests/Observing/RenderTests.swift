@@ -1,0 +1,170 @@
+import AuthCore
+import AuthViewModelPreviews
+import AuthViewModels
+import Testing
+
+/// The view models as an observing UI uses them: views generic over each scene's type,
+/// rendered inside `withObservationTracking`, fields written through bindings. Each test
+/// asserts the whole sequence of renders: one per change of something a view read, and
+/// none for a change it did not read.
+@MainActor
+@Suite("Rendering under observation")
+struct RenderTests {
+  @Test("sign-in: typing re-renders the fields; a sign-in renders loading, then the refusal")
+  func signIn() async {
+    let stub = AuthenticationUseCaseStub(answer: .success(.invalid(errorMessage: "no")))
+    let viewModel = SignInViewModel(authentication: stub)
+    let view = SignInTestView(viewModel: viewModel)
+    let host = ObservingHost(view)
+    stub.signInCall.whileRunning { _ in await MainActor.run { host.update() } }
+
+    view.username.wrappedValue = "al"
+    host.update()
+    host.update()
+    view.username.wrappedValue = "alice"
+    view.password.wrappedValue = "open sesame"
+    host.update()
+    await viewModel.inputs.signInTapped()
+    host.update()
+
+    #expect(viewModel.username == "alice")
+    #expect(
+      host.renders == [
+        "username []  | password []  | [Sign in (off)] | ",
+        "username [al] stub: username too short | password []  | [Sign in (off)] | ",
+        "username [alice]  | password [•••••••••••]  | [Sign in] | ",
+        "username [alice]  | password [•••••••••••]  | Signing in… | ",
+        "username [alice]  | password [•••••••••••]  | [Sign in] | "
+          + AuthMessages.signInFailed,
+      ])
+  }
+
+  @Test("a view that reads only the button renders only when the button changes")
+  func unreadOutputs() {
+    let viewModel = SignInViewModel(authentication: AuthenticationUseCaseStub())
+    let host = ObservingHost(SignInButtonTestView(viewModel: viewModel))
+
+    viewModel.inputs.username = "alice"  // the username's check changes; the button does not
+    host.update()
+    #expect(viewModel.outputs.usernameValidation != nil)
+    viewModel.inputs.password = "open sesame"
+    host.update()
+    viewModel.inputs.password = "open sesame!"  // still enabled
+    host.update()
+    viewModel.inputs.username = ""
+    host.update()
+
+    #expect(host.renders == ["[Sign in (off)]", "[Sign in]", "[Sign in (off)]"])
+  }
+
+  @Test("sign-up: each field's check renders as typed; a taken name renders on submit")
+  func signUp() async {
+    let taken = SignUpValidation(
+      username: .invalid(errorMessage: AuthMessages.usernameTaken),
+      password: .valid(Password("open sesame 12345")),
+      confirmation: .valid(Password("open sesame 12345")))
+    let stub = SignUpUseCaseStub(answer: .success(.invalid(taken)))
+    let viewModel = SignUpViewModel(signUp: stub)
+    let view = SignUpTestView(viewModel: viewModel)
+    let host = ObservingHost(view)
+
+    view.username.wrappedValue = "alice"
+    host.update()
+    view.password.wrappedValue = "open sesame 12345"
+    host.update()
+    view.confirmation.wrappedValue = "open sesame"
+    host.update()
+    view.confirmation.wrappedValue = "open sesame 12345"
+    host.update()
+    await viewModel.inputs.signUpTapped()
+    host.update()
+
+    #expect(
+      host.renders == [
+        "- | - | - | [Create (off)] | ",
+        "- | - | - | [Create (off)] | ",
+        "- | - | - | [Create (off)] | ",
+        "- | - | stub: passwords do not match | [Create (off)] | ",
+        "- | - | - | [Create] | ",
+        "This username is taken | - | - | [Create (off)] | ",
+      ])
+  }
+
+  @Test("the start renders its notice once; choosing changes nothing it shows")
+  func authenticate() {
+    let viewModel = AuthenticateViewModel(notice: "Signed out.")
+    let host = ObservingHost(AuthenticateTestView(viewModel: viewModel))
+    viewModel.inputs.signInTapped()
+    host.update()
+    #expect(host.renders == ["Signed out. [Sign in] [Sign up] [Quit]"])
+    #expect(viewModel.navigator.history == [.userIntendsToSignIn])
+  }
+
+  @Test("the account renders loading, the user, then loading and the sessions ended")
+  func account() async {
+    let sessions = SessionUseCaseStub()
+    let viewModel = AccountViewModel(token: SampleData.token, sessions: sessions)
+    let host = ObservingHost(AccountTestView(viewModel: viewModel))
+    sessions.currentSessionCall.whileRunning { _ in await MainActor.run { host.update() } }
+    sessions.signOutEverywhereCall.whileRunning { _ in await MainActor.run { host.update() } }
+
+    await viewModel.inputs.viewDidAppear()
+    host.update()
+    await viewModel.inputs.signOutEverywhereTapped()
+    host.update()
+
+    #expect(
+      host.renders == [
+        "Signed in as ?", "Loading…", "Signed in as alice", "Loading…",
+        "Signed in as alice, 3 sessions ended",
+      ])
+  }
+
+  @Test("the sessions render loading, the list, and a revoke that was refused")
+  func sessions() async {
+    let sessions = SessionUseCaseStub()
+    sessions.revokeSessionCall.answer(.failure(AuthError.sessionNotFound))
+    let viewModel = SessionsViewModel(token: SampleData.token, sessions: sessions)
+    let host = ObservingHost(SessionsTestView(viewModel: viewModel))
+    sessions.listSessionsCall.whileRunning { _ in await MainActor.run { host.update() } }
+
+    await viewModel.inputs.viewDidAppear()
+    host.update()
+    await viewModel.inputs.revokeTapped(SessionID(rawValue: 99))
+    host.update()
+
+    #expect(
+      host.renders == [
+        "", "Loading… ", "10*,7,3", "Loading… 10*,7,3 ! \(SceneMessages.sessionNotFound)",
+        "10*,7,3 ! \(SceneMessages.sessionNotFound)",
+      ])
+  }
+
+  @Test("the password change renders the refusal of the current password, then clears it")
+  func changePassword() async {
+    let stub = ChangePasswordUseCaseStub(answer: .success(.refused(.incorrect)))
+    let viewModel = ChangePasswordViewModel(
+      token: SampleData.token, changePassword: stub, sessions: SessionUseCaseStub())
+    let view = ChangePasswordTestView(viewModel: viewModel)
+    await viewModel.inputs.viewDidAppear()
+    let host = ObservingHost(view)
+
+    view.current.wrappedValue = "old passphrase"
+    view.new.wrappedValue = "a brand new long passphrase"
+    view.confirmation.wrappedValue = "a brand new long passphrase"
+    host.update()
+    await viewModel.inputs.changeTapped()
+    host.update()
+    view.current.wrappedValue = "the right old passphrase"
+    host.update()
+
+    let incorrect = AuthMessages.currentPasswordIncorrect
+    #expect(
+      host.renders == [
+        "- | - | - | [Change (off)] |  | ",
+        "- | - | - | [Change] |  | ",
+        "\(incorrect) | - | - | [Change (off)] |  | \(incorrect)",
+        "- | - | - | [Change] |  | ",
+      ])
+  }
+}
