@@ -94,7 +94,8 @@ let package = Package(
       ]),
     // Every output sample in README.md and docs/ against the binaries that print it.
     .testTarget(
-      name: "DocumentationTests", dependencies: ["AuthTestSupport", "authcli", "QuickStart"]),
+      name: "DocumentationTests",
+      dependencies: ["AuthTestSupport", "PostgresTestSupport", "authcli", "QuickStart"]),
     .testTarget(
       name: "AuthCLITests",
       dependencies: ["AuthCLI", "AuthViewModelPreviews", "AuthTestSupport", "authcli"],

@@ -1,4 +1,5 @@
 import Foundation
+import PostgresTestSupport
 import Testing
 
 extension DocumentationChecks {
@@ -47,7 +48,20 @@ extension DocumentationChecks {
           "typed lines need a block with exactly one command", document, line: block.openingLine)
         return nil
       }
-      let sandbox = try SampleSandbox()
+      var database: SampleDatabase?
+      if let name = directive.postgresDatabase {
+        // Without a server outside CI this announces that PostgreSQL runs are left out; under
+        // CI it goes on, and making the database fails the check.
+        guard TestPostgres.shouldRun else { return nil }
+        do {
+          database = try SampleDatabase(documentedName: name)
+        } catch {
+          record(
+            "no PostgreSQL database for the block: \(error)", document, line: block.openingLine)
+          return nil
+        }
+      }
+      let sandbox = try SampleSandbox(database: database)
       for setup in directive.setup {
         let run = try await sandbox.run(setup)
         if run.status != 0 {

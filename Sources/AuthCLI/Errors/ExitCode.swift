@@ -2,9 +2,11 @@
 public enum ExitCode: Int32, CaseIterable, Sendable {
   /// Done as asked.
   case ok = 0
-  /// The command line was wrong, or a prompt was needed under `--no-input`.
+  /// The command line was wrong, a prompt was needed under `--no-input`, or a deletion was
+  /// not confirmed.
   case usage = 64
-  /// A validation failed, a username is taken, or a file is not a compatible database.
+  /// A validation failed, a username is taken, no account has the name, or a file is not a
+  /// compatible database.
   case invalidData = 65
   /// Input ended at a prompt, or the database file does not exist.
   case noInput = 66
@@ -12,7 +14,7 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
   case unavailable = 69
   /// A bug: something that should not happen did.
   case software = 70
-  /// The database, its folder, or the session state file could not be created.
+  /// The database, its folder, the session state file or a backup could not be created.
   case cannotCreate = 73
   /// Reading or writing a file failed.
   case ioError = 74
@@ -47,13 +49,17 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
   public var meaning: String {
     switch self {
     case .ok: "Success."
-    case .usage: "Wrong command line, or a prompt was needed under --no-input."
+    case .usage:
+      "Wrong command line, a prompt was needed under --no-input, or a deletion was not confirmed."
     case .invalidData:
-      "A field failed validation, the username is taken, or the file is not a compatible database."
+      "A field failed validation, the username is taken, no account has the name, or the file "
+        + "is not a compatible database (or cannot be adopted)."
     case .noInput: "Input ended at a prompt, or the database file does not exist."
     case .unavailable: "A service the command needs is unavailable."
     case .software: "Internal error (a bug)."
-    case .cannotCreate: "The database, its folder or the session state file cannot be created."
+    case .cannotCreate:
+      "The database, its folder, the session state file or a backup cannot be created (a "
+        + "backup's path exists)."
     case .ioError: "Reading or writing a file failed."
     case .temporaryFailure: "The database is busy (locked by another process); try again."
     case .noPermission: "Not signed in, wrong credentials, or the account is locked."

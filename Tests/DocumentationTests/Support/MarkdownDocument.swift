@@ -79,6 +79,7 @@ private struct Fence {
 /// setup: printf 'x\n' | authcli …     run first, its output not shown
 /// input: sign up                        a line typed at a prompt, echoed by the terminal
 /// secret: a typed password              a line typed with echo off
+/// postgres: accounts                    commands name postgresql:///accounts
 /// -->
 /// <!-- include: Examples/QuickStart/main.swift -->
 /// ```
@@ -89,6 +90,9 @@ struct Directive: Sendable, Equatable {
   var inputs: [TypedLine] = []
   /// A file of the repository whose text the block must show exactly.
   var include: String?
+  /// The PostgreSQL database the block's commands name (`postgresql:///NAME`): a fresh one is
+  /// made on the test server for the block, and shown under this name.
+  var postgresDatabase: String?
   /// Keys the comment used that mean nothing here (reported, never ignored).
   var unknownKeys: [String] = []
 
@@ -126,6 +130,7 @@ struct Directive: Sendable, Equatable {
       case "setup": setup.append(value)
       case "input": inputs.append(TypedLine(text: value, isSecret: false))
       case "secret": inputs.append(TypedLine(text: value, isSecret: true))
+      case "postgres": postgresDatabase = value
       default: unknownKeys.append(String(key))
       }
     }

@@ -14,11 +14,14 @@ struct SampleSandbox: ~Copyable {
   let home: String
   /// What every command gets.
   let environment: [String: String]
+  /// The PostgreSQL database the commands name, if any.
+  let database: SampleDatabase?
 
   /// The home the docs show.
   static let documentedHome = "/home/ada"
 
-  init() throws {
+  init(database: SampleDatabase? = nil) throws {
+    self.database = database
     root = NSTemporaryDirectory() + "authcli-docs-\(UUID().uuidString)"
     home = root + Self.documentedHome
     try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
@@ -29,7 +32,7 @@ struct SampleSandbox: ~Copyable {
       "PATH": binaries + ":" + systemPath,
       "AUTHCLI_ARGON2": "minimum",
       "LC_ALL": "C.UTF-8",
-    ]
+    ].merging(database?.environment ?? [:]) { $1 }
   }
 
   deinit { try? FileManager.default.removeItem(atPath: root) }
@@ -63,7 +66,8 @@ struct SampleSandbox: ~Copyable {
     defer { try? outputFile.close() }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", Self.withoutSwiftRun(command)]
+    let forServer = database?.commandForServer(command) ?? command
+    process.arguments = ["-c", Self.withoutSwiftRun(forServer)]
     process.environment = environment
     process.currentDirectoryURL = URL(fileURLWithPath: home)
     process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inputPath))
@@ -89,6 +93,7 @@ struct SampleSandbox: ~Copyable {
       }
     }
     let output = try String(contentsOfFile: outputPath, encoding: .utf8)
-    return Run(status: status, output: output.replacingOccurrences(of: root, with: ""))
+    let shown = output.replacingOccurrences(of: root, with: "")
+    return Run(status: status, output: database?.outputForDocs(shown) ?? shown)
   }
 }

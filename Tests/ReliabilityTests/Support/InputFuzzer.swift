@@ -20,11 +20,13 @@ struct InputFuzzer {
 
   private static let subcommands = [
     "signup", "signin", "signout", "whoami", "passwd", "sessions", "users", "inspect", "migrate",
-    "shell", "help",
+    "shell", "help", "verify", "audit", "backup",
   ]
   private static let options = [
     "--password-stdin", "--json", "--no-input", "--no-color", "--all", "-h", "--help",
     "--version", "list", "revoke", "exit-codes", "--username", "--db", "--bogus", "-x", "--",
+    "add", "show", "delete", "lock", "unlock", "reset-password", "check", "prune", "--yes",
+    "--reason", "--token-stdin", "--user", "--kind", "--since", "--limit", "--adopt",
   ]
   private static let shellLines = [
     "1", "2", "3", "4", "5", "Sign in", "sign UP", "quit", "exit", "Sessions", "change password",
@@ -66,6 +68,23 @@ struct InputFuzzer {
       ["shell"].map { Array($0.utf8) }, ["whoami"].map { Array($0.utf8) },
       ["signout"].map { Array($0.utf8) }, ["sessions", "list"].map { Array($0.utf8) },
       ["users", "list"].map { Array($0.utf8) }, ["inspect"].map { Array($0.utf8) },
+      ["users", "add", "--password-stdin", "--username"].map { Array($0.utf8) } + [value],
+      ["users", "show"].map { Array($0.utf8) } + [value],
+      ["users", "lock"].map { Array($0.utf8) } + [value, Array("--reason".utf8), value],
+      ["users", "unlock"].map { Array($0.utf8) } + [value],
+      ["users", "delete", "--yes"].map { Array($0.utf8) } + [value],
+      ["users", "reset-password", "--password-stdin"].map { Array($0.utf8) } + [value],
+      ["verify", "--password-stdin", "--username"].map { Array($0.utf8) } + [value],
+      ["sessions", "check", "--token-stdin"].map { Array($0.utf8) },
+      ["sessions", "prune"].map { Array($0.utf8) },
+      [
+        "audit",
+        ["--user", "--kind", "--since", "--limit"].randomElement(using: &random) ?? "--user",
+      ]
+      .map { Array($0.utf8) } + [value],
+      // Inside the workspace: no folder separators, so no way out of it.
+      ["backup"].map { Array($0.utf8) }
+        + [value.map { $0 == UInt8(ascii: "/") ? UInt8(ascii: "_") : $0 }],
     ]
     let command = templates.randomElement(using: &random) ?? templates[0]
     return (command, String(decoding: command[0], as: UTF8.self))
@@ -79,7 +98,11 @@ struct InputFuzzer {
     for _ in 0..<Int.random(in: 0...4, using: &random) {
       let option = Self.options.randomElement(using: &random) ?? "--json"
       arguments.append(Array(option.utf8))
-      if option == "--username" || option == "revoke" || option == "--db", random.chance(0.85) {
+      let takesValue = [
+        "--username", "revoke", "--db", "--reason", "--user", "--kind", "--since", "--limit",
+        "show", "delete", "lock", "unlock", "reset-password",
+      ].contains(option)
+      if takesValue, random.chance(0.85) {
         var value = argumentBytes()
         if option == "--db" {
           // Any name, but inside the workspace: no folder separators, so no way out of it.
