@@ -17,9 +17,9 @@ enum AuthCLITool {
   private static let root: Subcommand = Subcommand(
     "authcli", abstract: "Accounts and sessions in SQLite, from scripts or an interactive shell.",
     discussion: """
-      The exit codes are listed by 'authcli help exit-codes'. Environment: AUTHCLI_DB
-      (the database when --db is not given), XDG_DATA_HOME, XDG_STATE_HOME (where the
-      session token is kept), NO_COLOR.
+      The exit codes are listed by 'authcli help exit-codes', the kinds of JSON errors by
+      'authcli help errors'. Environment: AUTHCLI_DB (the database when --db is not
+      given), XDG_DATA_HOME, XDG_STATE_HOME (where the session token is kept), NO_COLOR.
       """,
     options: GlobalOptions.declarations,
     subcommands: [

@@ -26,7 +26,8 @@ enum DatabaseOpener {
   static func requireCurrentSchema(_ connection: PostgresConnection) throws {
     if let first = try PostgresMigrator().pendingMigrations(in: connection).first {
       throw CLIError.incompatibleDatabase(
-        "The database needs migration \(first.identifier); run 'authcli migrate'")
+        "The database needs migration \(first.identifier); run 'authcli migrate'",
+        kind: .needsMigration)
     }
   }
 
@@ -93,7 +94,8 @@ enum DatabaseOpener {
     let pending = try Migrator().pendingMigrations(in: database)
     if let first = pending.first {
       throw CLIError.incompatibleDatabase(
-        "The database needs migration \(first.identifier); run 'authcli migrate'")
+        "The database needs migration \(first.identifier); run 'authcli migrate'",
+        kind: .needsMigration)
     }
   }
 }

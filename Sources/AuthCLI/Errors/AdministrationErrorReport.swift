@@ -8,13 +8,13 @@ enum AdministrationErrorReport {
     switch error {
     case .noSuchAccount(let username):
       return ErrorReport(
-        code: .invalidData, message: "No account named '\(username)'.",
+        kind: .noSuchAccount, message: "No account named '\(username)'.",
         hint: "List them with 'authcli users list'.")
     case .lockReasonTooLong(let maximum):
       return ErrorReport(
-        code: .usage,
+        kind: .usage,
         message: "The value for '--reason <text>' is longer than \(maximum) characters",
-        hint: "See 'authcli users --help'.")
+        hint: "See 'authcli users lock --help'.")
     }
   }
 }

@@ -4,10 +4,10 @@ enum CLIError: Error, Hashable, Sendable {
   case usage(UsageError)
   /// `--db` names a PostgreSQL URI with a password in it, which the process list shows (64).
   case passwordOnCommandLine
-  /// One line per failed field, as `field: message` (65).
-  case validationFailed([String])
-  /// The file exists but is not a database this binary can use (65).
-  case incompatibleDatabase(String)
+  /// The refused fields, one line each as `field: message` (65).
+  case validationFailed([FieldError])
+  /// The file exists but is not a database this binary can use (65), and why, as a kind.
+  case incompatibleDatabase(String, kind: ErrorKind = .incompatibleDatabase)
   /// Input ended at a prompt (66).
   case endOfInput
   /// A line read was not UTF-8 text (65).

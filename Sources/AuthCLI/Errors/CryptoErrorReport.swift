@@ -7,15 +7,15 @@ enum CryptoErrorReport {
   static func report(_ error: any Error) -> ErrorReport? {
     switch error {
     case SodiumError.initializationFailed:
-      ErrorReport(code: .unavailable, message: "libsodium could not be initialised")
+      ErrorReport(kind: .unavailable, message: "libsodium could not be initialised")
     case PasswordHashingError.outOfMemory:
-      ErrorReport(code: .unavailable, message: "Not enough memory to hash the password")
+      ErrorReport(kind: .unavailable, message: "Not enough memory to hash the password")
     case PasswordHashingError.costOutOfRange:
       ErrorReport(
-        code: .configuration,
+        kind: .configuration,
         message: "The password-hashing cost is outside what libsodium accepts")
     case TokenSourceError.unhashableToken:
-      ErrorReport(code: .software, message: "A new session token could not be hashed")
+      ErrorReport(kind: .internalError, message: "A new session token could not be hashed")
     default: nil
     }
   }

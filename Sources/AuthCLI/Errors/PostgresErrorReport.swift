@@ -13,29 +13,32 @@ enum PostgresErrorReport {
     switch error {
     case .libraryMissing:
       ErrorReport(
-        code: .unavailable, message: capitalized(error.description),
+        kind: .unavailable, message: capitalized(error.description),
         hint: "Install libpq (Debian and Ubuntu: apt-get install libpq5).")
     case .connectionFailed, .connectionLost:
-      ErrorReport(code: .unavailable, message: capitalized(error.description))
-    case .schemaTooNew, .unexpectedValue:
-      ErrorReport(code: .invalidData, message: capitalized(error.description))
+      ErrorReport(kind: .unavailable, message: capitalized(error.description))
+    case .schemaTooNew:
+      ErrorReport(kind: .schemaTooNew, message: capitalized(error.description))
+    case .unexpectedValue:
+      ErrorReport(kind: .corruptDatabase, message: capitalized(error.description))
     case .migrationFailed(_, let underlying):
       underlying.isConnectionFailure
         ? report(underlying)
-        : ErrorReport(code: .invalidData, message: capitalized(error.description))
+        : ErrorReport(kind: .migrationFailed, message: capitalized(error.description))
     case .server(let refused):
-      ErrorReport(code: code(forSQLState: refused.sqlState), message: "Database error: \(refused)")
+      ErrorReport(kind: kind(forSQLState: refused.sqlState), message: "Database error: \(refused)")
     }
   }
 
-  /// SQLSTATE classes that decide an exit code; the rest are authcli's bugs (70).
-  private static func code(forSQLState state: String) -> ExitCode {
+  /// SQLSTATE classes that decide a kind (and so the exit code); the rest are
+  /// authcli's bugs (70).
+  private static func kind(forSQLState state: String) -> ErrorKind {
     switch state.prefix(2) {
     case "08", "57": .unavailable
-    case "53", "40", "55": .temporaryFailure
-    case "42" where state == "42501": .noPermission
-    case "28": .noPermission
-    default: .software
+    case "53", "40", "55": .busy
+    case "42" where state == "42501": .permissionDenied
+    case "28": .permissionDenied
+    default: .databaseError
     }
   }
 

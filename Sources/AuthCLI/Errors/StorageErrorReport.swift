@@ -22,7 +22,7 @@ enum StorageErrorReport {
     case let error as BackupError: report(error)
     case let error as AdoptionError:
       ErrorReport(
-        code: .invalidData, message: "Not adopted: " + error.description + "; nothing was changed")
+        kind: .notAdopted, message: "Not adopted: " + error.description + "; nothing was changed")
     default: nil
     }
   }
@@ -32,19 +32,28 @@ enum StorageErrorReport {
     case .notFound(let path): ErrorReport(CLIError.databaseMissing(path: path))
     case .cannotCreate(let path, let reason):
       ErrorReport(CLIError.cannotCreate(path: path, reason: reason))
-    case .isDirectory, .notADatabase, .emptyFile, .foreignDatabase, .corrupt, .schemaTooNew,
-      .unexpectedValue, .unexpectedSchema:
-      ErrorReport(code: .invalidData, message: capitalized(error.description))
-    case .unsafeFile, .unsafeFolder, .cannotOpenFile:
-      ErrorReport(code: .ioError, message: capitalized(error.description))
+    case .isDirectory, .notADatabase, .emptyFile:
+      ErrorReport(kind: .notADatabase, message: capitalized(error.description))
+    case .foreignDatabase:
+      ErrorReport(kind: .notAnAuthcliDatabase, message: capitalized(error.description))
+    case .corrupt, .unexpectedValue:
+      ErrorReport(kind: .corruptDatabase, message: capitalized(error.description))
+    case .schemaTooNew:
+      ErrorReport(kind: .schemaTooNew, message: capitalized(error.description))
+    case .unexpectedSchema:
+      ErrorReport(kind: .unexpectedSchema, message: capitalized(error.description))
+    case .unsafeFile, .unsafeFolder:
+      ErrorReport(kind: .unsafeFile, message: capitalized(error.description))
+    case .cannotOpenFile:
+      ErrorReport(kind: .ioError, message: capitalized(error.description))
     case .migrationFailed(_, let underlying):
       underlying.isBusy
-        ? busy : ErrorReport(code: .invalidData, message: capitalized(error.description))
+        ? busy : ErrorReport(kind: .migrationFailed, message: capitalized(error.description))
     case .cannotOpen(let path, let underlying):
       underlying.isBusy
         ? busy
         : ErrorReport(
-          code: code(for: underlying),
+          kind: kind(for: underlying),
           message: "Cannot open database \(path): \(underlying.message)")
     }
   }
@@ -55,27 +64,28 @@ enum StorageErrorReport {
     case .cannotCreate(let path, let reason):
       ErrorReport(CLIError.cannotCreate(path: path, reason: reason))
     case .integrityCheckFailed:
-      ErrorReport(code: .invalidData, message: capitalized(error.description))
+      ErrorReport(kind: .corruptDatabase, message: capitalized(error.description))
     }
   }
 
   private static func report(_ error: SQLiteError) -> ErrorReport {
     if error.isBusy { return busy }
-    return ErrorReport(code: code(for: error), message: "Database error: \(error.message)")
+    return ErrorReport(kind: kind(for: error), message: "Database error: \(error.message)")
   }
 
-  private static func code(for error: SQLiteError) -> ExitCode {
+  private static func kind(for error: SQLiteError) -> ErrorKind {
     switch error.primaryCode {
-    case PrimaryCode.corrupt, PrimaryCode.notADatabase: .invalidData
+    case PrimaryCode.corrupt: .corruptDatabase
+    case PrimaryCode.notADatabase: .notADatabase
     case PrimaryCode.ioError, PrimaryCode.full, PrimaryCode.cannotOpen, PrimaryCode.readOnly,
       PrimaryCode.permission:
       .ioError
-    default: .software
+    default: .databaseError
     }
   }
 
   private static let busy = ErrorReport(
-    code: .temporaryFailure, message: "The database is busy (locked by another process).",
+    kind: .busy, message: "The database is busy (locked by another process).",
     hint: "Try again.")
 
   private static func capitalized(_ text: String) -> String {

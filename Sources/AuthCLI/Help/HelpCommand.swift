@@ -7,15 +7,21 @@ enum HelpCommand {
   static let manual = Flag(
     "man", help: "Print the manual page (roff); read it with 'authcli help --man | man -l -'.")
   static let topic = Argument<String>(
-    "topic", help: "A subcommand (such as 'sessions revoke'), or 'exit-codes'.",
-    isOptional: true, isRepeating: true, completion: .subcommandNames(extra: ["exit-codes"]))
+    "topic", help: "A subcommand (such as 'sessions revoke'), 'exit-codes' or 'errors'.",
+    isOptional: true, isRepeating: true,
+    completion: .subcommandNames(extra: ["exit-codes", "errors"]))
 
   static let declaration: Subcommand = Subcommand(
-    "help", abstract: "Show help for a subcommand, or the exit codes.",
+    "help", abstract: "Show help for a subcommand, the exit codes or the JSON error kinds.",
     arguments: [topic], options: [manual]
   ) { context in
     try context.console.output.write(page(for: context.values.all(topic), context: context))
   }
+
+  /// The pages that are not a command's.
+  private static let topics: [String: () -> String] = [
+    "exit-codes": { ExitCodeHelp.text }, "errors": { ErrorKindHelp.text },
+  ]
 
   private static func page(for words: [String], context: CommandContext) throws -> String {
     let tool = AuthCLITool.declaration
@@ -23,11 +29,11 @@ enum HelpCommand {
       if let extra = words.first { throw context.usageError("Unexpected argument '\(extra)'") }
       return ManualPage.text
     }
-    if words.first == "exit-codes" {
+    if let topic = words.first, let page = topics[topic] {
       if let extra = words.dropFirst().first {
         throw context.usageError("Unexpected argument '\(extra)'")
       }
-      return ExitCodeHelp.text
+      return page()
     }
     for count in words.indices where tool.path(to: Array(words[...count])) == nil {
       let typed = words[...count].joined(separator: " ")
@@ -48,6 +54,14 @@ enum ManualPage {
         ManSection(
           title: "EXIT STATUS",
           entries: ExitCode.allCases.map { ("\($0.rawValue) (\($0.name))", $0.meaning) }),
+        ManSection(
+          title: "ERRORS",
+          text: """
+            With --json a failure is one object on standard error: {"error": {"code": N,
+            "kind": "...", "message": "..."}}, plus "fields" (each with "field", "kind" and
+            "message") for a validation failure. The kinds are listed by 'authcli help errors'.
+            """,
+          entries: ErrorKind.allCases.map { ($0.rawValue, "\($0.code.rawValue): \($0.meaning)") }),
         ManSection(
           title: "ENVIRONMENT",
           entries: [

@@ -1,4 +1,5 @@
-/// Prints failures on standard error: `Error: …` lines for people, one JSON object with `--json`.
+/// Prints failures on standard error: `Error: …` lines for people, one JSON object with
+/// `--json`: `{"error": {"code", "kind", "message"}}`, and `fields` for a validation failure.
 @MainActor
 struct ErrorPrinter {
   let console: Console
@@ -9,10 +10,15 @@ struct ErrorPrinter {
   @discardableResult
   func print(_ report: ErrorReport) -> ExitCode {
     if json {
-      console.errors.write(
-        JSONText.render([
-          "error": ["code": Int(report.code.rawValue), "message": report.message]
-        ]))
+      var error: [String: Any] = [
+        "code": Int(report.code.rawValue), "kind": report.kindName, "message": report.message,
+      ]
+      if !report.fields.isEmpty {
+        error["fields"] = report.fields.map {
+          ["field": $0.field, "kind": $0.kind, "message": $0.message]
+        }
+      }
+      console.errors.write(JSONText.render(["error": error]))
       return report.code
     }
     var text = report.lines

@@ -71,7 +71,7 @@ public struct SignUpService: SignUpUseCase {
       }
       return .signedUp(started)
     } catch StoreError.usernameTaken {
-      validation.username = .invalid(errorMessage: AuthMessages.usernameTaken)
+      validation.username = .invalid(errorMessage: AuthMessages.usernameTaken, reason: .taken)
       return .invalid(validation)
     }
   }

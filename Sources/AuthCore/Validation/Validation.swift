@@ -5,8 +5,9 @@
 public enum Validation<Validated> {
   /// The value passed every rule; carries the value in its checked form.
   case valid(Validated)
-  /// The value broke a rule; the message says which, in words for the user.
-  case invalid(errorMessage: String)
+  /// The value broke a rule; the message says which, in words for the user, and the
+  /// reason names the rule for programs.
+  case invalid(errorMessage: String, reason: ValidationReason = .unspecified)
 
   /// The checked value, or `nil` when invalid.
   public var asValidated: Validated? {
@@ -16,7 +17,13 @@ public enum Validation<Validated> {
 
   /// The message to show, or `nil` when valid.
   public var errorMessage: String? {
-    if case .invalid(let message) = self { return message }
+    if case .invalid(let message, _) = self { return message }
+    return nil
+  }
+
+  /// The rule that refused the value, or `nil` when valid.
+  public var reason: ValidationReason? {
+    if case .invalid(_, let reason) = self { return reason }
     return nil
   }
 
@@ -27,7 +34,7 @@ public enum Validation<Validated> {
   public func map<Other>(_ transform: (Validated) -> Other) -> Validation<Other> {
     switch self {
     case .valid(let value): .valid(transform(value))
-    case .invalid(let message): .invalid(errorMessage: message)
+    case .invalid(let message, let reason): .invalid(errorMessage: message, reason: reason)
     }
   }
 }

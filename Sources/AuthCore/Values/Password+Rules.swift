@@ -12,28 +12,32 @@ extension Password {
   public static func validate(
     _ raw: String, username: String, rules: PasswordRules = .standard
   ) -> Validation<Password> {
-    guard !raw.isEmpty else { return .invalid(errorMessage: AuthMessages.enterPassword) }
+    guard !raw.isEmpty else {
+      return .invalid(errorMessage: AuthMessages.enterPassword, reason: .required)
+    }
     let password = Password(raw)
     let length = password.normalized.unicodeScalars.count
     if length < rules.minimumLength {
-      return .invalid(errorMessage: AuthMessages.passwordTooShort(rules))
+      return .invalid(errorMessage: AuthMessages.passwordTooShort(rules), reason: .tooShort)
     }
     if length > rules.maximumLength {
-      return .invalid(errorMessage: AuthMessages.passwordTooLong(rules))
+      return .invalid(errorMessage: AuthMessages.passwordTooLong(rules), reason: .tooLong)
     }
     let lowercased = password.normalized.lowercased()
     let canonicalName = Username.canonicalize(username)
     if !canonicalName.isEmpty, lowercased.contains(canonicalName) {
-      return .invalid(errorMessage: AuthMessages.passwordContainsUsername)
+      return .invalid(
+        errorMessage: AuthMessages.passwordContainsUsername, reason: .containsUsername)
     }
     if lowercased.contains(Self.serviceName) {
-      return .invalid(errorMessage: AuthMessages.passwordContainsServiceName)
+      return .invalid(
+        errorMessage: AuthMessages.passwordContainsServiceName, reason: .containsServiceName)
     }
     if CommonPasswords.contains(password.normalized) {
-      return .invalid(errorMessage: AuthMessages.passwordTooCommon)
+      return .invalid(errorMessage: AuthMessages.passwordTooCommon, reason: .tooCommon)
     }
     if PredictablePassword.isPredictable(lowercased) {
-      return .invalid(errorMessage: AuthMessages.passwordTooPredictable)
+      return .invalid(errorMessage: AuthMessages.passwordTooPredictable, reason: .tooPredictable)
     }
     return .valid(password)
   }
@@ -43,7 +47,7 @@ extension Password {
   public static func validateEntered(
     _ raw: String, emptyMessage: String = AuthMessages.enterYourPassword
   ) -> Validation<Password> {
-    raw.isEmpty ? .invalid(errorMessage: emptyMessage) : .valid(Password(raw))
+    raw.isEmpty ? .invalid(errorMessage: emptyMessage, reason: .required) : .valid(Password(raw))
   }
 
   /// Checks that a confirmation repeats the password (compared after NFKC).
@@ -51,11 +55,11 @@ extension Password {
     _ confirmation: String, of password: String
   ) -> Validation<Password> {
     guard !confirmation.isEmpty else {
-      return .invalid(errorMessage: AuthMessages.confirmPassword)
+      return .invalid(errorMessage: AuthMessages.confirmPassword, reason: .required)
     }
     let confirmed = Password(confirmation)
     guard confirmed == Password(password) else {
-      return .invalid(errorMessage: AuthMessages.passwordsDoNotMatch)
+      return .invalid(errorMessage: AuthMessages.passwordsDoNotMatch, reason: .mismatch)
     }
     return .valid(confirmed)
   }

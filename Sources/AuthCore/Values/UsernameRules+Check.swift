@@ -3,16 +3,20 @@ extension UsernameRules {
   ///
   /// Canonical text is already lowercased, so only `a-z` can be a letter here.
   func check(_ canonical: String) -> Validation<String> {
-    guard !canonical.isEmpty else { return .invalid(errorMessage: AuthMessages.enterUsername) }
+    guard !canonical.isEmpty else {
+      return .invalid(errorMessage: AuthMessages.enterUsername, reason: .required)
+    }
     let count = canonical.count
     guard count >= minimumLength, count <= maximumLength else {
-      return .invalid(errorMessage: AuthMessages.usernameLength(self))
+      return .invalid(
+        errorMessage: AuthMessages.usernameLength(self),
+        reason: count < minimumLength ? .tooShort : .tooLong)
     }
     guard canonical.unicodeScalars.allSatisfy(Self.isAllowed) else {
-      return .invalid(errorMessage: AuthMessages.usernameCharacters)
+      return .invalid(errorMessage: AuthMessages.usernameCharacters, reason: .invalidCharacters)
     }
     guard let first = canonical.unicodeScalars.first, Self.isLetterOrDigit(first) else {
-      return .invalid(errorMessage: AuthMessages.usernameStart)
+      return .invalid(errorMessage: AuthMessages.usernameStart, reason: .invalidStart)
     }
     return .valid(canonical)
   }

@@ -8,18 +8,22 @@ struct SubmitRefusal: Equatable {
   let text: String
   /// Why.
   let message: String
+  /// Which rule, for programs.
+  let reason: ValidationReason
 
   /// The refusal of a field in a submit's answer, if the field was refused.
   init?<Value>(_ validation: Validation<Value>, text: String) {
     guard let message = validation.errorMessage else { return nil }
     self.text = text
     self.message = message
+    self.reason = validation.reason ?? .unspecified
   }
 
   /// A refusal the use case gave in its own words.
-  init(message: String, text: String) {
+  init(message: String, reason: ValidationReason = .unspecified, text: String) {
     self.text = text
     self.message = message
+    self.reason = reason
   }
 }
 
@@ -40,14 +44,16 @@ struct FormChecks<Field: Hashable> {
   }
 
   /// Keeps a refusal in the use case's own words.
-  mutating func refuse(_ field: Field, message: String, text: String) {
-    refusals[field] = SubmitRefusal(message: message, text: text)
+  mutating func refuse(
+    _ field: Field, message: String, reason: ValidationReason = .unspecified, text: String
+  ) {
+    refusals[field] = SubmitRefusal(message: message, reason: reason, text: text)
   }
 
   /// The field's check now: its refusal while the text is unchanged, the live check otherwise.
   func check<Value>(_ field: Field, _ live: Validation<Value>, text: String) -> Validation<Value> {
     guard let refusal = refusals[field], refusal.text == text else { return live }
-    return .invalid(errorMessage: refusal.message)
+    return .invalid(errorMessage: refusal.message, reason: refusal.reason)
   }
 
   /// The check as the form shows it: `nil` until the field was edited.

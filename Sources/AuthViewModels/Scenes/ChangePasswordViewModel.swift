@@ -192,7 +192,9 @@ public final class ChangePasswordViewModel: BaseViewModel<ChangePasswordStep>,
         checks.refuse(.new, validation.newPassword, text: request.newPassword)
         checks.refuse(.confirmation, validation.confirmation, text: request.confirmation)
       case .refused(let refusal):
-        checks.refuse(.current, message: refusal.description, text: request.currentPassword)
+        checks.refuse(
+          .current, message: refusal.description, reason: .refused,
+          text: request.currentPassword)
         failure = .currentPasswordRefused(refusal)
       }
     } catch {

@@ -120,7 +120,7 @@ struct Attempts {
       switch outcome {
       case .valid(let session) where succeeding:
         context.checksum.add(session.authenticated.session.id.rawValue)
-      case .invalid(let message) where !succeeding:
+      case .invalid(let message, _) where !succeeding:
         context.checksum.add(Int64(message.utf8.count))
       default:
         throw BenchError(description: "a benchmark sign-in ended otherwise than planned")

@@ -13,7 +13,11 @@ struct ErrorReportTests {
   @Test func everyErrorTypeMapsToItsExitCode() {
     let cases: [(any Error, ExitCode)] = [
       (UsageError("x"), .usage),
-      (CLIError.validationFailed(["username: Use 3 to 32 characters"]), .invalidData),
+      (
+        CLIError.validationFailed([
+          FieldError(field: "username", reason: .tooShort, message: "Use 3 to 32 characters")
+        ]), .invalidData
+      ),
       (CLIError.incompatibleDatabase("x"), .invalidData),
       (CLIError.endOfInput, .noInput),
       (CLIError.notText, .invalidData),
@@ -109,7 +113,7 @@ struct ErrorReportTests {
   @Test func scriptedCommandsKeepTheirOwnWordsForSceneFailures() {
     #expect(
       ErrorReport(SignInFailure.refused)
-        == ErrorReport(code: .noPermission, message: AuthMessages.signInFailed))
+        == ErrorReport(kind: .badCredentials, message: AuthMessages.signInFailed))
     #expect(ErrorReport(SignUpFailure.busy) == ErrorReport(StoreError.busy))
     #expect(ErrorReport(SessionsFailure.sessionNotFound) == ErrorReport(AuthError.sessionNotFound))
     #expect(
@@ -118,9 +122,67 @@ struct ErrorReportTests {
   }
 
   @Test func fieldRefusalsAreOneLinePerFieldAndNoneIsABug() {
+    let short = Username.validate("ab")
+    let report = ErrorReport(
+      FieldRefusals.error([
+        FieldError("username", short), FieldError("password", Validation<Password>?.none),
+      ]))
+    #expect(report.code == .invalidData)
+    #expect(report.lines == ["username: Use 3 to 32 characters"])
+    #expect(report.kindName == "username_too_short")
     #expect(
-      ErrorReport(FieldRefusals.error([("username", "Use 3 to 32 characters"), ("password", nil)]))
-        == ErrorReport(code: .invalidData, message: "username: Use 3 to 32 characters"))
-    #expect(ErrorReport(FieldRefusals.error([("username", nil)])).code == .software)
+      report.fields == [
+        FieldError(field: "username", reason: .tooShort, message: "Use 3 to 32 characters")
+      ])
+    #expect(
+      ErrorReport(FieldRefusals.error([FieldError("username", Username.validate("ada"))])).code
+        == .software)
+    let several = ErrorReport(
+      FieldRefusals.error([
+        FieldError("username", short),
+        FieldError("new_password", Password.validate("short", username: "ada")),
+      ]))
+    #expect(several.kindName == "validation_failed")
+    #expect(
+      several.lines == [
+        "username: Use 3 to 32 characters", "new password: " + several.fields[1].message,
+      ])
+    #expect(several.fields.map(\.kind) == ["username_too_short", "new_password_too_short"])
+  }
+
+  @Test func everyFailureHasAStableKindThatDecidesItsExitCode() {
+    let cases: [(any Error, String)] = [
+      (UsageError("x"), "usage"),
+      (CLIError.passwordOnCommandLine, "password_on_command_line"),
+      (CLIError.notConfirmed("x"), "not_confirmed"),
+      (StoreError.usernameTaken, "username_taken"),
+      (StoreError.busy, "busy"),
+      (CLIError.endOfInput, "input_ended"),
+      (CLIError.databaseMissing(path: "/x"), "no_database"),
+      (StorageError.notADatabase(path: "/x"), "not_a_database"),
+      (StorageError.emptyFile(path: "/x"), "not_a_database"),
+      (StorageError.foreignDatabase(path: "/x"), "not_an_authcli_database"),
+      (StorageError.corrupt(path: "/x", detail: "y"), "corrupt_database"),
+      (StorageError.schemaTooNew(found: 9, newestKnown: 1), "schema_too_new"),
+      (CLIError.incompatibleDatabase("x", kind: .needsMigration), "needs_migration"),
+      (CLIError.notSignedIn, "not_signed_in"),
+      (AuthError.notSignedIn, "not_signed_in"),
+      (SignInFailure.refused, "bad_credentials"),
+      (ChangePasswordFailure.currentPasswordRefused(.incorrect), "bad_credentials"),
+      (AuthError.sessionNotFound, "session_not_found"),
+      (AdministrationError.noSuchAccount(username: "x"), "no_such_account"),
+      (CLIError.fileExists(path: "/x"), "file_exists"),
+      (CLIError.interrupted, "interrupted"),
+      (SQLiteError(extendedCode: 5, message: "database is locked", sql: nil), "busy"),
+      (SQLiteError(extendedCode: 10, message: "disk I/O error", sql: nil), "io_error"),
+      (SQLiteError(extendedCode: 1, message: "no such table", sql: nil), "database_error"),
+      (SodiumError.initializationFailed, "unavailable"),
+      (Unforeseen(), "internal_error"),
+    ]
+    for (error, kind) in cases {
+      let report = ErrorReport(error)
+      #expect(report.kindName == kind, "\(error)")
+      #expect(report.code == report.kind.code, "\(error)")
+    }
   }
 }

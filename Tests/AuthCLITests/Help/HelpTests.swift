@@ -1,3 +1,4 @@
+import AuthCore
 import CommandLineKit
 import Foundation
 import Testing
@@ -55,7 +56,7 @@ struct HelpTests {
     }
   }
 
-  @Test func theRootPageIsUnchangedByTheDeclarations() {
+  @Test func theRootPageKeepsItsLayout() {
     #expect(
       tool.helpPage(for: [tool.root]).hasPrefix(
         """
@@ -63,9 +64,10 @@ struct HelpTests {
 
         USAGE: authcli [--db <path>] [--json] [--no-input] [--no-color] <subcommand>
 
-        The exit codes are listed by 'authcli help exit-codes'. Environment: AUTHCLI_DB
-        (the database when --db is not given), XDG_DATA_HOME, XDG_STATE_HOME (where the
-        session token is kept), NO_COLOR.
+        The exit codes are listed by 'authcli help exit-codes', the kinds of JSON errors
+        by 'authcli help errors'. Environment: AUTHCLI_DB (the database when --db is not
+        given), XDG_DATA_HOME, XDG_STATE_HOME (where the session token is kept),
+        NO_COLOR.
 
         OPTIONS:
           --db <path>             The database file, or ':memory:' for a throwaway one
@@ -136,6 +138,59 @@ struct HelpTests {
       try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
     #expect(object["version"] as? String == AuthCLIVersion.current)
     #expect(object.count == 1)
+  }
+
+  @Test func errorKindsAreListedWithTheirExitCodes() async {
+    let result = await harness.run(["help", "errors"])
+    #expect(result.code == .ok)
+    for kind in ErrorKind.allCases {
+      #expect(result.output.contains("\n  \(kind.rawValue)"), "\(kind)")
+      #expect(
+        result.output.contains(kind.meaning.prefix(20))
+          && result.output.contains(
+            "(exit \(kind.code.rawValue))"),
+        "\(kind)")
+    }
+    for (field, reasons) in FieldError.documented {
+      for reason in reasons {
+        #expect(result.output.contains(field + "_" + reason.rawValue), "\(field) \(reason)")
+      }
+    }
+    for line in result.output.split(separator: "\n") {
+      #expect(line.count <= 80, "\(line)")
+    }
+    #expect(Set(ErrorKind.allCases.map(\.rawValue)).count == ErrorKind.allCases.count)
+  }
+
+  @Test func everyRuleNamesADocumentedFieldKind() {
+    func documented(_ field: String) -> [ValidationReason] {
+      FieldError.documented.first { $0.field == field }?.reasons ?? []
+    }
+    let usernames = ["", "ab", String(repeating: "a", count: 40), "a!b", ".ab", "ada"]
+    let usernameReasons = usernames.compactMap { Username.validate($0).reason }
+    #expect(usernameReasons == [.required, .tooShort, .tooLong, .invalidCharacters, .invalidStart])
+    for reason in usernameReasons + [.taken] {
+      #expect(documented("username").contains(reason), "\(reason)")
+    }
+    let passwords = [
+      "", "short", String(repeating: "long words ", count: 30), "ada says hello there",
+      "my authcli passphrase", "password123456789", "abcabcabcabcabcabc",
+    ]
+    let passwordReasons = passwords.compactMap { Password.validate($0, username: "ada").reason }
+    #expect(
+      passwordReasons == [
+        .required, .tooShort, .tooLong, .containsUsername, .containsServiceName, .tooCommon,
+        .tooPredictable,
+      ])
+    for field in ["password", "new_password"] {
+      for reason in passwordReasons { #expect(documented(field).contains(reason), "\(reason)") }
+    }
+    let confirmations = [
+      Password.validateConfirmation("", of: "x"), Password.validateConfirmation("y", of: "x"),
+    ]
+    #expect(confirmations.map(\.reason) == [.required, .mismatch])
+    #expect(
+      documented("current_password").contains(Password.validateEntered("").reason ?? .tooLong))
   }
 
   @Test func exitCodesAreListedWithTheirNumbersAndNames() async {

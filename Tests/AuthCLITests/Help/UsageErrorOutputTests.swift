@@ -23,7 +23,9 @@ struct UsageErrorOutputTests {
       try JSONSerialization.jsonObject(with: Data(result.errors.utf8)) as? [String: Any])
     let error = try #require(object["error"] as? [String: Any])
     #expect(error["code"] as? Int == 64)
+    #expect(error["kind"] as? String == "usage")
     #expect(error["message"] as? String == "Unknown subcommand 'frobnicate'")
+    #expect(error["fields"] == nil)
   }
 
   @Test func severalFailedFieldsGiveOneErrorLineEach() {
@@ -34,7 +36,8 @@ struct UsageErrorOutputTests {
     let code = ErrorPrinter(console: console, json: false, style: .plain).print(
       ErrorReport(
         CLIError.validationFailed([
-          "username: Use 3 to 32 characters", "password: Enter a password",
+          FieldError(field: "username", reason: .tooShort, message: "Use 3 to 32 characters"),
+          FieldError(field: "password", reason: .required, message: "Enter a password"),
         ])))
     #expect(code == .invalidData)
     #expect(

@@ -24,10 +24,13 @@ import Testing
       Issue.record("a taken name was added")
       return
     }
-    #expect(validation.username == .invalid(errorMessage: AuthMessages.usernameTaken))
+    #expect(
+      validation.username == .invalid(errorMessage: AuthMessages.usernameTaken, reason: .taken))
     let weak = fixture.administration.validate(
       NewAccountRequest(username: "bob", password: "bob's own pass phrase"))
-    #expect(weak.password == .invalid(errorMessage: AuthMessages.passwordContainsUsername))
+    #expect(
+      weak.password
+        == .invalid(errorMessage: AuthMessages.passwordContainsUsername, reason: .containsUsername))
     #expect(weak.username.isValid)
   }
 
@@ -157,7 +160,9 @@ import Testing
     _ = try await fixture.attempt("iris", UseCaseFixture.password)
     let weak = try await fixture.administration.resetPassword(
       named: "iris", to: "iris forgot it again")
-    #expect(weak == .invalid(errorMessage: AuthMessages.passwordContainsUsername))
+    #expect(
+      weak
+        == .invalid(errorMessage: AuthMessages.passwordContainsUsername, reason: .containsUsername))
     let reset = try await fixture.administration.resetPassword(
       named: "IRIS", to: UseCaseFixture.otherPassword)
     #expect(reset.asValidated?.endedSessions == 2)

@@ -93,7 +93,8 @@ struct ChangePasswordViewModelTests {
       Array(history.values.suffix(3)) == [
         ChangePasswordSeen(current: old, new: new, confirmation: new, loading: true),
         ChangePasswordSeen(
-          current: Fields.refused("Current password is incorrect"), new: new, confirmation: new,
+          current: Fields.refused("Current password is incorrect", reason: .refused), new: new,
+          confirmation: new,
           error: "Current password is incorrect"),
         ChangePasswordSeen(
           current: Fields.password("old passphrase, really"), new: new, confirmation: new,

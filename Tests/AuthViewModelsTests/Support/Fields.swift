@@ -4,8 +4,10 @@ import AuthCore
 enum Fields {
   static func username(_ raw: String) -> Validation<Username> { Username.validate(raw) }
   static func password(_ raw: String) -> Validation<Password> { .valid(Password(raw)) }
-  static func refused<Value>(_ message: String) -> Validation<Value> {
-    .invalid(errorMessage: message)
+  static func refused<Value>(
+    _ message: String, reason: ValidationReason = .unspecified
+  ) -> Validation<Value> {
+    .invalid(errorMessage: message, reason: reason)
   }
 }
 

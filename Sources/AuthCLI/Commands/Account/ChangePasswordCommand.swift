@@ -38,9 +38,9 @@ struct ChangePasswordCommand {
       }
       if let loadFailure { throw loadFailure }
       throw FieldRefusals.error([
-        ("current password", output.currentPasswordValidation?.errorMessage),
-        ("new password", output.newPasswordValidation?.errorMessage),
-        ("confirmation", output.confirmationValidation?.errorMessage),
+        FieldError("current_password", output.currentPasswordValidation),
+        FieldError("new_password", output.newPasswordValidation),
+        FieldError("confirmation", output.confirmationValidation),
       ])
     }
     context.emit(json: ["changed": true, "ended_sessions": ended])

@@ -1,10 +1,21 @@
+import AuthCore
+
 /// The fields a form's view model refused, as the error that sets the exit code: one
-/// `field: message` line each (65). A form that neither stepped on, nor showed a failure,
-/// nor refused a field is a bug (70).
+/// `field: message` line each (65), and in JSON each field with its kind. A form that
+/// neither stepped on, nor showed a failure, nor refused a field is a bug (70).
 enum FieldRefusals {
-  static func error(_ fields: [(name: String, message: String?)]) -> CLIError {
-    let lines = fields.compactMap { field in field.message.map { "\(field.name): \($0)" } }
-    if lines.isEmpty { return .internalFailure("The form neither finished nor said why") }
-    return .validationFailed(lines)
+  static func error(_ fields: [FieldError?]) -> CLIError {
+    let refused = fields.compactMap { $0 }
+    if refused.isEmpty { return .internalFailure("The form neither finished nor said why") }
+    return .validationFailed(refused)
+  }
+}
+
+extension FieldError {
+  /// The refusal of a field (`username`, `new_password`), or `nil` when it passed or was
+  /// not checked. The kind comes from the validation's reason, never from its words.
+  init?<Value>(_ field: String, _ validation: Validation<Value>?) {
+    guard let validation, let message = validation.errorMessage else { return nil }
+    self.init(field: field, reason: validation.reason ?? .unspecified, message: message)
   }
 }

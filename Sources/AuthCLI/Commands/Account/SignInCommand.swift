@@ -28,8 +28,8 @@ struct SignInCommand {
       let output = viewModel.outputs
       if let failure = output.failure { throw failure }
       throw FieldRefusals.error([
-        ("username", output.usernameValidation?.errorMessage),
-        ("password", output.passwordValidation?.errorMessage),
+        FieldError("username", output.usernameValidation),
+        FieldError("password", output.passwordValidation),
       ])
     }
     let shown = TerminalText.visible(session.authenticated.user.username)

@@ -29,9 +29,9 @@ struct SignUpCommand {
       let output = viewModel.outputs
       if let failure = output.failure { throw failure }
       throw FieldRefusals.error([
-        ("username", output.usernameValidation?.errorMessage),
-        ("password", output.passwordValidation?.errorMessage),
-        ("confirmation", output.confirmationValidation?.errorMessage),
+        FieldError("username", output.usernameValidation),
+        FieldError("password", output.passwordValidation),
+        FieldError("confirmation", output.confirmationValidation),
       ])
     }
     let shown = TerminalText.visible(session.authenticated.user.username)

@@ -23,8 +23,10 @@ struct UserAdministrationCommand {
     let name = try reader.username(given: username)
     let (password, confirmation) = try reader.newPassword(
       prompt: "Password: ", confirmation: "Repeat password: ")
-    if let mismatch = Password.validateConfirmation(confirmation, of: password).errorMessage {
-      throw CLIError.validationFailed(["confirmation: " + mismatch])
+    if let mismatch = FieldError(
+      "confirmation", Password.validateConfirmation(confirmation, of: password))
+    {
+      throw CLIError.validationFailed([mismatch])
     }
     let root = try AdministrationRoot(location: location, environment: context.process.environment)
     let result = try await root.accounts.addAccount(
@@ -38,11 +40,9 @@ struct UserAdministrationCommand {
         ])
       context.show("Created account \(TerminalText.visible(user.username)) (not signed in).")
     case .invalid(let validation):
-      throw CLIError.validationFailed(
-        [
-          validation.username.errorMessage.map { "username: " + $0 },
-          validation.password.errorMessage.map { "password: " + $0 },
-        ].compactMap { $0 })
+      throw FieldRefusals.error([
+        FieldError("username", validation.username), FieldError("password", validation.password),
+      ])
     }
   }
 
@@ -106,13 +106,15 @@ struct UserAdministrationCommand {
       context: context, passwordFromStandardInput: passwordFromStandardInput)
     let (password, confirmation) = try reader.newPassword(
       prompt: "New password: ", confirmation: "Repeat new password: ")
-    if let mismatch = Password.validateConfirmation(confirmation, of: password).errorMessage {
-      throw CLIError.validationFailed(["confirmation: " + mismatch])
+    if let mismatch = FieldError(
+      "confirmation", Password.validateConfirmation(confirmation, of: password))
+    {
+      throw CLIError.validationFailed([mismatch])
     }
     let root = try AdministrationRoot(location: location, environment: context.process.environment)
     let result = try await root.accounts.resetPassword(named: username, to: password)
     guard case .valid(let change) = result else {
-      throw CLIError.validationFailed(["password: " + (result.errorMessage ?? "")])
+      throw FieldRefusals.error([FieldError("password", result)])
     }
     context.emit(
       json: [

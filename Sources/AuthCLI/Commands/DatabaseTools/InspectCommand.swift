@@ -26,12 +26,13 @@ struct InspectCommand {
     context.show(InspectReportText.render(report, style: context.outputStyle))
     if !report.isHealthy {
       throw CLIError.incompatibleDatabase(
-        "The integrity check failed: " + report.integrityCheck.prefix(3).joined(separator: "; "))
+        "The integrity check failed: " + report.integrityCheck.prefix(3).joined(separator: "; "),
+        kind: .corruptDatabase)
     }
     if let differences = report.schemaDifferences, !differences.isEmpty {
       throw CLIError.incompatibleDatabase(
         "The schema holds what its migrations do not create: "
-          + differences.joined(separator: ", "))
+          + differences.joined(separator: ", "), kind: .unexpectedSchema)
     }
   }
 
@@ -44,7 +45,8 @@ struct InspectCommand {
     context.show(InspectReportText.render(report, style: context.outputStyle))
     if !report.isHealthy {
       throw CLIError.incompatibleDatabase(
-        "The schema check failed: " + report.schemaCheck.prefix(3).joined(separator: "; "))
+        "The schema check failed: " + report.schemaCheck.prefix(3).joined(separator: "; "),
+        kind: .unexpectedSchema)
     }
   }
 }

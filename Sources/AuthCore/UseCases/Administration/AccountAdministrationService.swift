@@ -57,7 +57,7 @@ public struct AccountAdministrationService: AccountAdministrationUseCase {
       }
       return .added(user)
     } catch StoreError.usernameTaken {
-      validation.username = .invalid(errorMessage: AuthMessages.usernameTaken)
+      validation.username = .invalid(errorMessage: AuthMessages.usernameTaken, reason: .taken)
       return .invalid(validation)
     }
   }
@@ -129,7 +129,9 @@ public struct AccountAdministrationService: AccountAdministrationUseCase {
     let checked = Password.validate(
       password, username: existing.user.username, rules: policy.password)
     guard let replacement = checked.asValidated else {
-      return .invalid(errorMessage: checked.errorMessage ?? AuthMessages.enterPassword)
+      return .invalid(
+        errorMessage: checked.errorMessage ?? AuthMessages.enterPassword,
+        reason: checked.reason ?? .unspecified)
     }
     let newHash = try hasher.hash(replacement)
     let changed = try await change(username, kind: .passwordReset) { record, now, context in

@@ -1,0 +1,142 @@
+import AuthCore
+
+/// The stable, snake_case name of a failure in JSON errors (`"kind"`), beside the exit
+/// code: scripts tell failures apart by it, never by the message. `authcli help errors`
+/// lists them.
+enum ErrorKind: String, CaseIterable, Hashable, Sendable {
+  case usage = "usage"
+  case passwordOnCommandLine = "password_on_command_line"
+  case notConfirmed = "not_confirmed"
+  case validationFailed = "validation_failed"
+  case usernameTaken = "username_taken"
+  case inputEnded = "input_ended"
+  case inputNotText = "input_not_text"
+  case inputTooLong = "input_too_long"
+  case noDatabase = "no_database"
+  case notADatabase = "not_a_database"
+  case notAnAuthcliDatabase = "not_an_authcli_database"
+  case corruptDatabase = "corrupt_database"
+  case unexpectedSchema = "unexpected_schema"
+  case schemaTooNew = "schema_too_new"
+  case needsMigration = "needs_migration"
+  case migrationFailed = "migration_failed"
+  case notAdopted = "not_adopted"
+  case incompatibleDatabase = "incompatible_database"
+  case unsafeFile = "unsafe_file"
+  case notSignedIn = "not_signed_in"
+  case badCredentials = "bad_credentials"
+  case permissionDenied = "permission_denied"
+  case sessionNotFound = "session_not_found"
+  case noSuchAccount = "no_such_account"
+  case cannotCreate = "cannot_create"
+  case fileExists = "file_exists"
+  case ioError = "io_error"
+  case busy = "busy"
+  case unavailable = "unavailable"
+  case configuration = "configuration"
+  case interrupted = "interrupted"
+  case databaseError = "database_error"
+  case internalError = "internal_error"
+
+  /// The exit code that comes with the kind.
+  var code: ExitCode {
+    switch self {
+    case .usage, .passwordOnCommandLine, .notConfirmed: .usage
+    case .validationFailed, .usernameTaken, .inputNotText, .inputTooLong, .notADatabase,
+      .notAnAuthcliDatabase, .corruptDatabase, .unexpectedSchema, .schemaTooNew, .needsMigration,
+      .migrationFailed, .notAdopted, .incompatibleDatabase, .sessionNotFound, .noSuchAccount:
+      .invalidData
+    case .inputEnded, .noDatabase: .noInput
+    case .unavailable: .unavailable
+    case .internalError: .software
+    case .databaseError: .software
+    case .cannotCreate, .fileExists: .cannotCreate
+    case .ioError, .unsafeFile: .ioError
+    case .busy: .temporaryFailure
+    case .notSignedIn, .badCredentials, .permissionDenied: .noPermission
+    case .configuration: .configuration
+    case .interrupted: .interrupted
+    }
+  }
+
+  /// What it means, in one line for `authcli help errors`.
+  var meaning: String {
+    switch self {
+    case .usage: "The command line is wrong (the message says how)."
+    case .passwordOnCommandLine: "A password was given inside --db, where others can read it."
+    case .notConfirmed: "A deletion was not confirmed: no --yes without a terminal, or no 'y'."
+    case .validationFailed: "Several fields failed; each is in 'fields' with its own kind."
+    case .usernameTaken: "Another account has the username (also a field kind)."
+    case .inputEnded: "Input ended before every answer was read; nothing was changed."
+    case .inputNotText: "A line of input is not UTF-8 text."
+    case .inputTooLong: "A line of input is longer than the input limit."
+    case .noDatabase: "No database file at the path; this command never creates one."
+    case .notADatabase: "The file is not an SQLite database (empty, a folder, other bytes)."
+    case .notAnAuthcliDatabase: "The file is another program's SQLite database."
+    case .corruptDatabase: "The database fails its integrity check."
+    case .unexpectedSchema: "The schema holds objects its migrations do not create."
+    case .schemaTooNew: "A newer authcli wrote the database; this one leaves it alone."
+    case .needsMigration: "The database has migrations to apply: run 'authcli migrate'."
+    case .migrationFailed: "A migration could not be applied; nothing of it was kept."
+    case .notAdopted: "'migrate --adopt' refused the copy: its schema differs."
+    case .incompatibleDatabase: "The database cannot be used by this binary."
+    case .unsafeFile: "The file or its folder is a link, foreign-owned or writable by others."
+    case .notSignedIn: "No session for this database, or it ended."
+    case .badCredentials: "Unknown user, wrong password or a locked account (one answer)."
+    case .permissionDenied: "The database server refused the account authcli connects as."
+    case .sessionNotFound: "No session of yours with that id."
+    case .noSuchAccount: "No account with that username."
+    case .cannotCreate: "A file or folder could not be created."
+    case .fileExists: "The path of a new file exists already; nothing was written."
+    case .ioError: "Reading or writing a file failed."
+    case .busy: "The database stayed locked by another process; try again."
+    case .unavailable: "A library or server authcli needs is unavailable."
+    case .configuration: "An environment variable has a value authcli does not accept."
+    case .interrupted: "Ctrl-C; nothing was changed."
+    case .databaseError: "The database answered with an error authcli does not expect."
+    case .internalError: "Something that should not happen did (a bug)."
+    }
+  }
+}
+
+/// One refused field of a validation failure, as JSON errors list it in `fields`.
+struct FieldError: Hashable, Sendable {
+  /// The field as a script names it: `username`, `password`, `confirmation`,
+  /// `current_password`, `new_password`.
+  let field: String
+  /// The field and the rule: `password_too_short`, `username_taken`.
+  let kind: String
+  /// The message a person reads.
+  let message: String
+
+  /// A refused field; the kind joins the field and the validation's reason.
+  init(field: String, reason: ValidationReason, message: String) {
+    self.field = field
+    self.kind = field + "_" + reason.rawValue
+    self.message = message
+  }
+
+  /// How it is printed for people: `password: Use at least 15 characters …`.
+  var line: String { field.replacing("_", with: " ") + ": " + message }
+
+  /// The fields a script can meet, and the reasons each may carry, for `help errors`.
+  static let documented: [(field: String, reasons: [ValidationReason])] = [
+    ("username", [.required, .tooShort, .tooLong, .invalidCharacters, .invalidStart, .taken]),
+    (
+      "password",
+      [
+        .required, .tooShort, .tooLong, .containsUsername, .containsServiceName, .tooCommon,
+        .tooPredictable,
+      ]
+    ),
+    ("confirmation", [.required, .mismatch]),
+    ("current_password", [.required]),
+    (
+      "new_password",
+      [
+        .required, .tooShort, .tooLong, .containsUsername, .containsServiceName, .tooCommon,
+        .tooPredictable,
+      ]
+    ),
+  ]
+}

@@ -1,0 +1,35 @@
+import CommandLineKit
+
+/// The page `authcli help errors` prints: every `kind` of a JSON error, with its exit code,
+/// and the kinds of refused fields.
+enum ErrorKindHelp {
+  static var text: String {
+    let kinds = ErrorKind.allCases.map { kind in
+      TextLayout.entry(label: kind.rawValue, help: kind.meaning + " (exit \(kind.code.rawValue))")
+    }
+    let fields = FieldError.documented.map { field, reasons in
+      TextLayout.entry(
+        label: field,
+        help: reasons.map { field + "_" + $0.rawValue }.joined(separator: ", ") + ".")
+    }
+    return """
+      OVERVIEW: The kinds of authcli's JSON errors.
+
+      With --json a failure is one object on standard error:
+        {"error": {"code": 65, "kind": "password_too_short", "message": "...",
+          "fields": [{"field": "password", "kind": "password_too_short",
+                      "message": "..."}]}}
+      'code' is the exit code; 'kind' is stable, so scripts test it rather than the
+      message. A validation failure lists every refused field in 'fields'; its kind is
+      that field's kind when one field was refused, 'validation_failed' when several
+      were.
+
+      KINDS:
+      \(kinds.joined(separator: "\n"))
+
+      FIELD KINDS (<field>_<rule>):
+      \(fields.joined(separator: "\n"))
+
+      """
+  }
+}
