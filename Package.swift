@@ -98,7 +98,9 @@ let package = Package(
       dependencies: ["AuthTestSupport", "PostgresTestSupport", "authcli", "QuickStart"]),
     .testTarget(
       name: "AuthCLITests",
-      dependencies: ["AuthCLI", "AuthViewModelPreviews", "AuthTestSupport", "authcli"],
+      dependencies: [
+        "AuthCLI", "AuthViewModelPreviews", "AuthTestSupport", "PostgresTestSupport", "authcli",
+      ],
       exclude: ["Previews", "PTY"]),
   ],
   swiftLanguageModes: [.v6]

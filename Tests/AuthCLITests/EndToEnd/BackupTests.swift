@@ -79,7 +79,9 @@ struct BackupTests {
     let restored = sandbox.root + "/restored.sqlite3"
     let dump = try await sandbox.runProgram("/usr/bin/sqlite3", [sandbox.defaultDatabase, ".dump"])
     #expect(dump.status == 0)
-    _ = try await sandbox.runProgram("/usr/bin/sqlite3", [restored], input: dump.output)
+    _ = try await sandbox.runProgram(
+      "/bin/sh", ["-c", "umask 022; exec /usr/bin/sqlite3 \"$0\"", restored], input: dump.output)
+    #expect(try sandbox.mode(of: restored) == 0o644)
     let before = try await sandbox.run(["users", "list", "--db", restored])
     #expect(before.status == 65)
     #expect(before.errors.contains("another program"))
@@ -95,6 +97,7 @@ struct BackupTests {
     let adopted = try await sandbox.run(["migrate", "--adopt", "--db", restored])
     #expect(adopted.status == 0, "\(adopted.errors)")
     #expect(adopted.output == "Adopted \(restored): schema version 3.\n")
+    #expect(try sandbox.mode(of: restored) == 0o600)
     let users = try await sandbox.run(["users", "list", "--db", restored, "--json"])
     #expect((try users.json() as? [[String: Any]])?.first?["username"] as? String == "xia")
     let signIn = try await sandbox.signIn(

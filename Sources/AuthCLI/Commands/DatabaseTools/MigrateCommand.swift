@@ -1,6 +1,7 @@
 import AuthPostgres
 import AuthStorage
 import CommandLineKit
+import Foundation
 
 /// `authcli migrate`: applies pending migrations, creating the database when missing.
 /// `authcli migrate status`: shows applied and pending migrations without writing.
@@ -44,6 +45,11 @@ struct MigrateCommand {
     let probe = try Database.open(path: path, options: OpenOptions(mode: .readOnly))
     _ = try SchemaAdoption().check(probe)
     probe.close()
+    // A shell made the copy with its umask (0644 as a rule); an authcli database holds
+    // password hashes and is 0600, its -wal and -shm (made at the next open) too.
+    guard chmod(path, 0o600) == 0 else {
+      throw CLIError.inputOutput(path: path, reason: String(cString: strerror(errno)))
+    }
     let database = try Database.open(path: path, options: OpenOptions(mode: .readWrite))
     defer { database.close() }
     let adopted = try SchemaAdoption().adopt(database)
