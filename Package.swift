@@ -86,7 +86,8 @@ let package = Package(
       name: "AuthStorageTests",
       dependencies: ["AuthStorage", "AuthPostgres", "PostgresTestSupport", "CSQLite"]),
     .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto"]),
-    .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
+    // Also runs the built authbench, whose command line is declared with CommandLineKit.
+    .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "authbench"]),
     .testTarget(
       name: "AuthViewModelsTests",
       dependencies: [

@@ -31,6 +31,24 @@ extension ToolDeclaration {
     return sections.joined(separator: "\n\n") + "\n"
   }
 
+  /// `words` and `parts` on as few lines as fit after `USAGE: `, later lines indented
+  /// under the first part.
+  static func wrapUsage(_ words: String, _ parts: [String]) -> [String] {
+    let width = TextLayout.lineWidth - "USAGE: ".count
+    let indent = String(repeating: " ", count: words.count + 1)
+    var lines: [String] = []
+    var current = words
+    for part in parts {
+      if current.count + 1 + part.count > width, current != words {
+        lines.append(current)
+        current = indent + part
+      } else {
+        current += " " + part
+      }
+    }
+    return lines + [current]
+  }
+
   /// The options a help page lists: the command's own, those inherited, the version
   /// (on the root page), then help.
   func optionsListed(along path: [CommandDeclaration<Action>]) -> [OptionDeclaration] {
@@ -46,8 +64,9 @@ extension ToolDeclaration {
   }
 
   /// The usage lines of a command: one for itself when it runs, then those of its
-  /// subcommands. Its own options are spelled out unless the line would pass 80 columns;
-  /// the global ones stand together as `[<options>]`.
+  /// subcommands. Its arguments and own options are spelled out (a line too wide for the
+  /// page goes on under the command's words); the global ones stand together as
+  /// `[<options>]`.
   public func usageLines(for path: [CommandDeclaration<Action>]) -> [String] {
     guard let command = path.last else { return [] }
     let words = path.map(\.name).joined(separator: " ")
@@ -55,13 +74,9 @@ extension ToolDeclaration {
     if path.count == 1 || command.action != nil {
       let own = command.options.map(\.usageLabel)
       let arguments = command.action != nil ? command.arguments.map(\.usageLabel) : []
-      let inherited = path.count > 1 && !path[0].options.isEmpty ? ["[<options>]"] : []
+      let global = path.count > 1 && !path[0].options.isEmpty ? ["[<options>]"] : []
       let groupTail = command.action == nil ? ["<subcommand>"] : []
-      var line = ([words] + own + arguments + inherited + groupTail).joined(separator: " ")
-      if "USAGE: ".count + line.count > TextLayout.lineWidth {
-        line = ([words, "[<options>]"] + arguments + groupTail).joined(separator: " ")
-      }
-      lines.append(line)
+      lines += Self.wrapUsage(words, arguments + own + global + groupTail)
     }
     // The root page lists its subcommands instead; a group shows how to run each of its own.
     if path.count > 1 {

@@ -8,9 +8,22 @@ import Observation
 open class BaseViewModel<NavigationStep: Sendable> {
   /// Emits the steps; the coordinator awaits them.
   public let navigator = Stepper<NavigationStep>()
+  /// The tasks `transform(input:)` started; they end with the view model.
+  private var bindings: [Task<Void, Never>] = []
 
   /// Starts with no step emitted.
   public init() {}
+
+  /// Ends every binding still waiting on its streams: nobody shows this view model any more.
+  isolated deinit {
+    for binding in bindings { binding.cancel() }
+  }
+
+  /// Keeps a binding's task so that it ends with the view model.
+  func keep(_ binding: Task<Void, Never>) {
+    bindings.removeAll { $0.isCancelled }
+    bindings.append(binding)
+  }
 }
 
 /// The inputs every scene has: its lifecycle, reported by whatever hosts the view.

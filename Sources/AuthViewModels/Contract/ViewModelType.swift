@@ -80,11 +80,14 @@ private enum Arrival<Event: Sendable>: Sendable {
 
 extension SceneViewModelType {
   /// Consumes `input` in one task: both streams are forwarded, as they arrive, into one
-  /// queue that a single loop empties, so view and lifecycle events never interleave.
+  /// queue that a single loop empties, so view and lifecycle events never interleave. The
+  /// task is cancelled when the view model goes away.
   func bind<Event: Sendable>(
     _ input: SceneInput<Event>, handle: @escaping @MainActor (Self, Event) async -> Void
   ) -> Task<Void, Never> {
-    StreamBinding.start(input, for: self, handle: handle)
+    let binding = StreamBinding.start(input, for: self, handle: handle)
+    (self as? BaseViewModel<NavigationStep>)?.keep(binding)
+    return binding
   }
 }
 

@@ -68,12 +68,12 @@ enum BenchCommandLine {
         """,
       discussion: """
         FIGURES:
-          1  session check through the storage layer vs C (memory and WAL file)   goal >= 0.9
-          2  session check through the use case, token hashing included, vs C     goal >= 0.9
-          3  bulk sign-up storage path, users in one transaction, vs C             goal >= 0.9
-          4  sign-in use case vs one bare crypto_pwhash_str_verify, same cost      goal <= 1.05
-          5  sign-in of an unknown user vs a wrong password (median times)         goal 0.95-1.05
-          6  session check with 1M users and 2M sessions vs with 1,000 users       goal <= 1.3
+          1  session check, storage layer vs C (memory and WAL file)   goal >= 0.9
+          2  session check, use case with token hashing, vs C          goal >= 0.9
+          3  bulk sign-up storage path, one transaction, vs C          goal >= 0.9
+          4  sign-in use case vs one bare crypto_pwhash_str_verify     goal <= 1.05
+          5  sign-in of an unknown user vs a wrong password (medians)  goal 0.95-1.05
+          6  session check, 1M users and 2M sessions vs 1,000 users    goal <= 1.3
 
         Ratios compare medians measured in the same run, baseline and subject alternating.
         Build in release mode (swift run -c release authbench): a debug build measures
