@@ -66,12 +66,20 @@ let package = Package(
     // Benchmarks (release build, never part of the tests): the layers against the same work
     // done with the raw C APIs in the same run.
     .target(name: "CBaseline", dependencies: ["CSQLite", "CSodium"]),
+    // The PostgreSQL figure's baseline, linked with libpq (authbench only, never authcli).
+    .target(name: "CPostgresBaseline", linkerSettings: [.linkedLibrary("pq")]),
     .executableTarget(
       name: "authbench",
-      dependencies: ["AuthCore", "AuthStorage", "AuthCrypto", "CBaseline", "CommandLineKit"]),
+      dependencies: [
+        "AuthCore", "AuthStorage", "AuthPostgres", "AuthCrypto", "CBaseline", "CPostgresBaseline",
+        "CommandLineKit",
+      ]),
     // Runs the built authcli under concurrency, crashes and hostile input.
     .testTarget(
-      name: "ReliabilityTests", dependencies: ["CSQLite", "CSodium", "AuthTestSupport", "authcli"]),
+      name: "ReliabilityTests",
+      dependencies: [
+        "CSQLite", "CSodium", "AuthPostgres", "AuthTestSupport", "PostgresTestSupport", "authcli",
+      ]),
 
     // The PostgreSQL server of the tests: a fresh schema per test.
     .target(name: "PostgresTestSupport", dependencies: ["AuthPostgres"]),
@@ -81,7 +89,10 @@ let package = Package(
 
     .testTarget(
       name: "AuthCoreTests",
-      dependencies: ["AuthCore", "AuthStorage", "AuthCrypto", "AuthTestSupport"]),
+      dependencies: [
+        "AuthCore", "AuthStorage", "AuthPostgres", "AuthCrypto", "AuthTestSupport",
+        "PostgresTestSupport",
+      ]),
     .testTarget(
       name: "AuthStorageTests",
       dependencies: ["AuthStorage", "AuthPostgres", "PostgresTestSupport", "CSQLite"]),

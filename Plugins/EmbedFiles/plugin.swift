@@ -23,8 +23,11 @@ struct EmbedFiles: BuildToolPlugin {
     default:
       return []
     }
+    // Every file of a migrations folder goes to EmbedTool, which fails the build on one that
+    // is misnamed instead of leaving it out without a word; only hidden files are skipped.
+    let isMigrations = embedding.enumName == "EmbeddedMigrations"
     let names = try FileManager.default.contentsOfDirectory(atPath: embedding.folder.path)
-      .filter { $0.hasSuffix(embedding.suffix) }
+      .filter { isMigrations ? !$0.hasPrefix(".") : $0.hasSuffix(embedding.suffix) }
       .sorted()
     let inputs = names.map { embedding.folder.appending(path: $0) }
     let output = context.pluginWorkDirectoryURL.appending(path: "\(embedding.enumName).swift")

@@ -26,6 +26,11 @@ enum BenchRunner {
       progress("figure 6: scale (building the large database first)")
       report.results += try await ScaleFigure.run(context: context)
     }
+    if !chosen.isDisjoint(with: [7, 8]) {
+      progress("figures 7 and 8: PostgreSQL")
+      report.results += try await PostgresFigures.run(
+        figures: chosen.intersection([7, 8]), context: context)
+    }
     report.results.sort { $0.figure < $1.figure }
     report.notes = context.notes
     report.checksum = context.checksum.total

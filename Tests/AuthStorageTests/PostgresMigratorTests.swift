@@ -89,3 +89,31 @@ struct PostgresMigratorTests {
     #expect(applied.sorted() == PostgresMigrator.embedded.map(\.identifier).sorted())
   }
 }
+
+@Suite("PostgreSQL migration sets", .enabled(if: TestPostgres.shouldRun))
+struct PostgresMigrationSetTests {
+  @Test("a duplicate number, or a recorded name that differs, is refused before any write")
+  func refusals() throws {
+    let target = try TestPostgres.freshSchema()
+    let connection = try PostgresConnection.connect(target.connectionString, target: "test")
+    let duplicated = PostgresMigrator(migrations: [
+      Migration(identifier: "0001_a", version: 1, sql: "CREATE TABLE a (x int)"),
+      Migration(identifier: "0001_b", version: 1, sql: "CREATE TABLE b (x int)"),
+    ])
+    #expect(throws: MigrationSetError.duplicateNumber(1, files: ["0001_a.sql", "0001_b.sql"])) {
+      try duplicated.migrate(connection)
+    }
+    #expect(try PostgresMigrator().currentVersion(of: connection) == 0)
+    try PostgresMigrator(migrations: [
+      Migration(identifier: "0001_first", version: 1, sql: "CREATE TABLE a (x int)")
+    ]).migrate(connection)
+    let renamed = PostgresMigrator(migrations: [
+      Migration(identifier: "0001_other", version: 1, sql: "CREATE TABLE a (x int)"),
+      Migration(identifier: "0002_next", version: 2, sql: "CREATE TABLE b (x int)"),
+    ])
+    #expect(
+      throws: MigrationSetError.recordedDiffers(recorded: "0001_first", known: "0001_other")
+    ) { try renamed.migrate(connection) }
+    #expect(try PostgresMigrator().currentVersion(of: connection) == 1)
+  }
+}

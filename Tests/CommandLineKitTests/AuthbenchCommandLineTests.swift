@@ -69,8 +69,8 @@ struct AuthbenchCommandLineTests {
         "The value 'huge' is invalid for '--cost <name>': use one of interactive, moderate, minimum"
       ),
       (
-        ["--figures", "7"],
-        "The value '7' is invalid for '--figures <list>': use numbers from 1 to 6, for example 1,2,3"
+        ["--figures", "9"],
+        "The value '9' is invalid for '--figures <list>': use numbers from 1 to 8, for example 1,2,3"
       ),
       (["--frob"], "Unknown option '--frob'"),
       (["--lookups"], "Missing value for '--lookups <n>'"),

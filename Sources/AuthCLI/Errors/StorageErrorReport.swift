@@ -19,6 +19,8 @@ enum StorageErrorReport {
     switch error {
     case let error as StorageError: report(error)
     case let error as SQLiteError: report(error)
+    case let error as MigrationSetError:
+      ErrorReport(kind: .migrationFailed, message: capitalized(error.description))
     case let error as BackupError: report(error)
     case let error as AdoptionError:
       ErrorReport(
@@ -38,6 +40,8 @@ enum StorageErrorReport {
       ErrorReport(kind: .notAnAuthcliDatabase, message: capitalized(error.description))
     case .corrupt, .unexpectedValue:
       ErrorReport(kind: .corruptDatabase, message: capitalized(error.description))
+    case .foreignKeysBroken:
+      ErrorReport(kind: .migrationFailed, message: capitalized(error.description))
     case .schemaTooNew:
       ErrorReport(kind: .schemaTooNew, message: capitalized(error.description))
     case .unexpectedSchema:

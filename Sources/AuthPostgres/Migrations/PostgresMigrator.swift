@@ -16,16 +16,48 @@ import AuthStorage
 public struct PostgresMigrator: Sendable {
   /// The migrations this migrator knows, in version order.
   public let migrations: [Migration]
+  /// What is wrong with the migrations (a duplicate number, a gap, a misnamed file),
+  /// refused before anything is read or written.
+  public let problem: MigrationSetError?
 
-  /// A migrator for the given migrations (the embedded PostgreSQL ones by default).
-  public init(migrations: [Migration] = PostgresMigrator.embedded) {
+  /// A migrator for the given migrations.
+  public init(migrations: [Migration]) {
     self.migrations = migrations.sorted { $0.version < $1.version }
+    do throws(MigrationSetError) {
+      try Migration.checkNumbering(migrations)
+      problem = nil
+    } catch {
+      problem = error
+    }
   }
 
-  /// The migrations built into this binary from `Migrations/postgres/`, in version order.
-  public static let embedded: [Migration] = EmbeddedMigrations.files
-    .compactMap { Migration(fileName: $0.name, contents: $0.contents) }
-    .sorted { $0.version < $1.version }
+  /// A migrator for the PostgreSQL migrations built into this binary.
+  public init() {
+    self.init(migrations: Self.embedded)
+    if let embeddedProblem = Self.embeddedProblem {
+      self = PostgresMigrator(migrations: [], problem: embeddedProblem)
+    }
+  }
+
+  private init(migrations: [Migration], problem: MigrationSetError) {
+    self.migrations = migrations
+    self.problem = problem
+  }
+
+  /// The migrations built into this binary from `Migrations/postgres/`, in version order
+  /// (empty when the files break a rule, which `embeddedProblem` names).
+  public static let embedded: [Migration] =
+    (try? Migration.validated(files: EmbeddedMigrations.files)) ?? []
+
+  /// The rule the embedded files break, if any (the build checks it first).
+  public static let embeddedProblem: MigrationSetError? = {
+    do throws(MigrationSetError) {
+      _ = try Migration.validated(files: EmbeddedMigrations.files)
+      return nil
+    } catch {
+      return error
+    }
+  }()
 
   /// The embedded file names, named well or not (a test compares them with SQLite's).
   public static let embeddedFileNames: [String] = EmbeddedMigrations.files.map(\.name)
@@ -57,6 +89,7 @@ public struct PostgresMigrator: Sendable {
   public func pendingMigrations(
     in connection: PostgresConnection
   ) throws -> [Migration] {
+    if let problem { throw problem }
     let current = try currentVersion(of: connection)
     return migrations.filter { $0.version > current }
   }
@@ -74,7 +107,10 @@ public struct PostgresMigrator: Sendable {
   public func migrate(
     _ connection: PostgresConnection, at time: Date = Date()
   ) throws -> [Migration] {
+    if let problem { throw problem }
     try refuseNewerSchema(connection)
+    try Migration.checkRecords(
+      try appliedMigrations(in: connection).map(\.identifier), against: migrations)
     var applied: [Migration] = []
     for migration in migrations where try apply(migration, to: connection, at: time) {
       applied.append(migration)

@@ -5,6 +5,17 @@ import AuthCore
   import Foundation
 #endif
 
+extension PostgresAuthStore {
+  /// The statement of every session check, public so that a benchmark can run the very
+  /// same one through bare libpq.
+  public static let sessionLookupSQL = """
+    SELECT s.id, s.created_at, s.last_used_at, s.expires_at,
+           u.id, u.username, u.created_at, u.updated_at, s.token_hash
+    FROM sessions AS s JOIN users AS u ON u.id = s.user_id
+    WHERE s.token_hash = $1
+    """
+}
+
 extension PostgresStoreContext {
   func insertSession(
     userID: UserID, tokenHash: TokenHash, createdAt: Date, expiresAt: Date
@@ -33,12 +44,7 @@ extension PostgresStoreContext {
     tokenHash: TokenHash
   ) throws -> (found: AuthenticatedSession, storedHash: TokenHash)? {
     try database().queryFirst(
-      """
-      SELECT s.id, s.created_at, s.last_used_at, s.expires_at,
-             u.id, u.username, u.created_at, u.updated_at, s.token_hash
-      FROM sessions AS s JOIN users AS u ON u.id = s.user_id
-      WHERE s.token_hash = $1
-      """, [.bytea(tokenHash.rawValue)]
+      PostgresAuthStore.sessionLookupSQL, [.bytea(tokenHash.rawValue)]
     ) { row in
       let user = try Self.user(from: row, first: 4)
       let session = Session(

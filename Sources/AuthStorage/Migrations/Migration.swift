@@ -29,10 +29,20 @@ public struct Migration: Hashable, Sendable {
     self.init(identifier: identifier, version: version, sql: contents)
   }
 
-  /// The migrations built into this binary, in version order.
-  public static let embedded: [Migration] = EmbeddedMigrations.files
-    .compactMap { Migration(fileName: $0.name, contents: $0.contents) }
-    .sorted { $0.version < $1.version }
+  /// The migrations built into this binary, in version order (empty when the files break a
+  /// rule, which `embeddedProblem` names and the migrator refuses to go on with).
+  public static let embedded: [Migration] =
+    (try? validated(files: EmbeddedMigrations.files)) ?? []
+
+  /// The rule the embedded files break, if any (the build checks it first).
+  public static let embeddedProblem: MigrationSetError? = {
+    do throws(MigrationSetError) {
+      _ = try validated(files: EmbeddedMigrations.files)
+      return nil
+    } catch {
+      return error
+    }
+  }()
 
   /// How many embedded files there are, named well or not (a test compares it with `embedded`).
   static let embeddedFileCount = EmbeddedMigrations.files.count

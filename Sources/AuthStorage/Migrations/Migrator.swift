@@ -8,15 +8,40 @@
 ///
 /// Each pending migration runs in its own IMMEDIATE transaction together with its
 /// row in `schema_migrations` and `PRAGMA user_version = N`, so a failure rolls back
-/// that migration alone and leaves the earlier ones applied. A database whose
-/// `user_version` is newer than the newest known migration is refused before any write.
+/// that migration alone and leaves the earlier ones applied. Foreign keys are off while
+/// a migration runs (so rebuilding a table cannot cascade into its children) and
+/// `PRAGMA foreign_key_check` must find nothing before the commit. A database whose
+/// `user_version` is newer than the newest known migration is refused before any write;
+/// so is a set of migrations with a duplicate number or a gap, and a database whose
+/// records name a known number with another name (migrations are keyed by both).
 public struct Migrator: Sendable {
   /// The migrations this migrator knows, in version order.
   public let migrations: [Migration]
+  /// What is wrong with `migrations`, refused before anything is read or written.
+  public let problem: MigrationSetError?
 
   /// A migrator for the given migrations (the embedded ones by default).
-  public init(migrations: [Migration] = Migration.embedded) {
+  public init(migrations: [Migration]) {
     self.migrations = migrations.sorted { $0.version < $1.version }
+    do throws(MigrationSetError) {
+      try Migration.checkNumbering(migrations)
+      problem = nil
+    } catch {
+      problem = error
+    }
+  }
+
+  /// A migrator for the migrations built into this binary.
+  public init() {
+    self.init(migrations: Migration.embedded)
+    if let embeddedProblem = Migration.embeddedProblem {
+      self = Migrator(migrations: [], problem: embeddedProblem)
+    }
+  }
+
+  private init(migrations: [Migration], problem: MigrationSetError) {
+    self.migrations = migrations
+    self.problem = problem
   }
 
   /// The version a fully migrated database has; 0 when there are no migrations.
@@ -24,6 +49,7 @@ public struct Migrator: Sendable {
 
   /// The migrations not yet applied to `database`, in order. Reads only.
   public func pendingMigrations(in database: Database) throws -> [Migration] {
+    if let problem { throw problem }
     let current = try database.userVersion()
     return migrations.filter { $0.version > current }
   }
@@ -49,10 +75,13 @@ public struct Migrator: Sendable {
   /// and `StorageError.migrationFailed` when one fails (that one is rolled back).
   @discardableResult
   public func migrate(_ database: Database, at time: Date = Date()) throws -> [Migration] {
+    if let problem { throw problem }
     let current = try database.userVersion()
     if current > newestVersion {
       throw StorageError.schemaTooNew(found: current, newestKnown: newestVersion)
     }
+    try Migration.checkRecords(
+      try appliedMigrations(in: database).map(\.identifier), against: migrations)
     var applied: [Migration] = []
     for migration in migrations where migration.version > current {
       if try apply(migration, to: database, at: time) { applied.append(migration) }
@@ -62,11 +91,18 @@ public struct Migrator: Sendable {
 
   /// Applies one migration unless another connection got there first; returns whether it ran.
   private func apply(_ migration: Migration, to database: Database, at time: Date) throws -> Bool {
+    // Off outside the transaction (SQLite ignores the pragma inside one), back on after.
+    try database.executeScript("PRAGMA foreign_keys = OFF")
+    defer { try? database.executeScript("PRAGMA foreign_keys = ON") }
     do {
       return try database.transaction(.immediate) {
         // Re-read under the write lock: a concurrent process may have migrated meanwhile.
         guard try database.userVersion() < migration.version else { return false }
         try database.executeScript(migration.sql)
+        let broken = try database.query("PRAGMA foreign_key_check") { row in row.string(at: 0) }
+        if let table = broken.first {
+          throw StorageError.foreignKeysBroken(identifier: migration.identifier, table: table)
+        }
         try database.executeScript(
           """
           CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -24,6 +24,8 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
   case migrationFailed(identifier: String, underlying: SQLiteError)
   /// A stored value has a shape the schema does not allow.
   case unexpectedValue(column: String)
+  /// A migration left rows whose foreign keys point nowhere; it was rolled back.
+  case foreignKeysBroken(identifier: String, table: String)
   /// The database file is refused: a link, another user's, or writable by others.
   case unsafeFile(path: String, reason: UnsafeFileReason)
   /// The database's folder is refused: another user's, or writable by others.
@@ -51,6 +53,9 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
     case .migrationFailed(let identifier, let underlying):
       "migration \(identifier) failed and was rolled back: \(underlying)"
     case .unexpectedValue(let column): "unexpected value stored in \(column)"
+    case .foreignKeysBroken(let identifier, let table):
+      "migration \(identifier) left rows in \(table) whose foreign keys point nowhere;"
+        + " it was rolled back"
     case .unsafeFile(let path, let reason): "refusing database \(path): \(reason)"
     case .unsafeFolder(let path, let reason): "refusing database folder \(path): \(reason)"
     case .cannotOpenFile(let path, let reason): "cannot open database \(path): \(reason)"

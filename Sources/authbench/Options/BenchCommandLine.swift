@@ -24,9 +24,9 @@ enum BenchCommandLine {
     defaultValue: "all"
   ) { text throws(InvalidValue) in
     let numbers = text.split(separator: ",").map { Int($0.filter { $0 != " " }) }
-    let valid = numbers.compactMap { $0 }.filter { (1...6).contains($0) }
+    let valid = numbers.compactMap { $0 }.filter { (1...8).contains($0) }
     guard !valid.isEmpty, valid.count == numbers.count else {
-      throw InvalidValue("use numbers from 1 to 6, for example 1,2,3")
+      throw InvalidValue("use numbers from 1 to 8, for example 1,2,3")
     }
     return valid
   }
@@ -74,6 +74,12 @@ enum BenchCommandLine {
           4  sign-in use case vs one bare crypto_pwhash_str_verify     goal <= 1.05
           5  sign-in of an unknown user vs a wrong password (medians)  goal 0.95-1.05
           6  session check, 1M users and 2M sessions vs 1,000 users    goal <= 1.3
+          7  session check, PostgreSQL adapter vs the same statement   goal >= 0.9
+             through bare libpq from C
+          8  sign-ups/s on PostgreSQL, 8 authcli processes vs 1        reported
+
+        Figures 7 and 8 use the server in AUTHCLI_BENCH_POSTGRES (a libpq URI), or start a
+        throwaway one with script/postgres and remove it at the end.
 
         Ratios compare medians measured in the same run, baseline and subject alternating.
         Build in release mode (swift run -c release authbench): a debug build measures

@@ -1,6 +1,6 @@
 /// One measured line of the report: a subject against its baseline.
 struct FigureResult: Codable, Sendable {
-  /// The figure's number (1 to 6).
+  /// The figure's number (1 to 8).
   let figure: Int
   /// What is compared, in words.
   let title: String

@@ -9,8 +9,8 @@ struct Goal: Codable, Sendable {
   static func atLeast(_ value: Double) -> Goal { Goal(minimum: value, maximum: nil) }
   /// At most `value`.
   static func atMost(_ value: Double) -> Goal { Goal(minimum: nil, maximum: value) }
-  /// No goal: the line is reported for what it shows.
-  static let none = Goal(minimum: nil, maximum: nil)
+  /// No goal: the ratio is reported only.
+  static let reported = Goal(minimum: nil, maximum: nil)
   /// Between the two, both included.
   static func within(_ low: Double, _ high: Double) -> Goal { Goal(minimum: low, maximum: high) }
 

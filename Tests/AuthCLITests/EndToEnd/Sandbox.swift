@@ -1,6 +1,17 @@
 import AuthTestSupport
 import Foundation
+import PostgresTestSupport
 import Testing
+
+/// The engine behind a sandbox's default database: an SQLite file in the XDG data folder,
+/// or a fresh schema on the test PostgreSQL server (named in `AUTHCLI_DB`).
+enum Engine: String, CaseIterable, Sendable {
+  case sqlite
+  case postgres
+
+  /// Both engines when PostgreSQL runs take place (always under CI), else SQLite alone.
+  static var allCases: [Engine] { TestPostgres.shouldRun ? [.sqlite, .postgres] : [.sqlite] }
+}
 
 /// A private home for one end-to-end test: a temporary folder with its own XDG data and
 /// state directories, cheap password hashing, and a runner for the real binary.
@@ -22,9 +33,12 @@ struct Sandbox: ~Copyable {
     }
   }
 
-  init() throws {
-    root = NSTemporaryDirectory() + "authcli-e2e-\(UUID().uuidString)"
+  init(engine: Engine = .sqlite) throws {
+    // Made before anything is created, so that a failure leaves nothing behind.
+    let database = engine == .postgres ? try TestPostgres.freshSchema().connectionString : nil
+    let root = NSTemporaryDirectory() + "authcli-e2e-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    self.root = root
     environment = [
       "HOME": root + "/home",
       "XDG_DATA_HOME": root + "/data",
@@ -32,6 +46,7 @@ struct Sandbox: ~Copyable {
       "AUTHCLI_ARGON2": "minimum",
       "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
     ]
+    if let database { environment["AUTHCLI_DB"] = database }
   }
 
   deinit { try? FileManager.default.removeItem(atPath: root) }

@@ -3,8 +3,9 @@ import Testing
 
 @Suite("End to end: a scripted session")
 struct ScriptedSessionTests {
-  @Test func signUpWhoAmISignOutSignInSessionsPasswdAndSignOutEverywhere() async throws {
-    let sandbox = try Sandbox()
+  @Test(arguments: Engine.allCases)
+  func signUpWhoAmISignOutSignInSessionsPasswdAndSignOutEverywhere(engine: Engine) async throws {
+    let sandbox = try Sandbox(engine: engine)
     let signUp = try await sandbox.signUp("Alice")
     #expect(signUp.status == 0)
     #expect(signUp.output == "Created account alice and signed in.\n")
@@ -116,8 +117,9 @@ struct ScriptedSessionTests {
     #expect(try await sandbox.run(["whoami"]).status == 77)
   }
 
-  @Test func revokingTheCurrentSessionForgetsItsToken() async throws {
-    let sandbox = try Sandbox()
+  @Test(arguments: Engine.allCases)
+  func revokingTheCurrentSessionForgetsItsToken(engine: Engine) async throws {
+    let sandbox = try Sandbox(engine: engine)
     let signUp = try await sandbox.signUp("carol", extra: ["--json"])
     let id = try #require((try signUp.json() as? [String: Any])?["session_id"] as? Int)
     let revoke = try await sandbox.run(["sessions", "revoke", String(id)])
@@ -126,8 +128,9 @@ struct ScriptedSessionTests {
     #expect(try sandbox.stateFiles().isEmpty)
   }
 
-  @Test func signingInAgainEndsTheSessionWhoseTokenItReplaces() async throws {
-    let sandbox = try Sandbox()
+  @Test(arguments: Engine.allCases)
+  func signingInAgainEndsTheSessionWhoseTokenItReplaces(engine: Engine) async throws {
+    let sandbox = try Sandbox(engine: engine)
     _ = try await sandbox.signUp("dora")
     #expect(try await sandbox.signIn("dora", password: Passphrase.first).status == 0)
     #expect(try await sandbox.signIn("dora", password: Passphrase.first).status == 0)

@@ -1,11 +1,16 @@
 import AuthCore
 import AuthCrypto
+import AuthPostgres
 import AuthStorage
 import AuthTestSupport
 import Foundation
+import PostgresTestSupport
 
-/// Real libsodium adapters at the minimum Argon2id cost, a real SQLite store, a test clock,
-/// and every use case wired to them.
+/// Real libsodium adapters at the minimum Argon2id cost, a real store, a test clock, and
+/// every use case wired to them.
+///
+/// The store is SQLite in memory, or a fresh schema on the test PostgreSQL server when
+/// `AUTHCLI_TEST_STORE=postgres` (script/test runs these suites a second time so).
 struct UseCaseFixture {
   let store: any AuthStore
   let hasher: CountingPasswordHasher
@@ -27,8 +32,13 @@ struct UseCaseFixture {
     self.policy = policy
   }
 
-  /// A fresh, migrated SQLite database in memory.
-  static func makeMemoryStore() throws -> any AuthStore { try SQLiteAuthStore.inMemory() }
+  /// A fresh, migrated database: SQLite in memory, or PostgreSQL (see the type's notes).
+  static func makeMemoryStore() throws -> any AuthStore {
+    if ProcessInfo.processInfo.environment["AUTHCLI_TEST_STORE"] == "postgres" {
+      return try PostgresAuthStore.open(try TestPostgres.freshSchema())
+    }
+    return try SQLiteAuthStore.inMemory()
+  }
 
   var signUp: SignUpService {
     SignUpService(store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy)
