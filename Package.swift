@@ -26,6 +26,9 @@ let package = Package(
     // flags would link it into every program and load it at every start).
     .systemLibrary(name: "CLibPQ", providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
     .systemLibrary(
+      name: "CUtf8proc", pkgConfig: "libutf8proc",
+      providers: [.apt(["libutf8proc-dev"]), .brew(["utf8proc"])]),
+    .systemLibrary(
       name: "CSodium", pkgConfig: "libsodium",
       providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
 
@@ -37,7 +40,7 @@ let package = Package(
     .target(name: "CommandLineKit"),
 
     // The layers, innermost first.
-    .target(name: "AuthCore", plugins: ["EmbedFiles"]),
+    .target(name: "AuthCore", dependencies: ["CUtf8proc"], plugins: ["EmbedFiles"]),
     .target(
       name: "AuthStorage", dependencies: ["AuthCore", "CSQLite", "CSodium"],
       plugins: ["EmbedFiles"]),

@@ -1,6 +1,10 @@
 import AuthCore
 import CSodium
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Session tokens from libsodium's CSPRNG, stored as BLAKE2b-256 hashes.
 ///

@@ -1,14 +1,13 @@
 import AuthCLI
-import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// Before the concurrency runtime starts its threads, which inherit this mask.
 SignalMask.acceptAllOnThisThread()
-let tool = CommandLineTool(
-  console: .standard(), process: .current(), oneShotExecutor: MainThreadTaskExecutor())
-let arguments = Array(CommandLine.arguments.dropFirst())
-Task { @MainActor in
-  let code = await tool.run(arguments)
-  exit(code.rawValue)
-}
-// The main thread drains the main queue itself. An asynchronous `main` would park it
-// at the first suspension and start a pool thread to drain the queue in its place.
-while true { RunLoop.main.run() }
+let tool = CommandLineTool(console: .standard(), process: .current())
+let code = await tool.run(Array(CommandLine.arguments.dropFirst()))
+exit(code.rawValue)

@@ -2,9 +2,9 @@ import AuthStorage
 import Foundation
 import Testing
 
-@Suite("Bindings lent without a copy")
+@Suite("Bindings scoped to one use of a statement")
 struct BorrowedBindingTests {
-  @Test("text and bytes bound in place are stored whole, and cleared when the scope ends")
+  @Test("bound text and bytes are stored whole, and cleared when the scope ends")
   func boundInPlaceThenCleared() throws {
     let database = try Database.openInMemory()
     try database.executeScript("CREATE TABLE t (s TEXT, b BLOB)")
@@ -27,7 +27,7 @@ struct BorrowedBindingTests {
     #expect(rows.last?.2 == 1)
   }
 
-  @Test("a list of values is bound in place, in order, and cleared afterwards")
+  @Test("a list of values is bound in order, and cleared afterwards")
   func listBoundInPlace() throws {
     let database = try Database.openInMemory()
     try database.executeScript("CREATE TABLE t (i INTEGER, s TEXT, b BLOB, n TEXT)")
@@ -43,7 +43,7 @@ struct BorrowedBindingTests {
     #expect(rows.last?.4 == 1)
   }
 
-  @Test("a bind that fails inside a lent scope leaves no binding behind")
+  @Test("a bind that fails inside the scope leaves no binding behind")
   func failedBindClears() throws {
     let database = try Database.openInMemory()
     try database.executeScript("CREATE TABLE t (s TEXT)")

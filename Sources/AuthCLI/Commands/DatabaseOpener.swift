@@ -1,6 +1,10 @@
 import AuthPostgres
 import AuthStorage
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Opens the database a command names, creating it only for commands that may.
 enum DatabaseOpener {
@@ -57,7 +61,7 @@ enum DatabaseOpener {
   /// not grow a new tree.
   static func prepareFolder(of location: DatabaseLocation) throws {
     guard case .file(let path, isDefault: true) = location else { return }
-    try PrivateDirectory.create((path as NSString).deletingLastPathComponent)
+    try PrivateDirectory.create(PathText.parent(of: path))
   }
 
   /// A read-write connection, creating the file (0600) when missing and allowed,

@@ -1,7 +1,11 @@
 import AuthCore
 import AuthCrypto
 import AuthStorage
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The use cases of the commands that serve operators and other programs (`users …`,
 /// `verify`, `sessions check`, `sessions prune`, `audit`), over the same store, hasher,

@@ -3,7 +3,11 @@ import AuthCrypto
 import AuthPostgres
 import AuthStorage
 import AuthViewModels
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The one place that knows every layer: opens the store, builds the hasher, token
 /// source, clock, policy and use cases, which every view model is built over.

@@ -1,5 +1,10 @@
 import CommandLineKit
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The page `authcli help exit-codes` prints.
 enum ExitCodeHelp {
@@ -16,9 +21,8 @@ enum ExitCodeHelp {
   static var text: String {
     let indent = String(repeating: " ", count: 2 + numberWidth + nameWidth)
     let rows = ExitCode.allCases.map { code in
-      let number = String(code.rawValue).padding(
-        toLength: numberWidth, withPad: " ", startingAt: 0)
-      let name = code.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+      let number = String(code.rawValue).padded(to: numberWidth)
+      let name = code.name.padded(to: nameWidth)
       let meaning = TextLayout.wrap(code.meaning, width: 80 - indent.count)
       return
         (["  " + number + name + (meaning.first ?? "")] + meaning.dropFirst().map { indent + $0 })

@@ -1,4 +1,14 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Writes a private file (0600) so that readers see the old or the new content, never half.
 enum AtomicFile {
@@ -12,7 +22,7 @@ enum AtomicFile {
     var remaining = bytes[...]
     while !remaining.isEmpty, failure == nil {
       let written = remaining.withUnsafeBytes {
-        Foundation.write(descriptor, $0.baseAddress, $0.count)
+        SystemCall.write(descriptor, $0.baseAddress, $0.count)
       }
       if written < 0, errno != EINTR {
         failure = .inputOutput(path: path, reason: String(cString: strerror(errno)))

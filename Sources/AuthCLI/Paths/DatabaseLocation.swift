@@ -1,5 +1,10 @@
 import AuthPostgres
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Which database a command uses: a file, a throwaway in-memory one, or a PostgreSQL server.
 enum DatabaseLocation: Hashable, Sendable {
@@ -40,11 +45,11 @@ enum DatabaseLocation: Hashable, Sendable {
     let absolute = path.hasPrefix("/") ? path : currentDirectory + "/" + path
     // Standardising resolves symbolic links; the last component must stay as named, so
     // that a link there is seen (and refused) by the opener, not silently followed.
-    let name = (absolute as NSString).lastPathComponent
+    let name = absolute.split(separator: "/").last.map(String.init) ?? ""
     guard !name.isEmpty, name != ".", name != "..", !absolute.hasSuffix("/") else {
-      return .file((absolute as NSString).standardizingPath)
+      return .file(PathText.standardized(absolute))
     }
-    let folder = ((absolute as NSString).deletingLastPathComponent as NSString).standardizingPath
+    let folder = PathText.standardized(PathText.parent(of: absolute))
     return .file(folder == "/" ? "/" + name : folder + "/" + name)
   }
 

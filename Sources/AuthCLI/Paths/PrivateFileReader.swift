@@ -1,4 +1,14 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Reads a small secret file only when nobody else could have put it there: the file is
 /// a regular file of this user, reached without following a symbolic link, in a folder
@@ -20,7 +30,7 @@ enum PrivateFileReader {
       throw .inputOutput(path: path, reason: String(cString: strerror(reason)))
     }
     defer { close(descriptor) }
-    try checkFolder((path as NSString).deletingLastPathComponent)
+    try checkFolder(PathText.parent(of: path))
     var status = stat()
     guard fstat(descriptor, &status) == 0 else {
       throw .inputOutput(path: path, reason: String(cString: strerror(errno)))
@@ -35,7 +45,7 @@ enum PrivateFileReader {
     var filled = 0
     while filled < byteLimit {
       let count = bytes[filled...].withUnsafeMutableBytes {
-        Foundation.read(descriptor, $0.baseAddress, $0.count)
+        SystemCall.read(descriptor, $0.baseAddress, $0.count)
       }
       if count == 0 { break }
       if count < 0 {

@@ -1,5 +1,15 @@
 import AuthCore
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The current session's token for one database, kept in `$XDG_STATE_HOME/authcli/`.
 ///
@@ -43,7 +53,7 @@ struct SessionStateFile: Sendable {
   /// Creates the state folder (0700) now, so a sign-in fails before it starts a session
   /// it could not keep.
   func prepareFolder() throws(CLIError) {
-    let folder = (path as NSString).deletingLastPathComponent
+    let folder = PathText.parent(of: path)
     try PrivateDirectory.create(folder)
     do {
       try PrivateFileReader.checkFolder(folder)

@@ -6,18 +6,11 @@ import CommandLineKit
 public struct CommandLineTool {
   private let console: Console
   private let process: ProcessContext
-  private let oneShotExecutor: (any TaskExecutor)?
 
-  /// A tool over the given streams and process context. With `oneShotExecutor`, every
-  /// command but the interactive shell runs its non-isolated async work there (the real
-  /// program passes a `MainThreadTaskExecutor`); the shell keeps the runtime's pool, so
-  /// work it starts in the background goes on while it waits for the keyboard.
-  public init(
-    console: Console, process: ProcessContext, oneShotExecutor: (any TaskExecutor)? = nil
-  ) {
+  /// A tool over the given streams and process context.
+  public init(console: Console, process: ProcessContext) {
     self.console = console
     self.process = process
-    self.oneShotExecutor = oneShotExecutor
   }
 
   /// Runs one command line (without the program name) and returns the exit code.
@@ -42,11 +35,7 @@ public struct CommandLineTool {
         context.emit(json: ["version": AuthCLIVersion.current])
         context.show(AuthCLIVersion.current)
       case .run(let action):
-        if let oneShotExecutor, parsed.subcommandNames != ["shell"] {
-          try await withTaskExecutorPreference(oneShotExecutor) { try await action(context) }
-        } else {
-          try await action(context)
-        }
+        try await action(context)
       }
       return .ok
     } catch {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The shell's conversation with the user, one line at a time.
 ///
@@ -46,7 +50,7 @@ final class LineTerminal {
     switch read {
     case .line(let text):
       if writesAnswers { output.write((secret ? "" : text) + "\n") }
-      let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+      let word = text.trimmingSpaces.lowercased()
       if !secret, word == "quit" || word == "exit" {
         isLeaving = true
         return .leave

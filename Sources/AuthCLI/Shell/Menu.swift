@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A numbered menu that accepts an item's number or its label in any letter case.
 struct Menu<Item> {
@@ -17,7 +21,7 @@ struct Menu<Item> {
 
   /// The item a typed answer names, if any.
   func item(for answer: String) -> Item? {
-    let word = answer.trimmingCharacters(in: .whitespaces)
+    let word = answer.trimmingSpaces
     // Compared without arithmetic: `number - 1` traps for Int.min, which anyone can type.
     if let number = Int(word), number >= 1, number <= entries.count {
       return entries[number - 1].item

@@ -1,5 +1,16 @@
-import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 // The settings a signal handler puts back, and the ones with echo off that a stopped and
 // continued process hides input with again. Written only while `echoRestoreDescriptor`

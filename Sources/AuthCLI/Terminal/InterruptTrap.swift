@@ -1,5 +1,16 @@
-import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Set by the signal handler, read by the line reader. Atomics are async-signal-safe.
 private let interruptRaised = Atomic<Bool>(false)

@@ -1,4 +1,14 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Installs signal handlers through `sigaction`, in the one place that knows where each
 /// platform keeps the handler inside that struct. Async-signal-safe (a struct on the stack

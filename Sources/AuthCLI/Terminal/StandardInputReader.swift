@@ -1,4 +1,14 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Reads lines from a file descriptor with `read(2)`, so that Ctrl-C can interrupt a wait
 /// (Swift's `readLine()` cannot tell an interruption from the end of input).

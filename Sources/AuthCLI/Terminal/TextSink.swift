@@ -1,4 +1,14 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Where text goes: standard output, standard error, or a buffer in tests.
 public protocol TextSink: AnyObject {
@@ -17,7 +27,7 @@ public final class FileDescriptorSink: TextSink {
   public func write(_ text: String) {
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
-      let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+      let written = bytes.withUnsafeBytes { SystemCall.write(descriptor, $0.baseAddress, $0.count) }
       if written < 0 {
         if errno == EINTR { continue }
         return

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// An operator's lock on an account: while it stands, every sign-in and password check
 /// is refused with the one sign-in answer, and the account has no sessions.

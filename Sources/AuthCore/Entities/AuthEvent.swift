@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What happened, in the audit log.
 public enum AuthEventKind: String, Hashable, Sendable, CaseIterable, Codable {

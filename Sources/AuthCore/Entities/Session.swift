@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The database identity of a session, safe to show (it is not the token).
 public struct SessionID: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Persisted sign-in failures for one canonical username (known or not).
 public struct ThrottleState: Hashable, Sendable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The database identity of a user.
 public struct UserID: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Which audit events to read: every condition given must hold.
 public struct AuditQuery: Hashable, Sendable {

@@ -1,14 +1,32 @@
 /// The persistence port: runs a unit of work in one transaction.
 ///
-/// The work is synchronous and sees one consistent database; `write` begins an
-/// immediate (locking) transaction, commits when the work returns and rolls
-/// back when it throws. Adapters (SQLite today, another engine later) implement
-/// this and `AuthStoreContext`; nothing above `AuthCore` knows which one runs.
+/// The work is synchronous. What each entry point guarantees:
+/// - `read`: every statement the work issues sees one consistent snapshot of the database
+///   (one transaction), whatever other processes commit meanwhile.
+/// - `lookUp`: for work that issues exactly one statement (a single lookup). That statement
+///   sees one consistent snapshot, as any single statement does, with no explicit
+///   transaction around it. Work that issued more than one statement here could see another
+///   writer's commit between them; such work belongs in `read`.
+/// - `write`: an immediate (locking) transaction that commits when the work returns and
+///   rolls back when it throws.
+///
+/// Adapters (SQLite today, another engine later) implement this and `AuthStoreContext`;
+/// nothing above `AuthCore` knows which one runs.
 public protocol AuthStore: Sendable {
   /// Runs read-only work in one transaction and returns its result.
   func read<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws -> T
+  /// Runs read-only work that issues one statement, and returns its result.
+  func lookUp<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws -> T
   /// Runs work that writes, in one immediate transaction, and returns its result.
   func write<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws -> T
+}
+
+extension AuthStore {
+  /// Runs the lookup as a `read`: always correct; an adapter whose single statements
+  /// already read one snapshot implements `lookUp` without the transaction.
+  public func lookUp<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws -> T {
+    try await read(work)
+  }
 }
 
 /// Everything a use case can do inside one transaction.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Hashes and verifies passwords. CPU- and memory-heavy by design; the use
 /// cases call it from nonisolated async code, never from an actor serving other work.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Sessions, inside a transaction. Tokens are never seen here, only their hashes.
 public protocol SessionStore {

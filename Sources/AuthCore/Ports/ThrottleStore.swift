@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Persisted sign-in throttling per canonical username, inside a transaction,
 /// so that separate processes share it.

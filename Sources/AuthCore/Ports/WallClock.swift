@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The current time, as a port so tests move time instead of sleeping.
 /// (Named so as not to shadow the standard library's `Clock`.)

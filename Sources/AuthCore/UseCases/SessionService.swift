@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Everything done with an existing session: who am I, sign-out, the list of
 /// sessions, revocation, and housekeeping.
@@ -28,7 +32,10 @@ public struct SessionService: SessionUseCase {
     let hash = try resolver.hash(of: token)
     let now = clock.now()
     let resolver = resolver
-    let found = try await store.read { context in try resolver.resolve(hash, at: now, in: context) }
+    // One statement (the session joined with its user): a lookup, with no transaction.
+    let found = try await store.lookUp { context in
+      try resolver.resolve(hash, at: now, in: context)
+    }
     let rules = policy.session
     guard Self.isDueForRenewal(found.session, at: now, rules: rules) else { return found }
     do {

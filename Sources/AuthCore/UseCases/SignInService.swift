@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Signs people in, resisting both guessing and account enumeration; also checks a
 /// password without starting a session (`verify`), through the very same steps.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Every number of the authentication rules, in one value.
 public struct AuthPolicy: Hashable, Sendable {

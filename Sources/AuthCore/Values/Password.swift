@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A password, NFKC-normalised and never trimmed or truncated.
 ///
@@ -11,7 +15,7 @@ public struct Password: Hashable, Sendable, CustomStringConvertible, CustomDebug
 
   /// Normalises raw input without judging it (sign-in accepts any stored password).
   public init(_ raw: String) {
-    normalized = raw.precomposedStringWithCompatibilityMapping
+    normalized = UnicodeNormalization.nfkc(raw)
   }
 
   /// Redacted.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A username in canonical form: what is stored, compared and shown.
 public struct Username: Hashable, Sendable, CustomStringConvertible {
@@ -12,9 +16,17 @@ public struct Username: Hashable, Sendable, CustomStringConvertible {
 
   /// The canonical form of any text, valid or not (used as the throttle key).
   public static func canonicalize(_ raw: String) -> String {
-    raw.trimmingCharacters(in: .whitespacesAndNewlines)
-      .precomposedStringWithCompatibilityMapping
-      .lowercased()
+    UnicodeNormalization.nfkc(trimmingWhitespace(raw)).lowercased()
+  }
+
+  /// `raw` without white space (Unicode's White_Space property, the set Foundation calls
+  /// `whitespacesAndNewlines`) at either end, trimmed scalar by scalar as Foundation trims.
+  static func trimmingWhitespace(_ raw: String) -> String {
+    let scalars = raw.unicodeScalars
+    guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+      let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+    else { return "" }
+    return String(scalars[first...last])
   }
 
   /// Checks raw input against the rules and returns the canonical username: 3 to 32

@@ -1,6 +1,10 @@
 import AuthCore
 import AuthStorage
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What `inspect` reports about a PostgreSQL database: the server, the schema and its
 /// migrations, the tables with their row counts, sessions, and the schema check.
@@ -66,7 +70,7 @@ public struct PostgresInspector: Sendable {
     var tables: [DatabaseReport.TableCount] = []
     var size: Int64 = 0
     for name in names {
-      let quoted = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+      let quoted = "\"" + name.replacing("\"", with: "\"\"") + "\""
       let counted = try connection.queryFirst(
         "SELECT count(*), pg_total_relation_size(to_regclass($1)) FROM \(quoted)", [.text(quoted)]
       ) { row in (try row.int64(0), try row.optionalInt64(1) ?? 0) }

@@ -1,6 +1,10 @@
 import AuthCore
 import AuthStorage
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Read-only listing of accounts for operators (`users list`) on PostgreSQL: the same
 /// entries as `UserDirectory` gives for SQLite. Never returns a hash.

@@ -1,5 +1,9 @@
 import CLibPQ
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One libpq connection: statements prepared once and reused, parameters always bound in
 /// binary (never spliced into SQL), results read in binary.
@@ -192,8 +196,8 @@ public final class PostgresConnection {
 
   static func oneLine(_ text: String) -> String {
     let parts = text.split(whereSeparator: \.isNewline).map {
-      $0.trimmingCharacters(in: .whitespaces)
-    }
+      $0.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()
+    }.map { String($0) }
     let joined = parts.filter { !$0.isEmpty }.joined(separator: " ")
     return joined.isEmpty ? "no reason given" : joined
   }

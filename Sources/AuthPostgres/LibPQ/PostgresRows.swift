@@ -1,5 +1,9 @@
 import CLibPQ
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One row of a statement's result, in binary format. Valid only inside the closure it is
 /// handed to: the result it points into is cleared afterwards.

@@ -19,7 +19,7 @@ public struct PostgresTarget: Hashable, Sendable {
 
   /// Reads a libpq URI; `nil` when `uri` is not one.
   public init?(uri: String) {
-    guard Self.isURI(uri), let schemeEnd = uri.range(of: "://") else { return nil }
+    guard Self.isURI(uri), let schemeEnd = uri.firstRange(of: "://") else { return nil }
     connectionString = uri
     let scheme = uri[..<schemeEnd.upperBound]
     let rest = uri[schemeEnd.upperBound...]

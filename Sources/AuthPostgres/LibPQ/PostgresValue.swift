@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A parameter bound to a statement, sent in PostgreSQL's binary format.
 public enum PostgresValue: Hashable, Sendable {

@@ -1,5 +1,9 @@
 import AuthStorage
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Brings a PostgreSQL schema up to date, one migration per transaction.
 ///

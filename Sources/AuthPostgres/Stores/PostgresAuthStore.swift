@@ -1,7 +1,12 @@
 import AuthCore
 import AuthStorage
-import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The PostgreSQL adapter of `AuthStore`: one connection, guarded by a mutex.
 ///

@@ -1,5 +1,9 @@
 import AuthCore
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension PostgresAuthStore {
   /// The statement of every session check, public so that a benchmark can run the very

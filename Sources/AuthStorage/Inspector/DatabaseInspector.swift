@@ -1,5 +1,16 @@
 import AuthCore
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Reports on a database without writing to it; works on a read-only connection.
 public struct DatabaseInspector: Sendable {
@@ -104,11 +115,11 @@ public struct DatabaseInspector: Sendable {
 
   /// Quotes an identifier read from the schema, doubling any quote inside it.
   private func quoted(_ identifier: String) -> String {
-    "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    "\"" + identifier.replacing("\"", with: "\"\"") + "\""
   }
 
   private func fileSize(_ path: String) -> Int64? {
-    let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-    return (attributes?[.size] as? NSNumber)?.int64Value
+    var status = stat()
+    return stat(path, &status) == 0 ? Int64(status.st_size) : nil
   }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What `DatabaseInspector` found, ready for a table or for JSON.
 public struct DatabaseReport: Hashable, Sendable, Codable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One numbered schema change, from a `Migrations/sqlite/NNNN_description.sql` file.
 public struct Migration: Hashable, Sendable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One row of `sqlite_schema`: a table, index, trigger or view as SQLite records it.
 struct SchemaObject: Hashable, Sendable {

@@ -7,8 +7,7 @@ public enum TransactionKind: Sendable {
 }
 
 /// The statements that open and close a transaction.
-@usableFromInline
-enum TransactionStep: Int, CaseIterable {
+enum TransactionStep {
   case beginDeferred, beginImmediate, commit
 
   /// The statement text.
@@ -23,7 +22,7 @@ enum TransactionStep: Int, CaseIterable {
 
 extension Database {
   /// Runs `body` in one transaction: commits when it returns, rolls back and rethrows when it throws.
-  @discardableResult @inlinable
+  @discardableResult
   public func transaction<T>(_ kind: TransactionKind, _ body: () throws -> T) throws -> T {
     try run(kind == .immediate ? .beginImmediate : .beginDeferred)
     let result: T
@@ -37,7 +36,6 @@ extension Database {
     return result
   }
 
-  @usableFromInline
   func rollbackQuietly() {
     // The body's error is the one worth reporting; a failed rollback (already ended) adds nothing.
     _ = try? execute("ROLLBACK")

@@ -14,14 +14,7 @@ public final class Database {
   public private(set) var preparedStatementCount = 0
 
   private var handle: OpaquePointer?
-  private var statementCache: [StatementKey: Statement] = [:]
-  /// The statement used last: a loop of one operation (a check, a bulk insert) finds it
-  /// here by comparing the text, which for the same literal is one word, not a hash.
-  private var lastStatement: Statement?
-  /// BEGIN and COMMIT run around every unit of work, so they are held here too and
-  /// skip the cache's lookup; indexed by `TransactionStep.rawValue`.
-  private var transactionSteps: [Statement?] = Array(
-    repeating: nil, count: TransactionStep.allCases.count)
+  private var statementCache: [String: Statement] = [:]
 
   init(path: String, handle: OpaquePointer, isReadOnly: Bool) {
     self.path = path
@@ -41,8 +34,6 @@ public final class Database {
   public func close() {
     for statement in statementCache.values { sqlite3_finalize(statement.handle) }
     statementCache.removeAll()
-    for index in transactionSteps.indices { transactionSteps[index] = nil }
-    lastStatement = nil
     if let handle { sqlite3_close_v2(handle) }
     handle = nil
   }
@@ -67,19 +58,9 @@ public final class Database {
     return try body(statement)
   }
 
-  /// Runs BEGIN or COMMIT with its statement prepared once per connection.
-  @usableFromInline
+  /// Runs BEGIN or COMMIT through the statement cache.
   func run(_ step: TransactionStep) throws {
-    let statement: Statement
-    if let held = transactionSteps[step.rawValue] {
-      statement = held
-    } else {
-      statement = try cachedStatement(step.sql)
-      transactionSteps[step.rawValue] = statement
-    }
-    // No bindings to clear: `reset` alone rewinds it.
-    defer { sqlite3_reset(statement.handle) }
-    while try statement.step() {}
+    try withStatement(step.sql) { statement in while try statement.step() {} }
   }
 
   /// Runs one or more statements without parameters or results (schema changes, pragmas).
@@ -96,12 +77,7 @@ public final class Database {
   }
 
   func cachedStatement(_ sql: String) throws -> Statement {
-    if let last = lastStatement, last.sql == sql { return last }
-    let key = StatementKey(sql: sql)
-    if let cached = statementCache[key] {
-      lastStatement = cached
-      return cached
-    }
+    if let cached = statementCache[sql] { return cached }
     let handle = try openHandle(sql: sql)
     var statementHandle: OpaquePointer?
     let code = sqlite3_prepare_v3(
@@ -110,8 +86,7 @@ public final class Database {
       throw SQLiteError.current(on: handle, sql: sql)
     }
     let statement = Statement(sql: sql, handle: statementHandle, connection: handle)
-    statementCache[key] = statement
-    lastStatement = statement
+    statementCache[sql] = statement
     preparedStatementCount += 1
     return statement
   }

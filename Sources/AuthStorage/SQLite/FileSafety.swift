@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -43,7 +47,7 @@ enum FileSafety {
   ///
   /// Root's own folders are accepted as well as this user's: root can change any file anyway.
   static func checkFolder(of path: String) throws {
-    let folder = (path as NSString).deletingLastPathComponent
+    let folder = FilePathText.folder(of: path)
     let named = folder.isEmpty ? "." : folder
     var status = stat()
     guard stat(named, &status) == 0 else {

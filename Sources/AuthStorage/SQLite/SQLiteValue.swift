@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A value to bind to a statement parameter, in SQLite's storage classes.
 public enum SQLiteValue: Hashable, Sendable {

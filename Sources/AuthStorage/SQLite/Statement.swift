@@ -1,5 +1,9 @@
 import CSQLite
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// SQLite's "copy the bytes now" destructor, so bound buffers may be freed right after binding.
 private let transientDestructor = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
@@ -140,9 +144,6 @@ public final class Statement {
   public func optionalString(at index: Int32) -> String? {
     isNull(at: index) ? nil : string(at: index)
   }
-
-  /// Throws the connection's error unless a bind returned `SQLITE_OK`.
-  func checkBinding(_ code: Int32) throws { try check(code) }
 
   private func check(_ code: Int32) throws {
     isInUse = true

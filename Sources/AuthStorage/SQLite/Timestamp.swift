@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The one time unit of the schema: INTEGER milliseconds since the Unix epoch, UTC.
 enum Timestamp {

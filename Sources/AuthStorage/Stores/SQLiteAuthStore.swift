@@ -1,6 +1,11 @@
 import AuthCore
-import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The SQLite adapter of `AuthStore`: one connection, guarded by a mutex.
 ///
@@ -10,13 +15,12 @@ import Synchronization
 /// SQLite's locks and the busy timeout; a lock held past it surfaces as `StoreError.busy`.
 public final class SQLiteAuthStore: AuthStore {
   /// Serialises every use of `database`; SQLite's own mutexes are off (NOMUTEX).
-  @usableFromInline let lock = Mutex(())
+  private let lock = Mutex(())
   // Safe although `Database` is not Sendable: the store takes it by `sending`, so no one
   // else holds it, and it is read only inside `lock.withLock`, never concurrently (by
-  // `perform`, `context` and `withDatabase`; internal rather than private only so that the
-  // inlinable `perform` may name it).
+  // `lookUp`, `perform`, `context` and `withDatabase`).
   // (A `Mutex<Database>` cannot lend the connection to the caller's non-Sendable closure.)
-  @usableFromInline nonisolated(unsafe) let database: Database
+  private nonisolated(unsafe) let database: Database
 
   /// Wraps an open, migrated connection; the store owns it from now on. Not public: a
   /// store over a database that was never migrated would fail at its first query ("no
@@ -51,13 +55,21 @@ public final class SQLiteAuthStore: AuthStore {
   }
 
   /// Runs read-only work in one deferred transaction.
-  @inlinable
   public func read<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws -> T {
     try perform(.deferred, work)
   }
 
+  /// Runs work that issues one statement with no BEGIN or COMMIT around it: SQLite runs a
+  /// lone statement in a read transaction of its own, so it reads one snapshot.
+  public func lookUp<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws -> T {
+    do {
+      return try lock.withLock { _ in try work(context) }
+    } catch let error as SQLiteError where error.isBusy {
+      throw StoreError.busy
+    }
+  }
+
   /// Runs work that writes in one IMMEDIATE transaction.
-  @inlinable
   public func write<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws -> T {
     try perform(.immediate, work)
   }
@@ -67,11 +79,7 @@ public final class SQLiteAuthStore: AuthStore {
     try lock.withLock { _ in try work(database) }
   }
 
-  // Inlinable with `read` and `write`, so callers that know the store's type get code
-  // specialised for their result type instead of generic code that copies it through
-  // value witnesses at every layer.
-  @inlinable
-  func perform<T: Sendable>(
+  private func perform<T: Sendable>(
     _ kind: TransactionKind, _ work: (any AuthStoreContext) throws -> T
   ) throws -> T {
     do {
@@ -85,6 +93,5 @@ public final class SQLiteAuthStore: AuthStore {
 
   /// The store operations on the connection, for work inside a transaction; used only
   /// under the lock.
-  @usableFromInline
-  var context: any AuthStoreContext { SQLiteStoreContext(database: database) }
+  private var context: any AuthStoreContext { SQLiteStoreContext(database: database) }
 }

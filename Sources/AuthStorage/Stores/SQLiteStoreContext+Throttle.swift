@@ -1,5 +1,9 @@
 import AuthCore
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension SQLiteStoreContext {
   /// The form in which a name that may be a typed secret is stored: its keyed hash

@@ -1,5 +1,9 @@
 import AuthCore
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension SQLiteStoreContext {
   func insertUser(username: Username, passwordHash: String, at time: Date) throws -> User {

@@ -1,5 +1,9 @@
 import AuthCore
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Read-only listing of accounts for operators (the CLI's `users list`). Not a port: a
 /// database tool. Never returns a hash.

@@ -1,5 +1,9 @@
 import CSQLite
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -58,8 +62,8 @@ public enum DatabaseBackup {
   public static func write(from source: Database, to destination: String) throws -> BackupReport {
     var status = stat()
     if lstat(destination, &status) == 0 { throw BackupError.destinationExists(path: destination) }
-    let folder = (destination as NSString).deletingLastPathComponent
-    let name = (destination as NSString).lastPathComponent
+    let folder = FilePathText.folder(of: destination)
+    let name = FilePathText.name(of: destination)
     let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 16)
     let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).backup-\(suffix)"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -82,9 +86,9 @@ public enum DatabaseBackup {
       throw BackupError.cannotCreate(path: destination, reason: String(cString: strerror(reason)))
     }
     try? flush(folder.isEmpty ? "." : folder, reportedAs: destination)
-    let attributes = try? FileManager.default.attributesOfItem(atPath: destination)
+    var copied = stat()
     return BackupReport(
-      path: destination, sizeBytes: (attributes?[.size] as? NSNumber)?.int64Value ?? 0,
+      path: destination, sizeBytes: stat(destination, &copied) == 0 ? Int64(copied.st_size) : 0,
       schemaVersion: version)
   }
 

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Why a database was not adopted; it was left as it was.
 public enum AdoptionError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,6 +1,11 @@
 import AuthCore
-import Foundation
 import Observation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What the home scene reports.
 public enum AccountStep: Hashable, Sendable {

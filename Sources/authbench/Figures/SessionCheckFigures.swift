@@ -31,7 +31,7 @@ enum SessionCheckFigures {
         results.append(
           FigureResult(
             figure: 1, title: "session check, storage layer", database: kind.label,
-            subjectLabel: "SQLiteAuthStore.read + authenticatedSession(tokenHash:)",
+            subjectLabel: "SQLiteAuthStore.lookUp + authenticatedSession(tokenHash:)",
             baselineLabel: "C: sqlite3_step on one reused prepared statement",
             unit: "checks/s", higherIsBetter: true, samples: samples, goal: .atLeast(0.9),
             note: "\(size), \(Format.grouped(options.lookups)) random checks per batch"))
@@ -52,7 +52,7 @@ enum SessionCheckFigures {
             subjectLabel:
               "SessionService.currentSession(token:) (hash, lookup, constant-time check)",
             baselineLabel: "C: base64url decode + crypto_generichash + the same statement",
-            unit: "checks/s", higherIsBetter: true, samples: samples, goal: .atLeast(0.9),
+            unit: "checks/s", higherIsBetter: true, samples: samples, goal: .atLeast(0.95),
             note: "\(size); the clock is fixed so no check renews (writes) its session"))
       }
     }
@@ -74,14 +74,15 @@ enum SessionCheckFigures {
     return Double(count) / seconds
   }
 
-  /// Checks per second through the storage layer, one read transaction per check.
+  /// Checks per second through the storage layer, one lookup (a lone statement) per check.
   static func storageChecks(
     _ store: SQLiteAuthStore, _ hashes: [TokenHash], _ context: BenchContext
   ) async throws -> Double {
     let (seconds, sum) = try await Stopwatch.time { () async throws -> Int64 in
       var sum: Int64 = 0
       for hash in hashes {
-        guard let found = try await store.read({ try $0.authenticatedSession(tokenHash: hash) })
+        guard
+          let found = try await store.lookUp({ try $0.authenticatedSession(tokenHash: hash) })
         else { throw BenchError(description: "a benchmark session is missing") }
         sum &+=
           found.session.id.rawValue &+ found.user.id.rawValue

@@ -11,10 +11,20 @@ final class BaselineConnection {
   /// The C handle.
   let raw: OpaquePointer
 
-  /// Opens `path` (or ":memory:") and applies the storage layer's pragmas.
-  init(path: String, isFile: Bool) throws {
+  /// How a baseline connection is configured.
+  enum Settings {
+    /// The storage layer's pragmas, so both sides run on identically configured connections.
+    case storageLayer
+    /// None at all: SQLite's defaults (page cache of 2 MiB, no memory map).
+    case sqliteDefaults
+  }
+
+  /// Opens `path` (or ":memory:") and applies the storage layer's pragmas, unless told to
+  /// keep SQLite's defaults.
+  init(path: String, isFile: Bool, settings: Settings = .storageLayer) throws {
     guard let raw = cb_open(path) else { throw BenchError(description: "C: cannot open \(path)") }
     self.raw = raw
+    guard settings == .storageLayer else { return }
     try execute(StorageSQL.connectionPragmas)
     if isFile { try execute(StorageSQL.filePragmas) }
   }

@@ -69,8 +69,10 @@ struct SeededDatabase {
   }
 
   /// A C baseline connection on this file.
-  func openBaseline() throws -> BaselineConnection {
-    try BaselineConnection(path: path, isFile: true)
+  func openBaseline(
+    settings: BaselineConnection.Settings = .storageLayer
+  ) throws -> BaselineConnection {
+    try BaselineConnection(path: path, isFile: true, settings: settings)
   }
 
   /// A C baseline connection on a private in-memory copy of this file.

@@ -1,3 +1,5 @@
+import AuthStorage
+
 /// The statements and connection settings of the storage layer, as the C baseline runs them.
 ///
 /// The text is that of `SQLiteStoreContext` and `Database.open` in AuthStorage, so that
@@ -37,6 +39,6 @@ enum StorageSQL {
     PRAGMA busy_timeout = 5000;
     """
 
-  /// Set on connections to files.
-  static let filePragmas = "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;"
+  /// Set on connections to files: the storage layer's own text.
+  static let filePragmas = Database.filePragmas
 }

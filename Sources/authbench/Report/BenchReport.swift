@@ -16,7 +16,7 @@ struct BenchReport: Codable, Sendable {
   var checksum: Int64 = 0
 
   /// Whether every goal was met.
-  var allGoalsMet: Bool { results.allSatisfy(\.met) }
+  var allGoalsMet: Bool { results.allSatisfy { $0.met != false } }
 
   /// The report as one JSON object.
   func json() throws -> String {

@@ -24,8 +24,8 @@ struct FigureResult: Codable, Sendable {
   let ratioRange: ClosedRangeOfDouble
   /// What the ratio must reach.
   let goal: Goal
-  /// Whether it does.
-  let met: Bool
+  /// Whether it does; `nil` for a line reported without a goal.
+  let met: Bool?
   /// Anything a reader needs to interpret the line.
   let note: String?
 
@@ -48,7 +48,7 @@ struct FigureResult: Codable, Sendable {
     ratioRange = ClosedRangeOfDouble(
       lower: perRepetition.min() ?? 0, upper: perRepetition.max() ?? 0)
     self.goal = goal
-    met = goal.isMet(by: ratio)
+    met = goal.minimum == nil && goal.maximum == nil ? nil : goal.isMet(by: ratio)
     self.note = note
   }
 }

@@ -36,7 +36,7 @@ enum TableRenderer {
           + (result.note.map { "; \($0)" } ?? ""))
     }
     lines += report.notes
-    let unmet = report.results.filter { !$0.met }
+    let unmet = report.results.filter { $0.met == false }
     lines.append(
       unmet.isEmpty
         ? "Every goal met."
@@ -52,7 +52,7 @@ enum TableRenderer {
       "\(Format.value(result.baseline.median)) [\(Format.value(result.baseline.min))–\(Format.value(result.baseline.max))]",
       result.unit,
       "\(Format.ratio(result.ratio)) [\(Format.ratio(result.ratioRange.lower))–\(Format.ratio(result.ratioRange.upper))]",
-      result.goal.text, result.met ? "yes" : "NO",
+      result.goal.text, result.met.map { $0 ? "met" : "NOT met" } ?? "—",
     ]
   }
 }

@@ -1,6 +1,11 @@
 import AuthCore
 import CommandLineKit
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `authcli audit [--user NAME] [--kind KIND] [--since TIME] [--limit N]`: the audit
 /// trail, newest first, as a table or JSON.
@@ -38,8 +43,8 @@ struct AuditCommand {
       "id": event.id,
       "time": Timestamp.iso8601(event.draft.time),
       "kind": event.draft.kind.rawValue,
-      "username": event.draft.username.map { $0 as Any } ?? NSNull(),
-      "user_id": event.draft.userID.map { $0.rawValue as Any } ?? NSNull(),
+      "username": event.draft.username.map { $0 as Any } ?? JSONText.null,
+      "user_id": event.draft.userID.map { $0.rawValue as Any } ?? JSONText.null,
       "detail": event.draft.detail,
     ]
   }

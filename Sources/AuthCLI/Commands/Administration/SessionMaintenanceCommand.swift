@@ -16,7 +16,7 @@ struct SessionMaintenanceCommand {
     let token = try readToken()
     let root = try AdministrationRoot(location: location, environment: context.process.environment)
     let found = try await root.sessions.currentSession(
-      token: SessionToken(rawValue: token.trimmingCharacters(in: .whitespaces)))
+      token: SessionToken(rawValue: String(token.trimmingSpaces)))
     context.emit(json: SessionJSON.object(found))
     context.show(
       """

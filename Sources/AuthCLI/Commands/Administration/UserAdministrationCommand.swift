@@ -1,6 +1,11 @@
 import AuthCore
 import CommandLineKit
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `authcli users add|show|delete|lock|unlock|reset-password`: the operator's verbs, over
 /// the account administration use case. Whoever can open the database may run them.
@@ -137,7 +142,7 @@ struct UserAdministrationCommand {
     let errors = context.console.errors
     switch context.console.input.readLine(secret: false, prompt: { errors.write(question) }) {
     case .line(let answer):
-      let word = answer.trimmingCharacters(in: .whitespaces).lowercased()
+      let word = answer.trimmingSpaces.lowercased()
       guard word == "y" || word == "yes" else {
         throw CLIError.notConfirmed("Not confirmed; nothing was changed.")
       }
@@ -164,7 +169,7 @@ struct UserAdministrationCommand {
       "last_sign_in_at": JSONText.time(details.lastSignInAt),
       "locked": details.lock != nil,
       "locked_at": JSONText.time(details.lock?.lockedAt),
-      "lock_reason": details.lock.map { $0.reason as Any } ?? NSNull(),
+      "lock_reason": details.lock.map { $0.reason as Any } ?? JSONText.null,
       "failed_attempts": details.failedAttempts,
       "throttled_until": JSONText.time(details.throttledUntil),
       "active_sessions": details.activeSessions.map { session -> [String: Any] in
@@ -197,7 +202,7 @@ struct UserAdministrationCommand {
       ("Failed sign-ins", failures),
       ("Active sessions", String(details.activeSessions.count)),
     ].map { label, value in
-      (label + ":").padding(toLength: 17, withPad: " ", startingAt: 0)
+      (label + ":").padded(to: 17)
         + TerminalText.visible(value)
     }.joined(separator: "\n")
     guard !details.activeSessions.isEmpty else { return facts }

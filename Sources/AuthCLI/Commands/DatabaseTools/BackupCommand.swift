@@ -1,6 +1,11 @@
 import AuthStorage
 import CommandLineKit
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `authcli backup PATH`: a consistent copy of the database in a new file (0600), checked.
 @MainActor

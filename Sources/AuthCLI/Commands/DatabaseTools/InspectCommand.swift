@@ -1,7 +1,12 @@
 import AuthPostgres
 import AuthStorage
 import CommandLineKit
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `authcli inspect`: everything the storage inspector reports, never creating or writing.
 @MainActor

@@ -1,17 +1,21 @@
 import AuthPostgres
 import AuthStorage
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `inspect --json`: the report with stable snake_case keys.
 enum InspectReportJSON {
   static func object(_ report: DatabaseReport) -> [String: Any] {
     var tables: [String: Any] = [:]
     for table in report.tables { tables[table.name] = table.rows }
-    var sessions: Any = NSNull()
+    var sessions: Any = JSONText.null
     if let counts = report.sessions {
       sessions = ["active": counts.active, "expired": counts.expired]
     }
-    var prunable: Any = NSNull()
+    var prunable: Any = JSONText.null
     if let counts = report.prunable {
       prunable = ["expired_sessions": counts.expiredSessions, "throttle_rows": counts.throttleRows]
     }
@@ -19,8 +23,8 @@ enum InspectReportJSON {
       "prunable": prunable,
       "needs_adoption": report.needsAdoption,
       "path": report.path,
-      "size_bytes": report.fileSizeBytes.map { $0 as Any } ?? NSNull(),
-      "wal_size_bytes": report.walSizeBytes.map { $0 as Any } ?? NSNull(),
+      "size_bytes": report.fileSizeBytes.map { $0 as Any } ?? JSONText.null,
+      "wal_size_bytes": report.walSizeBytes.map { $0 as Any } ?? JSONText.null,
       "sqlite_version": report.sqliteVersion,
       "journal_mode": report.journalMode,
       "schema_version": report.schemaVersion,
@@ -36,8 +40,8 @@ enum InspectReportJSON {
       "integrity_ok": report.isHealthy,
       "triggers": report.triggers,
       "views": report.views,
-      "schema_differences": report.schemaDifferences.map { $0 as Any } ?? NSNull(),
-      "schema_ok": report.schemaDifferences.map { $0.isEmpty as Any } ?? NSNull(),
+      "schema_differences": report.schemaDifferences.map { $0 as Any } ?? JSONText.null,
+      "schema_ok": report.schemaDifferences.map { $0.isEmpty as Any } ?? JSONText.null,
     ]
   }
 
@@ -46,7 +50,7 @@ enum InspectReportJSON {
   static func object(_ report: PostgresReport) -> [String: Any] {
     var tables: [String: Any] = [:]
     for table in report.tables { tables[table.name] = table.rows }
-    var sessions: Any = NSNull()
+    var sessions: Any = JSONText.null
     if let counts = report.sessions {
       sessions = ["active": counts.active, "expired": counts.expired]
     }

@@ -45,7 +45,7 @@ enum InspectReportText {
     let factText = facts.map { fact in
       let label = fact[0].isEmpty ? "" : fact[0] + ":"
       return
-        (label.padding(toLength: 17, withPad: " ", startingAt: 0)
+        (label.padded(to: 17)
         + TerminalText.visible(fact[1]))
     }.joined(separator: "\n")
     let tables = TextTable(
@@ -83,7 +83,7 @@ enum InspectReportText {
     facts.map { fact in
       let label = fact[0].isEmpty ? "" : fact[0] + ":"
       return
-        (label.padding(toLength: 17, withPad: " ", startingAt: 0)
+        (label.padded(to: 17)
         + TerminalText.visible(fact[1]))
     }.joined(separator: "\n")
   }

@@ -1,7 +1,18 @@
 import AuthPostgres
 import AuthStorage
 import CommandLineKit
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `authcli migrate`: applies pending migrations, creating the database when missing.
 /// `authcli migrate status`: shows applied and pending migrations without writing.

@@ -1,7 +1,12 @@
 import AuthPostgres
 import AuthStorage
 import CommandLineKit
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `authcli users list`: every account with its creation and last sign-in, never a hash.
 @MainActor

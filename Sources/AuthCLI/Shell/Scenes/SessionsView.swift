@@ -13,7 +13,7 @@ struct SessionsView<ViewModel: SessionsViewModelType>: LineView {
       case .leave: return .dismissed
       case .cancelled: continue
       case .text(let text):
-        let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let word = text.trimmingSpaces.lowercased()
         if word.isEmpty || word == "back" {
           viewModel.inputs.backTapped()
           return .stepped

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The operator's verbs on accounts, over the same ports and rules as sign-up and sign-in.
 ///

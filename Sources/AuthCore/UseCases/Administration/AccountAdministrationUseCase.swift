@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What an operator typed to create an account (`users add`): no confirmation, since a
 /// script has nothing to confirm and a prompt confirms before the request is made.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// How many rows housekeeping deleted, or would delete.
 public struct PruneReport: Hashable, Sendable {

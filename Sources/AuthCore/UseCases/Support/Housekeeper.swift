@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Deletes rows that no longer matter: sessions past their expiry, and throttle states
 /// whose failures are forgotten (see `SignInThrottle`). Neither changes what any check

@@ -1,6 +1,10 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
-/// Finds the live session behind a token, inside a transaction.
+/// Finds the live session behind a token, inside a unit of work (`lookUp`, `read` or `write`).
 struct SessionResolver {
   /// Hashes and compares tokens.
   let tokens: any TokenSource

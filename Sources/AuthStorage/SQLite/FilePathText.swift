@@ -1,0 +1,24 @@
+/// The folder and name parts of a path, by text alone, as `dirname` and `basename` split it
+/// (and as Foundation's `NSString` path methods did): for the files the storage layer
+/// creates beside a database.
+package enum FilePathText {
+  /// The folder part of `path`: "/a/b" gives "/a", "/a" gives "/", "name" gives "".
+  /// Trailing slashes are ignored.
+  package static func folder(of path: String) -> String {
+    var end = path.endIndex
+    while end > path.startIndex, path[path.index(before: end)] == "/" {
+      end = path.index(before: end)
+    }
+    if end == path.startIndex { return path.isEmpty ? "" : "/" }
+    guard var slash = path[..<end].lastIndex(of: "/") else { return "" }
+    while slash > path.startIndex, path[path.index(before: slash)] == "/" {
+      slash = path.index(before: slash)
+    }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  /// The last component of `path`, trailing slashes ignored: "/a/b/" gives "b".
+  package static func name(of path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? (path.hasPrefix("/") ? "/" : "")
+  }
+}

@@ -1,0 +1,82 @@
+import AuthTestSupport
+import Foundation
+import Testing
+
+/// The authcli executable links only what it uses: FoundationEssentials, never the whole of
+/// Foundation (with its ICU data, about 1 ms more per start), and never libpq (the PostgreSQL
+/// engine loads it at run time, only when a `postgresql://` database is named).
+@Suite struct LinkedLibrariesTests {
+  /// The modules linked into the authcli executable.
+  static let binaryModules = [
+    "AuthCore", "AuthStorage", "AuthPostgres", "AuthCrypto", "AuthViewModels", "CommandLineKit",
+    "AuthCLI",
+    "authcli",
+  ]
+
+  static let sources = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Sources")
+
+  /// Every `import Foundation` in the binary's modules sits in the `#else` branch of
+  /// `#if canImport(FoundationEssentials)`, for platforms without FoundationEssentials.
+  @Test(arguments: binaryModules)
+  func sourcesImportFoundationEssentialsOnly(_ module: String) throws {
+    let folder = Self.sources.appendingPathComponent(module)
+    let files = try #require(FileManager.default.enumerator(atPath: folder.path))
+      .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+    #expect(!files.isEmpty)
+    for file in files {
+      let text = try String(
+        contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+      for (number, line) in lines.enumerated() where Self.importsFullFoundation(line) {
+        let guarded =
+          number >= 3 && lines[number - 1] == "#else"
+          && lines[number - 2] == "import FoundationEssentials"
+          && lines[number - 3] == "#if canImport(FoundationEssentials)"
+        #expect(guarded, "\(module)/\(file):\(number + 1) imports Foundation")
+      }
+    }
+  }
+
+  static func importsFullFoundation(_ line: String) -> Bool {
+    let words = line.split(separator: " ")
+    guard let index = words.firstIndex(of: "import"), index + 1 < words.count else {
+      return false
+    }
+    let module = words[index + 1]
+    return module == "Foundation" || module.hasPrefix("Foundation.")
+      || module == "FoundationInternationalization"
+  }
+
+  /// What the dynamic loader maps for the built executable, by `ldd`.
+  private func linkedLibraries() throws -> [String] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["ldd", AuthCLIBinary.path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap {
+      $0.split(whereSeparator: \.isWhitespace).first.map(String.init)
+    }
+  }
+
+  #if os(Linux)
+    @Test func executableLinksNeitherFoundationNorLibpq() throws {
+      let libraries = try linkedLibraries()
+      #expect(libraries.contains { $0.hasPrefix("libsqlite3.so") })
+      for forbidden in [
+        "libFoundation.so", "libFoundationInternationalization.so", "lib_FoundationICU.so",
+        "libpq.so",
+      ] {
+        #expect(!libraries.contains { $0.hasPrefix(forbidden) }, "authcli links \(forbidden)")
+      }
+    }
+  #endif
+}

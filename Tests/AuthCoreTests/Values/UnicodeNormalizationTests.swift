@@ -1,0 +1,186 @@
+import AuthCore
+import Foundation
+import Testing
+
+/// NFC and NFKC against Unicode's conformance file, `NormalizationTest.txt`, as Debian's
+/// `unicode-data` package installs it (`script/setup` installs the package). A missing
+/// file fails the test: it never passes by checking nothing.
+@Suite struct UnicodeNormalizationTests {
+  /// Where the file may be: plain, or compressed as Debian ships it.
+  static let candidates = [
+    "/usr/share/unicode/NormalizationTest.txt", "/usr/share/unicode/NormalizationTest.txt.bz2",
+  ]
+
+  /// One line of the file: the five columns, each a list of code points.
+  struct Case {
+    let line: Int
+    let columns: [String]
+  }
+
+  struct Conformance {
+    let version: String
+    let cases: [Case]
+    /// Every code point that part 1 lists; all others must be left alone by both forms.
+    let listedInPart1: Set<UInt32>
+  }
+
+  static func load() throws -> Conformance? {
+    let manager = FileManager.default
+    guard let path = candidates.first(where: { manager.fileExists(atPath: $0) }) else {
+      return nil
+    }
+    let text: String
+    if path.hasSuffix(".bz2") {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = ["bzip2", "-dc", path]
+      let pipe = Pipe()
+      process.standardOutput = pipe
+      try process.run()
+      let data = pipe.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      guard process.terminationStatus == 0 else { return nil }
+      text = String(decoding: data, as: UTF8.self)
+    } else {
+      text = try String(contentsOfFile: path, encoding: .utf8)
+    }
+    var version = ""
+    var cases: [Case] = []
+    var listed: Set<UInt32> = []
+    var part = ""
+    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
+      .enumerated()
+    {
+      let header = "# NormalizationTest-"
+      if line.hasPrefix(header), let suffix = line.range(of: ".txt") {
+        version = String(
+          line[line.index(line.startIndex, offsetBy: header.count)..<suffix.lowerBound])
+      }
+      if line.hasPrefix("@") {
+        part = String(line.split(separator: " ").first ?? "")
+        continue
+      }
+      let data =
+        line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+      guard !data.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+      let fields = data.split(separator: ";", omittingEmptySubsequences: false).prefix(5)
+      let columns = try fields.map { field in
+        var scalars = String.UnicodeScalarView()
+        for hex in field.split(separator: " ") {
+          guard let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) else {
+            throw ConformanceFileError.badLine(number + 1)
+          }
+          scalars.append(scalar)
+        }
+        return String(scalars)
+      }
+      guard columns.count == 5 else { throw ConformanceFileError.badLine(number + 1) }
+      if part == "@Part1", let only = columns[0].unicodeScalars.first {
+        listed.insert(only.value)
+      }
+      cases.append(Case(line: number + 1, columns: columns))
+    }
+    return Conformance(version: version, cases: cases, listedInPart1: listed)
+  }
+
+  enum ConformanceFileError: Error {
+    case badLine(Int)
+    case missingFile
+  }
+
+  static let conformance = Result { try load() }
+
+  private func requireConformance() throws -> Conformance {
+    let loaded = try Self.conformance.get()
+    guard let loaded else {
+      Issue.record(
+        """
+        NormalizationTest.txt not found at \(Self.candidates.joined(separator: " or ")) \
+        (Debian: apt-get install unicode-data bzip2; script/setup does this)
+        """)
+      throw ConformanceFileError.missingFile
+    }
+    #expect(loaded.cases.count > 18_000)
+    return loaded
+  }
+
+  @Test func tablesAreForTheFilesUnicodeVersion() throws {
+    let conformance = try requireConformance()
+    #expect(UnicodeNormalization.unicodeVersion == conformance.version)
+  }
+
+  @Test func nfcMatchesEveryLineOfTheFile() throws {
+    var failures = 0
+    for test in try requireConformance().cases {
+      let (c1, c2, c3, c4, c5) = (
+        test.columns[0], test.columns[1], test.columns[2], test.columns[3], test.columns[4]
+      )
+      let ok =
+        [c1, c2, c3].allSatisfy { equalScalars(UnicodeNormalization.nfc($0), c2) }
+        && [c4, c5].allSatisfy { equalScalars(UnicodeNormalization.nfc($0), c4) }
+      if !ok {
+        failures += 1
+        if failures <= 10 { Issue.record("NFC differs on line \(test.line)") }
+      }
+    }
+    #expect(failures == 0)
+  }
+
+  @Test func nfkcMatchesEveryLineOfTheFile() throws {
+    var failures = 0
+    for test in try requireConformance().cases {
+      let ok = test.columns.allSatisfy {
+        equalScalars(UnicodeNormalization.nfkc($0), test.columns[3])
+      }
+      if !ok {
+        failures += 1
+        if failures <= 10 { Issue.record("NFKC differs on line \(test.line)") }
+      }
+    }
+    #expect(failures == 0)
+  }
+
+  @Test func codePointsPart1DoesNotListAreLeftAlone() throws {
+    let listed = try requireConformance().listedInPart1
+    var failures = 0
+    for value in UInt32(0)...0x10_FFFF where !listed.contains(value) {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let text = String(scalar)
+      if !equalScalars(UnicodeNormalization.nfc(text), text)
+        || !equalScalars(UnicodeNormalization.nfkc(text), text)
+      {
+        failures += 1
+        if failures <= 10 { Issue.record("U+\(String(value, radix: 16)) is not left alone") }
+      }
+    }
+    #expect(failures == 0)
+  }
+
+  @Test func textWithANulKeepsEverythingAfterIt() {
+    #expect(UnicodeNormalization.nfkc("a\u{0}\u{FB01}") == "a\u{0}fi")
+    #expect(UnicodeNormalization.nfkc("").isEmpty)
+  }
+
+  /// Compared scalar by scalar: `String`'s `==` already treats canonical equivalents as equal.
+  private func equalScalars(_ left: String, _ right: String) -> Bool {
+    left.unicodeScalars.elementsEqual(right.unicodeScalars)
+  }
+}
+
+/// Text normalised the way earlier releases did it (Foundation's
+/// `precomposedStringWithCompatibilityMapping`) and the way this one does agree, so every
+/// stored username and password hash still matches what its owner types.
+@Suite struct NormalizationAgreesWithEarlierReleasesTests {
+  @Test func nfkcAgreesWithFoundationOnEveryAssignedCodePoint() {
+    var differences: [String] = []
+    for value in UInt32(0)...0x10_FFFF {
+      guard let scalar = Unicode.Scalar(value), scalar.properties.age != nil else { continue }
+      let text = String(scalar)
+      let earlier = text.precomposedStringWithCompatibilityMapping
+      if !UnicodeNormalization.nfkc(text).unicodeScalars.elementsEqual(earlier.unicodeScalars) {
+        differences.append(String(value, radix: 16, uppercase: true))
+      }
+    }
+    #expect(differences.isEmpty, "differs at U+\(differences.prefix(20).joined(separator: ", U+"))")
+  }
+}
