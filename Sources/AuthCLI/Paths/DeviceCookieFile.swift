@@ -1,5 +1,10 @@
 import AuthCore
-import Foundation
+import AuthStorage
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// This client's device cookie for one database, kept like the session token: a private
 /// file (0600 in the 0700 state folder, written atomically), named after the database.
@@ -16,8 +21,8 @@ struct DeviceCookieFile: DeviceCookieJar {
     at key: String, environment: [String: String]
   ) throws(CLIError) -> DeviceCookieFile {
     let session = try SessionStateFile.forDatabase(at: key, environment: environment)
-    let folder = (session.path as NSString).deletingLastPathComponent
-    let name = (session.path as NSString).lastPathComponent
+    let folder = PathText.parent(of: session.path)
+    let name = FilePathText.name(of: session.path)
     return DeviceCookieFile(
       file: SessionStateFile(path: folder + "/device-" + name.dropFirst("session-".count)))
   }

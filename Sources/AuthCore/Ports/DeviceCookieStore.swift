@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A device cookie as stored: only its hash identifies it.
 public struct DeviceCookie: Hashable, Sendable {

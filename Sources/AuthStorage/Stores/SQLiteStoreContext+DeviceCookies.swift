@@ -1,5 +1,9 @@
 import AuthCore
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension SQLiteStoreContext {
   func deviceCookie(tokenHash: TokenHash) throws -> DeviceCookie? {
