@@ -106,20 +106,54 @@ extension DocumentationChecks {
       }
     }
 
-    @Test func everyRelativeLinkLeadsToAFile() throws {
-      let link = /\]\(([^)#:\s]+)(#[^)]*)?\)/
+    @Test func everyRelativeLinkLeadsToAFileAndItsHeading() throws {
+      let link = /\]\(([^)#:\s]*)(?:#([^)\s]*))?\)/
       for document in try Manual.documents() {
         let folder = URL(fileURLWithPath: Manual.root + "/" + document.relativePath)
           .deletingLastPathComponent()
         for (index, line) in document.lines.enumerated() {
           for match in line.matches(of: link) {
-            let target = folder.appendingPathComponent(String(match.output.1)).path
+            let path = String(match.output.1)
+            let target =
+              path.isEmpty
+              ? Manual.root + "/" + document.relativePath
+              : folder.appendingPathComponent(path).path
+            let place = "\(document.relativePath):\(index + 1)"
+            guard FileManager.default.fileExists(atPath: target) else {
+              Issue.record(Comment(rawValue: "\(place): \(path) does not exist"))
+              continue
+            }
+            guard let anchor = match.output.2.map(String.init), target.hasSuffix(".md") else {
+              continue
+            }
+            let anchors = try Self.headingAnchors(in: target)
             #expect(
-              FileManager.default.fileExists(atPath: target),
-              "\(document.relativePath):\(index + 1): \(match.output.1) does not exist")
+              anchors.contains(anchor),
+              Comment(
+                rawValue:
+                  "\(place): no heading of \(path.isEmpty ? "this page" : path) has the anchor #\(anchor)"
+              ))
           }
         }
       }
+    }
+
+    /// The anchors GitHub gives a page's headings: lower case, punctuation dropped, spaces
+    /// as hyphens.
+    private static func headingAnchors(in path: String) throws -> Set<String> {
+      let text = try String(contentsOfFile: path, encoding: .utf8)
+      var inFence = false
+      var anchors: Set<String> = []
+      for line in text.components(separatedBy: "\n") {
+        if line.hasPrefix("```") { inFence.toggle() }
+        guard !inFence, line.hasPrefix("#") else { continue }
+        let title = line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)
+        let kept = title.lowercased().filter {
+          $0.isLetter || $0.isNumber || $0 == " " || $0 == "-" || $0 == "_"
+        }
+        anchors.insert(kept.replacingOccurrences(of: " ", with: "-"))
+      }
+      return anchors
     }
   }
 }

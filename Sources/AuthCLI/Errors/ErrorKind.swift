@@ -91,7 +91,8 @@ enum ErrorKind: String, CaseIterable, Hashable, Sendable {
     case .ioError: "Reading or writing a file failed."
     case .busy: "The database stayed locked by another process; try again."
     case .unavailable: "A library or server authcli needs is unavailable."
-    case .configuration: "An environment variable has a value authcli does not accept."
+    case .configuration:
+      "An environment variable's value is not accepted, or the command works on SQLite only."
     case .interrupted: "Ctrl-C; nothing was changed."
     case .databaseError: "The database answered with an error authcli does not expect."
     case .internalError: "Something that should not happen did (a bug)."

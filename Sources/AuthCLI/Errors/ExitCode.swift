@@ -5,8 +5,8 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
   /// The command line was wrong, a prompt was needed under `--no-input`, or a deletion was
   /// not confirmed.
   case usage = 64
-  /// A validation failed, a username is taken, no account has the name, or a file is not a
-  /// compatible database.
+  /// A validation failed, a username is taken, no account has the name, no session has the
+  /// id, input is not text, or a file is not a compatible database.
   case invalidData = 65
   /// Input ended at a prompt, or the database file does not exist.
   case noInput = 66
@@ -16,13 +16,13 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
   case software = 70
   /// The database, its folder, the session state file or a backup could not be created.
   case cannotCreate = 73
-  /// Reading or writing a file failed.
+  /// Reading or writing a file failed, or the database file or folder is unsafe.
   case ioError = 74
   /// The database stayed locked by another process; try again.
   case temporaryFailure = 75
   /// Not signed in, wrong credentials, or a locked account.
   case noPermission = 77
-  /// A setting in the environment is wrong.
+  /// A setting in the environment is wrong, or the database is of the wrong engine.
   case configuration = 78
   /// Stopped by Ctrl-C (128 + SIGINT, as shells report it).
   case interrupted = 130
@@ -52,18 +52,23 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     case .usage:
       "Wrong command line, a prompt was needed under --no-input, or a deletion was not confirmed."
     case .invalidData:
-      "A field failed validation, the username is taken, no account has the name, or the file "
-        + "is not a compatible database (or cannot be adopted)."
+      "A field failed validation, the username is taken, no account has the name, no session "
+        + "of yours has the id, a line of input is not text or too long, or the file is not a "
+        + "compatible database (or cannot be adopted)."
     case .noInput: "Input ended at a prompt, or the database file does not exist."
     case .unavailable: "A service the command needs is unavailable."
     case .software: "Internal error (a bug)."
     case .cannotCreate:
       "The database, its folder, the session state file or a backup cannot be created (a "
         + "backup's path exists)."
-    case .ioError: "Reading or writing a file failed."
+    case .ioError:
+      "Reading or writing a file failed, or the database file or its folder is refused as "
+        + "unsafe (a link, another user's, or writable by others)."
     case .temporaryFailure: "The database is busy (locked by another process); try again."
     case .noPermission: "Not signed in, wrong credentials, or the account is locked."
-    case .configuration: "An environment variable has a value authcli does not accept."
+    case .configuration:
+      "An environment variable has a value authcli does not accept, or a PostgreSQL database "
+        + "was named for a command that works on SQLite files only."
     case .interrupted: "Interrupted by Ctrl-C; the terminal is restored and nothing is written."
     }
   }

@@ -37,7 +37,11 @@ enum StorageErrorReport {
     case .isDirectory, .notADatabase, .emptyFile:
       ErrorReport(kind: .notADatabase, message: capitalized(error.description))
     case .foreignDatabase:
-      ErrorReport(kind: .notAnAuthcliDatabase, message: capitalized(error.description))
+      // A text dump of an authcli database looks like this too (it drops the schema
+      // version), so the refusal says how such a copy is taken back.
+      ErrorReport(
+        kind: .notAnAuthcliDatabase, message: capitalized(error.description),
+        hint: "A text dump of an authcli database becomes usable with 'authcli migrate --adopt'.")
     case .corrupt, .unexpectedValue:
       ErrorReport(kind: .corruptDatabase, message: capitalized(error.description))
     case .foreignKeysBroken:

@@ -192,9 +192,8 @@ public final class ChangePasswordViewModel: BaseViewModel<ChangePasswordStep>,
         checks.refuse(.new, validation.newPassword, text: request.newPassword)
         checks.refuse(.confirmation, validation.confirmation, text: request.confirmation)
       case .refused(let refusal):
-        checks.refuse(
-          .current, message: refusal.description, reason: .refused,
-          text: request.currentPassword)
+        let message = refusal.description
+        checks.refuse(.current, message: message, reason: .refused, text: request.currentPassword)
         failure = .currentPasswordRefused(refusal)
       }
     } catch {
@@ -205,7 +204,6 @@ public final class ChangePasswordViewModel: BaseViewModel<ChangePasswordStep>,
     refresh()
     if let ended { navigator.emit(.userDidChangePassword(endedSessions: ended)) }
   }
-
   /// Drives the same inputs from streams.
   public func transform(
     input: SceneInput<ChangePasswordViewEvent>
@@ -222,7 +220,6 @@ public final class ChangePasswordViewModel: BaseViewModel<ChangePasswordStep>,
         }
       })
   }
-
   private var request: ChangePasswordRequest {
     ChangePasswordRequest(
       currentPassword: currentPassword, newPassword: newPassword, confirmation: confirmation)

@@ -197,6 +197,32 @@ struct AdministrationTests {
     #expect(try await sandbox.signIn("ida", password: Passphrase.first).status == 0)
   }
 
+  @Test func everyVerbRefusesANameWithNoAccountAndChangesNothing() async throws {
+    let sandbox = try Sandbox()
+    _ = try await sandbox.signUp("lou")
+    let before = try await sandbox.sql("SELECT count(*) FROM auth_events")
+    for arguments in [
+      ["users", "show", "ghost"], ["users", "delete", "ghost", "--yes"],
+      ["users", "lock", "ghost", "--reason", "gone"], ["users", "unlock", "ghost"],
+      ["users", "reset-password", "ghost", "--password-stdin"],
+    ] {
+      let text = try await sandbox.run(arguments, input: Passphrase.second + "\n")
+      #expect(text.status == 65, "\(arguments)")
+      #expect(
+        text.errors == "Error: No account named 'ghost'.\nList them with 'authcli users list'.\n",
+        "\(arguments)")
+      let json = try await sandbox.run(arguments + ["--json"], input: Passphrase.second + "\n")
+      #expect(json.status == 65, "\(arguments)")
+      let error = try #require(
+        (try JSONSerialization.jsonObject(with: Data(json.errors.utf8)) as? [String: Any])?[
+          "error"] as? [String: Any])
+      #expect(error["code"] as? Int == 65)
+      #expect(error["kind"] as? String == "no_such_account", "\(arguments)")
+    }
+    #expect(try await sandbox.sql("SELECT count(*) FROM auth_events") == before)
+    #expect(try await sandbox.run(["whoami"]).status == 0)
+  }
+
   @Test func aLockReasonHasALimit() async throws {
     let sandbox = try Sandbox()
     _ = try await sandbox.signUp("jon")

@@ -85,6 +85,9 @@ struct BackupTests {
     let before = try await sandbox.run(["users", "list", "--db", restored])
     #expect(before.status == 65)
     #expect(before.errors.contains("another program"))
+    #expect(
+      before.errors.hasSuffix(
+        "\nA text dump of an authcli database becomes usable with 'authcli migrate --adopt'.\n"))
 
     // inspect tells what is wrong rather than contradicting itself.
     let report = try #require(

@@ -93,6 +93,21 @@ struct ServiceCommandTests {
     #expect(expired.status == 77)
   }
 
+  @Test func sessionsCheckCountsAsAUseOfTheSession() async throws {
+    let sandbox = try Sandbox()
+    _ = try await sandbox.signUp("una")
+    let files = try sandbox.stateFiles()
+    let token = try String(contentsOfFile: sandbox.stateFolder + "/" + files[0], encoding: .utf8)
+    // Last used a day ago: due for renewal, still live.
+    _ = try await sandbox.sql(
+      "UPDATE sessions SET last_used_at = last_used_at - 86400, expires_at = expires_at - 86400")
+    let before = try #require(Int(try await sandbox.sql("SELECT last_used_at FROM sessions")))
+    let check = try await sandbox.run(["sessions", "check", "--token-stdin"], input: token)
+    #expect(check.status == 0, "\(check.errors)")
+    let after = try #require(Int(try await sandbox.sql("SELECT last_used_at FROM sessions")))
+    #expect(after > before)
+  }
+
   @Test func pruneDeletesExpiredSessionsAndForgottenThrottleRows() async throws {
     let sandbox = try Sandbox()
     _ = try await sandbox.signUp("ola")
