@@ -89,6 +89,21 @@ extension DocumentationChecks {
       #expect(!used.isEmpty && Set(used).isSubset(of: declared), "products in the snippet: \(used)")
     }
 
+    @Test func theLibraryGuideNamesTheSystemPackagesEachProductNeeds() throws {
+      let manifest = try PackageManifest(
+        String(contentsOfFile: Manual.root + "/Package.swift", encoding: .utf8))
+      let guide = try MarkdownDocument(root: Manual.root, relativePath: "docs/library.md")
+      #expect(!manifest.products.isEmpty)
+      for (product, targets) in manifest.products {
+        let row = guide.lines.first { $0.hasPrefix("| `\(product)` |") } ?? ""
+        for package in manifest.systemPackages(under: targets) {
+          #expect(
+            row.contains("`\(package)`"),
+            "docs/library.md: the row of \(product) does not name `\(package)`, which it needs")
+        }
+      }
+    }
+
     @Test func theCommandReferenceShowsTheHelpOfEverySubcommand() async throws {
       let sandbox = try SampleSandbox()
       let help = try await sandbox.run("authcli --help")

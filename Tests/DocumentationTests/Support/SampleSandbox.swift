@@ -55,43 +55,20 @@ struct SampleSandbox: ~Copyable {
   }
 
   /// Runs `command` with `/bin/sh -c`, `input` on standard input, both output streams into
-  /// one file (as on a terminal); a run longer than `timeout` seconds is killed.
+  /// one file (as on a terminal); a run longer than `timeout` seconds is killed. Started
+  /// through `ChildProcess`, not Foundation's `Process`, which crashes now and then.
   func run(_ command: String, input: String = "", timeout: Double = 60) async throws -> Run {
     let id = UUID().uuidString
     let inputPath = root + "/stdin-\(id)"
     let outputPath = root + "/output-\(id)"
     try Data(input.utf8).write(to: URL(fileURLWithPath: inputPath))
     _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
-    let outputFile = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-    defer { try? outputFile.close() }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
     let forServer = database?.commandForServer(command) ?? command
-    process.arguments = ["-c", Self.withoutSwiftRun(forServer)]
-    process.environment = environment
-    process.currentDirectoryURL = URL(fileURLWithPath: home)
-    process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inputPath))
-    process.standardOutput = outputFile
-    process.standardError = outputFile
-    let status = try await withCheckedThrowingContinuation {
-      (continuation: CheckedContinuation<Int32, any Error>) in
-      process.terminationHandler = { finished in
-        continuation.resume(returning: finished.terminationStatus)
-      }
-      do {
-        try process.run()
-      } catch {
-        process.terminationHandler = nil
-        continuation.resume(throwing: error)
-        return
-      }
-      let pid = process.processIdentifier
-      DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
-        // The process may be gone (and reaped) by now; a stray signal to a reused id is
-        // avoided by asking Foundation, which knows whether it still runs.
-        if process.isRunning { kill(pid, SIGKILL) }
-      }
-    }
+    // The home is a temporary path of letters, digits and hyphens, safe between quotes.
+    let script = "cd '\(home)' || exit 70\n" + Self.withoutSwiftRun(forServer)
+    let status = try await ChildProcess.run(
+      "/bin/sh", ["-c", script], environment: environment, inputPath: inputPath,
+      outputPath: outputPath, timeout: timeout)
     let output = try String(contentsOfFile: outputPath, encoding: .utf8)
     let shown = output.replacingOccurrences(of: root, with: "")
     return Run(status: status, output: database?.outputForDocs(shown) ?? shown)

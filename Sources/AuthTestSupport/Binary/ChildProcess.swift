@@ -1,0 +1,75 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Runs a program with `posix_spawn`, for tests that start many processes.
+///
+/// Foundation's `Process.run()` on Linux (Swift 6.3) reads past a buffer while it lists
+/// `/proc/self/fd` and now and then crashes the whole test process (swift-corelibs-foundation
+/// pull request 5472); this does the little the tests need without it.
+public enum ChildProcess {
+  /// Why a program could not be started.
+  public struct SpawnError: Error, CustomStringConvertible {
+    /// The `errno` value `posix_spawn` answered.
+    public let code: Int32
+    /// The program.
+    public let executable: String
+    /// What went wrong, in words.
+    public var description: String {
+      "cannot start \(executable): \(String(cString: strerror(code)))"
+    }
+  }
+
+  /// Runs `executable` with `arguments` and exactly `environment`, in the test's working
+  /// directory (a shell script can `cd`), standard input read from the file `inputPath`,
+  /// standard output and standard error both appended to the file `outputPath`; kills it
+  /// after `timeout` seconds. Returns the exit status, or 128 + the signal that ended it.
+  public static func run(
+    _ executable: String, _ arguments: [String], environment: [String: String],
+    inputPath: String, outputPath: String, timeout: Double
+  ) async throws -> Int32 {
+    let pid = try spawn(
+      executable, arguments, environment: environment, inputPath: inputPath,
+      outputPath: outputPath)
+    // Set once the child is reaped, so the timeout never signals a reused process id.
+    let reaped = Mutex(false)
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+      reaped.withLock { done in if !done { _ = kill(pid, SIGKILL) } }
+    }
+    return await withCheckedContinuation { continuation in
+      // A thread of its own: `waitpid` blocks, and the cooperative pool must not.
+      let waiter = Thread {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        reaped.withLock { $0 = true }
+        let signal = status & 0x7f
+        continuation.resume(returning: signal == 0 ? (status >> 8) & 0xff : 128 + signal)
+      }
+      waiter.start()
+    }
+  }
+
+  private static func spawn(
+    _ executable: String, _ arguments: [String], environment: [String: String],
+    inputPath: String, outputPath: String
+  ) throws -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_APPEND, 0)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    let argv = ([executable] + arguments).map { strdup($0) }
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") }
+    defer { (argv + envp).forEach { free($0) } }
+    var pid: pid_t = 0
+    let code = posix_spawn(&pid, executable, &actions, nil, argv + [nil], envp + [nil])
+    guard code == 0 else { throw SpawnError(code: code, executable: executable) }
+    return pid
+  }
+}
