@@ -3,6 +3,19 @@ import CommandLineKit
 /// The page `authcli help errors` prints: every `kind` of a JSON error, with its exit code,
 /// and the kinds of refused fields.
 enum ErrorKindHelp {
+  /// The same lists for scripts: each kind with its exit code and meaning, and each field
+  /// with the kinds its refusals carry.
+  static var json: [String: Any] {
+    [
+      "kinds": ErrorKind.allCases.map { kind in
+        ["kind": kind.rawValue, "code": Int(kind.code.rawValue), "meaning": kind.meaning]
+      },
+      "field_kinds": FieldError.documented.map { field, reasons in
+        ["field": field, "kinds": reasons.map { field + "_" + $0.rawValue }] as [String: Any]
+      },
+    ]
+  }
+
   static var text: String {
     let kinds = ErrorKind.allCases.map { kind in
       TextLayout.entry(label: kind.rawValue, help: kind.meaning + " (exit \(kind.code.rawValue))")

@@ -6,6 +6,13 @@ enum ExitCodeHelp {
   private static let numberWidth = 5
   private static let nameWidth = 16
 
+  /// The same table for scripts: each code with its sysexits name and meaning.
+  static var json: [[String: Any]] {
+    ExitCode.allCases.map { code in
+      ["code": Int(code.rawValue), "name": code.name, "meaning": code.meaning]
+    }
+  }
+
   static var text: String {
     let indent = String(repeating: " ", count: 2 + numberWidth + nameWidth)
     let rows = ExitCode.allCases.map { code in

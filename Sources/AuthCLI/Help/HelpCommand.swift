@@ -15,12 +15,25 @@ enum HelpCommand {
     "help", abstract: "Show help for a subcommand, the exit codes or the JSON error kinds.",
     arguments: [topic], options: [manual]
   ) { context in
-    try context.console.output.write(page(for: context.values.all(topic), context: context))
+    let words = context.values.all(topic)
+    // The two tables a script may want to read; every other page is for people.
+    if context.options.json, !context.values[manual], words.count == 1,
+      let table = tables[words[0]]
+    {
+      context.emit(json: table())
+      return
+    }
+    try context.console.output.write(page(for: words, context: context))
   }
 
   /// The pages that are not a command's.
   private static let topics: [String: () -> String] = [
     "exit-codes": { ExitCodeHelp.text }, "errors": { ErrorKindHelp.text },
+  ]
+
+  /// The same topics as JSON, for `--json help exit-codes` and `--json help errors`.
+  private static let tables: [String: () -> Any] = [
+    "exit-codes": { ExitCodeHelp.json }, "errors": { ErrorKindHelp.json },
   ]
 
   private static func page(for words: [String], context: CommandContext) throws -> String {

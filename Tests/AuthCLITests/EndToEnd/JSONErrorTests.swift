@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import AuthCLI
+
 /// `--json` failures from the real binary: `code` (the exit code), a stable `kind`, and
 /// `fields` for validation failures.
 @Suite("End to end: machine-readable errors")
@@ -109,5 +111,29 @@ struct JSONErrorTests {
     let object = try #require(try run.json() as? [String: Any])
     #expect(object.keys.sorted() == ["version"])
     #expect(object["version"] as? String == "0.1.0")
+  }
+
+  @Test func theTablesOfKindsAndExitCodesAreJSONForScripts() async throws {
+    let sandbox = try Sandbox()
+    let errors = try await sandbox.run(["--json", "help", "errors"])
+    #expect(errors.status == 0, "\(errors.errors)")
+    let object = try #require(try errors.json() as? [String: Any])
+    let kinds = try #require(object["kinds"] as? [[String: Any]])
+    #expect(kinds.compactMap { $0["kind"] as? String } == ErrorKind.allCases.map(\.rawValue))
+    #expect(
+      kinds.compactMap { $0["code"] as? Int } == ErrorKind.allCases.map { Int($0.code.rawValue) })
+    #expect(kinds.allSatisfy { ($0["meaning"] as? String)?.isEmpty == false })
+    let fields = try #require(object["field_kinds"] as? [[String: Any]])
+    #expect(fields.compactMap { $0["field"] as? String } == FieldError.documented.map(\.field))
+    #expect((fields.first?["kinds"] as? [String])?.contains("username_taken") == true)
+
+    let exitCodes = try await sandbox.run(["help", "exit-codes", "--json"])
+    let codes = try #require(try exitCodes.json() as? [[String: Any]])
+    #expect(
+      codes.compactMap { $0["code"] as? Int } == [0, 64, 65, 66, 69, 70, 73, 74, 75, 77, 78, 130])
+    #expect(codes.compactMap { $0["name"] as? String }.first == "EX_OK")
+    // Pages for people stay text.
+    let page = try await sandbox.run(["--json", "help", "signup"])
+    #expect(page.output.hasPrefix("OVERVIEW: Create an account and sign in."))
   }
 }
