@@ -31,8 +31,9 @@ struct GlobalOptions: Hashable, Sendable {
   static let database = Option<String>(
     "db", valueName: "path",
     help:
-      "The database file, or ':memory:' for a throwaway one (shell only). Default: $AUTHCLI_DB, "
-      + "then $XDG_DATA_HOME/authcli/auth.sqlite3 (~/.local/share/authcli/auth.sqlite3).",
+      "The database file, ':memory:' for a throwaway one (shell only), or a postgresql:// URI "
+      + "(without a password). Default: $AUTHCLI_DB, then $XDG_DATA_HOME/authcli/auth.sqlite3 "
+      + "(~/.local/share/authcli/auth.sqlite3).",
     completion: .files)
   static let jsonFlag = Flag(
     "json", help: "Print results as JSON on stdout and errors as JSON on stderr.")

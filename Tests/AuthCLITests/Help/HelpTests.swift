@@ -70,8 +70,9 @@ struct HelpTests {
         NO_COLOR.
 
         OPTIONS:
-          --db <path>             The database file, or ':memory:' for a throwaway one
-                                  (shell only). Default: $AUTHCLI_DB, then
+          --db <path>             The database file, ':memory:' for a throwaway one
+                                  (shell only), or a postgresql:// URI (without a
+                                  password). Default: $AUTHCLI_DB, then
                                   $XDG_DATA_HOME/authcli/auth.sqlite3
                                   (~/.local/share/authcli/auth.sqlite3).
           --json                  Print results as JSON on stdout and errors as JSON on
