@@ -38,7 +38,9 @@ let package = Package(
 
     // The layers, innermost first.
     .target(name: "AuthCore", plugins: ["EmbedFiles"]),
-    .target(name: "AuthStorage", dependencies: ["AuthCore", "CSQLite"], plugins: ["EmbedFiles"]),
+    .target(
+      name: "AuthStorage", dependencies: ["AuthCore", "CSQLite", "CSodium"],
+      plugins: ["EmbedFiles"]),
     .target(
       name: "AuthPostgres", dependencies: ["AuthCore", "AuthStorage", "CLibPQ"],
       plugins: ["EmbedFiles"]),

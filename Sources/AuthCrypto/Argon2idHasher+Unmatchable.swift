@@ -9,9 +9,13 @@ extension Argon2idHasher {
   /// full before it compares, so verifying against this takes exactly as long as
   /// against a real hash at this cost; a match would need a 256-bit collision.
   public func unmatchableHash() throws -> String {
-    let memoryKiB = cost.memLimit / 1024
-    let parameters = "m=\(memoryKiB),t=\(cost.opsLimit),p=1"
-    return "$argon2id$v=19$\(parameters)$\(Self.randomBase64(16))$\(Self.randomBase64(32))"
+    Self.unmatchableHash(memoryKiB: cost.memLimit / 1024, passes: cost.opsLimit)
+  }
+
+  /// A PHC string at the given cost that no password matches (see `unmatchableHash()`).
+  static func unmatchableHash(memoryKiB: Int, passes: UInt64) -> String {
+    let parameters = "m=\(memoryKiB),t=\(passes),p=1"
+    return "$argon2id$v=19$\(parameters)$\(randomBase64(16))$\(randomBase64(32))"
   }
 
   /// `count` random bytes in unpadded standard base64, as in libsodium's PHC strings.

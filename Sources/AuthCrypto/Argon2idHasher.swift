@@ -41,14 +41,6 @@ public struct Argon2idHasher: PasswordHasher {
     }
   }
 
-  /// Whether the hash was made with another algorithm or cost than `cost`
-  /// (also true for text that is not a hash at all).
-  public func needsRehash(_ passwordHash: String) -> Bool {
-    passwordHash.withCString { stored in
-      crypto_pwhash_str_needs_rehash(stored, cost.opsLimit, cost.memLimit) != 0
-    }
-  }
-
   /// Runs `body` on a copy of the password's UTF-8 bytes and their count, then
   /// zeroes the copy. A trailing NUL keeps the copy non-empty, so it always has
   /// an address and `fallback` is never used in practice.

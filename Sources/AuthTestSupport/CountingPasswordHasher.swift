@@ -12,6 +12,8 @@ public final class CountingPasswordHasher: PasswordHasher {
     public var verify = 0
     /// Calls to `needsRehash`.
     public var needsRehash = 0
+    /// Calls to `padVerification(after:)`.
+    public var pad = 0
   }
 
   private let wrapped: any PasswordHasher
@@ -40,4 +42,29 @@ public final class CountingPasswordHasher: PasswordHasher {
     tally.withLock { $0.needsRehash += 1 }
     return wrapped.needsRehash(passwordHash)
   }
+
+  /// Asks the wrapped hasher.
+  public func storedCost(of passwordHash: String) -> StoredHashCost {
+    wrapped.storedCost(of: passwordHash)
+  }
+
+  /// Counts, then pads with the wrapped hasher.
+  public func padVerification(after passwordHash: String) {
+    tally.withLock { $0.pad += 1 }
+    wrapped.padVerification(after: passwordHash)
+  }
+
+  /// Counts as a hash, then rehashes with the wrapped hasher.
+  public func rehash(_ password: Password, upgrading passwordHash: String) throws -> String {
+    tally.withLock { $0.hash += 1 }
+    return try wrapped.rehash(password, upgrading: passwordHash)
+  }
+
+  /// Asks the wrapped hasher.
+  public func parameters(of passwordHash: String) -> String? {
+    wrapped.parameters(of: passwordHash)
+  }
+
+  /// Asks the wrapped hasher (whose unmatchable hash may cost nothing to make).
+  public func unmatchableHash() throws -> String { try wrapped.unmatchableHash() }
 }

@@ -39,7 +39,38 @@ import Testing
     let hash = try cheap.hash(password)
     #expect(!cheap.needsRehash(hash))
     #expect(dearer.needsRehash(hash))
-    #expect(cheap.needsRehash("garbage"))
+    // Never downward: the cheaper hasher leaves a dearer hash alone.
+    #expect(!cheap.needsRehash(try dearer.hash(password)))
+    #expect(!cheap.needsRehash("garbage"))
+    #expect(cheap.storedCost(of: "garbage") == .unreadable)
+  }
+
+  @Test func storedCostsAreJudgedAgainstTheCurrentOne() throws {
+    let current = try Argon2idHasher(cost: Argon2Cost(opsLimit: 2, memLimit: 64 * 1024))
+    func phc(_ parameters: String, _ algorithm: String = "argon2id") -> String {
+      "$\(algorithm)$v=19$\(parameters)$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g"
+    }
+    #expect(current.storedCost(of: phc("m=64,t=2,p=1")) == .current)
+    #expect(current.storedCost(of: phc("m=32,t=2,p=1")) == .cheaper)
+    #expect(current.storedCost(of: phc("m=64,t=1,p=1")) == .cheaper)
+    #expect(current.storedCost(of: phc("m=64,t=2,p=1", "argon2i")) == .cheaper)
+    // Up to four times the memory or the passes is tolerated, more is damage.
+    #expect(current.storedCost(of: phc("m=256,t=8,p=1")) == .current)
+    #expect(current.storedCost(of: phc("m=257,t=2,p=1")) == .farCostlier)
+    #expect(current.storedCost(of: phc("m=64,t=9,p=1")) == .farCostlier)
+    #expect(current.parameters(of: phc("m=32,t=3,p=1")) == "m=32,t=3,p=1")
+  }
+
+  @Test func aRehashKeepsEveryParameterAtLeastWhereItWas() throws {
+    let current = try Argon2idHasher(cost: Argon2Cost(opsLimit: 2, memLimit: 16 * 1024))
+    // More memory than the current cost, fewer passes: the rehash raises the passes only.
+    let stored = try Argon2idHasher(cost: Argon2Cost(opsLimit: 1, memLimit: 32 * 1024))
+      .hash(password)
+    #expect(current.needsRehash(stored))
+    let made = try current.rehash(password, upgrading: stored)
+    #expect(current.parameters(of: made) == "m=32,t=2,p=1")
+    #expect(current.verify(password, against: made))
+    #expect(!current.needsRehash(made))
   }
 
   // The parameters as libsodium writes them: m in KiB (8 KiB and 64 MiB), t passes, p=1.

@@ -145,7 +145,13 @@ struct AdministrationStoreTests {
       for draft in drafts { try context.append(draft) }
     }
     try await harness.store.read { context throws in
-      #expect(try context.events(matching: AuditQuery()).map(\.draft) == drafts.reversed())
+      // The SQLite store keeps a failed sign-in's name with no account as its keyed hash.
+      let all = try context.events(matching: AuditQuery()).map(\.draft)
+      #expect(all.map(\.time) == drafts.reversed().map(\.time))
+      #expect(all.map(\.userID) == drafts.reversed().map(\.userID))
+      #expect(
+        all.filter { $0.kind != .signInFailed }
+          == drafts.reversed().filter { $0.kind != .signInFailed })
       #expect(
         try context.events(matching: AuditQuery(username: "nora")).map(\.draft.time)
           == [time(4), time(3), time(1)])

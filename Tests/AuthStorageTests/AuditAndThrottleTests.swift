@@ -23,7 +23,20 @@ struct AuditAndThrottleTests {
       for draft in drafts { try context.append(draft) }
     }
     let events = try await harness.reopen().read { try $0.recentEvents(limit: 2) }
-    #expect(events.map(\.draft) == [drafts[2], drafts[1]])
+    #expect(events.map(\.draft.kind) == [drafts[2].kind, drafts[1].kind])
+    #expect(events[0].draft == drafts[2])
+    // A name that matched no account comes back as its keyed hash, never in clear.
+    let unknown = events[1].draft
+    #expect(unknown.time == drafts[1].time && unknown.detail == "unknown" && unknown.userID == nil)
+    let hashed = try #require(unknown.username)
+    if location != .postgres {
+      #expect(hashed != "nobody" && hashed.count == 64 && hashed.allSatisfy(\.isHexDigit))
+    }
+    // Asking for the name finds it through the same hash.
+    let found = try await harness.store.read {
+      try $0.events(matching: AuditQuery(username: "nobody", limit: 10))
+    }
+    #expect(found.map(\.id) == [events[1].id])
     #expect(events[0].id > events[1].id)
     let none = try await harness.store.read { try $0.recentEvents(limit: 0) }
     #expect(none.isEmpty)

@@ -34,7 +34,8 @@ struct InspectorTests {
     let counts = Dictionary(uniqueKeysWithValues: report.tables.map { ($0.name, $0.rows) })
     #expect(
       counts == [
-        "users": 1, "sessions": 2, "auth_events": 1, "sign_in_throttle": 0,
+        "users": 1, "sessions": 2, "auth_events": 1, "sign_in_throttle": 0, "secret_keys": 1,
+        "device_cookies": 0,
         "schema_migrations": Migration.embedded.count,
       ])
     #expect(report.sessions == DatabaseReport.SessionCounts(active: 1, expired: 1))

@@ -23,9 +23,10 @@ struct AdministrationRoot {
 
   /// Opens the existing database (never creating it; 66 when missing) and wires the layers.
   init(location: DatabaseLocation, environment: [String: String]) throws {
+    let cost = try HashingCost.from(environment: environment, inMemory: location.isMemory)
     let services = AuthServices(
       store: try CompositionRoot.openStore(location, access: .existingOnly),
-      hasher: try Argon2idHasher(cost: HashingCost.from(environment: environment)),
+      hasher: try Argon2idHasher(cost: cost),
       tokens: try SodiumTokenSource())
     accounts = services.accounts
     passwordCheck = services.signIn

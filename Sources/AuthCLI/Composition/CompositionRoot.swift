@@ -24,14 +24,17 @@ struct CompositionRoot {
 
   /// Opens the database and wires the layers.
   init(location: DatabaseLocation, access: Access, environment: [String: String]) throws {
+    // The cost is judged first: a refused one must leave no database file behind.
+    let cost = try HashingCost.from(environment: environment, inMemory: location.isMemory)
     let store = try Self.openStore(location, access: access)
-    let hasher = try Argon2idHasher(cost: HashingCost.from(environment: environment))
+    let hasher = try Argon2idHasher(cost: cost)
     let tokens = try SodiumTokenSource()
     let clock = SystemClock()
     let policy = AuthPolicy.standard
     useCases = AuthUseCases(
       authentication: SignInService(
-        store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy),
+        store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy,
+        deviceCookies: try Self.deviceCookies(location, environment: environment)),
       signUp: SignUpService(
         store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy),
       sessions: SessionService(store: store, tokens: tokens, clock: clock, policy: policy),
@@ -46,6 +49,18 @@ struct CompositionRoot {
       // Keyed by the server and database without the password, which never reaches a file.
       sessionFile = try SessionStateFile.forDatabase(
         at: target.displayName, environment: environment)
+    }
+  }
+
+  /// Where this client keeps its device cookie for the database; none in memory.
+  private static func deviceCookies(
+    _ location: DatabaseLocation, environment: [String: String]
+  ) throws -> DeviceCookieFile? {
+    switch location {
+    case .file(let path, _): try DeviceCookieFile.forDatabase(at: path, environment: environment)
+    case .memory: nil
+    case .postgres(let target):
+      try DeviceCookieFile.forDatabase(at: target.displayName, environment: environment)
     }
   }
 

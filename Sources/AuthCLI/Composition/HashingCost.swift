@@ -5,11 +5,21 @@ import AuthCrypto
 /// cost would make every run slow; it must never be used for real accounts.
 enum HashingCost {
   static let variable = "AUTHCLI_ARGON2"
+  /// Must be `1` beside `AUTHCLI_ARGON2=minimum` for a database that is not in memory: a
+  /// second, explicitly test-only switch, so that one stray variable cannot store real
+  /// accounts' hashes at 8 KiB.
+  static let testOnlyVariable = "AUTHCLI_TEST_ONLY_ALLOW_MINIMUM_COST"
 
-  static func from(environment: [String: String]) throws(CLIError) -> Argon2Cost {
+  static func from(
+    environment: [String: String], inMemory: Bool = false
+  ) throws(CLIError) -> Argon2Cost {
     switch environment[variable] ?? "" {
     case "", "interactive": .interactive
     case "moderate": .moderate
+    case "minimum" where !inMemory && environment[testOnlyVariable] != "1":
+      throw .configuration(
+        "\(variable)=minimum is for tests only and refused for a database file "
+          + "(a test suite also sets \(testOnlyVariable)=1)")
     case "minimum": .minimum
     case let other:
       throw .configuration(

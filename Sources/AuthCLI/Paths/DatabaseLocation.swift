@@ -48,6 +48,12 @@ enum DatabaseLocation: Hashable, Sendable {
     return .file(folder == "/" ? "/" + name : folder + "/" + name)
   }
 
+  /// Whether this is a private in-memory database, which no real account outlives.
+  var isMemory: Bool {
+    if case .memory = self { return true }
+    return false
+  }
+
   /// The path as shown to people.
   var displayPath: String {
     switch self {

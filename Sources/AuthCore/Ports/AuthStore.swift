@@ -12,4 +12,6 @@ public protocol AuthStore: Sendable {
 }
 
 /// Everything a use case can do inside one transaction.
-public protocol AuthStoreContext: UserStore, SessionStore, AuditLog, ThrottleStore {}
+public protocol AuthStoreContext: UserStore, SessionStore, AuditLog, ThrottleStore,
+  DeviceCookieStore
+{}

@@ -107,17 +107,22 @@ public struct ThrottleRules: Hashable, Sendable {
   /// old: the count starts again from zero and housekeeping may delete the row. Longer
   /// than `maximumLock`, so a lock never outlives its row.
   public var forgetAfter: TimeInterval
-  /// 5 failures, then 1 minute doubling up to 15 minutes; forgotten after a quiet day.
+  /// How long a device cookie left by a successful sign-in stays trusted. Each cookie
+  /// counts its own failures with the same numbers as a name does for untrusted clients.
+  public var deviceCookieLifetime: TimeInterval
+  /// 5 failures, then 1 minute doubling up to 15 minutes; forgotten after a quiet day;
+  /// device cookies trusted for 30 days.
   public static let standard = ThrottleRules(freeFailures: 5, initialLock: 60, maximumLock: 900)
   /// Sets the numbers.
   public init(
     freeFailures: Int, initialLock: TimeInterval, maximumLock: TimeInterval,
-    forgetAfter: TimeInterval = 86_400
+    forgetAfter: TimeInterval = 86_400, deviceCookieLifetime: TimeInterval = 30 * 86_400
   ) {
     self.freeFailures = freeFailures
     self.initialLock = initialLock
     self.maximumLock = maximumLock
     self.forgetAfter = forgetAfter
+    self.deviceCookieLifetime = deviceCookieLifetime
   }
 
   /// The cutoff at `now`: failures at or before it are forgotten (when not locked).

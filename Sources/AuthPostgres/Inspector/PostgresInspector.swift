@@ -40,7 +40,8 @@ public struct PostgresReport: Hashable, Sendable {
 public struct PostgresInspector: Sendable {
   /// The tables a fully migrated schema has.
   public static let expectedTables = [
-    "auth_events", "schema_migrations", "sessions", "sign_in_throttle", "users",
+    "auth_events", "device_cookies", "schema_migrations", "secret_keys", "sessions",
+    "sign_in_throttle", "users",
   ]
 
   private let migrator: PostgresMigrator

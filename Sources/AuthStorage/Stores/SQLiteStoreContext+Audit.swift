@@ -8,8 +8,16 @@ extension SQLiteStoreContext {
       [
         .time(event.time), .text(event.kind.rawValue),
         event.userID.map { .integer($0.rawValue) } ?? .null,
-        event.username.map { .text($0) } ?? .null, .text(event.detail),
+        try storedUsername(of: event).map { .text($0) } ?? .null, .text(event.detail),
       ])
+  }
+
+  /// An account's event keeps the account's name beside its id, and so do the operator's
+  /// events; the name of a failed sign-in that matched no account may be a secret typed in
+  /// the wrong field, and is kept only as its keyed hash.
+  private func storedUsername(of event: AuthEventDraft) throws -> String? {
+    guard let name = event.username else { return nil }
+    return event.userID == nil && event.kind == .signInFailed ? try storedName(name) : name
   }
 
   func recentEvents(limit: Int) throws -> [AuthEvent] {
@@ -23,7 +31,7 @@ extension SQLiteStoreContext {
     return try database.query(
       """
       SELECT id, time, kind, user_id, username, detail FROM auth_events
-      WHERE (?1 IS NULL OR username = ?1)
+      WHERE (?1 IS NULL OR username = ?1 OR username = ?5)
         AND (?2 IS NULL OR instr(',' || ?2 || ',', ',' || kind || ',') > 0)
         AND (?3 IS NULL OR time >= ?3)
       ORDER BY time DESC, id DESC LIMIT ?4
@@ -31,6 +39,7 @@ extension SQLiteStoreContext {
       [
         query.username.map { .text($0) } ?? .null, kinds.map { .text($0) } ?? .null,
         query.since.map { .time($0) } ?? .null, .integer(Int64(max(query.limit, 0))),
+        try query.username.map { .text(try storedName($0)) } ?? .null,
       ], row: Self.event)
   }
 

@@ -2,13 +2,25 @@ import AuthCore
 import Foundation
 
 extension SQLiteStoreContext {
+  /// The form in which a name that may be a typed secret is stored: its keyed hash
+  /// (`NameHash`) under this database's key.
+  func storedName(_ name: String) throws -> String {
+    let key = try database.queryFirst(
+      "SELECT key FROM secret_keys WHERE name = 'name_hash'"
+    ) { Array($0.data(at: 0)) }
+    guard let key, let hashed = NameHash.hex(of: name, key: key) else {
+      throw StorageError.unexpectedValue(column: "secret_keys.key")
+    }
+    return hashed
+  }
+
   func throttleState(for username: String) throws -> ThrottleState {
     try database.queryFirst(
       """
       SELECT consecutive_failures, locked_until, last_failure_at
       FROM sign_in_throttle WHERE username = ?1
       """,
-      [.text(username)]
+      [.text(try storedName(username))]
     ) { row in
       // 0 stands for an unknown age (the column is NOT NULL).
       ThrottleState(
@@ -28,14 +40,15 @@ extension SQLiteStoreContext {
           last_failure_at = excluded.last_failure_at
       """,
       [
-        .text(username), .integer(Int64(state.consecutiveFailures)),
+        .text(try storedName(username)), .integer(Int64(state.consecutiveFailures)),
         state.lockedUntil.map { .time($0) } ?? .null,
         .integer(state.lastFailureAt.map(Timestamp.milliseconds) ?? 0),
       ])
   }
 
   func clearThrottleState(for username: String) throws {
-    try database.execute("DELETE FROM sign_in_throttle WHERE username = ?1", [.text(username)])
+    try database.execute(
+      "DELETE FROM sign_in_throttle WHERE username = ?1", [.text(try storedName(username))])
   }
 
   func deleteForgottenThrottleStates(

@@ -9,6 +9,8 @@ import Foundation
 enum SignInFigures {
   private static let password = "correct horse battery staple 42"
   private static let accountName = "benchaccount"
+  private static let cheapAccountName = "benchcheaphash"
+  private static let damagedAccountName = "benchdamagedhash"
 
   /// Runs the chosen figures (4, 5 or both) on a WAL file, as authcli signs in.
   static func run(figures: Set<Int>, context: BenchContext) async throws -> [FigureResult] {
@@ -24,8 +26,20 @@ enum SignInFigures {
     guard let account = Username.validate(accountName).asValidated else {
       throw BenchError(description: "the benchmark account name is invalid")
     }
+    // A dormant account whose hash predates the current cost (made at libsodium's minimum),
+    // and one whose stored hash asks for far more than the current cost (8 times its
+    // memory; written, never hashed, since it is refused unrun).
+    let cheapHash = try Argon2idHasher(cost: .minimum).hash(Password(password))
+    let damagedHash =
+      "$argon2id$v=19$m=\(cost.memLimit / 1024 * 8),t=\(cost.opsLimit),p=1"
+      + "$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g"
+    guard let cheapAccount = Username.validate(cheapAccountName).asValidated,
+      let damagedAccount = Username.validate(damagedAccountName).asValidated
+    else { throw BenchError(description: "a benchmark account name is invalid") }
     _ = try await store.write {
-      try $0.insertUser(username: account, passwordHash: hash, at: Date())
+      _ = try $0.insertUser(username: cheapAccount, passwordHash: cheapHash, at: Date())
+      _ = try $0.insertUser(username: damagedAccount, passwordHash: damagedHash, at: Date())
+      return try $0.insertUser(username: account, passwordHash: hash, at: Date())
     }
     let service = SignInService(
       store: store, hasher: hasher, tokens: context.tokens, clock: SystemClock())
@@ -72,6 +86,40 @@ enum SignInFigures {
           baselineLabel: "SignInService.signIn of an account with a wrong password",
           unit: "ms", higherIsBetter: false, samples: samples, goal: .within(0.95, 1.05),
           note: costText + "; the throttle is cleared between attempts, outside the timing"))
+      let unknownName: () async throws -> Double = {
+        try await attempts.milliseconds(options.signInsPerRepetition, succeeding: false) {
+          number in
+          SignInRequest(username: "nobody\(number)", password: password)
+        }
+      }
+      let cheaper = try await PairedRuns.run(
+        repetitions: options.repetitions, baseline: unknownName,
+        subject: {
+          try await attempts.milliseconds(options.signInsPerRepetition, succeeding: false) { _ in
+            SignInRequest(username: cheapAccountName, password: "a wrong password of fair length")
+          }
+        })
+      results.append(
+        FigureResult(
+          figure: 5, title: "cheaper stored hash vs unknown user", database: "WAL file",
+          subjectLabel: "SignInService.signIn, wrong password, hash stored at the minimum cost",
+          baselineLabel: "SignInService.signIn of a name with no account",
+          unit: "ms", higherIsBetter: false, samples: cheaper, goal: .within(0.95, 1.05),
+          note: costText + "; the cheap verify is padded to the current cost's time"))
+      let damaged = try await PairedRuns.run(
+        repetitions: options.repetitions, baseline: unknownName,
+        subject: {
+          try await attempts.milliseconds(options.signInsPerRepetition, succeeding: false) { _ in
+            SignInRequest(username: damagedAccountName, password: password)
+          }
+        })
+      results.append(
+        FigureResult(
+          figure: 5, title: "far costlier stored hash vs unknown user", database: "WAL file",
+          subjectLabel: "SignInService.signIn, hash stored at 8 times the current memory",
+          baselineLabel: "SignInService.signIn of a name with no account",
+          unit: "ms", higherIsBetter: false, samples: damaged, goal: .within(0.95, 1.05),
+          note: costText + "; refused as damaged: the dummy verify runs instead of the stored one"))
     }
     return results
   }

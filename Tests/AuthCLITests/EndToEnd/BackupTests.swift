@@ -4,6 +4,9 @@ import Testing
 
 @Suite("End to end: backup and migrate --adopt")
 struct BackupTests {
+  /// The newest schema version: every migration in Migrations/sqlite.
+  static let newest = 5
+
   @Test func aBackupIsAPrivateCheckedCopyThatWorks() async throws {
     let sandbox = try Sandbox()
     _ = try await sandbox.signUp("uma")
@@ -11,7 +14,7 @@ struct BackupTests {
     let run = try await sandbox.run(["backup", copy])
     #expect(run.status == 0, "\(run.errors)")
     #expect(run.output.hasPrefix("Backed up \(sandbox.defaultDatabase) to \(copy) ("))
-    #expect(run.output.hasSuffix(" bytes, schema version 3, integrity check ok).\n"))
+    #expect(run.output.hasSuffix(" bytes, schema version \(Self.newest), integrity check ok).\n"))
     #expect(try sandbox.mode(of: copy) == 0o600)
     #expect(try await sandbox.sql("PRAGMA integrity_check", database: copy) == "ok")
     let users = try await sandbox.run(["users", "list", "--db", copy, "--json"])
@@ -95,11 +98,11 @@ struct BackupTests {
     #expect(report["schema_version"] as? Int == 0)
     #expect(report["needs_adoption"] as? Bool == true)
     #expect(report["pending_migrations"] as? [String] == [])
-    #expect((report["migrations"] as? [Any])?.count == 3)
+    #expect((report["migrations"] as? [Any])?.count == Self.newest)
 
     let adopted = try await sandbox.run(["migrate", "--adopt", "--db", restored])
     #expect(adopted.status == 0, "\(adopted.errors)")
-    #expect(adopted.output == "Adopted \(restored): schema version 3.\n")
+    #expect(adopted.output == "Adopted \(restored): schema version \(Self.newest).\n")
     #expect(try sandbox.mode(of: restored) == 0o600)
     let users = try await sandbox.run(["users", "list", "--db", restored, "--json"])
     #expect((try users.json() as? [[String: Any]])?.first?["username"] as? String == "xia")
@@ -109,10 +112,10 @@ struct BackupTests {
     let after = try #require(
       try await sandbox.run(["inspect", "--json", "--db", restored]).json() as? [String: Any])
     #expect(after["needs_adoption"] as? Bool == false)
-    #expect(after["schema_version"] as? Int == 3)
+    #expect(after["schema_version"] as? Int == Self.newest)
     let again = try await sandbox.run(["migrate", "--adopt", "--db", restored, "--json"])
     #expect(again.status == 0, "\(again.errors)")
-    #expect((try again.json() as? [String: Any])?["schema_version"] as? Int == 3)
+    #expect((try again.json() as? [String: Any])?["schema_version"] as? Int == Self.newest)
   }
 
   @Test func adoptionRefusesASchemaThatIsNotExactlyTheMigrations() async throws {

@@ -44,6 +44,7 @@ struct Sandbox: ~Copyable {
       "XDG_DATA_HOME": root + "/data",
       "XDG_STATE_HOME": root + "/state",
       "AUTHCLI_ARGON2": "minimum",
+      "AUTHCLI_TEST_ONLY_ALLOW_MINIMUM_COST": "1",
       "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
     ]
     if let database { environment["AUTHCLI_DB"] = database }

@@ -144,8 +144,55 @@ import Testing
     let after = try #require(try await store.read { try $0.userRecord(named: name) })
     #expect(after.passwordHash != before.passwordHash)
     #expect(!stronger.hasher.needsRehash(after.passwordHash))
-    #expect(try await stronger.events().map(\.kind).contains(.passwordRehashed))
+    let rehashed = try await stronger.events().filter { $0.kind == .passwordRehashed }
+    #expect(rehashed.map(\.detail) == ["hash upgraded from m=8,t=1,p=1 to m=16,t=2,p=1"])
     #expect(try await stronger.attempt("alice", UseCaseFixture.password).isValid)
+  }
+
+  @Test func aHashOfHigherCostIsNeverRewrittenDownward() async throws {
+    let store = try UseCaseFixture.makeMemoryStore()
+    let dearer = try UseCaseFixture(store: store, cost: Argon2CostForTests.slightlyAboveMinimum)
+    _ = try await dearer.register("alice")
+    let name = try #require(Username.validate("alice").asValidated)
+    let before = try #require(try await store.read { try $0.userRecord(named: name) })
+    let cheaper = try UseCaseFixture(store: store, cost: .minimum)
+    #expect(try await cheaper.attempt("alice", UseCaseFixture.password).isValid)
+    let after = try #require(try await store.read { try $0.userRecord(named: name) })
+    #expect(after.passwordHash == before.passwordHash)
+    #expect(!(try await cheaper.events().map(\.kind).contains(.passwordRehashed)))
+  }
+
+  @Test func aCheaperHashIsPaddedWhenWrongAndAnUnknownNameIsNot() async throws {
+    let store = try UseCaseFixture.makeMemoryStore()
+    _ = try await UseCaseFixture(store: store, cost: .minimum).register("alice")
+    let current = try UseCaseFixture(store: store, cost: Argon2CostForTests.slightlyAboveMinimum)
+    #expect(!(try await current.attempt("alice", UseCaseFixture.otherPassword).isValid))
+    #expect(current.hasher.counts.pad == 1)
+    #expect(current.hasher.counts.verify == 1)
+    #expect(!(try await current.attempt("nobody", UseCaseFixture.otherPassword).isValid))
+    #expect(current.hasher.counts.pad == 1)
+    #expect(current.hasher.counts.verify == 2)
+  }
+
+  @Test func aFarCostlierStoredHashIsRefusedAsDamagedWithoutRunningIt() async throws {
+    let fixture = try UseCaseFixture()
+    _ = try await fixture.register("alice")
+    let name = try #require(Username.validate("alice").asValidated)
+    let record = try #require(try await fixture.store.read { try $0.userRecord(named: name) })
+    // 8 KiB is the current cost: 40 KiB is more than four times it; never hashed for real.
+    let planted =
+      "$argon2id$v=19$m=40,t=1,p=1$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g"
+    _ = try await fixture.store.write {
+      try $0.updatePasswordHash(planted, for: record.user.id, at: Date())
+    }
+    let verifiesBefore = fixture.hasher.counts.verify
+    let answer = try await fixture.attempt("alice", UseCaseFixture.password)
+    #expect(answer == .invalid(errorMessage: AuthMessages.signInFailed))
+    // One verify, against the dummy at the current cost: the same work as an unknown name.
+    #expect(fixture.hasher.counts.verify == verifiesBefore + 1)
+    let last = try #require(try await fixture.events().last)
+    #expect(last.kind == .signInFailed)
+    #expect(last.detail == "stored hash far costlier than the current cost")
   }
 
   @Test func aStoredFailureCountAtItsMaximumDoesNotOverflow() async throws {

@@ -31,6 +31,7 @@ struct SampleSandbox: ~Copyable {
       "HOME": home,
       "PATH": binaries + ":" + systemPath,
       "AUTHCLI_ARGON2": "minimum",
+      "AUTHCLI_TEST_ONLY_ALLOW_MINIMUM_COST": "1",
       "LC_ALL": "C.UTF-8",
     ].merging(database?.environment ?? [:]) { $1 }
   }

@@ -56,6 +56,58 @@ struct SecretsTests {
   }
 }
 
+/// A passphrase typed into the username field (it fits the username rules) is kept only as
+/// a keyed hash, and probes of that name still correlate and throttle.
+@Suite("Secrets typed as names", .serialized)
+struct TypedNameTests {
+  static let typed = "correct-horse-battery-staple"
+
+  @Test("a name with no account is never stored in clear; its failures still count")
+  func typedPassphraseIsHashed() async throws {
+    let workspace = try Workspace("typed-name")
+    defer { workspace.remove() }
+    let phrase = "a keeper's very own pass phrase"
+    let made = try await workspace.run(
+      ["signup", "--username", "owner", "--password-stdin"], lines: [phrase])
+    try #require(made.exitCode == ExitCodes.ok, "\(made.summary)")
+    for _ in 0..<3 {
+      let probe = try await workspace.run(
+        ["signin", "--username", Self.typed, "--password-stdin"], lines: ["anything at all"])
+      #expect(probe.exitCode == ExitCodes.noPermission, "\(probe.summary)")
+    }
+    let owner = try await workspace.run(
+      ["signin", "--username", "owner", "--password-stdin"], lines: ["not the owner's phrase"])
+    #expect(owner.exitCode == ExitCodes.noPermission, "\(owner.summary)")
+    // Neither the database, nor its WAL, holds the typed text, in any letter case.
+    for suffix in ["", "-wal"] {
+      let path = workspace.database + suffix
+      guard let bytes = FileManager.default.contents(atPath: path) else { continue }
+      #expect(bytes.range(of: Data(Self.typed.utf8)) == nil, "found in \(path)")
+    }
+    _ = try ConsistencyCheck.expectConsistent(workspace.database)
+    let reader = try SQLiteReader(path: workspace.database)
+    let events = try reader.rows(
+      "SELECT user_id IS NULL, username FROM auth_events WHERE kind = 'sign_in_failed'"
+    ) { (noAccount: $0.int(0) == 1, username: $0.text(1)) }
+    let unknown = events.filter(\.noAccount)
+    #expect(unknown.count == 3)
+    // One keyed hash, the same for each probe, so they correlate.
+    #expect(Set(unknown.compactMap(\.username)).count == 1)
+    let hashed = try #require(unknown.first?.username)
+    #expect(hashed.count == 64 && hashed.allSatisfy(\.isHexDigit), "\(hashed)")
+    // The account's own event names it by id (and keeps its name).
+    let known = events.filter { !$0.noAccount }
+    #expect(known.map(\.username) == ["owner"])
+    // The throttle counted the three probes under the same hash, and holds no clear name.
+    let rows = try reader.rows(
+      "SELECT username, consecutive_failures FROM sign_in_throttle ORDER BY username"
+    ) { [$0.text(0) ?? "", String($0.int(1))] }
+    #expect(rows.count == 2)
+    #expect(rows.contains { $0[0] == hashed && $0[1] == "3" }, "\(rows)")
+    #expect(!rows.contains { $0[0] == "owner" || $0[0] == Self.typed }, "\(rows)")
+  }
+}
+
 /// Everything a session left behind, gathered after each step.
 struct Evidence {
   let workspace: Workspace
@@ -85,7 +137,7 @@ struct Evidence {
     for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
       modes[folder + "/" + name] = try Self.mode(of: folder + "/" + name)
     }
-    tokens.formUnion(try StoredTokens.tokens(in: folder))
+    tokens.formUnion(try StoredTokens.tokens(in: folder, prefix: ""))
   }
 
   /// Every form a secret could take: passwords as text, tokens as text, raw bytes,

@@ -1,4 +1,5 @@
 import CSQLite
+import CSodium
 import Foundation
 
 /// What a database holds, read through the raw SQLite API (not through the code under test).
@@ -33,6 +34,21 @@ struct DatabaseSnapshot: Sendable {
       != nil
   }
 
+  /// The database's key for names kept as keyed hashes (empty before migration 0004).
+  let nameKey: [UInt8]
+
+  /// The form in which the database keeps a name with no account: its keyed BLAKE2b hash.
+  func keyedName(_ name: String) -> String {
+    var output = [UInt8](repeating: 0, count: 32)
+    let bytes = Array(name.utf8)
+    _ = sodium_init()
+    _ = crypto_generichash(&output, 32, bytes, UInt64(bytes.count), nameKey, nameKey.count)
+    return output.map { String(format: "%02x", $0) }.joined()
+  }
+
+  /// The failures counted against a name (kept under its keyed hash), or `nil` for none.
+  func failures(of name: String) -> Int? { throttle[keyedName(name)] }
+
   /// Reads the database at `path` (read-only; it must exist).
   static func read(_ path: String) throws -> DatabaseSnapshot {
     let connection = try SQLiteReader(path: path)
@@ -63,7 +79,11 @@ struct DatabaseSnapshot: Sendable {
         ) { ($0.text(0) ?? "", Int($0.int(1))) }),
       events: try connection.rows("SELECT kind, username, detail FROM auth_events ORDER BY id") {
         (kind: $0.text(0) ?? "", username: $0.text(1), detail: $0.text(2) ?? "")
-      })
+      },
+      nameKey: Array(
+        try connection.rows("SELECT key FROM secret_keys WHERE name = 'name_hash'") {
+          $0.blob(0)
+        }.first ?? Data()))
   }
 }
 

@@ -7,9 +7,12 @@ enum StoredTokens {
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 
   /// Every 43-character base64url word in the files of `folder` (32-byte tokens).
-  static func tokens(in folder: String) throws -> Set<String> {
+  /// Only files whose names start with `prefix`: `session-` for session tokens alone, ""
+  /// for every secret kept there (the device cookie too).
+  static func tokens(in folder: String, prefix: String = "session-") throws -> Set<String> {
     var found: Set<String> = []
-    for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    where name.hasPrefix(prefix) {
       let bytes = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))
       let text = String(decoding: bytes, as: UTF8.self)
       for word in text.split(whereSeparator: { !alphabet.contains($0) }) where word.count == 43 {

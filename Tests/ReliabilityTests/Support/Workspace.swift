@@ -33,6 +33,7 @@ final class Workspace: Sendable {
       "XDG_STATE_HOME": home + "/state",
       "XDG_CONFIG_HOME": home + "/config",
       "AUTHCLI_ARGON2": "minimum",
+      "AUTHCLI_TEST_ONLY_ALLOW_MINIMUM_COST": "1",
       "NO_COLOR": "1",
       "PATH": "/usr/bin:/bin",
     ]

@@ -109,6 +109,8 @@ public struct AccountAdministrationService: AccountAdministrationUseCase {
     try await change(username, kind: .accountUnlocked) { record, now, context in
       if record.lock != nil { try context.setLock(nil, for: record.user.id, at: now) }
       try context.clearThrottleState(for: record.user.username)
+      // Both locks: the name's for untrusted clients, and every device cookie's own.
+      try context.clearDeviceCookieThrottles(of: record.user.id)
       return (0, record.lock == nil ? "was not locked; throttle cleared" : "throttle cleared")
     }
   }

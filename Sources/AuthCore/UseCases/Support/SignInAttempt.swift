@@ -7,13 +7,6 @@ enum SignInAttempt: Sendable {
   /// The attempt was counted; the account, if the name has one.
   case allowed(UserRecord?)
 
-  /// The hash to verify against: the account's, or the dummy so that a missing
-  /// or locked account costs the same work.
-  func hashToVerify(dummy: DummyPasswordHash) throws -> String {
-    if case .allowed(let record?) = self { return record.passwordHash }
-    return try dummy.value()
-  }
-
   /// The account, for the audit trail.
   var userID: UserID? {
     switch self {

@@ -25,17 +25,25 @@ struct SignInThrottle {
   ) throws
     -> Bool
   {
-    var state = try context.throttleState(for: name)
-    if state.isLocked(at: now) { return false }
+    guard let next = reserved(after: try context.throttleState(for: name), at: now) else {
+      return false
+    }
+    try context.saveThrottleState(next, for: name)
+    return true
+  }
+
+  /// The state after counting one more attempt, or `nil` while `state` is locked (the
+  /// attempt is refused and not counted). The same rule for a name and a device cookie.
+  func reserved(after stored: ThrottleState, at now: Date) -> ThrottleState? {
+    var state = stored
+    if state.isLocked(at: now) { return nil }
     if state.isForgotten(at: now, failuresBefore: rules.forgetCutoff(at: now)) { state = .clear }
     // Saturating: a count read from the database is not trusted to leave room for one more.
     let failures =
       state.consecutiveFailures < .max ? max(state.consecutiveFailures, 0) + 1 : .max
     let lockedUntil = lockLength(afterFailures: failures).map { now.addingTimeInterval($0) }
-    try context.saveThrottleState(
-      ThrottleState(consecutiveFailures: failures, lockedUntil: lockedUntil, lastFailureAt: now),
-      for: name)
-    return true
+    return ThrottleState(
+      consecutiveFailures: failures, lockedUntil: lockedUntil, lastFailureAt: now)
   }
 
   /// Forgets the failures after a success.

@@ -1,0 +1,63 @@
+import Foundation
+
+/// A device cookie as stored: only its hash identifies it.
+public struct DeviceCookie: Hashable, Sendable {
+  /// The account it was issued to.
+  public let userID: UserID
+  /// When it stops counting as trusted.
+  public let expiresAt: Date
+  /// The failures counted against this cookie alone.
+  public let throttle: ThrottleState
+
+  /// Describes a stored cookie.
+  public init(userID: UserID, expiresAt: Date, throttle: ThrottleState) {
+    self.userID = userID
+    self.expiresAt = expiresAt
+    self.throttle = throttle
+  }
+}
+
+/// Device cookies (OWASP's "Slow Down Online Guessing Attacks with Device Cookies"), inside
+/// a transaction. Only the cookie's hash is seen here.
+///
+/// A store that keeps no device cookies answers every lookup with `nil` and ignores the
+/// writes (the default implementations): every client is then untrusted, which is the
+/// behaviour without cookies, never a weaker one.
+public protocol DeviceCookieStore {
+  /// The cookie with this hash, whether expired or not.
+  func deviceCookie(tokenHash: TokenHash) throws -> DeviceCookie?
+  /// Keeps a new cookie for an account.
+  func insertDeviceCookie(
+    tokenHash: TokenHash, userID: UserID, createdAt: Date, expiresAt: Date) throws
+  /// Stores the failures counted against one cookie.
+  func saveDeviceCookieThrottle(_ state: ThrottleState, tokenHash: TokenHash) throws
+  /// Forgets one cookie (replaced after a success).
+  func deleteDeviceCookie(tokenHash: TokenHash) throws
+  /// Clears the failures of every cookie of an account (an operator's unlock).
+  func clearDeviceCookieThrottles(of userID: UserID) throws
+}
+
+extension DeviceCookieStore {
+  /// No cookies kept: every client is untrusted.
+  public func deviceCookie(tokenHash: TokenHash) throws -> DeviceCookie? { nil }
+  /// No cookies kept.
+  public func insertDeviceCookie(
+    tokenHash: TokenHash, userID: UserID, createdAt: Date, expiresAt: Date
+  ) throws {}
+  /// No cookies kept.
+  public func saveDeviceCookieThrottle(_ state: ThrottleState, tokenHash: TokenHash) throws {}
+  /// No cookies kept.
+  public func deleteDeviceCookie(tokenHash: TokenHash) throws {}
+  /// No cookies kept.
+  public func clearDeviceCookieThrottles(of userID: UserID) throws {}
+}
+
+/// Where a client keeps its device cookie between sign-ins (a private file for the
+/// command line, the keychain in an app).
+public protocol DeviceCookieJar: Sendable {
+  /// The cookie this client holds, if any.
+  func cookie() -> SessionToken?
+  /// Keeps a new cookie in place of the old one; best effort (a client that cannot keep
+  /// it is simply untrusted next time).
+  func keep(_ cookie: SessionToken)
+}

@@ -1,0 +1,92 @@
+import AuthCore
+import CSodium
+
+/// The cost an Argon2 PHC string carries (`$argon2id$v=19$m=65536,t=2,p=1$salt$hash`).
+struct PHCCost: Hashable, Sendable {
+  /// `argon2id` or `argon2i`.
+  let algorithm: String
+  /// Memory in KiB (m).
+  let memoryKiB: Int
+  /// Passes over memory (t).
+  let passes: Int
+  /// Lanes (p).
+  let lanes: Int
+
+  /// Reads the cost of a PHC string; `nil` when it is not one libsodium verifies.
+  init?(_ passwordHash: String) {
+    let fields = passwordHash.split(separator: "$", omittingEmptySubsequences: false)
+    guard fields.count == 6, fields[0].isEmpty, fields[1] == "argon2id" || fields[1] == "argon2i"
+    else { return nil }
+    var values: [Substring: Int] = [:]
+    for pair in fields[3].split(separator: ",") {
+      let parts = pair.split(separator: "=", maxSplits: 1)
+      guard parts.count == 2, let value = Int(parts[1]), value > 0 else { return nil }
+      values[parts[0]] = value
+    }
+    guard let memory = values["m"], let passes = values["t"], let lanes = values["p"] else {
+      return nil
+    }
+    algorithm = String(fields[1])
+    memoryKiB = memory
+    self.passes = passes
+    self.lanes = lanes
+  }
+
+  /// `m=…,t=…,p=…`, as in the string.
+  var parameters: String { "m=\(memoryKiB),t=\(passes),p=\(lanes)" }
+}
+
+extension Argon2idHasher {
+  /// The current cost's memory in KiB.
+  var currentMemoryKiB: Int { cost.memLimit / 1024 }
+
+  /// Compares the stored hash's memory and passes with the current cost's: below in
+  /// either (or argon2i) is cheaper; more than `farCostlierFactor` times either is
+  /// far costlier; anything else is current.
+  public func storedCost(of passwordHash: String) -> StoredHashCost {
+    guard let stored = PHCCost(passwordHash) else { return .unreadable }
+    let factor = StoredHashCost.farCostlierFactor
+    if stored.memoryKiB > factor * currentMemoryKiB || stored.passes > factor * Int(cost.opsLimit) {
+      return .farCostlier
+    }
+    if stored.algorithm != "argon2id" || stored.memoryKiB < currentMemoryKiB
+      || stored.passes < Int(cost.opsLimit)
+    {
+      return .cheaper
+    }
+    return .current
+  }
+
+  /// Whether the stored hash is cheaper than the current cost (see `storedCost(of:)`):
+  /// a hash at a higher cost is never made again at a lower one.
+  public func needsRehash(_ passwordHash: String) -> Bool {
+    storedCost(of: passwordHash) == .cheaper
+  }
+
+  /// Runs Argon2id over the memory × passes that the stored hash lacks against the
+  /// current cost (Argon2's time grows with their product), at the current passes.
+  public func padVerification(after passwordHash: String) {
+    guard let stored = PHCCost(passwordHash) else { return }
+    let passes = Int(cost.opsLimit)
+    let missing = currentMemoryKiB * passes - stored.memoryKiB * stored.passes
+    let memoryKiB = missing / passes
+    guard memoryKiB >= crypto_pwhash_memlimit_min() / 1024 else { return }
+    let pad = Self.unmatchableHash(memoryKiB: memoryKiB, passes: cost.opsLimit)
+    _ = verify(Password("pad"), against: pad)
+  }
+
+  /// Hashes at the higher of the stored and the current cost in each parameter.
+  public func rehash(_ password: Password, upgrading passwordHash: String) throws -> String {
+    guard let stored = PHCCost(passwordHash) else { return try hash(password) }
+    let raised = Argon2Cost(
+      opsLimit: max(cost.opsLimit, UInt64(stored.passes)),
+      memLimit: max(cost.memLimit, stored.memoryKiB * 1024))
+    guard raised != cost, raised.isWithinLibraryLimits else { return try hash(password) }
+    return try Argon2idHasher(cost: raised).hash(password)
+  }
+
+  /// `m=…,t=…,p=…` of a PHC string.
+  public func parameters(of passwordHash: String) -> String? {
+    PHCCost(passwordHash)?.parameters
+  }
+}

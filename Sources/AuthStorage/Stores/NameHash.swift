@@ -1,0 +1,33 @@
+import CSodium
+
+/// The keyed hash under which a store keeps a name that may be a secret typed in the wrong
+/// field: the throttle's names, and the attempted name of an event that names no account.
+///
+/// BLAKE2b-256 (`crypto_generichash`) of the canonical name's UTF-8, keyed with the
+/// database's own random 32-byte key (`secret_keys`, migration 0004), as 64 lower-case hex
+/// digits: the same name always gives the same hash in one database, so probes still
+/// correlate and throttle, but without the key (which never leaves the database) the name
+/// cannot be found from the hash, and usernames have at most 32 characters, so a hash is
+/// never mistaken for a name.
+public enum NameHash {
+  /// The keyed hash of `name`; `nil` only if libsodium cannot start.
+  public static func hex(of name: String, key: [UInt8]) -> String? {
+    guard sodiumReady else { return nil }
+    var output = [UInt8](repeating: 0, count: 32)
+    let bytes = Array(name.utf8)
+    let status = crypto_generichash(
+      &output, output.count, bytes, UInt64(bytes.count), key, key.count)
+    guard status == 0 else { return nil }
+    let digits = Array("0123456789abcdef".utf8)
+    var text = [UInt8]()
+    text.reserveCapacity(64)
+    for byte in output {
+      text.append(digits[Int(byte >> 4)])
+      text.append(digits[Int(byte & 0x0F)])
+    }
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  /// `sodium_init` is safe to call from any thread, any number of times; this runs it once.
+  private static let sodiumReady: Bool = sodium_init() >= 0
+}

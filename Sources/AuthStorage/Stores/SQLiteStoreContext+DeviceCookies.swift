@@ -1,0 +1,57 @@
+import AuthCore
+import Foundation
+
+extension SQLiteStoreContext {
+  func deviceCookie(tokenHash: TokenHash) throws -> DeviceCookie? {
+    try database.queryFirst(
+      """
+      SELECT user_id, expires_at, consecutive_failures, locked_until, last_failure_at
+      FROM device_cookies WHERE token_hash = ?1
+      """, [.blob(tokenHash.rawValue)]
+    ) { row in
+      DeviceCookie(
+        userID: UserID(rawValue: row.int64(at: 0)), expiresAt: row.date(at: 1),
+        throttle: ThrottleState(
+          consecutiveFailures: Int(row.int64(at: 2)), lockedUntil: row.optionalDate(at: 3),
+          lastFailureAt: row.int64(at: 4) > 0 ? row.date(at: 4) : nil))
+    }
+  }
+
+  func insertDeviceCookie(
+    tokenHash: TokenHash, userID: UserID, createdAt: Date, expiresAt: Date
+  ) throws {
+    try database.execute(
+      """
+      INSERT INTO device_cookies (token_hash, user_id, created_at, expires_at)
+      VALUES (?1, ?2, ?3, ?4)
+      """,
+      [.blob(tokenHash.rawValue), .integer(userID.rawValue), .time(createdAt), .time(expiresAt)])
+  }
+
+  func saveDeviceCookieThrottle(_ state: ThrottleState, tokenHash: TokenHash) throws {
+    try database.execute(
+      """
+      UPDATE device_cookies
+      SET consecutive_failures = ?2, locked_until = ?3, last_failure_at = ?4
+      WHERE token_hash = ?1
+      """,
+      [
+        .blob(tokenHash.rawValue), .integer(Int64(state.consecutiveFailures)),
+        state.lockedUntil.map { .time($0) } ?? .null,
+        .integer(state.lastFailureAt.map(Timestamp.milliseconds) ?? 0),
+      ])
+  }
+
+  func deleteDeviceCookie(tokenHash: TokenHash) throws {
+    try database.execute(
+      "DELETE FROM device_cookies WHERE token_hash = ?1", [.blob(tokenHash.rawValue)])
+  }
+
+  func clearDeviceCookieThrottles(of userID: UserID) throws {
+    try database.execute(
+      """
+      UPDATE device_cookies SET consecutive_failures = 0, locked_until = NULL, last_failure_at = 0
+      WHERE user_id = ?1
+      """, [.integer(userID.rawValue)])
+  }
+}
