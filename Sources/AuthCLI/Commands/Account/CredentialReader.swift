@@ -12,6 +12,20 @@ struct CredentialReader {
   let context: CommandContext
   let passwordFromStandardInput: Bool
 
+  /// What `signin` and `verify` both need before any work: a database that already exists
+  /// (never `:memory:`, never created), then the username and the one password.
+  static func existingAccountCredentials(
+    context: CommandContext, username: String?, passwordFromStandardInput: Bool
+  ) throws -> (location: DatabaseLocation, username: String, password: String) {
+    let location = try context.databaseLocation()
+    try ScriptedSession.refuseMemory(location, context: context)
+    _ = try DatabaseOpener.existingPath(location)
+    let reader = CredentialReader(
+      context: context, passwordFromStandardInput: passwordFromStandardInput)
+    let name = try reader.username(given: username)
+    return (location, name, try reader.password(prompt: "Password: "))
+  }
+
   /// The username from `--username`, else prompted for on a terminal.
   func username(given: String?) throws -> String {
     if let given { return given }

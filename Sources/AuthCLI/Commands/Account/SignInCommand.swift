@@ -10,13 +10,9 @@ struct SignInCommand {
   let passwordFromStandardInput: Bool
 
   func run() async throws {
-    let location = try context.databaseLocation()
-    try ScriptedSession.refuseMemory(location, context: context)
-    _ = try DatabaseOpener.existingPath(location)
-    let reader = CredentialReader(
-      context: context, passwordFromStandardInput: passwordFromStandardInput)
-    let name = try reader.username(given: username)
-    let password = try reader.password(prompt: "Password: ")
+    let (location, name, password) = try CredentialReader.existingAccountCredentials(
+      context: context, username: username,
+      passwordFromStandardInput: passwordFromStandardInput)
     let root = try CompositionRoot(
       location: location, access: .existingOnly, environment: context.process.environment)
     try root.sessionFile?.prepareFolder()

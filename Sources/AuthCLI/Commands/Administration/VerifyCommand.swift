@@ -11,13 +11,9 @@ struct VerifyCommand {
   let passwordFromStandardInput: Bool
 
   func run() async throws {
-    let location = try context.databaseLocation()
-    try ScriptedSession.refuseMemory(location, context: context)
-    _ = try DatabaseOpener.existingPath(location)
-    let reader = CredentialReader(
-      context: context, passwordFromStandardInput: passwordFromStandardInput)
-    let name = try reader.username(given: username)
-    let password = try reader.password(prompt: "Password: ")
+    let (location, name, password) = try CredentialReader.existingAccountCredentials(
+      context: context, username: username,
+      passwordFromStandardInput: passwordFromStandardInput)
     let root = try AdministrationRoot(location: location, environment: context.process.environment)
     let result = try await root.passwordCheck.verify(
       request: SignInRequest(username: name, password: password))
