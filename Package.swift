@@ -122,3 +122,12 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// Nonisolated async code runs on its caller's actor unless marked `@concurrent` (SE-0461),
+// so a command that does no CPU-heavy work never leaves the main thread.
+for target in package.targets where [.regular, .executable, .test].contains(target.type) {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .enableUpcomingFeature("NonisolatedNonsendingByDefault")
+    ]
+}

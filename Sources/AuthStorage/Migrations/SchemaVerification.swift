@@ -43,7 +43,14 @@ extension Migrator {
   /// create, whatever `user_version` the file carries (adoption judges a copy whose header
   /// lost it).
   func schemaDifferences(in database: Database, atVersion version: Int) throws -> [String] {
-    let found = try SchemaObject.all(in: database)
+    try schemaDifferences(found: try SchemaObject.all(in: database), atVersion: version)
+  }
+
+  private func schemaDifferences(
+    found: Set<SchemaObject>, atVersion version: Int
+  ) throws
+    -> [String]
+  {
     let expected = try expectedSchema(atVersion: version)
     var differences: [String] = []
     let expectedByName = Dictionary(expected.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
@@ -64,8 +71,19 @@ extension Migrator {
 
   /// Refuses a database whose schema is not exactly what its migrations create
   /// (`StorageError.unexpectedSchema`, naming each object); nothing is written.
+  ///
+  /// A schema whose digest is the one `KnownSchemas` records for these migrations is
+  /// accepted at once; anything else goes through the full comparison above, so a stale
+  /// or missing record costs time, never correctness.
   public func verifySchema(of database: Database) throws {
-    let differences = try schemaDifferences(in: database)
+    let version = try database.userVersion()
+    let found = try SchemaObject.all(in: database)
+    if let known = KnownSchemas.digest(ofSchemaCreatedBy: migrationsDigest(upTo: version)),
+      known == SchemaObject.digest(of: found)
+    {
+      return
+    }
+    let differences = try schemaDifferences(found: found, atVersion: version)
     if !differences.isEmpty {
       throw StorageError.unexpectedSchema(path: database.path, differences: differences)
     }

@@ -12,9 +12,14 @@ import CSodium
 public enum NameHash {
   /// The keyed hash of `name`; `nil` only if libsodium cannot start.
   public static func hex(of name: String, key: [UInt8]) -> String? {
+    hex(ofBytes: Array(name.utf8), key: key)
+  }
+
+  /// The BLAKE2b-256 of `bytes` as 64 lower-case hex digits, keyed with `key` (none when
+  /// empty); `nil` only if libsodium cannot start.
+  static func hex(ofBytes bytes: [UInt8], key: [UInt8]) -> String? {
     guard sodiumReady else { return nil }
     var output = [UInt8](repeating: 0, count: 32)
-    let bytes = Array(name.utf8)
     let status = crypto_generichash(
       &output, output.count, bytes, UInt64(bytes.count), key, key.count)
     guard status == 0 else { return nil }

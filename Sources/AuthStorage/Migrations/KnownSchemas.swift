@@ -1,0 +1,81 @@
+/// The schema each prefix of the built-in migrations creates, recorded as two digests, so
+/// that opening a database checks its schema without running the migrations again.
+///
+/// Running the migrations on a scratch database took about half of the instructions of
+/// `authcli whoami`. The record is keyed by the digest of the migrations themselves, so a
+/// changed or new migration simply finds no record and is judged the slow way;
+/// `KnownSchemasTests` fails, printing the lines to put here, until the record is updated.
+enum KnownSchemas {
+  /// Digest of migrations 1…N (`Migrator.migrationsDigest(upTo:)`) → digest of the schema
+  /// they create on an empty database (`SchemaObject.digest(of:)`).
+  static let schemaDigests: [String: String] = [
+    // 0001_initial
+    "2470469e7ac537f70b4d370d81d6b89ec5a531b33063ed83bf3d8b7d1aabdfc4":
+      "f604f80fcecd40e77d821e592fd85b91147d91343995f3abd2ce598de872a5ff",
+    // 0002_session_ids_never_reused
+    "d5b94d6491677f92d45e297b91b2f720717981f843d2455455eef9d08f8394d6":
+      "a81791e3cc02cc7710e76d1c64e67135de30a098226f5a095ce2404793ee2207",
+    // 0003_account_locks_and_failure_age
+    "c834517195bc147dc88a238b4570e915e84a5c1ee2bef800166f7ac54a509c02":
+      "35b6712e68780c60146979537adf67a3cbcf5f164f70709ddb556c8807850f64",
+    // 0004_keyed_name_hashes
+    "f0b1193550c9c89eb5f831491d7c2c87d4615415c2fe9e5d1ee977251740ac82":
+      "6061574461b4fe7fc3d36a71ec97a8575aa91162a7a618e7f95d7dc2274c6e90",
+    // 0005_device_cookies
+    "2238d356d294fa8fd3ce80f56985cedbcab8ff7c43381bd5f7337b4c0fcb68e8":
+      "d7acfd46679705854d9e8b834316958d8c4b9cb3c2a031bef94e00309947356f",
+  ]
+
+  /// The recorded schema digest for migrations with this digest, if any.
+  static func digest(ofSchemaCreatedBy migrationsDigest: String?) -> String? {
+    migrationsDigest.flatMap { schemaDigests[$0] }
+  }
+}
+
+/// BLAKE2b-256 of length-prefixed fields, as lower-case hex: unambiguous for any text.
+struct FieldDigest {
+  private var bytes: [UInt8] = []
+
+  /// Adds one field; `nil` is kept apart from every text, the empty one included.
+  mutating func add(_ field: String?) {
+    guard let field else {
+      bytes.append(0)
+      return
+    }
+    let utf8 = Array(field.utf8)
+    bytes.append(1)
+    withUnsafeBytes(of: UInt64(utf8.count).littleEndian) { bytes.append(contentsOf: $0) }
+    bytes.append(contentsOf: utf8)
+  }
+
+  /// The digest of the fields added so far; `nil` only if libsodium cannot start.
+  func hex() -> String? { NameHash.hex(ofBytes: bytes, key: []) }
+}
+
+extension SchemaObject {
+  /// The digest of a whole schema, independent of the order SQLite lists it in.
+  static func digest(of objects: Set<SchemaObject>) -> String? {
+    var digest = FieldDigest()
+    for object in objects.sorted(by: { ($0.type, $0.name) < ($1.type, $1.name) }) {
+      digest.add(object.type)
+      digest.add(object.name)
+      digest.add(object.tableName)
+      digest.add(object.sql)
+    }
+    return digest.hex()
+  }
+}
+
+extension Migrator {
+  /// The digest of migrations 1…`version` (identifiers and SQL); `nil` at version 0.
+  func migrationsDigest(upTo version: Int) -> String? {
+    let applied = migrations.filter { $0.version <= version }
+    guard !applied.isEmpty else { return nil }
+    var digest = FieldDigest()
+    for migration in applied {
+      digest.add(migration.identifier)
+      digest.add(migration.sql)
+    }
+    return digest.hex()
+  }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+@testable import AuthStorage
+
+/// The recorded schema digests match what the built-in migrations really create, and the
+/// fast path they allow accepts exactly that schema.
+@Suite struct KnownSchemasTests {
+  /// Migrations 1…N for every N, applied to an empty database, as the record's lines.
+  private func createdSchemas() throws -> [(migrations: String, schema: String, last: String)] {
+    let all = Migrator().migrations
+    return try all.map { newest in
+      let prefix = Migrator(migrations: all.filter { $0.version <= newest.version })
+      let scratch = try Database.openInMemory()
+      defer { scratch.close() }
+      try prefix.migrate(scratch, at: Date(timeIntervalSince1970: 0))
+      let migrations = try #require(prefix.migrationsDigest(upTo: newest.version))
+      let schema = try #require(SchemaObject.digest(of: try SchemaObject.all(in: scratch)))
+      return (migrations, schema, newest.identifier)
+    }
+  }
+
+  @Test func theRecordHoldsExactlyTheSchemaOfEachPrefixOfTheMigrations() throws {
+    let created = try createdSchemas()
+    let wanted = Dictionary(uniqueKeysWithValues: created.map { ($0.migrations, $0.schema) })
+    let lines = created.map {
+      "    // \($0.last)\n    \"\($0.migrations)\":\n      \"\($0.schema)\","
+    }
+    #expect(
+      KnownSchemas.schemaDigests == wanted,
+      "Put these lines in KnownSchemas.schemaDigests:\n\(lines.joined(separator: "\n"))")
+    #expect(created.count == Migrator().newestVersion)
+  }
+
+  @Test func aPlantedTriggerChangesTheDigestAndIsStillNamed() throws {
+    let database = try Database.openInMemory()
+    defer { database.close() }
+    try Migrator().migrate(database)
+    let clean = SchemaObject.digest(of: try SchemaObject.all(in: database))
+    try database.executeScript(
+      "CREATE TRIGGER keep_sessions AFTER DELETE ON sessions BEGIN SELECT 1; END;")
+    #expect(SchemaObject.digest(of: try SchemaObject.all(in: database)) != clean)
+    #expect(throws: StorageError.self) { try Migrator().verifySchema(of: database) }
+    #expect(try Migrator().schemaDifferences(in: database) == ["extra trigger keep_sessions"])
+  }
+
+  @Test func changedMigrationsFindNoRecordAndAreJudgedTheSlowWay() throws {
+    let changed = Migrator().migrations.map {
+      Migration(identifier: $0.identifier, version: $0.version, sql: $0.sql + "\n-- changed")
+    }
+    let migrator = Migrator(migrations: changed)
+    let digest = migrator.migrationsDigest(upTo: migrator.newestVersion)
+    #expect(digest != nil)
+    #expect(KnownSchemas.digest(ofSchemaCreatedBy: digest) == nil)
+    let database = try Database.openInMemory()
+    defer { database.close() }
+    try migrator.migrate(database)
+    try migrator.verifySchema(of: database)
+  }
+
+  @Test func fieldsCannotRunIntoEachOther() {
+    var joined = FieldDigest()
+    joined.add("ab")
+    joined.add("c")
+    var split = FieldDigest()
+    split.add("a")
+    split.add("bc")
+    var absent = FieldDigest()
+    absent.add(nil)
+    var empty = FieldDigest()
+    empty.add("")
+    #expect(joined.hex() != split.hex())
+    #expect(absent.hex() != empty.hex())
+    #expect(joined.hex()?.count == 64)
+  }
+}
