@@ -36,9 +36,11 @@ public struct ProcessContext: Sendable {
     var environment: [String: String] = [:]
     var entry = environ
     while let pointer = entry.pointee {
-      let text = String(cString: pointer)
-      if let equals = text.firstIndex(of: "="), environment[String(text[..<equals])] == nil {
-        environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      // The name ends at the first "=", found among the bytes (names are ASCII).
+      if let equals = strchr(pointer, Int32(UInt8(ascii: "="))) {
+        let name = String(
+          decoding: UnsafeRawBufferPointer(start: pointer, count: equals - pointer), as: UTF8.self)
+        if environment[name] == nil { environment[name] = String(cString: equals + 1) }
       }
       entry += 1
     }
