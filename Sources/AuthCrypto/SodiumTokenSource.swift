@@ -1,5 +1,6 @@
 import AuthCore
 import CSodium
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -59,7 +60,7 @@ public struct SodiumTokenSource: TokenSource {
         guard status == 0, decodedCount == Self.tokenBytes,
           crypto_generichash(digest, Self.hashBytes, bytes, UInt64(Self.tokenBytes), nil, 0) == 0
         else { return nil }
-        return TokenHash(rawValue: Data(bytes: digest, count: Self.hashBytes))
+        return TokenHash(rawValue: Array(UnsafeBufferPointer(start: digest, count: Self.hashBytes)))
       }
     }
   }

@@ -41,10 +41,10 @@ import Testing
     let source = try SodiumTokenSource()
     let one = try #require(source.hash(source.makeToken()))
     let two = try #require(source.hash(source.makeToken()))
-    #expect(source.hashesMatch(one, TokenHash(rawValue: Data(one.rawValue))))
+    #expect(source.hashesMatch(one, TokenHash(rawValue: Array(one.rawValue))))
     #expect(!source.hashesMatch(one, two))
-    #expect(!source.hashesMatch(one, TokenHash(rawValue: one.rawValue.prefix(16))))
-    #expect(!source.hashesMatch(TokenHash(rawValue: Data()), TokenHash(rawValue: Data())))
+    #expect(!source.hashesMatch(one, TokenHash(rawValue: Array(one.rawValue.prefix(16)))))
+    #expect(!source.hashesMatch(TokenHash(rawValue: []), TokenHash(rawValue: [])))
   }
 
   @Test func tokenDescriptionIsRedacted() throws {

@@ -9,7 +9,7 @@ struct BorrowedBindingTests {
     let database = try Database.openInMemory()
     try database.executeScript("CREATE TABLE t (s TEXT, b BLOB)")
     let text = "in place, longer than a small string: Zoë ✓ \u{0} end"
-    let bytes = Data((0..<32).map { UInt8($0) })
+    let bytes: [UInt8] = (0..<32).map { UInt8($0) }
     let sql = "INSERT INTO t VALUES (?1, ?2)"
     let hadRow = try database.withStatement(sql) { statement in
       try statement.withBound(text, at: 1) {
@@ -31,14 +31,14 @@ struct BorrowedBindingTests {
   func listBoundInPlace() throws {
     let database = try Database.openInMemory()
     try database.executeScript("CREATE TABLE t (i INTEGER, s TEXT, b BLOB, n TEXT)")
-    let values: [SQLiteValue] = [.integer(7), .text("seven"), .blob(Data([7, 7])), .null]
+    let values: [SQLiteValue] = [.integer(7), .text("seven"), .blob([7, 7]), .null]
     try database.execute("INSERT INTO t VALUES (?1, ?2, ?3, ?4)", values)
     try database.execute("INSERT INTO t VALUES (?1, ?2, ?3, ?4)")
     let rows = try database.query("SELECT i, s, b, n IS NULL, s IS NULL FROM t ORDER BY rowid") {
       ($0.int64(at: 0), $0.string(at: 1), $0.data(at: 2), $0.int64(at: 3), $0.int64(at: 4))
     }
     #expect(rows.count == 2)
-    #expect(rows.first?.0 == 7 && rows.first?.1 == "seven" && rows.first?.2 == Data([7, 7]))
+    #expect(rows.first?.0 == 7 && rows.first?.1 == "seven" && rows.first?.2 == [7, 7])
     #expect(rows.first?.3 == 1 && rows.first?.4 == 0)
     #expect(rows.last?.4 == 1)
   }

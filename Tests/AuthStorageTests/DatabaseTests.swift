@@ -25,7 +25,7 @@ struct DatabaseTests {
   func typedValues() throws {
     let database = try Database.openInMemory()
     try database.executeScript("CREATE TABLE t (i INTEGER, r REAL, s TEXT, b BLOB, n TEXT)")
-    let bytes = Data([0, 1, 2, 255])
+    let bytes: [UInt8] = [0, 1, 2, 255]
     try database.withStatement("INSERT INTO t VALUES (?1, ?2, ?3, ?4, ?5)") { statement in
       try statement.bind(Int64.min, at: 1)
       try statement.bind(2.5, at: 2)
@@ -36,7 +36,7 @@ struct DatabaseTests {
     }
     try database.execute(
       "INSERT INTO t VALUES (?1, ?2, ?3, ?4, ?5)",
-      [.integer(7), .real(-1), .text(""), .blob(Data()), .null])
+      [.integer(7), .real(-1), .text(""), .blob([]), .null])
     let rows = try database.query("SELECT i, r, s, b, n FROM t ORDER BY rowid") { row in
       (
         row.int64(at: 0), row.double(at: 1), row.string(at: 2), row.data(at: 3),
@@ -46,7 +46,7 @@ struct DatabaseTests {
     #expect(rows.count == 2)
     #expect(rows[0].0 == Int64.min && rows[0].1 == 2.5 && rows[0].2 == "Zoë ✓")
     #expect(rows[0].3 == bytes && rows[0].4 == nil)
-    #expect(rows[1].3 == Data() && rows[1].5 == false)
+    #expect(rows[1].3.isEmpty && rows[1].5 == false)
   }
 
   @Test("text is bound by its length, so an embedded NUL does not cut it short")

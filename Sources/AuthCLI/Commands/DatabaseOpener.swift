@@ -1,9 +1,16 @@
 import AuthPostgres
 import AuthStorage
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// Opens the database a command names, creating it only for commands that may.
@@ -11,7 +18,7 @@ enum DatabaseOpener {
   /// The file path of an existing database; `databaseMissing` (66) when there is none.
   static func existingPath(_ location: DatabaseLocation) throws(CLIError) -> String? {
     guard case .file(let path, _) = location else { return nil }
-    guard FileManager.default.fileExists(atPath: path) else {
+    guard access(path, F_OK) == 0 else {
       throw .databaseMissing(path: path)
     }
     return path

@@ -29,13 +29,26 @@ public struct ProcessContext: Sendable {
       environment: environmentOfThisProcess(), currentDirectory: currentDirectoryOfThisProcess())
   }
 
-  /// The environment, as FoundationEssentials reads it.
+  /// The environment, read from `environ` (`NAME=value` entries; the first of a repeated
+  /// name wins, as `getenv` answers). Not through FoundationEssentials' `ProcessInfo`, whose
+  /// use links the rest of that library into the binary (see docs/performance.md).
   static func environmentOfThisProcess() -> [String: String] {
-    ProcessInfo.processInfo.environment
+    var environment: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+      // The name ends at the first "=", found among the bytes (names are ASCII).
+      if let equals = strchr(pointer, Int32(UInt8(ascii: "="))) {
+        let name = String(
+          decoding: UnsafeRawBufferPointer(start: pointer, count: equals - pointer), as: UTF8.self)
+        if environment[name] == nil { environment[name] = String(cString: equals + 1) }
+      }
+      entry += 1
+    }
+    return environment
   }
 
   private static func currentDirectoryOfThisProcess() -> String {
-    guard let path = getcwd(nil, 0) else { return FileManager.default.currentDirectoryPath }
+    guard let path = getcwd(nil, 0) else { return "." }
     defer { free(path) }
     return String(cString: path)
   }

@@ -26,7 +26,7 @@ public struct SessionToken: RawRepresentable, Hashable, Sendable, CustomStringCo
 /// The hash of a session token, which is what storage keeps and looks up.
 public struct TokenHash: RawRepresentable, Hashable, Sendable {
   /// The hash bytes (32).
-  public let rawValue: Data
+  public let rawValue: [UInt8]
   /// Wraps hash bytes.
-  public init(rawValue: Data) { self.rawValue = rawValue }
+  public init(rawValue: [UInt8]) { self.rawValue = rawValue }
 }

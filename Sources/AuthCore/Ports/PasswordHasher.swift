@@ -71,6 +71,8 @@ extension PasswordHasher {
   /// Hashes a random throwaway password: correct for any hasher, but it costs one
   /// hash, so hashers that can write their format directly should override it.
   public func unmatchableHash() throws -> String {
-    try hash(Password(UUID().uuidString + UUID().uuidString))
+    var generator = SystemRandomNumberGenerator()
+    let words = (0..<4).map { _ in String(generator.next() as UInt64, radix: 16) }
+    return try hash(Password(words.joined(separator: "-")))
   }
 }

@@ -1,4 +1,5 @@
 import CLibPQ
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else

@@ -1,4 +1,5 @@
 import CLibPQ
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -54,8 +55,8 @@ public struct PostgresRow {
   }
 
   /// A `bytea` column.
-  public func data(_ column: Int32) -> Data {
-    Data(bytes(column))
+  public func data(_ column: Int32) -> [UInt8] {
+    Array(bytes(column))
   }
 
   /// A `boolean` column.

@@ -11,7 +11,7 @@ public enum PostgresValue: Hashable, Sendable {
   /// `text`, UTF-8.
   case text(String)
   /// `bytea`.
-  case bytea(Data)
+  case bytea([UInt8])
   /// `boolean`.
   case boolean(Bool)
   /// SQL NULL; its type comes from the statement (write a cast where it cannot be inferred).

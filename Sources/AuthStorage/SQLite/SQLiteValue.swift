@@ -13,7 +13,7 @@ public enum SQLiteValue: Hashable, Sendable {
   /// UTF-8 text.
   case text(String)
   /// Bytes.
-  case blob(Data)
+  case blob([UInt8])
   /// SQL NULL.
   case null
 }

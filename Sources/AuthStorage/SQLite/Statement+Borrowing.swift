@@ -7,7 +7,7 @@
 extension Statement {
   /// Binds `value` to parameter `index`, runs `body` (which steps and reads), then resets the
   /// statement and clears its bindings, whether `body` throws or not.
-  public func withBound<T>(_ value: Data, at index: Int32, _ body: () throws -> T) throws -> T {
+  public func withBound<T>(_ value: [UInt8], at index: Int32, _ body: () throws -> T) throws -> T {
     defer { reset() }
     try bind(value, at: index)
     return try body()

@@ -1,4 +1,5 @@
 import CSQLite
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -56,7 +57,7 @@ public final class Statement {
   }
 
   /// Binds bytes to parameter `index` (from 1); empty data binds an empty blob, not NULL.
-  public func bind(_ value: Data, at index: Int32) throws {
+  public func bind(_ value: [UInt8], at index: Int32) throws {
     let code = value.withUnsafeBytes { bytes in
       guard let base = bytes.baseAddress else { return sqlite3_bind_zeroblob(handle, index, 0) }
       return sqlite3_bind_blob64(handle, index, base, UInt64(bytes.count), transientDestructor)
@@ -129,10 +130,11 @@ public final class Statement {
     return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
   }
 
-  /// Column `index` (from 0) as bytes; NULL reads as empty data.
-  public func data(at index: Int32) -> Data {
-    guard let bytes = sqlite3_column_blob(handle, index) else { return Data() }
-    return Data(bytes: bytes, count: Int(sqlite3_column_bytes(handle, index)))
+  /// Column `index` (from 0) as bytes; NULL reads as no bytes.
+  public func data(at index: Int32) -> [UInt8] {
+    guard let bytes = sqlite3_column_blob(handle, index) else { return [] }
+    let count = Int(sqlite3_column_bytes(handle, index))
+    return Array(UnsafeRawBufferPointer(start: bytes, count: count))
   }
 
   /// Column `index` (from 0) as an integer, or `nil` when NULL.

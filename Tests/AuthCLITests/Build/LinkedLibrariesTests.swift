@@ -67,7 +67,39 @@ import Testing
     }
   }
 
+  /// What `command` prints, run through `/usr/bin/env`.
+  private func output(of command: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = command
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(command.joined(separator: " ")) failed")
+    return String(decoding: data, as: UTF8.self)
+  }
+
   #if os(Linux)
+    /// Using `Data`, `ProcessInfo`, `FileManager` or `UUID` links the whole of
+    /// FoundationEssentials into the release binary (about 10 MB and 10,000 relocations, a
+    /// third of a millisecond at every start; docs/performance.md); `Date` alone does not.
+    /// The debug binary links FoundationEssentials as a shared library, so what it imports
+    /// from it is listed by `nm`.
+    @Test func executableUsesOnlyDateFromFoundationEssentials() throws {
+      let imported = try output(of: ["nm", "-D", "--undefined-only", AuthCLIBinary.path])
+        .split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) }
+        .filter { $0.hasPrefix("$s20FoundationEssentials") }
+      #expect(!imported.isEmpty)
+      let names = try output(of: ["swift", "demangle", "--simplified"] + imported)
+        .split(separator: "\n").map { $0.components(separatedBy: " ---> ").last ?? "" }
+      for name in names {
+        let isDate = name.contains("Date.") || name.hasSuffix(" for Date")
+        #expect(isDate, "authcli uses \(name) from FoundationEssentials")
+      }
+    }
+
     @Test func executableLinksNeitherFoundationNorLibpq() throws {
       let libraries = try linkedLibraries()
       #expect(libraries.contains { $0.hasPrefix("libsqlite3.so") })

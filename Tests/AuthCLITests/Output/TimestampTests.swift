@@ -24,4 +24,35 @@ struct TimestampTests {
     let expected = iso.dropLast().split(separator: "T").joined(separator: " ") + " UTC"
     #expect(Timestamp.readable(date) == expected)
   }
+
+  @Test(arguments: dates)
+  func parsesWhatItWrites(_ date: Date) {
+    let whole = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+    #expect(Timestamp.parse(iso8601: Timestamp.iso8601(date)) == whole)
+  }
+
+  /// Texts Foundation's ISO 8601 strategy reads, or refuses; the hand parser agrees.
+  static let texts = [
+    "2026-12-01T10:00:00Z", "2026-12-01T10:00:00+01:00", "2026-12-01T10:00:00-0530",
+    "2024-02-29T23:59:59Z", "1969-12-31T23:59:59Z", "2026-13-01T10:00:00Z",
+    "2026-12-01 10:00:00Z", "2026-12-01T10:00:00", "yesterday", "", "2026-1a-01T10:00:00Z",
+  ]
+
+  @Test(arguments: texts)
+  func readsWhatFoundationsISO8601StrategyReads(_ text: String) {
+    let foundation = try? Date(text, strategy: .iso8601)
+    #expect(Timestamp.parse(iso8601: text) == foundation)
+  }
+
+  /// Texts Foundation's strategy reads by moving a field over (a 30 February becomes
+  /// 2 March, 24:00 the next day) or by ignoring what follows; a mistyped `--since` is
+  /// refused instead of meaning another time.
+  @Test(arguments: [
+    "2026-02-30T10:00:00Z", "2026-12-01T24:00:00Z", "2026-12-01T10:60:00Z",
+    "2026-12-01T10:00:00ZZ", "2026-12-01T10:00:00+1:00", "2026-12-01T10:00:00+01:0",
+  ])
+  func refusesWhatFoundationWouldReinterpret(_ text: String) {
+    #expect((try? Date(text, strategy: .iso8601)) != nil)
+    #expect(Timestamp.parse(iso8601: text) == nil)
+  }
 }

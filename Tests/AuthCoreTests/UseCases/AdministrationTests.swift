@@ -224,7 +224,7 @@ import Testing
     try await fixture.store.write { context in
       for byte in UInt8(1)...5 {
         _ = try context.insertSession(
-          userID: user.id, tokenHash: TokenHash(rawValue: Data(repeating: byte, count: 32)),
+          userID: user.id, tokenHash: TokenHash(rawValue: [UInt8](repeating: byte, count: 32)),
           createdAt: Date(timeIntervalSince1970: 0), expiresAt: Date(timeIntervalSince1970: 1))
       }
     }

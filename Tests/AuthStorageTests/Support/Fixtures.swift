@@ -14,7 +14,9 @@ let startTime = Date(timeIntervalSince1970: 1_800_000_000.5)
 func time(_ seconds: Int) -> Date { startTime.addingTimeInterval(TimeInterval(seconds)) }
 
 /// A token hash made of one repeated byte.
-func tokenHash(_ byte: UInt8) -> TokenHash { TokenHash(rawValue: Data(repeating: byte, count: 32)) }
+func tokenHash(_ byte: UInt8) -> TokenHash {
+  TokenHash(rawValue: [UInt8](repeating: byte, count: 32))
+}
 
 /// A fake PHC string; storage never interprets it.
 let sampleHash = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA"

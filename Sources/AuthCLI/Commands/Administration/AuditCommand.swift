@@ -83,9 +83,9 @@ enum TimeSpecification: Hashable, Sendable {
       count >= 0, count <= 100 * 365 * 86_400 / seconds
     {
       self = .ago(TimeInterval(count * seconds))
-    } else if text.count == 10, let midnight = try? Date("\(text)T00:00:00Z", strategy: .iso8601) {
+    } else if text.count == 10, let midnight = Timestamp.parse(iso8601: "\(text)T00:00:00Z") {
       self = .absolute(midnight)
-    } else if let date = try? Date(text, strategy: .iso8601) {
+    } else if let date = Timestamp.parse(iso8601: text) {
       self = .absolute(date)
     } else {
       return nil
