@@ -97,7 +97,10 @@ let package = Package(
       ]),
     .testTarget(
       name: "AuthStorageTests",
-      dependencies: ["AuthStorage", "AuthPostgres", "PostgresTestSupport", "CSQLite"]),
+      dependencies: [
+        "AuthStorage", "AuthPostgres", "PostgresTestSupport", "CSQLite", "AuthCrypto",
+        "AuthTestSupport",
+      ]),
     .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto"]),
     // Also runs the built authbench, whose command line is declared with CommandLineKit.
     .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "authbench"]),

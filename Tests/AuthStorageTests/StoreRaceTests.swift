@@ -125,13 +125,11 @@ struct PostgresStoreTests {
     let target = try TestTarget.of(harness)
     let store = try PostgresAuthStore.open(target, writeAttempts: attempts)
     // Another connection has changed the row and not committed yet; the store's write reads
-    // the old value, blocks on the row, and fails to serialise once the other commits.
+    // the old value, blocks on the row, and fails to serialise once the other commits. The
+    // row is the table's only one (its name is stored as a keyed hash, not as 'x').
     let rival = RivalTransaction(
       target: target,
-      sql: """
-        UPDATE sign_in_throttle SET consecutive_failures = consecutive_failures + 10
-        WHERE username = 'x'
-        """)
+      sql: "UPDATE sign_in_throttle SET consecutive_failures = consecutive_failures + 10")
     try await rival.waitUntilChanged()
     let outcome = await failure {
       try await store.write { context in

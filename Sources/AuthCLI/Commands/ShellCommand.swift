@@ -24,8 +24,14 @@ struct ShellCommand {
     let coordinator = AuthCoordinator(
       useCases: root.useCases, presenter: LineModePresenter(terminal: terminal), token: stored,
       tokenDidChange: { token in
+        // A new token that cannot be kept is the coordinator's to act on: it ends that
+        // session and stops, and the error leaves the shell as it leaves `signin`.
+        if let token {
+          try sessionFile?.write(token)
+          return
+        }
         do {
-          if let token { try sessionFile?.write(token) } else { try sessionFile?.remove() }
+          try sessionFile?.remove()
         } catch {
           for line in ErrorReport(error).lines {
             errors.write("Error: " + TerminalText.visible(line) + "\n")
@@ -35,6 +41,7 @@ struct ShellCommand {
     InterruptTrap.install()
     defer { InterruptTrap.uninstall() }
     await coordinator.start()
+    if let error = coordinator.tokenNotKept { throw error }
     terminal.say("Bye.")
   }
 }

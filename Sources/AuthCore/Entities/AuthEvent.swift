@@ -35,7 +35,7 @@ public enum AuthEventKind: String, Hashable, Sendable, CaseIterable, Codable {
   case accountUnlocked = "account_unlocked"
   /// An operator set a new password and ended every session.
   case passwordReset = "password_reset"
-  /// An operator deleted expired sessions and forgotten throttle rows.
+  /// An operator deleted expired sessions, forgotten throttle rows and expired device cookies.
   case pruned = "pruned"
 
   /// What each kind means, in one line, for help pages and documentation.
@@ -55,7 +55,7 @@ public enum AuthEventKind: String, Hashable, Sendable, CaseIterable, Codable {
     case .accountLocked: "an operator locked an account"
     case .accountUnlocked: "an operator unlocked an account"
     case .passwordReset: "an operator set a new password"
-    case .pruned: "expired sessions and forgotten throttle rows were deleted"
+    case .pruned: "expired sessions, throttle rows and device cookies were deleted"
     }
   }
 }

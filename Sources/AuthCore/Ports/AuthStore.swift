@@ -10,8 +10,16 @@
 /// - `write`: an immediate (locking) transaction that commits when the work returns and
 ///   rolls back when it throws.
 ///
-/// Adapters (SQLite today, another engine later) implement this and `AuthStoreContext`;
-/// nothing above `AuthCore` knows which one runs.
+/// A unit of work may run more than once: an adapter may start it again after the
+/// engine refused a transaction (PostgreSQL retries serialization failures and deadlocks,
+/// and may repeat a `read`'s or `lookUp`'s work inside a transaction), and only the last
+/// run's writes are kept. The closure must therefore act only through the context it is
+/// given, with no side effects outside the store (no file, output, token source or clock
+/// read that must happen once; do those before or after the unit of work), and return a
+/// result that depends only on what it read there.
+///
+/// Adapters (SQLite and PostgreSQL) implement this and `AuthStoreContext`; nothing above
+/// `AuthCore` knows which one runs.
 public protocol AuthStore: Sendable {
   /// Runs read-only work in one transaction and returns its result.
   func read<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws -> T

@@ -39,6 +39,12 @@ public protocol DeviceCookieStore {
   func deleteDeviceCookie(tokenHash: TokenHash) throws
   /// Clears the failures of every cookie of an account (an operator's unlock).
   func clearDeviceCookieThrottles(of userID: UserID) throws
+  /// Deletes cookies whose `expiresAt` is at or before `time` (no longer trusted, so their
+  /// counts and locks no longer apply either), at most `limit` of them when a limit is
+  /// given (which ones is up to the store); returns how many.
+  func deleteExpiredDeviceCookies(asOf time: Date, limit: Int?) throws -> Int
+  /// How many cookies have an `expiresAt` at or before `time`.
+  func countExpiredDeviceCookies(asOf time: Date) throws -> Int
 }
 
 extension DeviceCookieStore {
@@ -54,6 +60,10 @@ extension DeviceCookieStore {
   public func deleteDeviceCookie(tokenHash: TokenHash) throws {}
   /// No cookies kept.
   public func clearDeviceCookieThrottles(of userID: UserID) throws {}
+  /// No cookies kept, so none expired.
+  public func deleteExpiredDeviceCookies(asOf time: Date, limit: Int?) throws -> Int { 0 }
+  /// No cookies kept, so none expired.
+  public func countExpiredDeviceCookies(asOf time: Date) throws -> Int { 0 }
 }
 
 /// Where a client keeps its device cookie between sign-ins (a private file for the

@@ -22,7 +22,7 @@ public struct AuthServices: Sendable {
   public let changePassword: ChangePasswordService
   /// The operator's verbs on accounts: add, show, delete, lock, unlock, reset a password.
   public let accounts: AccountAdministrationService
-  /// Deleting expired sessions and forgotten throttle rows.
+  /// Deleting expired sessions, forgotten throttle rows and expired device cookies.
   public let housekeeping: HousekeepingService
   /// Reading the audit trail.
   public let auditTrail: AuditTrailService

@@ -11,8 +11,8 @@
 /// operator end the same way: one throttle transaction, one password verify at the
 /// hasher's full cost (against a dummy hash when there is no account or it is locked),
 /// one audit transaction, and the same `.invalid` message. See `SignInThrottle` for how
-/// failures are counted. Each attempt also deletes a bounded number of expired sessions
-/// and forgotten throttle rows (`AuthPolicy.housekeeping`).
+/// failures are counted. Each attempt also deletes a bounded number of expired sessions,
+/// forgotten throttle rows and expired device cookies (`AuthPolicy.housekeeping`).
 public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   private let store: any AuthStore
   private let hasher: any PasswordHasher

@@ -35,8 +35,9 @@ public struct AuthPolicy: Hashable, Sendable {
 }
 
 /// Housekeeping along the way: each sign-in attempt and sign-up deletes at most this many
-/// expired sessions and at most this many forgotten throttle rows, so neither table grows
-/// without bound even when no one runs `sessions prune`, and no attempt pays for a backlog.
+/// expired sessions, forgotten throttle rows and expired device cookies (of each kind), so
+/// no table grows without bound even when no one runs `sessions prune`, and no attempt pays
+/// for a backlog.
 public struct HousekeepingRules: Hashable, Sendable {
   /// The most rows of each kind one sign-in attempt or sign-up deletes; 0 turns it off.
   public var rowsPerAttempt: Int

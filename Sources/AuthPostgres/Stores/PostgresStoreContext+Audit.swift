@@ -12,8 +12,16 @@ extension PostgresStoreContext {
       [
         .time(event.time), .text(event.kind.rawValue),
         event.userID.map { .bigint($0.rawValue) } ?? .null,
-        event.username.map { .text($0) } ?? .null, .text(event.detail),
+        try storedUsername(of: event).map { .text($0) } ?? .null, .text(event.detail),
       ])
+  }
+
+  /// An account's event keeps the account's name beside its id, and so do the operator's
+  /// events; the name of a failed sign-in that matched no account may be a secret typed in
+  /// the wrong field, and is kept only as its keyed hash (as the SQLite store does).
+  private func storedUsername(of event: AuthEventDraft) throws -> String? {
+    guard let name = event.username else { return nil }
+    return event.userID == nil && event.kind == .signInFailed ? try storedName(name) : name
   }
 
   func recentEvents(limit: Int) throws -> [AuthEvent] {
@@ -21,12 +29,13 @@ extension PostgresStoreContext {
   }
 
   func events(matching query: AuditQuery) throws -> [AuthEvent] {
-    // One statement for every combination: a condition whose parameter is NULL holds.
+    // One statement for every combination: a condition whose parameter is NULL holds. A
+    // name is looked for as typed and as its keyed hash (a failed sign-in without account).
     let kinds = query.kinds.map { $0.map(\.rawValue).sorted().joined(separator: ",") }
     return try database().query(
       """
       SELECT id, time, kind, user_id, username, detail FROM auth_events
-      WHERE ($1::text IS NULL OR username = $1::text)
+      WHERE ($1::text IS NULL OR username = $1::text OR username = $5::text)
         AND ($2::text IS NULL OR kind = ANY (string_to_array($2::text, ',')))
         AND ($3::bigint IS NULL OR time >= $3::bigint)
       ORDER BY time DESC, id DESC LIMIT $4
@@ -34,6 +43,7 @@ extension PostgresStoreContext {
       [
         query.username.map { .text($0) } ?? .null, kinds.map { .text($0) } ?? .null,
         query.since.map { .time($0) } ?? .null, .bigint(Int64(max(query.limit, 0))),
+        try query.username.map { .text(try storedName($0)) } ?? .null,
       ], row: Self.event)
   }
 

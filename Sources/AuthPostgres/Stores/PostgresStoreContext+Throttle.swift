@@ -1,4 +1,5 @@
 import AuthCore
+import AuthStorage
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -6,13 +7,23 @@ import AuthCore
 #endif
 
 extension PostgresStoreContext {
+  /// The form in which a name that may be a typed secret is stored: its keyed hash
+  /// (`NameHash`, the same as SQLite's) under this database's key (`secret_keys`,
+  /// migration 0004). PostgreSQL has no BLAKE2b, so the key is read and the hash made here.
+  func storedName(_ name: String) throws -> String {
+    guard let hashed = NameHash.hex(of: name, key: try nameKey()) else {
+      throw PostgresError.unexpectedValue(column: "secret_keys.key")
+    }
+    return hashed
+  }
+
   func throttleState(for username: String) throws -> ThrottleState {
     try database().queryFirst(
       """
       SELECT consecutive_failures, locked_until, last_failure_at
       FROM sign_in_throttle WHERE username = $1
       """,
-      [.text(username)]
+      [.text(try storedName(username))]
     ) { row in
       // 0 stands for an unknown age (the column is NOT NULL).
       ThrottleState(
@@ -32,14 +43,15 @@ extension PostgresStoreContext {
           last_failure_at = excluded.last_failure_at
       """,
       [
-        .text(username), .bigint(Int64(state.consecutiveFailures)),
+        .text(try storedName(username)), .bigint(Int64(state.consecutiveFailures)),
         state.lockedUntil.map { .time($0) } ?? .null,
         state.lastFailureAt.map { .time($0) } ?? .bigint(0),
       ])
   }
 
   func clearThrottleState(for username: String) throws {
-    try database().execute("DELETE FROM sign_in_throttle WHERE username = $1", [.text(username)])
+    try database().execute(
+      "DELETE FROM sign_in_throttle WHERE username = $1", [.text(try storedName(username))])
   }
 
   func deleteForgottenThrottleStates(

@@ -92,10 +92,16 @@ public struct DatabaseInspector: Sendable {
     }
     guard columns.contains("last_failure_at") else { return nil }
     let context = SQLiteStoreContext(database: database)
+    // A database before migration 0005 has no device cookies to count.
+    let keepsDeviceCookies =
+      try database.scalarInt(
+        "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'device_cookies'") > 0
     return DatabaseReport.PrunableCounts(
       expiredSessions: try context.countExpiredSessions(asOf: time),
       throttleRows: try context.countForgottenThrottleStates(
-        at: time, failuresBefore: ThrottleRules.standard.forgetCutoff(at: time)))
+        at: time, failuresBefore: ThrottleRules.standard.forgetCutoff(at: time)),
+      expiredDeviceCookies: keepsDeviceCookies
+        ? try context.countExpiredDeviceCookies(asOf: time) : 0)
   }
 
   private func sessionCounts(

@@ -40,11 +40,14 @@ public struct DatabaseReport: Hashable, Sendable, Codable {
     public let expiredSessions: Int
     /// Sign-in throttle rows that no longer lock anything and whose failures are forgotten.
     public let throttleRows: Int
+    /// Device cookies past their expiry (0 before the schema that keeps device cookies).
+    public let expiredDeviceCookies: Int
 
     /// Describes the counts.
-    public init(expiredSessions: Int, throttleRows: Int) {
+    public init(expiredSessions: Int, throttleRows: Int, expiredDeviceCookies: Int = 0) {
       self.expiredSessions = expiredSessions
       self.throttleRows = throttleRows
+      self.expiredDeviceCookies = expiredDeviceCookies
     }
   }
 

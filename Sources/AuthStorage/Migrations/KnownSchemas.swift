@@ -24,6 +24,9 @@ enum KnownSchemas {
     // 0005_device_cookies
     "2238d356d294fa8fd3ce80f56985cedbcab8ff7c43381bd5f7337b4c0fcb68e8":
       "d7acfd46679705854d9e8b834316958d8c4b9cb3c2a031bef94e00309947356f",
+    // 0006_device_cookie_expiry_index
+    "adb6fa4bd170b3c02bf64946c8f1d14578eeb3cb0b2bc4bb48c45de101378400":
+      "9afe498bde257912990d222a833ac63895c1ae85211ce1d42f5191fb79d53bb3",
   ]
 
   /// The recorded schema digest for migrations with this digest, if any.

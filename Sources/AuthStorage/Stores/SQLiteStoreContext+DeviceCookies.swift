@@ -58,4 +58,23 @@ extension SQLiteStoreContext {
       WHERE user_id = ?1
       """, [.integer(userID.rawValue)])
   }
+
+  func deleteExpiredDeviceCookies(asOf time: Date, limit: Int?) throws -> Int {
+    guard let limit else {
+      return try database.execute(
+        "DELETE FROM device_cookies WHERE expires_at <= ?1", [.time(time)])
+    }
+    // As for sessions: a bounded subquery on the expiry index (migration 0006).
+    return try database.execute(
+      """
+      DELETE FROM device_cookies WHERE token_hash IN
+        (SELECT token_hash FROM device_cookies WHERE expires_at <= ?1 ORDER BY expires_at LIMIT ?2)
+      """, [.time(time), .integer(Int64(max(limit, 0)))])
+  }
+
+  func countExpiredDeviceCookies(asOf time: Date) throws -> Int {
+    Int(
+      try database.scalarInt(
+        "SELECT count(*) FROM device_cookies WHERE expires_at <= ?1", [.time(time)]))
+  }
 }

@@ -1,3 +1,4 @@
+import AuthPostgres
 import Foundation
 import PostgresTestSupport
 import Testing
@@ -51,5 +52,40 @@ struct PostgresAdministrationTests {
     let backup = try await run(["backup", sandbox.root + "/copy.sqlite3"])
     #expect(backup.status == 78)
     #expect(try await run(["migrate", "--adopt"]).status == 78)
+  }
+
+  @Test func pruneDeletesExpiredDeviceCookiesOnAServer() async throws {
+    let sandbox = try Sandbox()
+    let target = try TestPostgres.freshSchema()
+    func run(_ arguments: [String], input: String = "") async throws -> Sandbox.Run {
+      try await sandbox.run(["--db", target.connectionString] + arguments, input: input)
+    }
+    let added = try await run(
+      ["users", "add", "--username", "pia", "--password-stdin"], input: Passphrase.first + "\n")
+    #expect(added.status == 0, "\(added.errors)")
+    for state in ["/state", "/other-state"] {
+      let signedIn = try await sandbox.run(
+        ["--db", target.connectionString, "signin", "--username", "pia", "--password-stdin"],
+        input: Passphrase.first + "\n", extraEnvironment: ["XDG_STATE_HOME": sandbox.root + state])
+      #expect(signedIn.status == 0, "\(signedIn.errors)")
+    }
+    // One of the two device cookies expired, as a month would have it.
+    let connection = try PostgresConnection.connect(target.connectionString, target: "test")
+    let changed = try connection.execute(
+      """
+      UPDATE device_cookies SET expires_at = 1000 WHERE token_hash IN
+        (SELECT token_hash FROM device_cookies ORDER BY created_at, token_hash LIMIT 1)
+      """)
+    #expect(changed == 1)
+    let pruned = try await run(["sessions", "prune", "--json"])
+    #expect(pruned.status == 0, "\(pruned.errors)")
+    #expect(
+      try pruned.json() as? [String: Int] == [
+        "expired_sessions": 0, "throttle_rows": 0, "expired_device_cookies": 1,
+      ])
+    let left = try connection.queryFirst("SELECT count(*) FROM device_cookies") { row in
+      try row.int64(0)
+    }
+    #expect(left == 1)
   }
 }

@@ -108,41 +108,58 @@ struct ServiceCommandTests {
     #expect(after > before)
   }
 
-  @Test func pruneDeletesExpiredSessionsAndForgottenThrottleRows() async throws {
+  @Test func pruneDeletesExpiredSessionsForgottenThrottleRowsAndExpiredDeviceCookies()
+    async throws
+  {
     let sandbox = try Sandbox()
     _ = try await sandbox.signUp("ola")
+    // Two device cookies: from this client's sign-in, and another device's.
+    _ = try await sandbox.signIn("ola", password: Passphrase.first)
+    _ = try await sandbox.signIn(
+      "ola", password: Passphrase.first,
+      extraEnvironment: ["XDG_STATE_HOME": sandbox.root + "/other-state"])
+    // Guesses from a client without a cookie count on the names' throttle.
     for name in ["olga", "ollie", "ola"] {
-      _ = try await sandbox.signIn(name, password: "not the passphrase at all")
+      _ = try await sandbox.signIn(
+        name, password: "not the passphrase at all",
+        extraEnvironment: ["XDG_STATE_HOME": sandbox.root + "/stranger-state"])
     }
     // Two sessions expired, two throttle rows a day and more old (names are kept as keyed
-    // hashes, so any two of the three), one recent.
+    // hashes, so any two of the three), one recent; one of the two cookies expired.
     _ = try await sandbox.sql(
       """
       INSERT INTO sessions (token_hash, user_id, created_at, last_used_at, expires_at)
         VALUES (x'01', 1, 0, 0, 1000), (x'02', 1, 0, 0, 2000);
       UPDATE sign_in_throttle SET last_failure_at = 1000 WHERE username IN
         (SELECT username FROM sign_in_throttle ORDER BY username LIMIT 2);
+      UPDATE device_cookies SET expires_at = 1000 WHERE token_hash IN
+        (SELECT token_hash FROM device_cookies ORDER BY created_at, token_hash LIMIT 1);
       """)
     let inspect = try await sandbox.run(["inspect", "--json"])
     let report = try #require(try inspect.json() as? [String: Any])
     let prunable = try #require(report["prunable"] as? [String: Int])
-    #expect(prunable == ["expired_sessions": 2, "throttle_rows": 2])
+    #expect(prunable == ["expired_sessions": 2, "throttle_rows": 2, "expired_device_cookies": 1])
     let text = try await sandbox.run(["inspect"])
     #expect(
       text.output.contains(
-        "Prunable:        2 expired session(s), 2 throttle row(s) ('authcli sessions prune')\n"))
+        "Prunable:        2 expired session(s), 2 throttle row(s), 1 expired device cookie(s) "
+          + "('authcli sessions prune')\n"))
 
     let pruned = try await sandbox.run(["sessions", "prune", "--json"])
     #expect(pruned.status == 0, "\(pruned.errors)")
     #expect(
-      try pruned.json() as? [String: Int] == ["expired_sessions": 2, "throttle_rows": 2])
+      try pruned.json() as? [String: Int] == [
+        "expired_sessions": 2, "throttle_rows": 2, "expired_device_cookies": 1,
+      ])
     #expect(try await sandbox.sql("SELECT count(*) FROM sign_in_throttle") == "1")
-    #expect(try await sandbox.sql("SELECT count(*) FROM sessions") == "1")
+    #expect(try await sandbox.sql("SELECT count(*) FROM sessions") == "2")
+    #expect(try await sandbox.sql("SELECT count(*) FROM device_cookies") == "1")
     #expect(try await sandbox.run(["whoami"]).status == 0)
     let again = try await sandbox.run(["sessions", "prune"])
     #expect(
       again.output
-        == "Deleted 0 expired sessions and 0 throttle rows that no longer lock anything.\n")
+        == "Deleted 0 expired sessions, 0 throttle rows that no longer lock anything and 0 "
+        + "expired device cookies.\n")
     #expect(
       try await sandbox.sql("SELECT count(*) FROM auth_events WHERE kind = 'pruned'") == "2")
   }
@@ -159,6 +176,21 @@ struct ServiceCommandTests {
     _ = try await sandbox.addUser("quinn")
     _ = try await sandbox.signUp("rita")
     #expect(try await sandbox.sql("SELECT count(*) FROM sessions WHERE expires_at = 1000") == "5")
+  }
+
+  @Test func signInPrunesABoundedNumberOfExpiredDeviceCookies() async throws {
+    let sandbox = try Sandbox()
+    _ = try await sandbox.signUp("pia")
+    let values = (1...25).map { "(x'\(String(format: "%02x", $0))', 1, 0, 1000)" }
+    _ = try await sandbox.sql(
+      "INSERT INTO device_cookies (token_hash, user_id, created_at, expires_at) VALUES "
+        + values.joined(separator: ", "))
+    _ = try await sandbox.signIn("pia", password: "not the passphrase at all")
+    #expect(
+      try await sandbox.sql("SELECT count(*) FROM device_cookies WHERE expires_at = 1000") == "15")
+    _ = try await sandbox.signUp("rita")
+    #expect(
+      try await sandbox.sql("SELECT count(*) FROM device_cookies WHERE expires_at = 1000") == "5")
   }
 
   @Test func auditListsEventsNewestFirstWithFilters() async throws {

@@ -64,4 +64,41 @@ struct ShellTests {
     #expect(run.output.contains("Signed out everywhere: 2 sessions ended.\n"))
     #expect(try sandbox.stateFiles().isEmpty)
   }
+
+  @Test func aSessionWhoseTokenCannotBeStoredIsEndedAndTheShellStopsAsSigninDoes() async throws {
+    let sandbox = try Sandbox()
+    #expect(try await sandbox.run(["migrate"]).status == 0)
+    #expect(try await sandbox.addUser("una").status == 0)
+    try FileManager.default.createDirectory(
+      atPath: sandbox.stateFolder, withIntermediateDirectories: true,
+      attributes: [.posixPermissions: 0o700])
+    let readOnly = [BindMount.readOnly(sandbox.stateFolder)]
+    // The one-shot command first: its error and exit code are the shell's reference.
+    let signIn = try await sandbox.run(
+      with: readOnly, ["signin", "--username", "una", "--password-stdin"],
+      input: Passphrase.first + "\n")
+    #expect(signIn.status == 73, "\(signIn.errors)")
+    #expect(signIn.errors.hasPrefix("Error: Cannot create \(sandbox.stateFolder)/session-"))
+    #expect(signIn.errors.hasSuffix(": Read-only file system\n"), "\(signIn.errors)")
+
+    let shell = try await sandbox.run(
+      with: readOnly, ["shell"], input: "1\nuna\n\(Passphrase.first)\n")
+    #expect(shell.status == signIn.status)
+    #expect(shell.errors == signIn.errors)
+    #expect(shell.output.hasSuffix("Signing in…\n"), "\(shell.output)")
+    #expect(!shell.output.contains("Signed in as"))
+    #expect(!shell.output.contains("Bye."))
+
+    // Both sessions were started, and both were ended: none is left that nobody holds.
+    let details = try #require(
+      try await sandbox.run(["users", "show", "una", "--json"]).json() as? [String: Any])
+    #expect((details["active_sessions"] as? [Any])?.isEmpty == true, "\(details)")
+    let kinds = try #require(
+      try await sandbox.run(["audit", "--json", "--user", "una"]).json() as? [[String: Any]])
+    #expect(
+      kinds.compactMap { $0["kind"] as? String } == [
+        "sign_out", "sign_in_succeeded", "sign_out", "sign_in_succeeded", "account_added",
+      ])
+    #expect(try sandbox.stateFiles().isEmpty)
+  }
 }

@@ -84,6 +84,32 @@ final class StoreHarness {
     }
   }
 
+  /// The first column of every row `sql` answers, as text (`nil` for NULL), read with the
+  /// engine's own connection: what is really stored, not what the store hands back.
+  func rawTexts(_ sql: String) throws -> [String?] {
+    switch store {
+    case let sqlite as SQLiteAuthStore:
+      return try sqlite.withDatabase { try $0.query(sql) { $0.optionalString(at: 0) } }
+    case let postgres as PostgresAuthStore:
+      return try postgres.withConnection { try $0.query(sql) { $0.optionalString(0) } }
+    default:
+      throw HarnessError.unknownStore
+    }
+  }
+
+  /// Runs one statement without parameters, as an operator's SQL would (the same text must
+  /// mean the same on both engines).
+  func rawExecute(_ sql: String) throws {
+    switch store {
+    case let sqlite as SQLiteAuthStore:
+      try sqlite.withDatabase { _ = try $0.execute(sql) }
+    case let postgres as PostgresAuthStore:
+      try postgres.withConnection { _ = try $0.execute(sql) }
+    default:
+      throw HarnessError.unknownStore
+    }
+  }
+
   /// Deletes a user row directly, as an operator's SQL would, to see what the schema does.
   func deleteUserRow(_ id: UserID) throws {
     switch store {

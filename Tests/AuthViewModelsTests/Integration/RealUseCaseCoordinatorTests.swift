@@ -36,4 +36,36 @@ struct RealUseCaseCoordinatorTests {
     #expect(tokens.first != tokens.last)
     #expect(coordinator.token == tokens.last)
   }
+
+  @Test("a new token the front end cannot keep: the session is ended and the flow stops")
+  func tokenNotKept() async throws {
+    let phrase = "correct horse battery staple"
+    let presenter = RecordingPresenter([
+      Play.authenticate(.signUpTapped),
+      Play.signUp(
+        .usernameChanged("bob"), .passwordChanged(phrase), .confirmationChanged(phrase),
+        .signUpTapped),
+    ])
+    let useCases = try RealUseCases().useCases
+    var offered: [SessionToken?] = []
+    let coordinator = AuthCoordinator(useCases: useCases, presenter: presenter) { token in
+      offered.append(token)
+      throw KeepFailure()
+    }
+
+    await coordinator.start()
+
+    #expect(presenter.routes == [.authenticate, .signUp])
+    #expect(coordinator.tokenNotKept is KeepFailure)
+    #expect(coordinator.token == nil)
+    let token = try #require(offered.first ?? nil)
+    #expect(offered.count == 1)
+    // The session behind the token was ended: nothing can use it any more.
+    await #expect(throws: AuthError.notSignedIn) {
+      try await useCases.sessions.currentSession(token: token)
+    }
+  }
 }
+
+/// A front end's failure to keep a token (a read-only folder, a full disk).
+private struct KeepFailure: Error {}

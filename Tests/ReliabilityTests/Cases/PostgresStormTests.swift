@@ -59,7 +59,8 @@ struct PostgresStormTests {
     }
     let snapshot = try PostgresSnapshot.expectConsistent(target)
     for name in targets {
-      #expect(snapshot.throttle[name] == 5, "\(name): \(snapshot.throttle[name] ?? 0) counted")
+      let counted = snapshot.failures(of: name)
+      #expect(counted == 5, "\(name): \(counted ?? 0) counted")
       let failed = snapshot.events.filter { $0.kind == "sign_in_failed" && $0.username == name }
       #expect(failed.count == 8, "\(name): \(failed.count) failed sign-ins audited")
     }

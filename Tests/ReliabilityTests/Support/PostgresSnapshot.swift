@@ -1,4 +1,5 @@
 import AuthPostgres
+import CSodium
 import Foundation
 import PostgresTestSupport
 import Testing
@@ -11,8 +12,10 @@ struct PostgresSnapshot {
   let users: [String: Int64]
   /// Session owners by session id.
   let sessions: [Int64: Int64]
-  /// Failure counts by throttled name.
+  /// Failure counts by throttled name, as stored: the name's keyed hash.
   let throttle: [String: Int]
+  /// The database's key for names kept as keyed hashes (migration 0004).
+  let nameKey: [UInt8]
   /// (kind, username) of every audit event.
   let events: [(kind: String, username: String?)]
 
@@ -33,11 +36,28 @@ struct PostgresSnapshot {
     let events = try connection.query("SELECT kind, username FROM auth_events ORDER BY id") {
       (kind: $0.string(0), username: $0.optionalString(1))
     }
+    let key = try connection.queryFirst("SELECT key FROM secret_keys WHERE name = 'name_hash'") {
+      Array($0.data(0))
+    }
     return PostgresSnapshot(
       users: Dictionary(users, uniquingKeysWith: { first, _ in first }),
       sessions: Dictionary(sessions, uniquingKeysWith: { first, _ in first }),
-      throttle: Dictionary(throttle, uniquingKeysWith: { first, _ in first }), events: events)
+      throttle: Dictionary(throttle, uniquingKeysWith: { first, _ in first }),
+      nameKey: key ?? [], events: events)
   }
+
+  /// The form in which the database keeps a throttled name: its keyed BLAKE2b hash, made
+  /// here independently of the store's code.
+  func keyedName(_ name: String) -> String {
+    var output = [UInt8](repeating: 0, count: 32)
+    let bytes = Array(name.utf8)
+    _ = sodium_init()
+    _ = crypto_generichash(&output, 32, bytes, UInt64(bytes.count), nameKey, nameKey.count)
+    return output.map { String(format: "%02x", $0) }.joined()
+  }
+
+  /// The failures counted against a name (kept under its keyed hash), or `nil` for none.
+  func failures(of name: String) -> Int? { throttle[keyedName(name)] }
 
   /// Reads and records an issue for everything half-written.
   @discardableResult

@@ -27,7 +27,8 @@ struct SessionMaintenanceCommand {
       """)
   }
 
-  /// Deletes every expired session and forgotten throttle row, and reports the counts.
+  /// Deletes every expired session, forgotten throttle row and expired device cookie, and
+  /// reports the counts.
   func prune() async throws {
     let location = try context.databaseLocation()
     try ScriptedSession.refuseMemory(location, context: context)
@@ -37,12 +38,15 @@ struct SessionMaintenanceCommand {
       json: [
         "expired_sessions": report.expiredSessions,
         "throttle_rows": report.forgottenThrottleStates,
+        "expired_device_cookies": report.expiredDeviceCookies,
       ])
     let sessions = report.expiredSessions
     let rows = report.forgottenThrottleStates
+    let cookies = report.expiredDeviceCookies
     context.show(
-      "Deleted \(sessions) expired session\(sessions == 1 ? "" : "s") and \(rows) throttle "
-        + "row\(rows == 1 ? "" : "s") that no longer lock anything.")
+      "Deleted \(sessions) expired session\(sessions == 1 ? "" : "s"), \(rows) throttle "
+        + "row\(rows == 1 ? "" : "s") that no longer lock anything and \(cookies) expired "
+        + "device cookie\(cookies == 1 ? "" : "s").")
   }
 
   /// The first line of standard input, with echo off if it is a terminal.
@@ -78,8 +82,8 @@ extension SessionMaintenanceCommand {
 
   static let prune: Subcommand = Subcommand(
     "prune",
-    abstract: "Delete every expired session and every throttle row that no longer locks "
-      + "anything, and report the counts."
+    abstract: "Delete every expired session, every throttle row that no longer locks "
+      + "anything and every expired device cookie, and report the counts."
   ) { context in
     try await SessionMaintenanceCommand(context: context).prune()
   }

@@ -17,7 +17,10 @@ enum InspectReportJSON {
     }
     var prunable: Any = JSONText.null
     if let counts = report.prunable {
-      prunable = ["expired_sessions": counts.expiredSessions, "throttle_rows": counts.throttleRows]
+      prunable = [
+        "expired_sessions": counts.expiredSessions, "throttle_rows": counts.throttleRows,
+        "expired_device_cookies": counts.expiredDeviceCookies,
+      ]
     }
     return [
       "prunable": prunable,

@@ -29,7 +29,8 @@ enum InspectReportText {
       facts.append([
         "Prunable",
         "\(prunable.expiredSessions) expired session(s), \(prunable.throttleRows) throttle "
-          + "row(s) ('authcli sessions prune')",
+          + "row(s), \(prunable.expiredDeviceCookies) expired device cookie(s) "
+          + "('authcli sessions prune')",
       ])
     }
     facts += rows("Triggers", report.triggers.isEmpty ? ["none"] : report.triggers)

@@ -10,21 +10,32 @@ public struct PruneReport: Hashable, Sendable {
   public let expiredSessions: Int
   /// Sign-in throttle rows whose failures are forgotten (not locked, quiet for a day).
   public let forgottenThrottleStates: Int
+  /// Device cookies past their expiry (no longer trusted).
+  public let expiredDeviceCookies: Int
 
   /// Describes the counts.
-  public init(expiredSessions: Int, forgottenThrottleStates: Int) {
+  public init(expiredSessions: Int, forgottenThrottleStates: Int, expiredDeviceCookies: Int = 0) {
     self.expiredSessions = expiredSessions
     self.forgottenThrottleStates = forgottenThrottleStates
+    self.expiredDeviceCookies = expiredDeviceCookies
+  }
+
+  init(_ counts: Housekeeper.Counts) {
+    self.init(
+      expiredSessions: counts.sessions, forgottenThrottleStates: counts.throttleStates,
+      expiredDeviceCookies: counts.deviceCookies)
   }
 }
 
 /// Deleting what no longer matters (`authcli sessions prune`, like Django's
 /// `clearsessions`). Nothing deleted changes an answer: an expired session is refused
-/// anyway, and a forgotten throttle state counts as clear.
+/// anyway, a forgotten throttle state counts as clear, and an expired device cookie is
+/// no longer trusted.
 public protocol HousekeepingUseCase: Sendable {
   /// What `prune` would delete now, without deleting it.
   func prunable() async throws -> PruneReport
-  /// Deletes every expired session and forgotten throttle row, with one audit event.
+  /// Deletes every expired session, forgotten throttle row and expired device cookie, with
+  /// one audit event.
   func prune() async throws -> PruneReport
 }
 
@@ -45,12 +56,9 @@ public struct HousekeepingService: HousekeepingUseCase {
   public func prunable() async throws -> PruneReport {
     let now = clock.now()
     let housekeeper = Housekeeper(throttle: policy.throttle)
-    let counts = try await store.read { context in
-      let counts = try housekeeper.count(at: now, in: context)
-      return PruneReport(
-        expiredSessions: counts.sessions, forgottenThrottleStates: counts.throttleStates)
+    return try await store.read { context in
+      PruneReport(try housekeeper.count(at: now, in: context))
     }
-    return counts
   }
 
   /// Deletes in one write transaction, together with the `pruned` audit event.
@@ -63,9 +71,9 @@ public struct HousekeepingService: HousekeepingUseCase {
         AuthEventDraft(
           time: now, kind: .pruned, userID: nil, username: nil,
           detail:
-            "\(counts.sessions) expired session(s), \(counts.throttleStates) throttle row(s)"))
-      return PruneReport(
-        expiredSessions: counts.sessions, forgottenThrottleStates: counts.throttleStates)
+            "\(counts.sessions) expired session(s), \(counts.throttleStates) throttle row(s), "
+            + "\(counts.deviceCookies) device cookie(s)"))
+      return PruneReport(counts)
     }
   }
 }

@@ -4,9 +4,10 @@
   import Foundation
 #endif
 
-/// Deletes rows that no longer matter: sessions past their expiry, and throttle states
-/// whose failures are forgotten (see `SignInThrottle`). Neither changes what any check
-/// answers, since an expired session is refused and a forgotten state counts as clear.
+/// Deletes rows that no longer matter: sessions past their expiry, throttle states whose
+/// failures are forgotten (see `SignInThrottle`), and device cookies past their expiry.
+/// None changes what any check answers, since an expired session is refused, a forgotten
+/// state counts as clear, and an expired cookie is not trusted (nor is its lock applied).
 struct Housekeeper {
   /// The throttle's rules decide when failures are forgotten.
   let throttle: ThrottleRules
@@ -15,17 +16,19 @@ struct Housekeeper {
   struct Counts {
     var sessions: Int
     var throttleStates: Int
+    var deviceCookies: Int
   }
 
   /// Deletes at most `limit` rows of each kind (every one when `nil`) inside the caller's
   /// transaction.
   @discardableResult
   func prune(at now: Date, limit: Int?, in context: any AuthStoreContext) throws -> Counts {
-    if let limit, limit <= 0 { return Counts(sessions: 0, throttleStates: 0) }
+    if let limit, limit <= 0 { return Counts(sessions: 0, throttleStates: 0, deviceCookies: 0) }
     return Counts(
       sessions: try context.deleteExpiredSessions(asOf: now, limit: limit),
       throttleStates: try context.deleteForgottenThrottleStates(
-        at: now, failuresBefore: throttle.forgetCutoff(at: now), limit: limit))
+        at: now, failuresBefore: throttle.forgetCutoff(at: now), limit: limit),
+      deviceCookies: try context.deleteExpiredDeviceCookies(asOf: now, limit: limit))
   }
 
   /// How many rows of each kind `prune` would delete without a limit.
@@ -33,6 +36,7 @@ struct Housekeeper {
     Counts(
       sessions: try context.countExpiredSessions(asOf: now),
       throttleStates: try context.countForgottenThrottleStates(
-        at: now, failuresBefore: throttle.forgetCutoff(at: now)))
+        at: now, failuresBefore: throttle.forgetCutoff(at: now)),
+      deviceCookies: try context.countExpiredDeviceCookies(asOf: now))
   }
 }

@@ -1,0 +1,176 @@
+import AuthCore
+import AuthCrypto
+import AuthTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+/// Device cookies (OWASP's "Slow Down Online Guessing Attacks with Device Cookies") on
+/// every store: the port's operations, then the sign-in rules they carry, through the real
+/// use cases over the real store.
+@Suite("Device cookie store")
+struct DeviceCookieStoreTests {
+  @Test(
+    "a cookie is kept by its hash, bound to its account; counts, deletes, clears and expires",
+    arguments: StoreLocation.allCases)
+  func operations(location: StoreLocation) async throws {
+    let harness = try StoreHarness(location)
+    let (owner, other) = try await harness.store.write { context in
+      (
+        try context.insertUser(username: username("owner"), passwordHash: sampleHash, at: time(0)),
+        try context.insertUser(username: username("other"), passwordHash: sampleHash, at: time(0))
+      )
+    }
+    #expect(try await harness.store.read { try $0.deviceCookie(tokenHash: tokenHash(1)) } == nil)
+    try await harness.store.write { context in
+      try context.insertDeviceCookie(
+        tokenHash: tokenHash(1), userID: owner.id, createdAt: time(0), expiresAt: time(100))
+      try context.insertDeviceCookie(
+        tokenHash: tokenHash(2), userID: owner.id, createdAt: time(0), expiresAt: time(200))
+      try context.insertDeviceCookie(
+        tokenHash: tokenHash(3), userID: other.id, createdAt: time(0), expiresAt: time(50))
+    }
+    let locked = ThrottleState(
+      consecutiveFailures: 5, lockedUntil: time(160), lastFailureAt: time(100))
+    try await harness.store.write { context in
+      try context.saveDeviceCookieThrottle(locked, tokenHash: tokenHash(1))
+      try context.saveDeviceCookieThrottle(locked, tokenHash: tokenHash(3))
+    }
+    let reopened = try harness.reopen()
+    let first = try await reopened.read { try $0.deviceCookie(tokenHash: tokenHash(1)) }
+    #expect(first == DeviceCookie(userID: owner.id, expiresAt: time(100), throttle: locked))
+    let second = try await reopened.read { try $0.deviceCookie(tokenHash: tokenHash(2)) }
+    #expect(second == DeviceCookie(userID: owner.id, expiresAt: time(200), throttle: .clear))
+
+    // An operator's unlock clears every cookie of the account, and only of that account.
+    try await reopened.write { try $0.clearDeviceCookieThrottles(of: owner.id) }
+    #expect(
+      try await reopened.read { try $0.deviceCookie(tokenHash: tokenHash(1)) }?.throttle == .clear)
+    #expect(
+      try await reopened.read { try $0.deviceCookie(tokenHash: tokenHash(3)) }?.throttle == locked)
+
+    // Expired at or before the time: counted, then deleted a bounded number at a time.
+    #expect(try await reopened.read { try $0.countExpiredDeviceCookies(asOf: time(49)) } == 0)
+    #expect(try await reopened.read { try $0.countExpiredDeviceCookies(asOf: time(100)) } == 2)
+    #expect(
+      try await reopened.write { try $0.deleteExpiredDeviceCookies(asOf: time(100), limit: 0) }
+        == 0)
+    #expect(
+      try await reopened.write { try $0.deleteExpiredDeviceCookies(asOf: time(100), limit: 1) }
+        == 1)
+    // The oldest expiry goes first.
+    #expect(try await reopened.read { try $0.deviceCookie(tokenHash: tokenHash(3)) } == nil)
+    #expect(
+      try await reopened.write { try $0.deleteExpiredDeviceCookies(asOf: time(300), limit: nil) }
+        == 2)
+    #expect(try harness.rowCount("device_cookies") == 0)
+
+    // One cookie deleted alone; the rest of the account's go with the account.
+    try await reopened.write { context in
+      try context.insertDeviceCookie(
+        tokenHash: tokenHash(4), userID: owner.id, createdAt: time(0), expiresAt: time(100))
+      try context.insertDeviceCookie(
+        tokenHash: tokenHash(5), userID: owner.id, createdAt: time(0), expiresAt: time(100))
+      try context.deleteDeviceCookie(tokenHash: tokenHash(4))
+    }
+    #expect(try harness.rowCount("device_cookies") == 1)
+    try harness.deleteUserRow(owner.id)
+    #expect(try harness.rowCount("device_cookies") == 0)
+  }
+
+  @Test(
+    "sign-in: a cookie is issued, trusted past the name's lock, locked alone, expires, unlocked",
+    arguments: StoreLocation.allCases)
+  func signInRules(location: StoreLocation) async throws {
+    let harness = try StoreHarness(location)
+    let world = try CookieWorld(store: harness.store)
+    let made = try await world.signUp.signUp(
+      request: SignUpRequest(
+        username: "owner", password: CookieWorld.password, confirmation: CookieWorld.password))
+    guard case .signedUp(let first) = made else {
+      Issue.record("sign-up refused: \(made)")
+      return
+    }
+    #expect(try harness.rowCount("device_cookies") == 0, "sign-up leaves no cookie")
+
+    // Issued: a success leaves the client a cookie; only its hash is stored, bound to owner.
+    #expect(try await world.attempt(world.owner, CookieWorld.password))
+    let cookie = try #require(world.ownerJar.cookie())
+    let cookieHash = try #require(world.tokens.hash(cookie))
+    let stored = try #require(
+      try await harness.store.read { try $0.deviceCookie(tokenHash: cookieHash) })
+    #expect(stored.expiresAt == world.clock.now().addingTimeInterval(30 * 86_400))
+    #expect(stored.userID == first.authenticated.user.id)
+    #expect(try harness.rowCount("device_cookies") == 1)
+
+    // A stranger locks the name for clients without a cookie: even the right password fails.
+    for _ in 0..<6 { #expect(try await !world.attempt(world.stranger, "a stranger's guess")) }
+    #expect(try await !world.attempt(world.stranger, CookieWorld.password))
+
+    // Verified: the owner's valid cookie is not held by the name's lock; the success
+    // replaces the cookie with a new one.
+    #expect(try await world.attempt(world.owner, CookieWorld.password))
+    let replaced = try #require(world.ownerJar.cookie())
+    #expect(replaced != cookie)
+    #expect(try await harness.store.read { try $0.deviceCookie(tokenHash: cookieHash) } == nil)
+    #expect(try harness.rowCount("device_cookies") == 1)
+
+    // Failures with the cookie count on the cookie alone and lock it.
+    for _ in 0..<5 { #expect(try await !world.attempt(world.owner, "not the owner's phrase")) }
+    #expect(try await !world.attempt(world.owner, CookieWorld.password))
+    let replacedHash = try #require(world.tokens.hash(replaced))
+    let cookieState = try await harness.store.read { try $0.deviceCookie(tokenHash: replacedHash) }
+    #expect(cookieState?.throttle.consecutiveFailures == 5)
+
+    // The operator's unlock clears both locks.
+    _ = try await world.administration.unlockAccount(named: "owner")
+    #expect(try await world.attempt(world.stranger, CookieWorld.password))
+    #expect(try await world.attempt(world.owner, CookieWorld.password))
+
+    // Expired: a month on, the cookie is no longer trusted, so the name's lock holds it too;
+    // the attempt's housekeeping deletes the expired cookie.
+    world.clock.advance(by: 30 * 86_400 + 1)
+    for _ in 0..<6 { _ = try await world.attempt(world.stranger, "a stranger's guess") }
+    #expect(try await !world.attempt(world.owner, CookieWorld.password))
+    #expect(try harness.rowCount("device_cookies") == 0)
+  }
+}
+
+/// The sign-in use cases over one store, with a device-cookie jar for two clients: the
+/// owner's device and a stranger's.
+private struct CookieWorld {
+  static let password = "plum tractor dawn whistle"
+
+  let tokens: SodiumTokenSource
+  let clock = TestClock()
+  let ownerJar = CookieJar()
+  let owner: SignInService
+  let stranger: SignInService
+  let signUp: SignUpService
+  let administration: AccountAdministrationService
+
+  init(store: any AuthStore) throws {
+    let hasher = try Argon2idHasher(cost: .minimum)
+    tokens = try SodiumTokenSource()
+    owner = SignInService(
+      store: store, hasher: hasher, tokens: tokens, clock: clock, deviceCookies: ownerJar)
+    stranger = SignInService(
+      store: store, hasher: hasher, tokens: tokens, clock: clock, deviceCookies: CookieJar())
+    signUp = SignUpService(store: store, hasher: hasher, tokens: tokens, clock: clock)
+    administration = AccountAdministrationService(store: store, hasher: hasher, clock: clock)
+  }
+
+  /// Whether signing in as owner from this client succeeds.
+  func attempt(_ client: SignInService, _ password: String) async throws -> Bool {
+    try await client.signIn(request: SignInRequest(username: "owner", password: password))
+      .isValid
+  }
+}
+
+/// A client's cookie kept in memory, as an app's keychain would keep it.
+private final class CookieJar: DeviceCookieJar {
+  private let kept = Mutex<SessionToken?>(nil)
+
+  func cookie() -> SessionToken? { kept.withLock { $0 } }
+  func keep(_ cookie: SessionToken) { kept.withLock { $0 = cookie } }
+}
