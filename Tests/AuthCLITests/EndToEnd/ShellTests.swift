@@ -65,8 +65,11 @@ struct ShellTests {
     #expect(try sandbox.stateFiles().isEmpty)
   }
 
-  @Test func aSessionWhoseTokenCannotBeStoredIsEndedAndTheShellStopsAsSigninDoes() async throws {
-    let sandbox = try Sandbox()
+  @Test(arguments: Engine.allCases)
+  func aSessionWhoseTokenCannotBeStoredIsEndedAndTheShellStopsAsSigninDoes(
+    engine: Engine
+  ) async throws {
+    let sandbox = try Sandbox(engine: engine)
     #expect(try await sandbox.run(["migrate"]).status == 0)
     #expect(try await sandbox.addUser("una").status == 0)
     try FileManager.default.createDirectory(
