@@ -29,6 +29,9 @@ public struct PostgresReport: Hashable, Sendable {
   public let tables: [DatabaseReport.TableCount]
   /// Sessions active and expired at `inspectedAt`, when the sessions table exists.
   public let sessions: DatabaseReport.SessionCounts?
+  /// What `authcli sessions prune` would delete at `inspectedAt`, counted by the store's
+  /// own conditions; `nil` before the schema that records failure ages (migration 0003).
+  public var prunable: DatabaseReport.PrunableCounts? = nil
   /// The tables, indexes and rows' total size on disk.
   public let sizeBytes: Int64
   /// `["ok"]`, or one line per difference from what the migrations create.
@@ -90,7 +93,7 @@ public struct PostgresInspector: Sendable {
     }
     let applied = try migrator.appliedMigrations(in: connection)
     let version = try migrator.currentVersion(of: connection)
-    return PostgresReport(
+    var report = PostgresReport(
       target: connection.target, serverVersion: facts?.0 ?? "", database: facts?.1 ?? "",
       schema: facts?.2 ?? "", schemaVersion: version,
       newestKnownSchemaVersion: migrator.newestVersion, appliedMigrations: applied,
@@ -98,6 +101,25 @@ public struct PostgresInspector: Sendable {
       tables: tables, sessions: sessions, sizeBytes: size,
       schemaCheck: Self.check(tables: names, applied: applied, migrator: migrator),
       inspectedAt: time)
+    report.prunable = try Self.prunableCounts(connection, tables: names, version: version, at: time)
+    return report
+  }
+
+  /// Counted with the store's own statements (the same conditions as housekeeping) and the
+  /// standard rule for when failures are forgotten, inside the report's snapshot.
+  private static func prunableCounts(
+    _ connection: PostgresConnection, tables: [String], version: Int, at time: Date
+  ) throws -> DatabaseReport.PrunableCounts? {
+    guard version >= 3, tables.contains("sessions"), tables.contains("sign_in_throttle") else {
+      return nil
+    }
+    let context = PostgresStoreContext(connection: connection, singleStatement: false)
+    return DatabaseReport.PrunableCounts(
+      expiredSessions: try context.countExpiredSessions(asOf: time),
+      throttleRows: try context.countForgottenThrottleStates(
+        at: time, failuresBefore: ThrottleRules.standard.forgetCutoff(at: time)),
+      expiredDeviceCookies: tables.contains("device_cookies")
+        ? try context.countExpiredDeviceCookies(asOf: time) : 0)
   }
 
   /// Differences from what the migrations create: missing or extra tables, and recorded

@@ -54,7 +54,7 @@ struct PostgresAdministrationTests {
     #expect(try await run(["migrate", "--adopt"]).status == 78)
   }
 
-  @Test func pruneDeletesExpiredDeviceCookiesOnAServer() async throws {
+  @Test func inspectCountsAndPruneDeletesExpiredDeviceCookiesOnAServer() async throws {
     let sandbox = try Sandbox()
     let target = try TestPostgres.freshSchema()
     func run(_ arguments: [String], input: String = "") async throws -> Sandbox.Run {
@@ -77,6 +77,16 @@ struct PostgresAdministrationTests {
         (SELECT token_hash FROM device_cookies ORDER BY created_at, token_hash LIMIT 1)
       """)
     #expect(changed == 1)
+    let report = try #require(try await run(["inspect", "--json"]).json() as? [String: Any])
+    #expect(
+      report["prunable"] as? [String: Int] == [
+        "expired_sessions": 0, "throttle_rows": 0, "expired_device_cookies": 1,
+      ])
+    let text = try await run(["inspect"])
+    #expect(
+      text.output.contains(
+        "Prunable:        0 expired session(s), 0 throttle row(s), 1 expired device cookie(s) "
+          + "('authcli sessions prune')\n"), "\(text.output)")
     let pruned = try await run(["sessions", "prune", "--json"])
     #expect(pruned.status == 0, "\(pruned.errors)")
     #expect(

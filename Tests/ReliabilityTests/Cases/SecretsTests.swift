@@ -1,4 +1,6 @@
+import AuthPostgres
 import Foundation
+import PostgresTestSupport
 import Testing
 
 /// After a scripted session, no password and no session token can be found anywhere it
@@ -105,6 +107,49 @@ struct TypedNameTests {
     #expect(rows.count == 2)
     #expect(rows.contains { $0[0] == hashed && $0[1] == "3" }, "\(rows)")
     #expect(!rows.contains { $0[0] == "owner" || $0[0] == Self.typed }, "\(rows)")
+  }
+
+  @Test(
+    "on PostgreSQL too: a name with no account is never stored in clear; its failures count",
+    .enabled(if: TestPostgres.shouldRun))
+  func typedPassphraseIsHashedOnPostgreSQL() async throws {
+    let workspace = try Workspace("typed-name-pg")
+    defer { workspace.remove() }
+    let target = try TestPostgres.freshSchema()
+    let database = target.connectionString
+    let phrase = "a keeper's very own pass phrase"
+    let made = try await workspace.run(
+      database: database, ["signup", "--username", "owner", "--password-stdin"], lines: [phrase])
+    try #require(made.exitCode == ExitCodes.ok, "\(made.summary)")
+    for _ in 0..<3 {
+      let probe = try await workspace.run(
+        database: database, ["signin", "--username", Self.typed, "--password-stdin"],
+        lines: ["anything at all"])
+      #expect(probe.exitCode == ExitCodes.noPermission, "\(probe.summary)")
+    }
+    let owner = try await workspace.run(
+      database: database, ["signin", "--username", "owner", "--password-stdin"],
+      lines: ["not the owner's phrase"])
+    #expect(owner.exitCode == ExitCodes.noPermission, "\(owner.summary)")
+    let snapshot = try PostgresSnapshot.expectConsistent(target)
+    // No row of the schema holds the typed text, in any column, in any letter case.
+    let connection = try PostgresConnection.connect(database, target: "typed-name")
+    for table in ["auth_events", "sign_in_throttle", "users", "sessions", "device_cookies"] {
+      let found = try connection.queryFirst(
+        "SELECT count(*) FROM \(table) AS t WHERE strpos(lower(t::text), $1) > 0",
+        [.text(Self.typed)]
+      ) { row in try row.int64(0) }
+      #expect(found == 0, "found in \(table)")
+    }
+    // Each probe's event holds the same keyed hash, the one made here with the schema's key.
+    let unknown = snapshot.events.filter { $0.kind == "sign_in_failed" && $0.username != "owner" }
+    #expect(unknown.count == 3)
+    #expect(unknown.allSatisfy { $0.username == snapshot.keyedName(Self.typed) }, "\(unknown)")
+    #expect(snapshot.events.filter { $0.kind == "sign_in_failed" }.count == 4)
+    // The throttle counted the three probes under that hash, and the owner's one under its.
+    #expect(snapshot.failures(of: Self.typed) == 3)
+    #expect(snapshot.failures(of: "owner") == 1)
+    #expect(snapshot.throttle.count == 2)
   }
 }
 

@@ -15,15 +15,8 @@ enum InspectReportJSON {
     if let counts = report.sessions {
       sessions = ["active": counts.active, "expired": counts.expired]
     }
-    var prunable: Any = JSONText.null
-    if let counts = report.prunable {
-      prunable = [
-        "expired_sessions": counts.expiredSessions, "throttle_rows": counts.throttleRows,
-        "expired_device_cookies": counts.expiredDeviceCookies,
-      ]
-    }
     return [
-      "prunable": prunable,
+      "prunable": prunable(report.prunable),
       "needs_adoption": report.needsAdoption,
       "path": report.path,
       "size_bytes": report.fileSizeBytes.map { $0 as Any } ?? JSONText.null,
@@ -48,6 +41,15 @@ enum InspectReportJSON {
     ]
   }
 
+  /// What `sessions prune` would delete, with the same keys on both engines.
+  private static func prunable(_ counts: DatabaseReport.PrunableCounts?) -> Any {
+    guard let counts else { return JSONText.null }
+    return [
+      "expired_sessions": counts.expiredSessions, "throttle_rows": counts.throttleRows,
+      "expired_device_cookies": counts.expiredDeviceCookies,
+    ]
+  }
+
   /// A PostgreSQL report, with the SQLite report's keys wherever they mean the same; the
   /// schema check stands where SQLite's integrity check does.
   static func object(_ report: PostgresReport) -> [String: Any] {
@@ -58,6 +60,7 @@ enum InspectReportJSON {
       sessions = ["active": counts.active, "expired": counts.expired]
     }
     return [
+      "prunable": prunable(report.prunable),
       "engine": "postgresql",
       "target": report.target,
       "server_version": report.serverVersion,

@@ -25,14 +25,7 @@ enum InspectReportText {
     if let sessions = report.sessions {
       facts.append(["Sessions", "\(sessions.active) active, \(sessions.expired) expired"])
     }
-    if let prunable = report.prunable {
-      facts.append([
-        "Prunable",
-        "\(prunable.expiredSessions) expired session(s), \(prunable.throttleRows) throttle "
-          + "row(s), \(prunable.expiredDeviceCookies) expired device cookie(s) "
-          + "('authcli sessions prune')",
-      ])
-    }
+    if let prunable = report.prunable { facts.append(["Prunable", Self.prunable(prunable)]) }
     facts += rows("Triggers", report.triggers.isEmpty ? ["none"] : report.triggers)
     facts += rows("Views", report.views.isEmpty ? ["none"] : report.views)
     if let differences = report.schemaDifferences {
@@ -74,6 +67,7 @@ enum InspectReportText {
     if let sessions = report.sessions {
       facts.append(["Sessions", "\(sessions.active) active, \(sessions.expired) expired"])
     }
+    if let prunable = report.prunable { facts.append(["Prunable", Self.prunable(prunable)]) }
     facts += rows("Schema check", report.schemaCheck)
     let tables = TextTable(
       headers: ["TABLE", "ROWS"], rows: report.tables.map { [$0.name, String($0.rows)] })
@@ -87,6 +81,12 @@ enum InspectReportText {
         (label.padded(to: 17)
         + TerminalText.visible(fact[1]))
     }.joined(separator: "\n")
+  }
+
+  /// What `sessions prune` would delete, in one line for either engine.
+  private static func prunable(_ counts: DatabaseReport.PrunableCounts) -> String {
+    "\(counts.expiredSessions) expired session(s), \(counts.throttleRows) throttle row(s), "
+      + "\(counts.expiredDeviceCookies) expired device cookie(s) ('authcli sessions prune')"
   }
 
   /// The first line carries the label, the others only the value.
