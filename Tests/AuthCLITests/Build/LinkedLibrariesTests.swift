@@ -53,16 +53,7 @@ import Testing
 
   /// What the dynamic loader maps for the built executable, by `ldd`.
   private func linkedLibraries() throws -> [String] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["ldd", AuthCLIBinary.path]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap {
+    try output(of: ["ldd", AuthCLIBinary.path]).split(separator: "\n").compactMap {
       $0.split(whereSeparator: \.isWhitespace).first.map(String.init)
     }
   }
