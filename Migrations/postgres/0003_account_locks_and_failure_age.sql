@@ -11,7 +11,7 @@ ALTER TABLE users ADD COLUMN lock_reason text;
 
 ALTER TABLE sign_in_throttle ADD COLUMN last_failure_at bigint NOT NULL DEFAULT 0;
 UPDATE sign_in_throttle
-  SET last_failure_at = (extract(epoch FROM clock_timestamp()) * 1000)::bigint;
+  SET last_failure_at = (extract(epoch FROM pg_catalog.clock_timestamp()) * 1000)::bigint;
 
 -- Finding forgotten rows without reading the whole table.
 CREATE INDEX sign_in_throttle_by_last_failure ON sign_in_throttle (last_failure_at);

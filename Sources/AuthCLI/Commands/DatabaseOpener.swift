@@ -29,8 +29,10 @@ enum DatabaseOpener {
     try PostgresConnection.connect(target.connectionString, target: target.displayName)
   }
 
-  /// Refuses a PostgreSQL schema with migrations still to apply, for tools that only read.
+  /// Refuses a PostgreSQL schema with migrations still to apply, or that is not exactly what
+  /// its migrations create (`unexpectedSchema`, 65), for tools that only read.
   static func requireCurrentSchema(_ connection: PostgresConnection) throws {
+    try PostgresMigrator().verifySchema(connection)
     if let first = try PostgresMigrator().pendingMigrations(in: connection).first {
       throw CLIError.incompatibleDatabase(
         "The database needs migration \(first.identifier); run 'authcli migrate'",

@@ -21,6 +21,10 @@ enum PostgresErrorReport {
       ErrorReport(kind: .schemaTooNew, message: capitalized(error.description))
     case .unexpectedValue:
       ErrorReport(kind: .corruptDatabase, message: capitalized(error.description))
+    case .unexpectedSchema:
+      ErrorReport(kind: .unexpectedSchema, message: capitalized(error.description))
+    case .noSchema:
+      ErrorReport(kind: .configuration, message: capitalized(error.description))
     case .migrationFailed(_, let underlying):
       underlying.isConnectionFailure
         ? report(underlying)

@@ -1,5 +1,6 @@
 import AuthCore
 import AuthStorage
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -17,6 +18,10 @@ public struct PostgresReport: Hashable, Sendable {
   public let database: String
   /// The schema the tables live in (the first of the search path).
   public let schema: String
+  /// The role that owns the tables (`users`), or `nil` before the first migration.
+  public var owner: String? = nil
+  /// The role this connection runs as.
+  public var connectedRole: String = ""
   /// The highest applied migration's number; 0 before the first.
   public let schemaVersion: Int
   /// The newest migration this binary knows.
@@ -34,7 +39,9 @@ public struct PostgresReport: Hashable, Sendable {
   public var prunable: DatabaseReport.PrunableCounts? = nil
   /// The tables, indexes and rows' total size on disk.
   public let sizeBytes: Int64
-  /// `["ok"]`, or one line per difference from what the migrations create.
+  /// `["ok"]`, or one line per difference from what the migrations create: every table,
+  /// column and default, constraint, index, trigger, rule, policy, view, function, operator,
+  /// type and sequence of the schema, and each object another role owns.
   public let schemaCheck: [String]
   /// When the report was made.
   public let inspectedAt: Date
@@ -45,12 +52,6 @@ public struct PostgresReport: Hashable, Sendable {
 
 /// Reads a PostgreSQL database's report without writing anything.
 public struct PostgresInspector: Sendable {
-  /// The tables a fully migrated schema has.
-  public static let expectedTables = [
-    "auth_events", "device_cookies", "schema_migrations", "secret_keys", "sessions",
-    "sign_in_throttle", "users",
-  ]
-
   private let migrator: PostgresMigrator
 
   /// An inspector that compares with `migrator`'s migrations.
@@ -62,20 +63,39 @@ public struct PostgresInspector: Sendable {
   public func inspect(
     _ connection: PostgresConnection, at time: Date = Date()
   ) throws -> PostgresReport {
+    // Before the report's snapshot: the full comparison builds the expected schema in a
+    // transaction of its own (rolled back).
+    let differences = try migrator.schemaDifferences(in: connection)
     try connection.executeScript("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
     defer { try? connection.executeScript("ROLLBACK") }
     let facts = try connection.queryFirst(
-      "SELECT current_setting('server_version'), current_database(), current_schema()"
-    ) { row in (row.string(0), row.string(1), row.optionalString(2) ?? "") }
+      """
+      SELECT pg_catalog.current_setting('server_version'), pg_catalog.current_database()::text,
+        pg_catalog.current_schema()::text, CURRENT_USER::text,
+        (SELECT pg_catalog.pg_get_userbyid(c.relowner)::text FROM pg_catalog.pg_class AS c
+         WHERE c.oid = pg_catalog.to_regclass('users'::text))
+      """
+    ) { row in
+      (
+        row.string(0), row.string(1), row.optionalString(2) ?? "", row.string(3),
+        row.optionalString(4)
+      )
+    }
     let names = try connection.query(
-      "SELECT tablename::text FROM pg_tables WHERE schemaname = current_schema() ORDER BY 1"
+      """
+      SELECT tablename::text FROM pg_catalog.pg_tables
+      WHERE schemaname = pg_catalog.current_schema() ORDER BY 1
+      """
     ) { row in row.string(0) }
     var tables: [DatabaseReport.TableCount] = []
     var size: Int64 = 0
     for name in names {
       let quoted = "\"" + name.replacing("\"", with: "\"\"") + "\""
       let counted = try connection.queryFirst(
-        "SELECT count(*), pg_total_relation_size(to_regclass($1)) FROM \(quoted)", [.text(quoted)]
+        """
+        SELECT pg_catalog.count(*), pg_catalog.pg_total_relation_size(pg_catalog.to_regclass($1))
+        FROM \(quoted)
+        """, [.text(quoted)]
       ) { row in (try row.int64(0), try row.optionalInt64(1) ?? 0) }
       tables.append(DatabaseReport.TableCount(name: name, rows: Int(counted?.0 ?? 0)))
       size += counted?.1 ?? 0
@@ -84,7 +104,8 @@ public struct PostgresInspector: Sendable {
     if names.contains("sessions") {
       sessions = try connection.queryFirst(
         """
-        SELECT count(*) FILTER (WHERE expires_at > $1), count(*) FILTER (WHERE expires_at <= $1)
+        SELECT pg_catalog.count(*) FILTER (WHERE expires_at > $1),
+          pg_catalog.count(*) FILTER (WHERE expires_at <= $1)
         FROM sessions
         """, [.time(time)]
       ) { row in
@@ -99,8 +120,9 @@ public struct PostgresInspector: Sendable {
       newestKnownSchemaVersion: migrator.newestVersion, appliedMigrations: applied,
       pendingMigrations: migrator.migrations.filter { $0.version > version }.map(\.identifier),
       tables: tables, sessions: sessions, sizeBytes: size,
-      schemaCheck: Self.check(tables: names, applied: applied, migrator: migrator),
-      inspectedAt: time)
+      schemaCheck: differences.isEmpty ? ["ok"] : differences, inspectedAt: time)
+    report.owner = facts?.4
+    report.connectedRole = facts?.3 ?? ""
     report.prunable = try Self.prunableCounts(connection, tables: names, version: version, at: time)
     return report
   }
@@ -120,27 +142,5 @@ public struct PostgresInspector: Sendable {
         at: time, failuresBefore: ThrottleRules.standard.forgetCutoff(at: time)),
       expiredDeviceCookies: tables.contains("device_cookies")
         ? try context.countExpiredDeviceCookies(asOf: time) : 0)
-  }
-
-  /// Differences from what the migrations create: missing or extra tables, and recorded
-  /// migrations that this binary does not know by number and name.
-  static func check(
-    tables: [String], applied: [AppliedMigration], migrator: PostgresMigrator
-  ) -> [String] {
-    var problems: [String] = []
-    let known = Set(migrator.migrations.map(\.identifier))
-    for record in applied where !known.contains(record.identifier) {
-      problems.append("migration \(record.identifier) is not one this program knows")
-    }
-    if !applied.isEmpty || !tables.isEmpty {
-      let present = Set(tables)
-      for table in expectedTables where !present.contains(table) {
-        problems.append("table \(table) is missing")
-      }
-      for table in tables where !expectedTables.contains(table) {
-        problems.append("table \(table) is not part of the authcli schema")
-      }
-    }
-    return problems.isEmpty ? ["ok"] : problems
   }
 }

@@ -1,5 +1,6 @@
 import AuthCore
 import AuthStorage
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -22,9 +23,9 @@ public struct PostgresUserDirectory {
     try connection.query(
       """
       SELECT u.id, u.username, u.created_at, u.updated_at,
-        (SELECT max(e.time) FROM auth_events AS e
+        (SELECT pg_catalog.max(e.time) FROM auth_events AS e
          WHERE e.user_id = u.id AND e.kind IN ($1, $3)),
-        (SELECT count(*) FROM sessions AS s WHERE s.user_id = u.id AND s.expires_at > $2),
+        (SELECT pg_catalog.count(*) FROM sessions AS s WHERE s.user_id = u.id AND s.expires_at > $2),
         u.locked_at IS NOT NULL
       FROM users AS u ORDER BY u.username
       """,

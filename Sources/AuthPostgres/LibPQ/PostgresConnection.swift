@@ -17,6 +17,9 @@ public final class PostgresConnection {
   public let target: String
   /// Prepared statement names by SQL text; the server forgets them when the session ends.
   private var prepared: [String: String] = [:]
+  /// The schema authcli's tables live in: the first schema of the search path the
+  /// connection started with, which is then the whole search path (see `pinSearchPath`).
+  public private(set) var schema = ""
 
   private init(library: LibPQ, connection: OpaquePointer, target: String) {
     self.library = library
@@ -44,7 +47,30 @@ public final class PostgresConnection {
     // libpq prints notices ("relation already exists, skipping") to stderr by default;
     // none of them is for the person at the terminal.
     _ = library.setNoticeProcessor(connection, { _, _ in }, nil)
+    try opened.pinSearchPath()
     return opened
+  }
+
+  /// Sets the search path to authcli's own schema alone, before any other statement.
+  ///
+  /// Another role that may create objects in a schema of the search path (`public`, before
+  /// PostgreSQL 15) could otherwise plant a function or operator whose argument types match a
+  /// call better than the built-in one (CVE-2018-1058), and it would run as this role. With
+  /// the path pinned, `pg_catalog` is searched first (implicitly) and then only authcli's
+  /// schema, and every built-in authcli calls is written `pg_catalog.name(…)` besides, so no
+  /// overload elsewhere is ever considered. This statement itself calls qualified functions
+  /// only. `pg_temp` goes last, so no temporary table can stand in for one of authcli's.
+  private func pinSearchPath() throws {
+    let pinned = try queryFirst(
+      """
+      SELECT schema_name::text,
+        pg_catalog.set_config('search_path', pg_catalog.format('%I, pg_temp', schema_name), false)
+      FROM (SELECT pg_catalog.current_schema() AS schema_name) AS current
+      WHERE schema_name IS NOT NULL
+      """
+    ) { row in row.string(0) }
+    guard let pinned else { throw PostgresError.noSchema }
+    schema = pinned
   }
 
   /// Whether the connection is usable as far as libpq knows.
@@ -59,6 +85,8 @@ public final class PostgresConnection {
     guard isOpen else {
       throw PostgresError.connectionFailed(target: target, reason: lastErrorMessage)
     }
+    // A new server session starts from the search path of the connection parameters again.
+    try pinSearchPath()
   }
 
   /// The server's version number, for example 150010 for 15.10.

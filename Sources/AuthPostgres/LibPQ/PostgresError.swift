@@ -16,6 +16,11 @@ public enum PostgresError: Error, Hashable, Sendable, CustomStringConvertible {
   case schemaTooNew(found: Int, newestKnown: Int)
   /// A migration failed and was rolled back; the ones before it stay applied.
   indirect case migrationFailed(identifier: String, underlying: PostgresError)
+  /// No schema of the connection's search path exists, so there is nowhere for the tables.
+  case noSchema
+  /// The schema holds objects the migrations do not create, lacks some they do, or has
+  /// objects owned by another role; one entry per object, by name. Nothing was written.
+  case unexpectedSchema(schema: String, differences: [String])
 
   /// One line that names the step and the server's reason.
   public var description: String {
@@ -31,6 +36,12 @@ public enum PostgresError: Error, Hashable, Sendable, CustomStringConvertible {
       "database schema version \(found) is newer than this program knows (\(newestKnown))"
     case .migrationFailed(let identifier, let underlying):
       "migration \(identifier) failed and was rolled back: \(underlying)"
+    case .noSchema:
+      "no schema of the search path exists; create one, or name one with"
+        + " options=-csearch_path=NAME in the URI"
+    case .unexpectedSchema(let schema, let differences):
+      "schema \(schema) holds what its migrations do not create: "
+        + differences.joined(separator: ", ")
     }
   }
 

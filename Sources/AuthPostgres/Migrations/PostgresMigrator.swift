@@ -1,4 +1,5 @@
 import AuthStorage
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -67,22 +68,14 @@ public struct PostgresMigrator: Sendable {
 
   /// The highest applied version; 0 before the first migration. Reads only.
   public func currentVersion(of connection: PostgresConnection) throws -> Int {
-    guard try Self.hasRecordTable(connection) else { return 0 }
-    return try connection.queryFirst("SELECT coalesce(max(version), 0) FROM schema_migrations") {
-      row in Int(try row.int64(0))
-    } ?? 0
+    try records(in: connection).last?.version ?? 0
   }
 
   /// The migrations recorded, oldest first. Reads only.
   public func appliedMigrations(
     in connection: PostgresConnection
   ) throws -> [AppliedMigration] {
-    guard try Self.hasRecordTable(connection) else { return [] }
-    return try connection.query(
-      "SELECT identifier, applied_at FROM schema_migrations ORDER BY version"
-    ) { row in
-      AppliedMigration(identifier: row.string(0), appliedAt: try row.date(1))
-    }
+    try records(in: connection).map(\.migration)
   }
 
   /// The migrations not yet applied, in order. Reads only.
@@ -103,19 +96,150 @@ public struct PostgresMigrator: Sendable {
   }
 
   /// Applies every pending migration and returns the ones applied (empty when up to date).
+  ///
+  /// The schema is checked first (`verifySchema`), so nothing runs in a schema holding
+  /// objects the migrations do not create (a trigger would run inside a migration's
+  /// UPDATE), and again after any migration was applied. An up-to-date schema costs two
+  /// statements: the catalog description and the records.
   @discardableResult
   public func migrate(
     _ connection: PostgresConnection, at time: Date = Date()
   ) throws -> [Migration] {
     if let problem { throw problem }
-    try refuseNewerSchema(connection)
-    try Migration.checkRecords(
-      try appliedMigrations(in: connection).map(\.identifier), against: migrations)
+    let current = try verifySchema(connection)
+    guard current < newestVersion else { return [] }
     var applied: [Migration] = []
     for migration in migrations where try apply(migration, to: connection, at: time) {
       applied.append(migration)
     }
+    if !applied.isEmpty { try verifySchema(connection) }
     return applied
+  }
+
+  /// Refuses a schema that is newer than this migrator knows (`schemaTooNew`), records
+  /// migrations it does not know, or is not exactly what its recorded migrations create,
+  /// every object owned by the connection's role (`PostgresError.unexpectedSchema`, naming
+  /// each object); returns the schema's version. Reads only.
+  ///
+  /// A schema whose digest is the one `PostgresKnownSchemas` records for these migrations
+  /// is accepted at once; anything else goes through the full comparison of
+  /// `schemaDifferences`, so a missing record costs time, never correctness.
+  @discardableResult
+  public func verifySchema(_ connection: PostgresConnection) throws -> Int {
+    if let problem { throw problem }
+    let records = try records(in: connection)
+    let current = records.last?.version ?? 0
+    if current > newestVersion {
+      throw PostgresError.schemaTooNew(found: current, newestKnown: newestVersion)
+    }
+    try Migration.checkRecords(records.map(\.migration.identifier), against: migrations)
+    let found = try PostgresSchema.objects(in: connection)
+    if PostgresSchema.ownerDifferences(found).isEmpty,
+      let known = PostgresKnownSchemas.digest(ofSchemaCreatedBy: migrationsDigest(upTo: current)),
+      known == PostgresSchema.digest(of: found)
+    {
+      return current
+    }
+    // The slow way, and in one snapshot: another process may have committed a migration
+    // between the two reads above.
+    let differences = try schemaDifferences(in: connection)
+    if !differences.isEmpty {
+      throw PostgresError.unexpectedSchema(schema: connection.schema, differences: differences)
+    }
+    return try currentVersion(of: connection)
+  }
+
+  /// What differs between the connection's schema and exactly what the migrations it
+  /// records create, one entry per object (`extra trigger keep on sessions`, `altered
+  /// column users.username`, `table users owned by role mallory`), and the records this
+  /// binary does not know; empty when they match. Reads only.
+  ///
+  /// The expected schema is built by running those migrations in this session's temporary
+  /// schema inside a transaction that is rolled back, so it is right by construction for
+  /// every migration there will be and for the server's own way of writing definitions.
+  public func schemaDifferences(in connection: PostgresConnection) throws -> [String] {
+    if let problem { throw problem }
+    let (records, found) = try inSnapshot(connection) {
+      (try self.records(in: connection), try PostgresSchema.objects(in: connection))
+    }
+    let known = Set(migrations.map(\.identifier))
+    var differences = records.map(\.migration.identifier).filter { !known.contains($0) }.map {
+      "migration \($0) is not one this program knows"
+    }
+    let version = records.last?.version ?? 0
+    guard version <= newestVersion else { return differences }
+    do {
+      let expected = try expectedObjects(atVersion: version, in: connection)
+      differences += PostgresSchema.differences(found: found, expected: expected)
+    } catch let error as PostgresError where !error.isConnectionFailure {
+      // Without a temporary schema (no TEMP privilege, a standby) only the digest can judge.
+      if PostgresKnownSchemas.digest(ofSchemaCreatedBy: migrationsDigest(upTo: version))
+        != PostgresSchema.digest(of: found)
+      {
+        differences.append(
+          "the schema is not what migrations 1–\(version) create (cannot build it to compare: "
+            + "\(error))")
+      }
+      differences += PostgresSchema.ownerDifferences(found)
+    }
+    return differences
+  }
+
+  /// The objects that the migrations up to `version` create in an empty schema, built in
+  /// this session's temporary schema and rolled back.
+  func expectedObjects(
+    atVersion version: Int, in connection: PostgresConnection
+  ) throws -> [PostgresSchemaObject] {
+    let applied = migrations.filter { $0.version <= version }
+    guard !applied.isEmpty else { return [] }
+    try connection.executeScript("BEGIN")
+    defer { if connection.isOpen { try? connection.executeScript("ROLLBACK") } }
+    try connection.executeScript("SET LOCAL search_path = pg_temp")
+    try connection.executeScript(Self.recordTableSQL)
+    for migration in applied { try connection.executeScript(migration.sql) }
+    let scratch = try connection.queryFirst("SELECT pg_catalog.current_schema()::text") {
+      row in row.string(0)
+    }
+    return try PostgresSchema.objects(in: connection, schema: scratch ?? "pg_temp")
+  }
+
+  /// The digest of migrations 1…`version` (identifiers and SQL); `nil` at version 0.
+  func migrationsDigest(upTo version: Int) -> String? {
+    Migration.digest(of: migrations.filter { $0.version <= version })
+  }
+
+  private func inSnapshot<T>(
+    _ connection: PostgresConnection, _ work: () throws -> T
+  ) throws -> T {
+    try connection.executeScript("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+    defer { if connection.isOpen { try? connection.executeScript("ROLLBACK") } }
+    return try work()
+  }
+
+  /// The table that records applied migrations; made before the first migration runs.
+  static let recordTableSQL = """
+    CREATE TABLE IF NOT EXISTS schema_migrations (
+      version    integer PRIMARY KEY CHECK (version > 0),
+      identifier text    NOT NULL UNIQUE,
+      applied_at bigint  NOT NULL
+    )
+    """
+
+  private struct Record {
+    let version: Int
+    let migration: AppliedMigration
+  }
+
+  /// The recorded migrations, oldest first; none before the record table exists.
+  private func records(in connection: PostgresConnection) throws -> [Record] {
+    guard try Self.hasRecordTable(connection) else { return [] }
+    return try connection.query(
+      "SELECT version, identifier, applied_at FROM schema_migrations ORDER BY version"
+    ) { row in
+      Record(
+        version: Int(try row.int64(0)),
+        migration: AppliedMigration(identifier: row.string(1), appliedAt: try row.date(2)))
+    }
   }
 
   private func apply(
@@ -125,15 +249,11 @@ public struct PostgresMigrator: Sendable {
     do {
       // One lock per schema: tests and tenants in other schemas of the database go on.
       try connection.execute(
-        "SELECT pg_advisory_xact_lock(1635087464, hashtext(current_schema()))")
-      try connection.executeScript(
         """
-        CREATE TABLE IF NOT EXISTS schema_migrations (
-          version    integer PRIMARY KEY CHECK (version > 0),
-          identifier text    NOT NULL UNIQUE,
-          applied_at bigint  NOT NULL
-        )
+        SELECT pg_catalog.pg_advisory_xact_lock(
+          1635087464, pg_catalog.hashtext(pg_catalog.current_schema()::text))
         """)
+      try connection.executeScript(Self.recordTableSQL)
       // Read again under the lock: another process may have migrated meanwhile.
       let current = try currentVersion(of: connection)
       if current > newestVersion {
@@ -164,7 +284,9 @@ public struct PostgresMigrator: Sendable {
   ) throws
     -> Bool
   {
-    try connection.queryFirst("SELECT to_regclass('schema_migrations') IS NOT NULL") {
+    try connection.queryFirst(
+      "SELECT pg_catalog.to_regclass('schema_migrations'::text) IS NOT NULL"
+    ) {
       row in try row.bool(0)
     } ?? false
   }

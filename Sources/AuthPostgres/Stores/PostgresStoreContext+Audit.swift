@@ -36,7 +36,7 @@ extension PostgresStoreContext {
       """
       SELECT id, time, kind, user_id, username, detail FROM auth_events
       WHERE ($1::text IS NULL OR username = $1::text OR username = $5::text)
-        AND ($2::text IS NULL OR kind = ANY (string_to_array($2::text, ',')))
+        AND ($2::text IS NULL OR kind = ANY (pg_catalog.string_to_array($2::text, ',')))
         AND ($3::bigint IS NULL OR time >= $3::bigint)
       ORDER BY time DESC, id DESC LIMIT $4
       """,
@@ -51,8 +51,8 @@ extension PostgresStoreContext {
     let kinds = kinds.map(\.rawValue).sorted().joined(separator: ",")
     return try database().queryFirst(
       """
-      SELECT max(time) FROM auth_events
-      WHERE user_id = $1 AND kind = ANY (string_to_array($2::text, ','))
+      SELECT pg_catalog.max(time) FROM auth_events
+      WHERE user_id = $1 AND kind = ANY (pg_catalog.string_to_array($2::text, ','))
       """, [.bigint(userID.rawValue), .text(kinds)]
     ) { row in try row.optionalDate(0) } ?? nil
   }

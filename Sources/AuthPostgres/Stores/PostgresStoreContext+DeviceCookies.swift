@@ -72,7 +72,7 @@ extension PostgresStoreContext {
   func countExpiredDeviceCookies(asOf time: Date) throws -> Int {
     Int(
       try database().queryFirst(
-        "SELECT count(*) FROM device_cookies WHERE expires_at <= $1", [.time(time)]
+        "SELECT pg_catalog.count(*) FROM device_cookies WHERE expires_at <= $1", [.time(time)]
       ) { row in try row.int64(0) } ?? 0)
   }
 }

@@ -104,7 +104,7 @@ extension PostgresStoreContext {
   func countExpiredSessions(asOf time: Date) throws -> Int {
     Int(
       try database().queryFirst(
-        "SELECT count(*) FROM sessions WHERE expires_at <= $1", [.time(time)]
+        "SELECT pg_catalog.count(*) FROM sessions WHERE expires_at <= $1", [.time(time)]
       ) { row in try row.int64(0) } ?? 0)
   }
 }

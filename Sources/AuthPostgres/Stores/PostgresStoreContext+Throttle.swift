@@ -68,7 +68,7 @@ extension PostgresStoreContext {
   func countForgottenThrottleStates(at now: Date, failuresBefore cutoff: Date) throws -> Int {
     Int(
       try database().queryFirst(
-        "SELECT count(*) FROM sign_in_throttle \(Self.forgottenThrottleCondition)",
+        "SELECT pg_catalog.count(*) FROM sign_in_throttle \(Self.forgottenThrottleCondition)",
         [.time(now), .time(cutoff)]
       ) { row in try row.int64(0) } ?? 0)
   }

@@ -36,11 +36,14 @@ enum KnownSchemas {
 }
 
 /// BLAKE2b-256 of length-prefixed fields, as lower-case hex: unambiguous for any text.
-struct FieldDigest {
+public struct FieldDigest {
   private var bytes: [UInt8] = []
 
+  /// An empty digest.
+  public init() {}
+
   /// Adds one field; `nil` is kept apart from every text, the empty one included.
-  mutating func add(_ field: String?) {
+  public mutating func add(_ field: String?) {
     guard let field else {
       bytes.append(0)
       return
@@ -52,7 +55,7 @@ struct FieldDigest {
   }
 
   /// The digest of the fields added so far; `nil` only if libsodium cannot start.
-  func hex() -> String? { NameHash.hex(ofBytes: bytes, key: []) }
+  public func hex() -> String? { NameHash.hex(ofBytes: bytes, key: []) }
 }
 
 extension SchemaObject {
@@ -72,10 +75,16 @@ extension SchemaObject {
 extension Migrator {
   /// The digest of migrations 1…`version` (identifiers and SQL); `nil` at version 0.
   func migrationsDigest(upTo version: Int) -> String? {
-    let applied = migrations.filter { $0.version <= version }
-    guard !applied.isEmpty else { return nil }
+    Migration.digest(of: migrations.filter { $0.version <= version })
+  }
+}
+
+extension Migration {
+  /// The digest of these migrations' identifiers and SQL, in the order given; `nil` for none.
+  public static func digest(of migrations: [Migration]) -> String? {
+    guard !migrations.isEmpty else { return nil }
     var digest = FieldDigest()
-    for migration in applied {
+    for migration in migrations {
       digest.add(migration.identifier)
       digest.add(migration.sql)
     }

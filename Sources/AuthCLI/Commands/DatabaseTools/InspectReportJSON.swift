@@ -81,6 +81,10 @@ enum InspectReportJSON {
       "size_bytes": report.sizeBytes,
       "integrity_check": report.schemaCheck,
       "integrity_ok": report.isHealthy,
+      "schema_differences": report.isHealthy ? [] : report.schemaCheck,
+      "schema_ok": report.isHealthy,
+      "owner": report.owner.map { $0 as Any } ?? JSONText.null,
+      "role": report.connectedRole,
     ]) { shared, _ in shared }
   }
 }

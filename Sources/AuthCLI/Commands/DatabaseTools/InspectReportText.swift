@@ -53,6 +53,7 @@ enum InspectReportText {
       ["Server", report.target],
       ["PostgreSQL", report.serverVersion],
       ["Database", "\(report.database), schema \(report.schema)"],
+      ["Owner", owner(report)],
       ["Size", "\(report.sizeBytes) bytes"],
       [
         "Schema version",
@@ -72,6 +73,15 @@ enum InspectReportText {
     let tables = TextTable(
       headers: ["TABLE", "ROWS"], rows: report.tables.map { [$0.name, String($0.rows)] })
     return layout(facts) + "\n\n" + tables.render(style: style)
+  }
+
+  /// Who owns the tables, next to the role connected, so a schema another role made is seen.
+  private static func owner(_ report: PostgresReport) -> String {
+    guard let owner = report.owner else {
+      return "no tables yet (connected as \(report.connectedRole))"
+    }
+    return owner == report.connectedRole
+      ? "\(owner) (the role connected)" : "\(owner) (connected as \(report.connectedRole))"
   }
 
   private static func layout(_ facts: [[String]]) -> String {

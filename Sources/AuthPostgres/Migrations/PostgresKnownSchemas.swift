@@ -1,0 +1,36 @@
+/// The schema each prefix of the built-in PostgreSQL migrations creates, recorded as two
+/// digests, so that opening a database checks its schema in one catalog query instead of
+/// building the expected schema again.
+///
+/// Keyed by the digest of the migrations themselves, so a changed or new migration finds no
+/// record and is judged the slow way (`PostgresMigrator.schemaDifferences`);
+/// `PostgresKnownSchemasTests` fails, printing the lines to put here, until it is updated.
+enum PostgresKnownSchemas {
+  /// Digest of migrations 1…N (`Migration.digest(of:)`) → digest of the schema they create
+  /// in an empty schema (`PostgresSchema.digest(of:)`).
+  static let schemaDigests: [String: String] = [
+    // 0001_initial
+    "0759fe2eb1d639cf57cae9ff1afb97f7b0f75cce5c56ce03c0074f5f706533c4":
+      "0e1ca2980144b2c7cbe20e355a8e301310aa49629112e36f2b74b3778c77748b",
+    // 0002_session_ids_never_reused
+    "80709766845f9bf9f687b7e5c5b8dd796051ecea6f17c92ed616090970735da2":
+      "0e1ca2980144b2c7cbe20e355a8e301310aa49629112e36f2b74b3778c77748b",
+    // 0003_account_locks_and_failure_age
+    "4d39bb79acd95a027363c0f055d168bbb30cac7cb816edc9988ef5dc881d1bbf":
+      "cb12c3515af68e77a2ac6c9585ed6f9f026b90913b0d37131f27b0dd3a6e1ab6",
+    // 0004_keyed_name_hashes
+    "39852c6372b910710a27b5be5b65ab12b05267095ae76f24f4b7cb4ab02b3499":
+      "c919884aadc474fc67b1f4e87aa8408aded5d58aa56f6a5f5d6b6984b9658d38",
+    // 0005_device_cookies
+    "51d19456898dc34de5eb710c57629a0b4af7f9e2b8705dc53cfaf7e7114c4df6":
+      "ba31218d8d82b2725958475413dec4e47d001d04a932bc1b39ff8a5d3919fedb",
+    // 0006_device_cookie_expiry_index
+    "db58fdf291b278d7ce59fb4c8e3fc6884e0c979d3e43f91aea0cd8b6c225e86c":
+      "13a4ac3067e7e7097a3c70641ac02bd93ee02520aa268613e68d9fb1593a8f69",
+  ]
+
+  /// The recorded schema digest for migrations with this digest, if any.
+  static func digest(ofSchemaCreatedBy migrationsDigest: String?) -> String? {
+    migrationsDigest.flatMap { schemaDigests[$0] }
+  }
+}
