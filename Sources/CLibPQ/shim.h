@@ -33,5 +33,10 @@ typedef __typeof__(&PQgetisnull) authcli_PQgetisnull;
 typedef __typeof__(&PQcmdTuples) authcli_PQcmdTuples;
 typedef __typeof__(&PQclear) authcli_PQclear;
 typedef __typeof__(&PQlibVersion) authcli_PQlibVersion;
+typedef __typeof__(&PQport) authcli_PQport;
+typedef __typeof__(&PQoptions) authcli_PQoptions;
+typedef __typeof__(&PQconninfoParse) authcli_PQconninfoParse;
+typedef __typeof__(&PQconninfoFree) authcli_PQconninfoFree;
+typedef __typeof__(&PQfreemem) authcli_PQfreemem;
 
 #endif

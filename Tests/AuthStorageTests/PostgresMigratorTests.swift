@@ -1,3 +1,4 @@
+import AuthCore
 import AuthPostgres
 import AuthStorage
 import Foundation
@@ -72,6 +73,52 @@ struct PostgresMigratorTests {
       try $0.bool(0)
     }
     #expect(second == true)
+  }
+
+  @Test("0007 gives the accounts there the name hash the adapter makes, and finds them by it")
+  func nameHashesOfExistingAccounts() async throws {
+    let (target, connection) = try connect()
+    let earlier = PostgresMigrator(
+      migrations: PostgresMigrator.embedded.filter { $0.version < 7 })
+    try earlier.migrate(connection)
+    // Names as an earlier release stored them, and some no username could be: the hash
+    // must match the adapter's for any UTF-8.
+    let names = ["ada", "b.o_b-1", "zoë", "名前", String(repeating: "x", count: 32)]
+    for name in names {
+      try connection.execute(
+        """
+        INSERT INTO users (username, password_hash, created_at, updated_at)
+        VALUES ($1, 'stored hash', 0, 0)
+        """, [.text(name)])
+    }
+    // More than one batch of the migrator's.
+    try connection.execute(
+      """
+      INSERT INTO users (username, password_hash, created_at, updated_at)
+      SELECT pg_catalog.format('bulk%s', i), 'stored hash', 0, 0
+      FROM pg_catalog.generate_series(1, 2500) AS i
+      """)
+    let store = try PostgresAuthStore.open(target)
+    #expect(try PostgresMigrator().currentVersion(of: connection) == 7)
+    let key = try #require(
+      try connection.queryFirst("SELECT key FROM secret_keys WHERE name = 'name_hash'") {
+        Array($0.data(0))
+      })
+    let stored = try connection.query("SELECT username, name_hash FROM users") {
+      ($0.string(0), $0.string(1))
+    }
+    #expect(stored.count == names.count + 2500)
+    for (name, hash) in stored {
+      #expect(hash == NameHash.lookupHex(of: name, key: key), "\(name)")
+      #expect(hash.count == 64 && hash.allSatisfy(\.isHexDigit), "\(name)")
+    }
+    for name in ["ada", "b.o_b-1"] {
+      let named = try username(name)
+      let record = try await store.read { try $0.userRecord(named: named) }
+      #expect(record?.user.username == name)
+    }
+    let nobody = try username("nobody")
+    #expect(try await store.read { try $0.userRecord(named: nobody) } == nil)
   }
 
   @Test("processes migrating one schema at once are serialised: each migration runs once")

@@ -3,6 +3,7 @@ import AuthCrypto
 import AuthPostgres
 import AuthStorage
 import AuthViewModels
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -30,42 +31,56 @@ struct CompositionRoot {
   init(location: DatabaseLocation, access: Access, environment: [String: String]) throws {
     // The cost is judged first: a refused one must leave no database file behind.
     let cost = try HashingCost.from(environment: environment, inMemory: location.isMemory)
-    let store = try Self.openStore(location, access: access)
+    let (store, stateKey) = try Self.openStoreAndStateKey(location, access: access)
     let hasher = try Argon2idHasher(cost: cost)
     let tokens = try SodiumTokenSource()
     let clock = SystemClock()
     let policy = AuthPolicy.standard
+    let files = try stateKey.map { key in
+      try Self.stateFiles(key, location: location, environment: environment)
+    }
     useCases = AuthUseCases(
       authentication: SignInService(
         store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy,
-        deviceCookies: try Self.deviceCookies(location, environment: environment)),
+        deviceCookies: files?.cookie),
       signUp: SignUpService(
         store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy),
       sessions: SessionService(store: store, tokens: tokens, clock: clock, policy: policy),
       changePassword: ChangePasswordService(
         store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy))
+    sessionFile = files?.session
+  }
+
+  /// Opens the store, and answers the key of its state files (`StateFileKey`); none in
+  /// memory. A PostgreSQL database's key is known only once connected: it is where the
+  /// connection arrived, without the password, which never reaches a file.
+  private static func openStoreAndStateKey(
+    _ location: DatabaseLocation, access: Access
+  ) throws -> (any AuthStore, String?) {
     switch location {
     case .file(let path, _):
-      sessionFile = try SessionStateFile.forDatabase(at: path, environment: environment)
+      return (try openStore(location, access: access), path)
     case .memory:
-      sessionFile = nil
+      return (try openStore(location, access: access), nil)
     case .postgres(let target):
-      // Keyed by the server and database without the password, which never reaches a file.
-      sessionFile = try SessionStateFile.forDatabase(
-        at: target.displayName, environment: environment)
+      let store = try PostgresAuthStore.open(target)
+      return (store, StateFileKey.of(store.endpoint))
     }
   }
 
-  /// Where this client keeps its device cookie for the database; none in memory.
-  private static func deviceCookies(
-    _ location: DatabaseLocation, environment: [String: String]
-  ) throws -> DeviceCookieFile? {
-    switch location {
-    case .file(let path, _): try DeviceCookieFile.forDatabase(at: path, environment: environment)
-    case .memory: nil
-    case .postgres(let target):
-      try DeviceCookieFile.forDatabase(at: target.displayName, environment: environment)
+  /// The session and device-cookie files under `key`. For PostgreSQL, files that earlier
+  /// releases named after the URI's text are taken over when none exist under `key` yet.
+  private static func stateFiles(
+    _ key: String, location: DatabaseLocation, environment: [String: String]
+  ) throws -> (session: SessionStateFile, cookie: DeviceCookieFile) {
+    let session = try SessionStateFile.forDatabase(at: key, environment: environment)
+    let cookie = try DeviceCookieFile.forDatabase(at: key, environment: environment)
+    if case .postgres(let target) = location {
+      let legacy = StateFileKey.legacy(uri: target.connectionString)
+      session.adopt(try SessionStateFile.forDatabase(at: legacy, environment: environment))
+      cookie.file.adopt(try DeviceCookieFile.forDatabase(at: legacy, environment: environment).file)
     }
+    return (session, cookie)
   }
 
   /// Opens the store a command names, creating the file only with `createIfMissing`.

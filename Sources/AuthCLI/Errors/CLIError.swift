@@ -1,9 +1,13 @@
+import AuthPostgres
+
 /// Failures the front end itself detects, each with a fixed exit code.
 enum CLIError: Error, Hashable, Sendable {
   /// The command line is wrong (64).
   case usage(UsageError)
   /// `--db` names a PostgreSQL URI with a password in it, which the process list shows (64).
   case passwordOnCommandLine
+  /// PostgreSQL cannot be used before any connection is tried: libpq is missing (69).
+  case postgres(PostgresError)
   /// The refused fields, one line each as `field: message` (65).
   case validationFailed([FieldError])
   /// The file exists but is not a database this binary can use (65), and why, as a kind.

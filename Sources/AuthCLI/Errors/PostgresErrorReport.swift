@@ -9,12 +9,15 @@ enum PostgresErrorReport {
     return report(error)
   }
 
-  private static func report(_ error: PostgresError) -> ErrorReport {
+  /// The report for one of the adapter's errors.
+  static func report(_ error: PostgresError) -> ErrorReport {
     switch error {
     case .libraryMissing:
       ErrorReport(
         kind: .unavailable, message: capitalized(error.description),
         hint: "Install libpq (Debian and Ubuntu: apt-get install libpq5).")
+    case .invalidURI:
+      ErrorReport(kind: .usage, message: capitalized(error.description))
     case .connectionFailed, .connectionLost:
       ErrorReport(kind: .unavailable, message: capitalized(error.description))
     case .schemaTooNew:

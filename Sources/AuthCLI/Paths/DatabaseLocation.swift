@@ -18,8 +18,9 @@ enum DatabaseLocation: Hashable, Sendable {
 
   /// `--db`, then `AUTHCLI_DB`, then `$XDG_DATA_HOME/authcli/auth.sqlite3`
   /// (`~/.local/share/authcli/auth.sqlite3`). Relative paths are taken from `currentDirectory`.
-  /// A `postgresql://` or `postgres://` URI names a PostgreSQL database; in `--db` it must
-  /// not carry a password, which every user could read in the process list.
+  /// A `postgresql://` or `postgres://` URI names a PostgreSQL database, read by libpq
+  /// (which only such a URI loads); in `--db` it must not carry a password, which every
+  /// user could read in the process list, however libpq would spell or encode it.
   static func resolve(
     option: String?, environment: [String: String], currentDirectory: String
   ) throws(CLIError) -> DatabaseLocation {
@@ -27,21 +28,42 @@ enum DatabaseLocation: Hashable, Sendable {
       guard !option.isEmpty else {
         throw .usage(UsageError("The value '' is invalid for '--db <path>'"))
       }
-      if let target = PostgresTarget(uri: option), target.hasPassword {
-        throw .passwordOnCommandLine
+      guard PostgresTarget.isURI(option) else {
+        return location(of: option, currentDirectory: currentDirectory)
       }
-      return location(of: option, currentDirectory: currentDirectory)
+      let target = try postgres(option) { reason in
+        .usage(UsageError("The URI in '--db' cannot be read by libpq: \(reason)"))
+      }
+      if target.hasPassword { throw .passwordOnCommandLine }
+      return .postgres(target)
     }
     if let variable = environment["AUTHCLI_DB"], !variable.isEmpty {
-      return location(of: variable, currentDirectory: currentDirectory)
+      guard PostgresTarget.isURI(variable) else {
+        return location(of: variable, currentDirectory: currentDirectory)
+      }
+      return .postgres(
+        try postgres(variable) { reason in
+          .configuration("The URI in AUTHCLI_DB cannot be read by libpq: \(reason)")
+        })
     }
     let dataHome = try XDGDirectory.data.path(environment: environment)
     return .file(dataHome + "/authcli/auth.sqlite3", isDefault: true)
   }
 
+  /// The target `uri` names; `unreadable` makes the error for a URI libpq cannot read.
+  private static func postgres(
+    _ uri: String, unreadable: (String) -> CLIError
+  ) throws(CLIError) -> PostgresTarget {
+    do {
+      return try PostgresTarget(parsing: uri)
+    } catch {
+      if case .invalidURI(let reason) = error { throw unreadable(reason) }
+      throw .postgres(error)
+    }
+  }
+
   private static func location(of path: String, currentDirectory: String) -> DatabaseLocation {
     if path == ":memory:" { return .memory }
-    if let target = PostgresTarget(uri: path) { return .postgres(target) }
     let absolute = path.hasPrefix("/") ? path : currentDirectory + "/" + path
     // Standardising resolves symbolic links; the last component must stay as named, so
     // that a link there is seen (and refused) by the opener, not silently followed.

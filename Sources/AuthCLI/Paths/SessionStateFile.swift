@@ -1,4 +1,5 @@
 import AuthCore
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -15,18 +16,19 @@ import AuthCore
 ///
 /// The file is private (0600 in a 0700 folder), written atomically (a private
 /// temporary file renamed over it), replaced on sign-in and removed on sign-out.
-/// Its name comes from a hash of the database's absolute path, so each database
-/// has its own session and the path itself is not spelled out in the folder.
+/// Its name comes from a hash of the database's key (`StateFileKey`: an SQLite file's
+/// absolute path, or where a PostgreSQL connection arrived), so each database has its own
+/// session and the key itself is not spelled out in the folder.
 struct SessionStateFile: Sendable {
   /// The file's absolute path.
   let path: String
 
-  /// The state file of the database at `databasePath`.
+  /// The state file of the database with this key (`StateFileKey`).
   static func forDatabase(
-    at databasePath: String, environment: [String: String]
+    at key: String, environment: [String: String]
   ) throws(CLIError) -> SessionStateFile {
     let folder = try XDGDirectory.state.path(environment: environment) + "/authcli"
-    return SessionStateFile(path: folder + "/session-\(PathDigest.hex(of: databasePath))")
+    return SessionStateFile(path: folder + "/session-\(PathDigest.hex(of: key))")
   }
 
   /// A state file at an exact path.
@@ -63,6 +65,17 @@ struct SessionStateFile: Sendable {
       }
       throw error
     }
+  }
+
+  /// Takes over `older`'s file when this one does not exist yet, so that a session (or
+  /// cookie) kept under an earlier release's name is found under this one's. The file is
+  /// linked under the new name (which never replaces a file there), then unlinked from
+  /// the old; any failure leaves both as they were.
+  func adopt(_ older: SessionStateFile) {
+    guard older.path != path, linkat(AT_FDCWD, older.path, AT_FDCWD, path, 0) == 0 else {
+      return
+    }
+    unlink(older.path)
   }
 
   /// Forgets the token; a missing file is fine.

@@ -35,6 +35,11 @@ struct LibPQ: Sendable {
   let cmdTuples: authcli_PQcmdTuples
   let clear: authcli_PQclear
   let libVersion: authcli_PQlibVersion
+  let port: authcli_PQport
+  let options: authcli_PQoptions
+  let conninfoParse: authcli_PQconninfoParse
+  let conninfoFree: authcli_PQconninfoFree
+  let freemem: authcli_PQfreemem
 
   /// The names tried, in order: the versioned name that the runtime package installs
   /// (the unversioned `libpq.so` comes only with the development package).
@@ -108,5 +113,10 @@ struct LibPQ: Sendable {
     cmdTuples = try symbol("PQcmdTuples", as: authcli_PQcmdTuples.self)
     clear = try symbol("PQclear", as: authcli_PQclear.self)
     libVersion = try symbol("PQlibVersion", as: authcli_PQlibVersion.self)
+    port = try symbol("PQport", as: authcli_PQport.self)
+    options = try symbol("PQoptions", as: authcli_PQoptions.self)
+    conninfoParse = try symbol("PQconninfoParse", as: authcli_PQconninfoParse.self)
+    conninfoFree = try symbol("PQconninfoFree", as: authcli_PQconninfoFree.self)
+    freemem = try symbol("PQfreemem", as: authcli_PQfreemem.self)
   }
 }

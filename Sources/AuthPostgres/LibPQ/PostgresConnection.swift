@@ -98,6 +98,16 @@ public final class PostgresConnection {
   /// The user name the session runs as.
   public var userName: String { library.user(connection).map { String(cString: $0) } ?? "" }
 
+  /// Where the connection arrived, as libpq reports it now that it is open.
+  public var endpoint: PostgresEndpoint {
+    func text(_ value: UnsafeMutablePointer<CChar>?) -> String {
+      value.map { String(cString: $0) } ?? ""
+    }
+    return PostgresEndpoint(
+      host: text(library.host(connection)), port: text(library.port(connection)),
+      database: databaseName, user: userName, options: text(library.options(connection)))
+  }
+
   /// libpq's version number.
   public var libraryVersion: Int { Int(library.libVersion()) }
 
@@ -229,5 +239,30 @@ public final class PostgresConnection {
     }.map { String($0) }
     let joined = parts.filter { !$0.isEmpty }.joined(separator: " ")
     return joined.isEmpty ? "no reason given" : joined
+  }
+}
+
+/// Where a connection arrived, as libpq reports it once connected (`PQhost`, `PQport`,
+/// `PQdb`, `PQuser`, `PQoptions`): what a URI, the `PG…` variables and libpq's defaults
+/// came to together. Two connections with the same endpoint use the same database.
+public struct PostgresEndpoint: Hashable, Sendable {
+  /// The host name, address or socket folder reached (of several, the one that answered).
+  public let host: String
+  /// The port reached.
+  public let port: String
+  /// The database.
+  public let database: String
+  /// The role the session runs as.
+  public let user: String
+  /// The server options sent (`options=`, `PGOPTIONS`), which may choose the schema.
+  public let options: String
+
+  /// Describes an endpoint.
+  public init(host: String, port: String, database: String, user: String, options: String) {
+    self.host = host
+    self.port = port
+    self.database = database
+    self.user = user
+    self.options = options
   }
 }

@@ -3,6 +3,9 @@
 public enum PostgresError: Error, Hashable, Sendable, CustomStringConvertible {
   /// libpq could not be loaded (not installed, or too old).
   case libraryMissing(reason: String)
+  /// A `postgresql://` URI that libpq cannot read; `reason` is libpq's, without what it
+  /// quoted from the URI.
+  case invalidURI(reason: String)
   /// No connection could be made: the server refused it, is not running, or is unknown.
   /// `target` names the server without the password; `reason` is libpq's.
   case connectionFailed(target: String, reason: String)
@@ -27,6 +30,7 @@ public enum PostgresError: Error, Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .libraryMissing(let reason):
       "the PostgreSQL client library (libpq) cannot be loaded: \(reason)"
+    case .invalidURI(let reason): "libpq cannot read the URI: \(reason)"
     case .connectionFailed(let target, let reason):
       "cannot connect to PostgreSQL at \(target): \(reason)"
     case .connectionLost(let reason): "the connection to PostgreSQL was lost: \(reason)"

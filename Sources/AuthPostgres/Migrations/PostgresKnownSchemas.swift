@@ -27,6 +27,9 @@ enum PostgresKnownSchemas {
     // 0006_device_cookie_expiry_index
     "db58fdf291b278d7ce59fb4c8e3fc6884e0c979d3e43f91aea0cd8b6c225e86c":
       "13a4ac3067e7e7097a3c70641ac02bd93ee02520aa268613e68d9fb1593a8f69",
+    // 0007_users_by_name_hash
+    "2b485351a7affeeb6262d4cfd74b5d460060d49f7e2796da77d72856bf9bdbb2":
+      "96a1e089804569208ada9dc518b563b41c7fe52e6faa36caea1e8d8f51aba961",
   ]
 
   /// The recorded schema digest for migrations with this digest, if any.

@@ -196,7 +196,10 @@ public struct PostgresMigrator: Sendable {
     defer { if connection.isOpen { try? connection.executeScript("ROLLBACK") } }
     try connection.executeScript("SET LOCAL search_path = pg_temp")
     try connection.executeScript(Self.recordTableSQL)
-    for migration in applied { try connection.executeScript(migration.sql) }
+    for migration in applied {
+      try connection.executeScript(migration.sql)
+      try Self.steps[migration.identifier]?(connection)
+    }
     let scratch = try connection.queryFirst("SELECT pg_catalog.current_schema()::text") {
       row in row.string(0)
     }
@@ -214,6 +217,51 @@ public struct PostgresMigrator: Sendable {
     try connection.executeScript("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
     defer { if connection.isOpen { try? connection.executeScript("ROLLBACK") } }
     return try work()
+  }
+
+  /// Work a migration needs that its SQL cannot do, run in the migration's transaction
+  /// right after its file (and so in the scratch schema too, where the tables are empty).
+  static let steps: [String: @Sendable (PostgresConnection) throws -> Void] = [
+    "0007_users_by_name_hash": fillNameHashes
+  ]
+
+  /// Gives each account its `name_hash` (HMAC-SHA-256 under the `name_hash` key, made by
+  /// libsodium as the store makes it), a thousand rows a statement, then makes the column
+  /// NOT NULL.
+  static func fillNameHashes(_ connection: PostgresConnection) throws {
+    let key = try connection.queryFirst(
+      "SELECT key FROM secret_keys WHERE name = 'name_hash'"
+    ) { row in row.data(0) }
+    guard let key else { throw PostgresError.unexpectedValue(column: "secret_keys.key") }
+    let accounts = try connection.query("SELECT id, username FROM users WHERE name_hash IS NULL") {
+      row in (try row.int64(0), row.string(1))
+    }
+    var start = 0
+    while start < accounts.count {
+      let batch = accounts[start..<min(start + 1000, accounts.count)]
+      var hashes: [String] = []
+      for (_, username) in batch {
+        guard let hash = NameHash.lookupHex(of: username, key: key) else {
+          throw PostgresError.unexpectedValue(column: "secret_keys.key")
+        }
+        hashes.append(hash)
+      }
+      // Ids are digits and hashes hex digits, so the comma-separated lists need no quoting.
+      try connection.execute(
+        """
+        UPDATE users AS u SET name_hash = v.hash
+        FROM ROWS FROM (
+          pg_catalog.unnest(pg_catalog.string_to_array($1::text, ','::text)::bigint[]),
+          pg_catalog.unnest(pg_catalog.string_to_array($2::text, ','::text))) AS v (id, hash)
+        WHERE u.id = v.id
+        """,
+        [
+          .text(batch.map { String($0.0) }.joined(separator: ",")),
+          .text(hashes.joined(separator: ",")),
+        ])
+      start += batch.count
+    }
+    try connection.executeScript("ALTER TABLE users ALTER COLUMN name_hash SET NOT NULL")
   }
 
   /// The table that records applied migrations; made before the first migration runs.
@@ -265,6 +313,7 @@ public struct PostgresMigrator: Sendable {
       }
       do {
         try connection.executeScript(migration.sql)
+        try Self.steps[migration.identifier]?(connection)
         try connection.execute(
           "INSERT INTO schema_migrations (version, identifier, applied_at) VALUES ($1, $2, $3)",
           [.bigint(Int64(migration.version)), .text(migration.identifier), .time(time)])

@@ -30,11 +30,14 @@ public final class PostgresAuthStore: AuthStore {
   private nonisolated(unsafe) let connection: PostgresConnection
   /// How many times a write runs before a serialization failure becomes `busy`.
   public let writeAttempts: Int
+  /// Where the connection arrived when the store was opened.
+  public let endpoint: PostgresEndpoint
 
   /// Wraps an open, migrated connection; the store owns it from now on. Not public: a store
   /// over a database that was never migrated would fail at its first query, so callers get
   /// stores only from `open(_:)`.
   init(connection: sending PostgresConnection, writeAttempts: Int = 12) {
+    self.endpoint = connection.endpoint
     self.connection = connection
     self.writeAttempts = max(writeAttempts, 1)
   }

@@ -1,4 +1,6 @@
 import AuthCore
+import AuthStorage
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -9,11 +11,12 @@ extension PostgresStoreContext {
   func insertUser(username: Username, passwordHash: String, at time: Date) throws -> User {
     let id: Int64?
     do {
+      let nameHash = try lookupName(username.canonical)
       id = try database().queryFirst(
         """
-        INSERT INTO users (username, password_hash, created_at, updated_at)
-        VALUES ($1, $2, $3, $3) RETURNING id
-        """, [.text(username.canonical), .text(passwordHash), .time(time)]
+        INSERT INTO users (username, name_hash, password_hash, created_at, updated_at)
+        VALUES ($1, $2, $3, $4, $4) RETURNING id
+        """, [.text(username.canonical), .text(nameHash), .text(passwordHash), .time(time)]
       ) { row in try row.int64(0) }
     } catch let error as PostgresError where error.isUniqueViolation {
       // The schema decides: a racing insert of the same name lands here too.
@@ -26,12 +29,24 @@ extension PostgresStoreContext {
       updatedAt: storedTime)
   }
 
+  /// Found by the name's keyed hash alone: the name may be a secret typed in the wrong
+  /// field, and a server that logs statements writes every bound value to its log.
   func userRecord(named username: Username) throws -> UserRecord? {
-    try database().queryFirst(
+    let nameHash = try lookupName(username.canonical)
+    return try database().queryFirst(
       """
       SELECT id, username, created_at, updated_at, password_hash, locked_at, lock_reason
-      FROM users WHERE username = $1
-      """, [.text(username.canonical)], row: Self.userRecord)
+      FROM users WHERE name_hash = $1
+      """, [.text(nameHash)], row: Self.userRecord)
+  }
+
+  /// The form under which an account's name is looked up (`users.name_hash`, migration
+  /// 0007): `NameHash.lookupHex` under this database's key.
+  func lookupName(_ name: String) throws -> String {
+    guard let hashed = NameHash.lookupHex(of: name, key: try nameKey()) else {
+      throw PostgresError.unexpectedValue(column: "secret_keys.key")
+    }
+    return hashed
   }
 
   func userRecord(id: UserID) throws -> UserRecord? {

@@ -27,6 +27,9 @@ enum KnownSchemas {
     // 0006_device_cookie_expiry_index
     "adb6fa4bd170b3c02bf64946c8f1d14578eeb3cb0b2bc4bb48c45de101378400":
       "9afe498bde257912990d222a833ac63895c1ae85211ce1d42f5191fb79d53bb3",
+    // 0007_users_by_name_hash
+    "cc8c7879c7b3a0fcc2835b8f9c1df70d7420ef140fb4ee15afb49d4d01655765":
+      "9afe498bde257912990d222a833ac63895c1ae85211ce1d42f5191fb79d53bb3",
   ]
 
   /// The recorded schema digest for migrations with this digest, if any.

@@ -23,10 +23,28 @@ public enum NameHash {
     let status = crypto_generichash(
       &output, output.count, bytes, UInt64(bytes.count), key, key.count)
     guard status == 0 else { return nil }
+    return hexDigits(output)
+  }
+
+  /// The hash under which the PostgreSQL store finds an account by a typed name
+  /// (`users.name_hash`, its migration 0007): HMAC-SHA-256 of the canonical name's UTF-8
+  /// under `key`, as 64 lower-case hex digits; the migrator fills existing rows with it. `nil` if libsodium cannot start or `key` is
+  /// not 32 bytes.
+  public static func lookupHex(of name: String, key: [UInt8]) -> String? {
+    guard sodiumReady, key.count == Int(crypto_auth_hmacsha256_KEYBYTES) else { return nil }
+    let bytes = Array(name.utf8)
+    var output = [UInt8](repeating: 0, count: Int(crypto_auth_hmacsha256_BYTES))
+    guard crypto_auth_hmacsha256(&output, bytes, UInt64(bytes.count), key) == 0 else {
+      return nil
+    }
+    return hexDigits(output)
+  }
+
+  private static func hexDigits(_ bytes: [UInt8]) -> String {
     let digits = Array("0123456789abcdef".utf8)
     var text = [UInt8]()
-    text.reserveCapacity(64)
-    for byte in output {
+    text.reserveCapacity(bytes.count * 2)
+    for byte in bytes {
       text.append(digits[Int(byte >> 4)])
       text.append(digits[Int(byte & 0x0F)])
     }

@@ -30,10 +30,13 @@ enum PostgresFigures {
     let target = try server.freshSchema()
     let store = try PostgresAuthStore.open(target)
     let seeding = try PostgresConnection.connect(target.connectionString, target: "seeding")
+    // Nobody signs in as the filler accounts: any unique name_hash serves.
     try seeding.execute(
       """
-      INSERT INTO users (username, password_hash, created_at, updated_at)
-      SELECT 'user' || g, $1, 0, 0 FROM generate_series(1, $2) AS g
+      INSERT INTO users (username, name_hash, password_hash, created_at, updated_at)
+      SELECT 'user' || g, pg_catalog.encode(pg_catalog.sha256(pg_catalog.int8send(g)), 'hex'),
+        $1, 0, 0
+      FROM generate_series(1, $2) AS g
       """, [.text(context.fillerHash), .bigint(Int64(options.users))])
     try seeding.execute(
       """

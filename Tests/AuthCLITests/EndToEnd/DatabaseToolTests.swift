@@ -25,7 +25,7 @@ struct DatabaseToolTests {
     #expect(first.status == 0)
     #expect(
       first.output
-        == "Applied 0001_initial, 0002_session_ids_never_reused, 0003_account_locks_and_failure_age, 0004_keyed_name_hashes, 0005_device_cookies, 0006_device_cookie_expiry_index: schema version 6 at \(sandbox.defaultDatabase).\n"
+        == "Applied 0001_initial, 0002_session_ids_never_reused, 0003_account_locks_and_failure_age, 0004_keyed_name_hashes, 0005_device_cookies, 0006_device_cookie_expiry_index, 0007_users_by_name_hash: schema version 7 at \(sandbox.defaultDatabase).\n"
     )
     #expect(try sandbox.mode(of: sandbox.defaultDatabase) == 0o600)
     #expect(try sandbox.mode(of: sandbox.root + "/data/authcli") == 0o700)
@@ -33,7 +33,7 @@ struct DatabaseToolTests {
     #expect(again.status == 0)
     let object = try #require(try again.json() as? [String: Any])
     #expect(object["applied"] as? [String] == [])
-    #expect(object["schema_version"] as? Int == 6)
+    #expect(object["schema_version"] as? Int == 7)
   }
 
   @Test func migrateStatusListsAppliedMigrations() async throws {
@@ -45,6 +45,7 @@ struct DatabaseToolTests {
     for identifier in [
       "0001_initial", "0002_session_ids_never_reused", "0003_account_locks_and_failure_age",
       "0004_keyed_name_hashes", "0005_device_cookies", "0006_device_cookie_expiry_index",
+      "0007_users_by_name_hash",
     ] {
       #expect(
         lines.contains { $0.hasPrefix(identifier + " ") && $0.contains("  applied  ") },
@@ -59,6 +60,7 @@ struct DatabaseToolTests {
         == [
           "0001_initial", "0002_session_ids_never_reused", "0003_account_locks_and_failure_age",
           "0004_keyed_name_hashes", "0005_device_cookies", "0006_device_cookie_expiry_index",
+          "0007_users_by_name_hash",
         ])
   }
 
@@ -69,7 +71,7 @@ struct DatabaseToolTests {
     let text = try await sandbox.run(["inspect", "--db", database])
     #expect(text.status == 0)
     for line in [
-      "Path:            \(database)\n", "Journal mode:    wal\n", "Schema version:  6 ",
+      "Path:            \(database)\n", "Journal mode:    wal\n", "Schema version:  7 ",
       "Migrations:      0001_initial (applied ",
       "                 0002_session_ids_never_reused (applied ",
       "                 0003_account_locks_and_failure_age (applied ", "Pending:         none\n",
@@ -79,18 +81,18 @@ struct DatabaseToolTests {
     }
     let run = try await sandbox.run(["--json", "inspect", "--db=\(database)"])
     let json = try #require(try run.json() as? [String: Any])
-    #expect(json["schema_version"] as? Int == 6)
+    #expect(json["schema_version"] as? Int == 7)
     #expect(json["path"] as? String == database)
     #expect(json["journal_mode"] as? String == "wal")
     #expect(json["integrity_check"] as? [String] == ["ok"])
     #expect((json["sqlite_version"] as? String)?.hasPrefix("3.") == true)
     let tables = try #require(json["tables"] as? [String: Int])
     #expect(tables["users"] == 0)
-    #expect(tables["schema_migrations"] == 6)
+    #expect(tables["schema_migrations"] == 7)
     let sessions = try #require(json["sessions"] as? [String: Int])
     #expect(sessions == ["active": 0, "expired": 0])
     let migrations = try #require(json["migrations"] as? [[String: Any]])
-    #expect(migrations.count == 6)
+    #expect(migrations.count == 7)
   }
 
   @Test func aFileThatIsNotADatabaseIsInvalidDataAndStaysUntouched() async throws {

@@ -153,6 +153,47 @@ struct TypedNameTests {
   }
 }
 
+/// A name typed at sign-in never reaches a PostgreSQL server in clear: a server that logs
+/// every statement with its bound values (`log_statement = 'all'`) has nothing to write.
+@Suite(
+  "Secrets typed as names, in the server log", .serialized, .enabled(if: TestPostgres.shouldRun))
+struct TypedNameServerLogTests {
+  @Test("a passphrase typed as the name is not in the log of a server that logs every statement")
+  func typedPassphraseIsNotInTheServerLog() async throws {
+    let workspace = try Workspace("typed-name-log")
+    defer { workspace.remove() }
+    let server = try ThrowawayServer()
+    defer { server.stop() }
+    // Every later session of the database logs each statement and its parameters.
+    let setup = try PostgresConnection.connect(server.uri, target: "setup")
+    try setup.executeScript("ALTER DATABASE authcli SET log_statement = 'all'")
+    let database = server.uri
+    let phrase = "a keeper's very own pass phrase"
+    let made = try await workspace.run(
+      database: database, ["signup", "--username", "owner", "--password-stdin"], lines: [phrase])
+    try #require(made.exitCode == ExitCodes.ok, "\(made.summary)")
+    for command in ["signin", "verify", "signin"] {
+      let probe = try await workspace.run(
+        database: database, [command, "--username", TypedNameTests.typed, "--password-stdin"],
+        lines: ["anything at all"])
+      #expect(probe.exitCode == ExitCodes.noPermission, "\(probe.summary)")
+    }
+    let owner = try await workspace.run(
+      database: database, ["signin", "--username", "owner", "--password-stdin"], lines: [phrase])
+    #expect(owner.exitCode == ExitCodes.ok, "\(owner.summary)")
+    let shown = try await workspace.run(
+      database: database, ["users", "show", TypedNameTests.typed])
+    #expect(shown.exitCode == ExitCodes.invalidData, "\(shown.summary)")
+
+    let log = try String(contentsOfFile: server.folder + "/server.log", encoding: .utf8)
+    // The log does hold the statements and their values: the lookups were logged.
+    #expect(log.contains("FROM users WHERE"), "statements were not logged")
+    #expect(log.contains("parameters: $1 = "), "parameters were not logged")
+    #expect(log.contains("'owner'"), "the new account's name (stored, not secret) was not logged")
+    #expect(!log.lowercased().contains(TypedNameTests.typed), "the typed name is in the log")
+  }
+}
+
 /// Everything a session left behind, gathered after each step.
 struct Evidence {
   let workspace: Workspace

@@ -1,0 +1,7 @@
+-- An account is looked up by the keyed hash of the name typed, never by the name itself:
+-- on PostgreSQL (Migrations/postgres/0007_users_by_name_hash.sql), where every statement
+-- and its bound values travel to a server that may write them to its log.
+--
+-- Nothing to change here: SQLite runs inside authcli's own process, so a lookup by the
+-- typed name sends it nowhere, and the name typed at sign-in is kept only as a keyed hash
+-- already (0004). The number exists so that both engines keep the same migrations.

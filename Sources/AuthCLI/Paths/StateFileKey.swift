@@ -1,0 +1,48 @@
+import AuthPostgres
+
+/// What names a database's session and device-cookie files (through `PathDigest`).
+///
+/// An SQLite database: its absolute path. A PostgreSQL database: where the connection
+/// arrived (host or socket folder, port, database, role, server options), as libpq
+/// reports it once connected, never the URI's text: one URI can reach several databases
+/// (`PGDATABASE`, `PGHOST`, …), and several URIs one database.
+enum StateFileKey {
+  /// The key of the PostgreSQL database a connection reached. Starts with no `/`, so no
+  /// SQLite path has it; the fields are NUL-separated, a byte none of them can hold.
+  static func of(_ endpoint: PostgresEndpoint) -> String {
+    [
+      "postgresql", endpoint.host, endpoint.port, endpoint.database, endpoint.user,
+      endpoint.options,
+    ]
+    .joined(separator: "\u{0}")
+  }
+
+  /// The key releases before this one used for a PostgreSQL database: the URI as given,
+  /// without its password (`user:secret@` and `password=` cut out of the text). Used only
+  /// to take over the files they left (`SessionStateFile.adopt(_:)`), never printed.
+  static func legacy(uri: String) -> String {
+    guard let schemeEnd = uri.firstRange(of: "://") else { return uri }
+    let scheme = uri[..<schemeEnd.upperBound]
+    let rest = uri[schemeEnd.upperBound...]
+    let queryStart = rest.firstIndex(of: "?") ?? rest.endIndex
+    let beforeQuery = rest[..<queryStart]
+    let authorityEnd = beforeQuery.firstIndex(of: "/") ?? beforeQuery.endIndex
+    var authority = String(beforeQuery[..<authorityEnd])
+    let path = beforeQuery[authorityEnd...]
+    if let at = authority.lastIndex(of: "@") {
+      let userInfo = authority[..<at]
+      if let colon = userInfo.firstIndex(of: ":") {
+        authority = String(userInfo[..<colon]) + String(authority[at...])
+      }
+    }
+    var parameters: [Substring] = []
+    if queryStart < rest.endIndex {
+      for parameter in rest[rest.index(after: queryStart)...].split(separator: "&")
+      where !parameter.lowercased().hasPrefix("password=") {
+        parameters.append(parameter)
+      }
+    }
+    return scheme + authority + path
+      + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
+  }
+}
