@@ -95,7 +95,7 @@ struct DeviceCookieStoreTests {
 
     // Issued: a success leaves the client a cookie; only its hash is stored, bound to owner.
     #expect(try await world.attempt(world.owner, CookieWorld.password))
-    let cookie = try #require(world.ownerJar.cookie())
+    let cookie = try #require(world.ownerJar.cookie(for: "owner"))
     let cookieHash = try #require(world.tokens.hash(cookie))
     let stored = try #require(
       try await harness.store.read { try $0.deviceCookie(tokenHash: cookieHash) })
@@ -110,7 +110,7 @@ struct DeviceCookieStoreTests {
     // Verified: the owner's valid cookie is not held by the name's lock; the success
     // replaces the cookie with a new one.
     #expect(try await world.attempt(world.owner, CookieWorld.password))
-    let replaced = try #require(world.ownerJar.cookie())
+    let replaced = try #require(world.ownerJar.cookie(for: "owner"))
     #expect(replaced != cookie)
     #expect(try await harness.store.read { try $0.deviceCookie(tokenHash: cookieHash) } == nil)
     #expect(try harness.rowCount("device_cookies") == 1)
@@ -167,10 +167,12 @@ private struct CookieWorld {
   }
 }
 
-/// A client's cookie kept in memory, as an app's keychain would keep it.
+/// A client's cookies kept in memory, one per account, as an app's keychain would keep them.
 private final class CookieJar: DeviceCookieJar {
-  private let kept = Mutex<SessionToken?>(nil)
+  private let kept = Mutex<[String: SessionToken]>([:])
 
-  func cookie() -> SessionToken? { kept.withLock { $0 } }
-  func keep(_ cookie: SessionToken) { kept.withLock { $0 = cookie } }
+  func cookie(for account: String) -> SessionToken? { kept.withLock { $0[account] } }
+  func keep(_ cookie: SessionToken, for account: String, replacing: SessionToken?) {
+    kept.withLock { $0[account] = cookie }
+  }
 }

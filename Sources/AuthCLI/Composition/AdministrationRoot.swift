@@ -1,6 +1,7 @@
 import AuthCore
 import AuthCrypto
 import AuthStorage
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -31,7 +32,9 @@ struct AdministrationRoot {
     let services = AuthServices(
       store: try CompositionRoot.openStore(location, access: .existingOnly),
       hasher: try Argon2idHasher(cost: cost),
-      tokens: try SodiumTokenSource())
+      tokens: try SodiumTokenSource(),
+      // `verify` checks a password, so it presents this client's cookie as a sign-in does.
+      deviceCookies: try CompositionRoot.deviceCookies(location, environment: environment))
     accounts = services.accounts
     passwordCheck = services.signIn
     sessions = services.sessions

@@ -3,6 +3,7 @@ import AuthCrypto
 import AuthPostgres
 import AuthStorage
 import AuthViewModels
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -35,15 +36,19 @@ struct CompositionRoot {
     let tokens = try SodiumTokenSource()
     let clock = SystemClock()
     let policy = AuthPolicy.standard
+    // Every check of a password presents the same cookie: a sign-in, and the current
+    // password of a password change.
+    let deviceCookies = try Self.deviceCookies(location, environment: environment)
     useCases = AuthUseCases(
       authentication: SignInService(
         store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy,
-        deviceCookies: try Self.deviceCookies(location, environment: environment)),
+        deviceCookies: deviceCookies),
       signUp: SignUpService(
         store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy),
       sessions: SessionService(store: store, tokens: tokens, clock: clock, policy: policy),
       changePassword: ChangePasswordService(
-        store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy))
+        store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy,
+        deviceCookies: deviceCookies))
     switch location {
     case .file(let path, _):
       sessionFile = try SessionStateFile.forDatabase(at: path, environment: environment)
@@ -57,7 +62,7 @@ struct CompositionRoot {
   }
 
   /// Where this client keeps its device cookie for the database; none in memory.
-  private static func deviceCookies(
+  static func deviceCookies(
     _ location: DatabaseLocation, environment: [String: String]
   ) throws -> DeviceCookieFile? {
     switch location {
