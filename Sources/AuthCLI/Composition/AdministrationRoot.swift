@@ -1,7 +1,6 @@
 import AuthCore
 import AuthCrypto
 import AuthStorage
-
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else

@@ -3,7 +3,6 @@ import AuthCrypto
 import AuthPostgres
 import AuthStorage
 import AuthViewModels
-
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else

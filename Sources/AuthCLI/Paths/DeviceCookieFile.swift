@@ -1,6 +1,5 @@
 import AuthCore
 import AuthStorage
-
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else

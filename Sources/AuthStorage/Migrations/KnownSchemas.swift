@@ -52,7 +52,7 @@ struct FieldDigest {
   }
 
   /// The digest of the fields added so far; `nil` only if libsodium cannot start.
-  func hex() -> String? { NameHash.hex(ofBytes: bytes, key: []) }
+  func hex() -> String? { NameHash.unkeyedHex(ofBytes: bytes) }
 }
 
 extension SchemaObject {
