@@ -33,7 +33,9 @@ struct AdministrationRoot {
       hasher: try Argon2idHasher(cost: cost),
       tokens: try SodiumTokenSource(),
       // `verify` checks a password, so it presents this client's cookie as a sign-in does.
-      deviceCookies: try CompositionRoot.deviceCookies(location, environment: environment))
+      // These commands need no state folder: without one (no HOME), the client is simply
+      // untrusted, as one without a cookie is.
+      deviceCookies: try? CompositionRoot.deviceCookies(location, environment: environment))
     accounts = services.accounts
     passwordCheck = services.signIn
     sessions = services.sessions
