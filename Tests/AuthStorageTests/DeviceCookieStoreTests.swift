@@ -95,7 +95,7 @@ struct DeviceCookieStoreTests {
 
     // Issued: a success leaves the client a cookie; only its hash is stored, bound to owner.
     #expect(try await world.attempt(world.owner, CookieWorld.password))
-    let cookie = try #require(world.ownerJar.cookie())
+    let cookie = try #require(world.ownerJar.cookie(for: "owner"))
     let cookieHash = try #require(world.tokens.hash(cookie))
     let stored = try #require(
       try await harness.store.read { try $0.deviceCookie(tokenHash: cookieHash) })
@@ -110,7 +110,7 @@ struct DeviceCookieStoreTests {
     // Verified: the owner's valid cookie is not held by the name's lock; the success
     // replaces the cookie with a new one.
     #expect(try await world.attempt(world.owner, CookieWorld.password))
-    let replaced = try #require(world.ownerJar.cookie())
+    let replaced = try #require(world.ownerJar.cookie(for: "owner"))
     #expect(replaced != cookie)
     #expect(try await harness.store.read { try $0.deviceCookie(tokenHash: cookieHash) } == nil)
     #expect(try harness.rowCount("device_cookies") == 1)
@@ -134,18 +134,86 @@ struct DeviceCookieStoreTests {
     #expect(try await !world.attempt(world.owner, CookieWorld.password))
     #expect(try harness.rowCount("device_cookies") == 0)
   }
+
+  @Test(
+    "verify and a password change count and are judged by the same cookie as a sign-in",
+    arguments: StoreLocation.allCases)
+  func everyPasswordCheckFollowsTheCookieRule(location: StoreLocation) async throws {
+    let harness = try StoreHarness(location)
+    let world = try CookieWorld(store: harness.store)
+    let made = try await world.signUp.signUp(
+      request: SignUpRequest(
+        username: "owner", password: CookieWorld.password, confirmation: CookieWorld.password))
+    guard case .signedUp = made else {
+      Issue.record("sign-up refused: \(made)")
+      return
+    }
+    // The owner signs in on her device, which leaves her cookie there.
+    let session = try #require(
+      try await world.owner.signIn(
+        request: SignInRequest(username: "owner", password: CookieWorld.password)
+      ).asValidated)
+    let cookie = try #require(world.ownerJar.cookie(for: "owner"))
+    let cookieHash = try #require(world.tokens.hash(cookie))
+
+    // A stranger locks the name for clients without a cookie, for every kind of check: his
+    // verify and a password change through the owner's session, stolen, are refused too.
+    for _ in 0..<6 { #expect(try await !world.attempt(world.stranger, "a stranger's guess")) }
+    #expect(try await !world.verify(world.stranger, CookieWorld.password))
+    let offDevice = try await world.strangerChange.changePassword(
+      token: session.token, request: world.change(from: CookieWorld.password))
+    #expect(offDevice == .refused(.tooManyAttempts))
+
+    // On the owner's device, verify and her password change are judged by her cookie.
+    #expect(try await world.verify(world.owner, CookieWorld.password))
+    let changed = try await world.ownerChange.changePassword(
+      token: session.token, request: world.change(from: CookieWorld.password))
+    #expect(changed == .changed(endedSessions: 1), "the sign-up's session ends")
+    #expect(world.ownerJar.cookie(for: "owner") == cookie, "only a sign-in replaces the cookie")
+    // Her successes clear her cookie's count only: the stranger's lock on the name stands.
+    let nameState = try await harness.store.read { try $0.throttleState(for: "owner") }
+    #expect(nameState.isLocked(at: world.clock.now()))
+
+    // Failures of every kind from her device count on her cookie, and together lock it.
+    for _ in 0..<2 { #expect(try await !world.verify(world.owner, "not the owner's phrase")) }
+    for _ in 0..<2 {
+      let wrong = try await world.ownerChange.changePassword(
+        token: session.token, request: world.change(from: "not the owner's phrase"))
+      #expect(wrong == .refused(.incorrect))
+    }
+    #expect(try await !world.attempt(world.owner, "not the owner's phrase"))
+    let cookieState = try await harness.store.read { try $0.deviceCookie(tokenHash: cookieHash) }
+    #expect(cookieState?.throttle.consecutiveFailures == 5)
+    #expect(try await !world.verify(world.owner, CookieWorld.newPassword))
+    let lockedCookie = try await world.ownerChange.changePassword(
+      token: session.token, request: world.change(from: CookieWorld.newPassword))
+    #expect(lockedCookie == .refused(.tooManyAttempts))
+    let afterName = try await harness.store.read { try $0.throttleState(for: "owner") }
+    #expect(afterName == nameState, "failures with a trusted cookie never count on the name")
+
+    // Every kind of check is audited with its purpose.
+    let details = try await harness.store.read { try $0.recentEvents(limit: 100) }
+      .filter { $0.draft.kind == .signInFailed }.map(\.draft.detail)
+    #expect(details.contains("wrong password (verify)"))
+    #expect(details.contains("wrong current password (password change)"))
+    #expect(details.contains("locked (password change)"))
+  }
 }
 
 /// The sign-in use cases over one store, with a device-cookie jar for two clients: the
 /// owner's device and a stranger's.
 private struct CookieWorld {
   static let password = "plum tractor dawn whistle"
+  static let newPassword = "kettle marble ocean lantern"
 
   let tokens: SodiumTokenSource
   let clock = TestClock()
   let ownerJar = CookieJar()
   let owner: SignInService
   let stranger: SignInService
+  /// Password changes from the owner's device and from the stranger's.
+  let ownerChange: ChangePasswordService
+  let strangerChange: ChangePasswordService
   let signUp: SignUpService
   let administration: AccountAdministrationService
 
@@ -154,8 +222,13 @@ private struct CookieWorld {
     tokens = try SodiumTokenSource()
     owner = SignInService(
       store: store, hasher: hasher, tokens: tokens, clock: clock, deviceCookies: ownerJar)
+    let strangerJar = CookieJar()
     stranger = SignInService(
-      store: store, hasher: hasher, tokens: tokens, clock: clock, deviceCookies: CookieJar())
+      store: store, hasher: hasher, tokens: tokens, clock: clock, deviceCookies: strangerJar)
+    ownerChange = ChangePasswordService(
+      store: store, hasher: hasher, tokens: tokens, clock: clock, deviceCookies: ownerJar)
+    strangerChange = ChangePasswordService(
+      store: store, hasher: hasher, tokens: tokens, clock: clock, deviceCookies: strangerJar)
     signUp = SignUpService(store: store, hasher: hasher, tokens: tokens, clock: clock)
     administration = AccountAdministrationService(store: store, hasher: hasher, clock: clock)
   }
@@ -165,12 +238,26 @@ private struct CookieWorld {
     try await client.signIn(request: SignInRequest(username: "owner", password: password))
       .isValid
   }
+
+  /// Whether checking owner's password from this client without a session succeeds.
+  func verify(_ client: SignInService, _ password: String) async throws -> Bool {
+    try await client.verify(request: SignInRequest(username: "owner", password: password))
+      .isValid
+  }
+
+  /// A password change from `current` to `newPassword`.
+  func change(from current: String) -> ChangePasswordRequest {
+    ChangePasswordRequest(
+      currentPassword: current, newPassword: Self.newPassword, confirmation: Self.newPassword)
+  }
 }
 
-/// A client's cookie kept in memory, as an app's keychain would keep it.
+/// A client's cookies kept in memory, one per account, as an app's keychain would keep them.
 private final class CookieJar: DeviceCookieJar {
-  private let kept = Mutex<SessionToken?>(nil)
+  private let kept = Mutex<[String: SessionToken]>([:])
 
-  func cookie() -> SessionToken? { kept.withLock { $0 } }
-  func keep(_ cookie: SessionToken) { kept.withLock { $0 = cookie } }
+  func cookie(for account: String) -> SessionToken? { kept.withLock { $0[account] } }
+  func keep(_ cookie: SessionToken, for account: String, replacing: SessionToken?) {
+    kept.withLock { $0[account] = cookie }
+  }
 }

@@ -1,6 +1,7 @@
 import AuthCore
 import AuthCrypto
 import AuthStorage
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -28,10 +29,18 @@ struct AdministrationRoot {
   /// Opens the existing database (never creating it; 66 when missing) and wires the layers.
   init(location: DatabaseLocation, environment: [String: String]) throws {
     let cost = try HashingCost.from(environment: environment, inMemory: location.isMemory)
+    let (store, stateKey) = try CompositionRoot.openStoreAndStateKey(
+      location, access: .existingOnly)
     let services = AuthServices(
-      store: try CompositionRoot.openStore(location, access: .existingOnly),
+      store: store,
       hasher: try Argon2idHasher(cost: cost),
-      tokens: try SodiumTokenSource())
+      tokens: try SodiumTokenSource(),
+      // `verify` checks a password, so it presents this client's cookie as a sign-in does.
+      // These commands need no state folder: without one (no HOME), the client is simply
+      // untrusted, as one without a cookie is.
+      deviceCookies: stateKey.flatMap { key in
+        try? CompositionRoot.stateFiles(key, location: location, environment: environment).cookie
+      })
     accounts = services.accounts
     passwordCheck = services.signIn
     sessions = services.sessions

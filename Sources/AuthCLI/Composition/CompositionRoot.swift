@@ -39,6 +39,8 @@ struct CompositionRoot {
     let files = try stateKey.map { key in
       try Self.stateFiles(key, location: location, environment: environment)
     }
+    // Every check of a password presents the same cookie: a sign-in, and the current
+    // password of a password change.
     useCases = AuthUseCases(
       authentication: SignInService(
         store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy,
@@ -47,14 +49,15 @@ struct CompositionRoot {
         store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy),
       sessions: SessionService(store: store, tokens: tokens, clock: clock, policy: policy),
       changePassword: ChangePasswordService(
-        store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy))
+        store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy,
+        deviceCookies: files?.cookie))
     sessionFile = files?.session
   }
 
   /// Opens the store, and answers the key of its state files (`StateFileKey`); none in
   /// memory. A PostgreSQL database's key is known only once connected: it is where the
   /// connection arrived, without the password, which never reaches a file.
-  private static func openStoreAndStateKey(
+  static func openStoreAndStateKey(
     _ location: DatabaseLocation, access: Access
   ) throws -> (any AuthStore, String?) {
     switch location {
@@ -70,7 +73,7 @@ struct CompositionRoot {
 
   /// The session and device-cookie files under `key`. For PostgreSQL, files that earlier
   /// releases named after the URI's text are taken over when none exist under `key` yet.
-  private static func stateFiles(
+  static func stateFiles(
     _ key: String, location: DatabaseLocation, environment: [String: String]
   ) throws -> (session: SessionStateFile, cookie: DeviceCookieFile) {
     let session = try SessionStateFile.forDatabase(at: key, environment: environment)
@@ -78,7 +81,8 @@ struct CompositionRoot {
     if case .postgres(let target) = location {
       let legacy = StateFileKey.legacy(uri: target.connectionString)
       session.adopt(try SessionStateFile.forDatabase(at: legacy, environment: environment))
-      cookie.file.adopt(try DeviceCookieFile.forDatabase(at: legacy, environment: environment).file)
+      cookie.sharedFile.adopt(
+        try DeviceCookieFile.forDatabase(at: legacy, environment: environment).sharedFile)
     }
     return (session, cookie)
   }

@@ -6,17 +6,22 @@ import AuthStorage
   import Foundation
 #endif
 
-/// This client's device cookie for one database, kept like the session token: a private
-/// file (0600 in the 0700 state folder, written atomically), named after the database.
+/// This client's device cookies for one database, kept like the session token: private
+/// files (0600 in the 0700 state folder, each written atomically), one per account that
+/// signed in here, named after the database and a digest of the account's canonical name.
 ///
-/// Signing out removes the session file, never this one: the cookie says "this device has
+/// One file per account, rather than one file for all, keeps two sign-ins as different
+/// accounts at the same time from losing one another's cookie, with no read-modify-write.
+/// Signing out removes the session file, never these: a cookie says "this device has
 /// signed in as this account before", which is what keeps a stranger's guesses from
 /// locking it out.
 struct DeviceCookieFile: DeviceCookieJar {
-  /// The file, handled exactly as the session state file is.
-  let file: SessionStateFile
+  /// The database's single cookie file, as releases before per-account cookies kept it
+  /// (the latest account's cookie). It is still read, for an account with no file of its
+  /// own, and removed once its cookie has been replaced; never written.
+  let sharedFile: SessionStateFile
 
-  /// The device cookie file of the database named by `key` (its path, or a server's name).
+  /// The device cookie files of the database named by `key` (its path, or a server's name).
   static func forDatabase(
     at key: String, environment: [String: String]
   ) throws(CLIError) -> DeviceCookieFile {
@@ -24,12 +29,26 @@ struct DeviceCookieFile: DeviceCookieJar {
     let folder = PathText.parent(of: session.path)
     let name = FilePathText.name(of: session.path)
     return DeviceCookieFile(
-      file: SessionStateFile(path: folder + "/device-" + name.dropFirst("session-".count)))
+      sharedFile: SessionStateFile(path: folder + "/device-" + name.dropFirst("session-".count)))
   }
 
-  /// The cookie, or `nil` when there is none or the file is refused (another user's, a link).
-  func cookie() -> SessionToken? { try? file.read() }
+  /// The file of one account's cookie.
+  func file(for account: String) -> SessionStateFile {
+    SessionStateFile(path: sharedFile.path + "-" + PathDigest.hex(of: account))
+  }
 
-  /// Replaces the cookie; a failure leaves this client untrusted next time, nothing worse.
-  func keep(_ cookie: SessionToken) { try? file.write(cookie) }
+  /// The account's cookie, else the one of the single file an earlier release kept (the
+  /// store trusts it only for the account it was issued to); `nil` when there is none or
+  /// the file is refused (another user's, a link).
+  func cookie(for account: String) -> SessionToken? {
+    if let own = try? file(for: account).read() { return own }
+    return try? sharedFile.read()
+  }
+
+  /// Replaces the account's cookie, and removes the earlier release's file when its cookie
+  /// was the one replaced; a failure leaves this client untrusted next time, nothing worse.
+  func keep(_ cookie: SessionToken, for account: String, replacing: SessionToken?) {
+    try? file(for: account).write(cookie)
+    if let replacing, (try? sharedFile.read()) == replacing { try? sharedFile.remove() }
+  }
 }

@@ -66,12 +66,15 @@ extension DeviceCookieStore {
   public func countExpiredDeviceCookies(asOf time: Date) throws -> Int { 0 }
 }
 
-/// Where a client keeps its device cookie between sign-ins (a private file for the
-/// command line, the keychain in an app).
+/// Where a client keeps its device cookies between sign-ins (private files for the command
+/// line, the keychain in an app): one per account that signed in on this client, so that
+/// signing in as one account never costs another its cookie.
 public protocol DeviceCookieJar: Sendable {
-  /// The cookie this client holds, if any.
-  func cookie() -> SessionToken?
-  /// Keeps a new cookie in place of the old one; best effort (a client that cannot keep
-  /// it is simply untrusted next time).
-  func keep(_ cookie: SessionToken)
+  /// The cookie this client holds for the account with this canonical name, if any.
+  func cookie(for account: String) -> SessionToken?
+  /// Keeps a new cookie for the account in place of its old one; best effort (a client that
+  /// cannot keep it is simply untrusted next time). `replacing` is the cookie the sign-in
+  /// was trusted through, which the store no longer knows: a jar that holds it anywhere
+  /// else (a file from before cookies were kept per account) forgets it there too.
+  func keep(_ cookie: SessionToken, for account: String, replacing: SessionToken?)
 }

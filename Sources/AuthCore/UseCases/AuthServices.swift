@@ -28,17 +28,22 @@ public struct AuthServices: Sendable {
   public let auditTrail: AuditTrailService
 
   /// Builds every use case over the same store, hasher, token source, clock and rules.
+  /// With `deviceCookies`, every check of a password presents this client's cookie for the
+  /// account (sign-in, `verify`, a password change), and a sign-in leaves a new one.
   public init(
     store: any AuthStore, hasher: any PasswordHasher, tokens: any TokenSource,
-    clock: any WallClock = SystemClock(), policy: AuthPolicy = .standard
+    clock: any WallClock = SystemClock(), policy: AuthPolicy = .standard,
+    deviceCookies: (any DeviceCookieJar)? = nil
   ) {
     signIn = SignInService(
-      store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy)
+      store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy,
+      deviceCookies: deviceCookies)
     signUp = SignUpService(
       store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy)
     sessions = SessionService(store: store, tokens: tokens, clock: clock, policy: policy)
     changePassword = ChangePasswordService(
-      store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy)
+      store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy,
+      deviceCookies: deviceCookies)
     accounts = AccountAdministrationService(
       store: store, hasher: hasher, clock: clock, policy: policy)
     housekeeping = HousekeepingService(store: store, clock: clock, policy: policy)

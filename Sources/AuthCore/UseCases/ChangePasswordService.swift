@@ -6,8 +6,10 @@
 
 /// Changes the signed-in user's password and ends every other session.
 ///
-/// A wrong current password counts against the same per-name throttle as a
-/// failed sign-in, so a stolen session cannot be used to guess the password.
+/// The current password is checked exactly as a sign-in checks a password
+/// (`PasswordCheck`): a wrong one counts like a failed sign-in, so a stolen session cannot
+/// be used to guess the password, and the device-cookie rule applies, so a stranger's
+/// guesses at the name do not refuse the owner's change on her own device.
 /// Verifying and hashing run outside transactions; the new hash and the ending
 /// of the other sessions are one write transaction.
 public struct ChangePasswordService: ChangePasswordUseCase {
@@ -16,17 +18,23 @@ public struct ChangePasswordService: ChangePasswordUseCase {
   private let clock: any WallClock
   private let policy: AuthPolicy
   private let resolver: SessionResolver
+  private let passwords: PasswordCheck
 
-  /// Takes the ports it works through and the rules it applies.
+  /// Takes the ports it works through and the rules it applies. With `deviceCookies`, the
+  /// client's cookie for the signed-in account is presented, as a sign-in presents it.
   public init(
     store: any AuthStore, hasher: any PasswordHasher, tokens: any TokenSource,
-    clock: any WallClock, policy: AuthPolicy = .standard
+    clock: any WallClock, policy: AuthPolicy = .standard,
+    deviceCookies: (any DeviceCookieJar)? = nil
   ) {
     self.store = store
     self.hasher = hasher
     self.clock = clock
     self.policy = policy
     self.resolver = SessionResolver(tokens: tokens, rules: policy.session)
+    self.passwords = PasswordCheck(
+      store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy,
+      dummyHash: DummyPasswordHash(hasher: hasher), deviceCookies: deviceCookies)
   }
 
   /// Checks the fields: a current password typed, a new one that passes the
@@ -62,49 +70,40 @@ public struct ChangePasswordService: ChangePasswordUseCase {
       let replacement = validation.newPassword.asValidated, validation.isValid
     else { return .invalid(validation) }
 
-    guard let record = try await reserveAttempt(for: found.user) else {
-      try await audit(.signInFailed, found.user, "locked (password change)")
-      return .refused(.tooManyAttempts)
-    }
-    guard hasher.verify(current, against: record.passwordHash) else {
-      try await audit(.signInFailed, found.user, "wrong current password (password change)")
-      return .refused(.incorrect)
+    let checked = try await passwords.check(
+      current, of: .signedIn(found.user), for: .passwordChange)
+    let passed: PasswordCheck.Passed
+    switch checked {
+    case .passed(let verified): passed = verified
+    case .refused(.throttled): return .refused(.tooManyAttempts)
+    case .refused(.failed): return .refused(.incorrect)
+    // An operator's lock ends every session of the account in the same transaction.
+    case .refused(.lockedByOperator): throw AuthError.notSignedIn
     }
     let newHash = try hasher.hash(replacement)
-    let ended = try await replaceHash(of: record, with: newHash, keeping: hash)
+    let ended = try await replaceHash(of: passed, with: newHash, keeping: hash)
     guard let ended else { return .refused(.incorrect) }
     return .changed(endedSessions: ended)
-  }
-
-  /// Counts the attempt against the throttle; `nil` when the name is locked.
-  private func reserveAttempt(for user: User) async throws -> UserRecord? {
-    let now = clock.now()
-    let throttle = SignInThrottle(rules: policy.throttle)
-    return try await store.write { context in
-      guard try throttle.reserveAttempt(for: user.username, at: now, in: context) else {
-        return nil
-      }
-      return try context.userRecord(id: user.id)
-    }
   }
 
   /// Stores the new hash and ends the other sessions, if the session still lives
   /// and the hash did not change meanwhile; returns how many sessions ended.
   private func replaceHash(
-    of record: UserRecord, with newHash: String, keeping hash: TokenHash
+    of passed: PasswordCheck.Passed, with newHash: String, keeping hash: TokenHash
   )
     async throws -> Int?
   {
     let now = clock.now()
     let resolver = resolver
-    let throttle = SignInThrottle(rules: policy.throttle)
+    let passwords = passwords
+    let record = passed.record
     let user = record.user
     return try await store.write { context -> Int? in
       let current = try resolver.resolve(hash, at: now, in: context)
       guard try context.userRecord(id: user.id)?.passwordHash == record.passwordHash else {
         return nil
       }
-      try throttle.recordSuccess(for: user.username, in: context)
+      try passwords.recordSuccess(passed, in: context)
       try context.updatePasswordHash(newHash, for: user.id, at: now)
       let ended = try context.deleteSessions(of: user.id, except: current.session.id)
       try context.append(
@@ -113,11 +112,5 @@ public struct ChangePasswordService: ChangePasswordUseCase {
           detail: "\(ended) other session(s) ended"))
       return ended
     }
-  }
-
-  private func audit(_ kind: AuthEventKind, _ user: User, _ detail: String) async throws {
-    let event = AuthEventDraft(
-      time: clock.now(), kind: kind, userID: user.id, username: user.username, detail: detail)
-    try await store.write { context in try context.append(event) }
   }
 }

@@ -10,44 +10,35 @@
 /// An unknown user, a wrong password, a throttled name and an account locked by an
 /// operator end the same way: one throttle transaction, one password verify at the
 /// hasher's full cost (against a dummy hash when there is no account or it is locked),
-/// one audit transaction, and the same `.invalid` message. See `SignInThrottle` for how
+/// one audit transaction, and the same `.invalid` message. The check itself is
+/// `PasswordCheck`, which a password change goes through too; see `SignInThrottle` for how
 /// failures are counted. Each attempt also deletes a bounded number of expired sessions,
 /// forgotten throttle rows and expired device cookies (`AuthPolicy.housekeeping`).
 public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   private let store: any AuthStore
-  private let hasher: any PasswordHasher
   private let tokens: any TokenSource
   private let clock: any WallClock
   private let policy: AuthPolicy
-  private let dummyHash: DummyPasswordHash
   private let deviceCookies: (any DeviceCookieJar)?
+  private let passwords: PasswordCheck
 
   /// Takes the ports it works through and the rules it applies. With `deviceCookies`,
-  /// a successful sign-in leaves the client a device cookie, and failures from a client
-  /// that holds a valid one for the name count on that cookie alone (see `signIn`).
+  /// a successful sign-in leaves the client a device cookie for the account, and failures
+  /// from a client that holds a valid one for the name count on that cookie alone (see
+  /// `signIn`); `verify` is judged by the same cookie but leaves none.
   public init(
     store: any AuthStore, hasher: any PasswordHasher, tokens: any TokenSource,
     clock: any WallClock, policy: AuthPolicy = .standard,
     deviceCookies: (any DeviceCookieJar)? = nil
   ) {
     self.store = store
-    self.hasher = hasher
     self.tokens = tokens
     self.clock = clock
     self.policy = policy
-    self.dummyHash = DummyPasswordHash(hasher: hasher)
     self.deviceCookies = deviceCookies
-  }
-
-  /// What a successful check leads to.
-  private enum Purpose {
-    /// Start a session.
-    case signIn
-    /// Only answer; no session.
-    case verify
-
-    /// Appended to the audit detail of a failure, so the trail tells the two apart.
-    var failureSuffix: String { self == .signIn ? "" : " (verify)" }
+    self.passwords = PasswordCheck(
+      store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy,
+      dummyHash: DummyPasswordHash(hasher: hasher), deviceCookies: deviceCookies)
   }
 
   /// Checks the username against the public rules and that a password was typed.
@@ -63,27 +54,25 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   /// touching storage: no account can have such a name, so this tells nothing.
   ///
   /// Device cookies (OWASP's "Slow Down Online Guessing Attacks with Device Cookies"),
-  /// when a jar is given: a client whose cookie is valid for this account (bound to it,
+  /// when a jar is given: a client whose cookie for this account is valid (bound to it,
   /// not expired) counts its failures on that cookie alone, and the name's lock for
   /// untrusted clients does not apply to it, so a stranger's guesses cannot lock the
   /// owner's own device out; a stolen cookie is limited by its own lock. Every success
-  /// replaces the cookie with a new one; signing out leaves it.
+  /// replaces the account's cookie with a new one; signing out leaves it.
   @concurrent
   public func signIn(request: SignInRequest) async throws -> Validation<NewSession> {
     let checked = try await check(request, for: .signIn)
-    guard case .valid(let (record, upgradedHash, trustedCookie)) = checked else {
+    guard case .valid(let passed) = checked else {
       return .invalid(errorMessage: checked.errorMessage ?? AuthMessages.signInFailed)
     }
     let pending = try PendingSession(tokens: tokens)
     let rules = policy.session
     let newCookie = deviceCookies == nil ? nil : try PendingSession(tokens: tokens)
     let cookieLifetime = policy.throttle.deviceCookieLifetime
-    let started = try await finish(
-      record, upgradedHash: upgradedHash, trustedCookie: trustedCookie, for: .signIn
-    ) {
-      user, now, context in
+    let trusted = passed.trustedCookie
+    let started = try await finish(passed, for: .signIn) { user, now, context in
       if let newCookie {
-        if let trustedCookie { try context.deleteDeviceCookie(tokenHash: trustedCookie) }
+        if let trusted { try context.deleteDeviceCookie(tokenHash: trusted.hash) }
         try context.insertDeviceCookie(
           tokenHash: newCookie.hash, userID: user.id, createdAt: now,
           expiresAt: now.addingTimeInterval(cookieLifetime))
@@ -95,22 +84,23 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
           detail: "session \(started.authenticated.session.id)"))
       return started
     }
-    if started != nil, let newCookie { deviceCookies?.keep(newCookie.token) }
+    if let started, let newCookie {
+      deviceCookies?.keep(
+        newCookie.token, for: started.authenticated.user.username, replacing: trusted?.token)
+    }
     return started.map(Validation.valid) ?? .invalid(errorMessage: AuthMessages.signInFailed)
   }
 
-  /// Checks the password exactly as a sign-in does (throttle, equal work, audit, rehash
-  /// upward, a success clears the throttle) but starts no session.
+  /// Checks the password exactly as a sign-in does (throttle, device cookie, equal work,
+  /// audit, rehash upward, a success clears the count it was charged to) but starts no
+  /// session and leaves no cookie.
   @concurrent
   public func verify(request: SignInRequest) async throws -> Validation<User> {
     let checked = try await check(request, for: .verify)
-    guard case .valid(let (record, upgradedHash, trustedCookie)) = checked else {
+    guard case .valid(let passed) = checked else {
       return .invalid(errorMessage: checked.errorMessage ?? AuthMessages.signInFailed)
     }
-    let user = try await finish(
-      record, upgradedHash: upgradedHash, trustedCookie: trustedCookie, for: .verify
-    ) {
-      user, now, context in
+    let user = try await finish(passed, for: .verify) { user, now, context in
       try context.append(
         AuthEventDraft(
           time: now, kind: .passwordVerified, userID: user.id, username: user.username,
@@ -120,12 +110,11 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
     return user.map(Validation.valid) ?? .invalid(errorMessage: AuthMessages.signInFailed)
   }
 
-  /// The checks both purposes share: field rules, the throttle, the verify at full cost
-  /// and the failure's audit event. Answers the verified record and, when the stored hash
-  /// is below the current cost, its replacement.
+  /// The field rules, then the one password check every purpose shares; any refusal is
+  /// the one sign-in message.
   private func check(
-    _ request: SignInRequest, for purpose: Purpose
-  ) async throws -> Validation<(UserRecord, Rehash?, TokenHash?)> {
+    _ request: SignInRequest, for purpose: PasswordCheck.Purpose
+  ) async throws -> Validation<PasswordCheck.Passed> {
     let validation = validate(request)
     guard let username = validation.username.asValidated,
       let password = validation.password.asValidated
@@ -133,112 +122,27 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
       let message = validation.username.errorMessage ?? validation.password.errorMessage
       return .invalid(errorMessage: message ?? AuthMessages.signInFailed)
     }
-    let (attempt, trustedCookie) = try await reserveAttempt(
-      for: username, cookie: purpose == .signIn ? presentedCookie() : nil)
-    let (verified, storedCost) = try verifyEqually(password, attempt)
-    guard case .allowed(let record?) = attempt, verified else {
-      let damaged =
-        storedCost == .farCostlier ? "stored hash far costlier than the current cost" : nil
-      try await recordFailure(of: attempt, for: username, purpose: purpose, detail: damaged)
-      return .invalid(errorMessage: AuthMessages.signInFailed)
-    }
-    // Only a cheaper hash is made again, and never below its own cost in any parameter;
-    // an upgrade that fails now (out of memory) waits for the next sign-in rather than
-    // failing this one.
-    var upgradedHash: Rehash? = nil
-    if storedCost == .cheaper,
-      let made = try? hasher.rehash(password, upgrading: record.passwordHash)
-    {
-      upgradedHash = Rehash(
-        hash: made, from: hasher.parameters(of: record.passwordHash) ?? "unknown",
-        to: hasher.parameters(of: made) ?? "current")
-    }
-    return .valid((record, upgradedHash, trustedCookie))
+    guard
+      case .passed(let passed) = try await passwords.check(
+        password, of: .named(username), for: purpose)
+    else { return .invalid(errorMessage: AuthMessages.signInFailed) }
+    return .valid(passed)
   }
 
-  /// The hash of the cookie this client holds, when it has one that can be ours.
-  private func presentedCookie() -> TokenHash? {
-    deviceCookies?.cookie().flatMap(tokens.hash)
-  }
-
-  /// Verifies with the same work whatever is stored: the account's hash at the current
-  /// cost as it is; a cheaper one, then (when wrong) padding up to the current cost's time;
-  /// the dummy hash at the current cost for no account, a lock, a hash no password matches,
-  /// or one far costlier than the current cost (refused as damaged, never run).
-  private func verifyEqually(
-    _ password: Password, _ attempt: SignInAttempt
-  ) throws -> (verified: Bool, storedCost: StoredHashCost) {
-    guard case .allowed(let record?) = attempt else {
-      _ = hasher.verify(password, against: try dummyHash.value())
-      return (false, .current)
-    }
-    let storedCost = hasher.storedCost(of: record.passwordHash)
-    switch storedCost {
-    case .current:
-      return (hasher.verify(password, against: record.passwordHash), storedCost)
-    case .cheaper:
-      let verified = hasher.verify(password, against: record.passwordHash)
-      if !verified { hasher.padVerification(after: record.passwordHash) }
-      return (verified, storedCost)
-    case .farCostlier, .unreadable:
-      _ = hasher.verify(password, against: try dummyHash.value())
-      return (false, storedCost)
-    }
-  }
-
-  /// Counts the attempt on the presented device cookie when it is valid for this account,
-  /// else on the name's throttle for untrusted clients; answers which cookie was trusted.
-  private func reserveAttempt(
-    for username: Username, cookie: TokenHash?
-  ) async throws -> (SignInAttempt, TokenHash?) {
-    let now = clock.now()
-    let throttle = SignInThrottle(rules: policy.throttle)
-    let housekeeper = Housekeeper(throttle: policy.throttle)
-    let batch = policy.housekeeping.rowsPerAttempt
-    return try await store.write { context in
-      try housekeeper.prune(at: now, limit: batch, in: context)
-      let record = try context.userRecord(named: username)
-      // An operator's lock answers before the throttle: nothing is counted against a
-      // name whose owner cannot sign in anyway.
-      if let record, record.lock != nil { return (.lockedByOperator(record.user.id), nil) }
-      if let cookie, let record, let stored = try context.deviceCookie(tokenHash: cookie),
-        stored.userID == record.user.id, now < stored.expiresAt
-      {
-        guard let next = throttle.reserved(after: stored.throttle, at: now) else {
-          return (.locked(record.user.id), nil)
-        }
-        try context.saveDeviceCookieThrottle(next, tokenHash: cookie)
-        return (.allowed(record), cookie)
-      }
-      guard try throttle.reserveAttempt(for: username.canonical, at: now, in: context) else {
-        return (.locked(record?.user.id), nil)
-      }
-      return (.allowed(record), nil)
-    }
-  }
-
-  private func recordFailure(
-    of attempt: SignInAttempt, for username: Username, purpose: Purpose, detail: String? = nil
-  ) async throws {
-    let event = AuthEventDraft(
-      time: clock.now(), kind: .signInFailed, userID: attempt.userID,
-      username: username.canonical,
-      detail: (detail ?? attempt.failureDetail) + purpose.failureSuffix)
-    try await store.write { context in try context.append(event) }
-  }
-
-  /// Clears the throttle, stores an upgraded hash and runs `success`, unless the password
-  /// changed or an operator locked the account since it was verified.
+  /// Clears the count the attempt was charged to, stores an upgraded hash and runs
+  /// `success`, unless the password changed or an operator locked the account since it
+  /// was verified.
   private func finish<Outcome: Sendable>(
-    _ verified: UserRecord, upgradedHash: Rehash?, trustedCookie: TokenHash?,
-    for purpose: Purpose,
+    _ passed: PasswordCheck.Passed, for purpose: PasswordCheck.Purpose,
     _ success: @escaping @Sendable (User, Date, any AuthStoreContext) throws -> Outcome
   ) async throws -> Outcome? {
     let now = clock.now()
-    let throttle = SignInThrottle(rules: policy.throttle)
+    let passwords = passwords
+    let verified = passed.record
+    let upgradedHash = passed.upgradedHash
     let userID = verified.user.id
     let name = verified.user.username
-    let suffix = purpose.failureSuffix
+    let suffix = purpose.suffix
     return try await store.write { context -> Outcome? in
       guard let current = try context.userRecord(id: userID),
         current.passwordHash == verified.passwordHash, current.lock == nil
@@ -260,13 +164,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
             detail: "hash upgraded from \(upgradedHash.from) to \(upgradedHash.to)"))
         user = try context.userRecord(id: userID)?.user ?? user
       }
-      // A success through a trusted cookie clears that cookie's failures only: the name's
-      // count for untrusted clients (a stranger's guesses) stands.
-      if let trustedCookie {
-        try context.saveDeviceCookieThrottle(.clear, tokenHash: trustedCookie)
-      } else {
-        try throttle.recordSuccess(for: name, in: context)
-      }
+      try passwords.recordSuccess(passed, in: context)
       return try success(user, now, context)
     }
   }

@@ -67,7 +67,7 @@ public struct DatabaseInspector: Sendable {
       tables: tables,
       sessions: tableNames.contains("sessions") ? try sessionCounts(database, at: time) : nil,
       inspectedAt: time,
-      integrityCheck: try database.query("PRAGMA integrity_check") { $0.string(at: 0) },
+      integrityCheck: try migrator.integrityCheck(of: database),
       triggers: try objectNames(ofType: "trigger", in: database),
       views: try objectNames(ofType: "view", in: database),
       schemaDifferences: judged ? try migrator.schemaDifferences(in: database) : nil)

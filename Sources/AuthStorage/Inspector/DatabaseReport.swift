@@ -80,7 +80,9 @@ public struct DatabaseReport: Hashable, Sendable, Codable {
   public var prunable: PrunableCounts? = nil
   /// The time the session counts refer to.
   public let inspectedAt: Date
-  /// The lines of `PRAGMA integrity_check`; exactly `["ok"]` when healthy.
+  /// The lines of `PRAGMA integrity_check` and of the CHECK constraints, which a read-only
+  /// connection's integrity check skips (`Migrator.integrityCheck(of:)`); exactly `["ok"]`
+  /// when healthy.
   public let integrityCheck: [String]
 
   /// Triggers in the schema, by name (the migrations create none).

@@ -58,7 +58,7 @@ public struct FieldDigest {
   }
 
   /// The digest of the fields added so far; `nil` only if libsodium cannot start.
-  public func hex() -> String? { NameHash.hex(ofBytes: bytes, key: []) }
+  public func hex() -> String? { NameHash.unkeyedHex(ofBytes: bytes) }
 }
 
 extension SchemaObject {

@@ -9,15 +9,30 @@ import CSodium
 /// correlate and throttle, but without the key (which never leaves the database) the name
 /// cannot be found from the hash, and usernames have at most 32 characters, so a hash is
 /// never mistaken for a name.
+///
+/// A key of any other length is refused, never used: an empty one (which BLAKE2b would take
+/// as "no key") would make every stored name the plain hash of the name, which anyone can
+/// compute, and a short one would be guessable.
 public enum NameHash {
-  /// The keyed hash of `name`; `nil` only if libsodium cannot start.
+  /// The length of the key, in bytes (the migration makes it with `randomblob(32)`).
+  public static let keyLength = 32
+
+  /// The keyed hash of `name`; `nil` when `key` is not `keyLength` bytes (a damaged
+  /// database), or if libsodium cannot start.
   public static func hex(of name: String, key: [UInt8]) -> String? {
-    hex(ofBytes: Array(name.utf8), key: key)
+    guard key.count == keyLength else { return nil }
+    return hex(ofBytes: Array(name.utf8), key: key)
+  }
+
+  /// The unkeyed BLAKE2b-256 of `bytes`, for digests that protect nothing secret (a
+  /// schema's); `nil` only if libsodium cannot start.
+  static func unkeyedHex(ofBytes bytes: [UInt8]) -> String? {
+    hex(ofBytes: bytes, key: [])
   }
 
   /// The BLAKE2b-256 of `bytes` as 64 lower-case hex digits, keyed with `key` (none when
   /// empty); `nil` only if libsodium cannot start.
-  static func hex(ofBytes bytes: [UInt8], key: [UInt8]) -> String? {
+  private static func hex(ofBytes bytes: [UInt8], key: [UInt8]) -> String? {
     guard sodiumReady else { return nil }
     var output = [UInt8](repeating: 0, count: 32)
     let status = crypto_generichash(

@@ -7,12 +7,21 @@ import AuthCore
 
 extension SQLiteStoreContext {
   /// The form in which a name that may be a typed secret is stored: its keyed hash
-  /// (`NameHash`) under this database's key.
+  /// (`NameHash`) under this database's key. A missing key, or one that is not 32 bytes
+  /// (the CHECK that guards it can be switched off by whoever writes the file), is refused
+  /// as a damaged database rather than used.
   func storedName(_ name: String) throws -> String {
     let key = try database.queryFirst(
       "SELECT key FROM secret_keys WHERE name = 'name_hash'"
     ) { Array($0.data(at: 0)) }
-    guard let key, let hashed = NameHash.hex(of: name, key: key) else {
+    guard let key else { throw StorageError.unexpectedValue(column: "secret_keys.key") }
+    guard key.count == NameHash.keyLength else {
+      throw StorageError.corrupt(
+        path: database.path,
+        detail: "its name-hash key (secret_keys.key) is \(key.count) bytes, not"
+          + " \(NameHash.keyLength); 'authcli inspect' shows the damage")
+    }
+    guard let hashed = NameHash.hex(of: name, key: key) else {
       throw StorageError.unexpectedValue(column: "secret_keys.key")
     }
     return hashed

@@ -45,6 +45,19 @@ struct ServiceCommandTests {
         """)
   }
 
+  @Test func verifyNeedsNoStateFolderForItsDeviceCookie() async throws {
+    let sandbox = try Sandbox()
+    _ = try await sandbox.run(["migrate"])
+    _ = try await sandbox.addUser("lea")
+    // No HOME and no XDG_STATE_HOME: no cookie can be found, so the client is untrusted,
+    // and the check goes on as one without a cookie.
+    let noState = ["HOME": "", "XDG_STATE_HOME": ""]
+    let right = try await sandbox.run(
+      ["verify", "--db", sandbox.defaultDatabase, "--username", "lea", "--password-stdin"],
+      input: Passphrase.first + "\n", extraEnvironment: noState)
+    #expect(right.status == 0, "\(right.errors)")
+  }
+
   @Test func verifyIsThrottledLikeSignIn() async throws {
     let sandbox = try Sandbox()
     _ = try await sandbox.signUp("max")

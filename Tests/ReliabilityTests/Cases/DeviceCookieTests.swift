@@ -120,4 +120,139 @@ struct DeviceCookieTests {
       client: "third")
     #expect(otherFromElsewhere.exitCode == ExitCodes.noPermission, "\(otherFromElsewhere.summary)")
   }
+
+  @Test(
+    "a stranger's guesses refuse neither the owner's passwd nor her verify on her device",
+    arguments: Engine.allCases)
+  func strangerCannotBlockTheOwnersOtherChecks(engine: Engine) async throws {
+    let workspace = try Workspace("device-cookie-passwd")
+    defer { workspace.remove() }
+    let database = try engine.database(in: workspace)
+    let made = try await workspace.run(
+      database: database, ["signup", "--username", "owner", "--password-stdin"],
+      lines: [Self.phrase], client: "setup")
+    try #require(made.exitCode == ExitCodes.ok, "\(made.summary)")
+    // The owner signs in on her device, which leaves her cookie there.
+    let signedIn = try await workspace.run(
+      database: database, Self.signIn, lines: [Self.phrase], client: "owner")
+    try #require(signedIn.exitCode == ExitCodes.ok, "\(signedIn.summary)")
+    // A stranger (his own state folder, so no cookie) fails six times for her name.
+    for _ in 0..<6 {
+      let guess = try await workspace.run(
+        database: database, Self.signIn, lines: ["a stranger's guess"], client: "stranger")
+      #expect(guess.exitCode == ExitCodes.noPermission, "\(guess.summary)")
+    }
+    // Her password change from her own device is judged by her cookie, not the name's lock.
+    let changed = try await workspace.run(
+      database: database, ["passwd", "--password-stdin"], lines: [Self.phrase, Self.otherPhrase],
+      client: "owner")
+    #expect(changed.exitCode == ExitCodes.ok, "\(changed.summary)")
+    #expect(changed.outputText.contains("Password changed"), "\(changed.outputText)")
+    let verified = try await workspace.run(
+      database: database, ["verify", "--username", "owner", "--password-stdin"],
+      lines: [Self.otherPhrase], client: "owner")
+    #expect(verified.exitCode == ExitCodes.ok, "\(verified.summary)")
+    // Elsewhere the name stays locked for every kind of check.
+    let strangerVerify = try await workspace.run(
+      database: database, ["verify", "--username", "owner", "--password-stdin"],
+      lines: [Self.otherPhrase], client: "stranger")
+    #expect(strangerVerify.exitCode == ExitCodes.noPermission, "\(strangerVerify.summary)")
+    let strangerSignIn = try await workspace.run(
+      database: database, Self.signIn, lines: [Self.otherPhrase], client: "stranger")
+    #expect(strangerSignIn.exitCode == ExitCodes.noPermission, "\(strangerSignIn.summary)")
+  }
+
+  @Test(
+    "a device keeps a cookie per account: another account signing in there costs none",
+    arguments: Engine.allCases)
+  func eachAccountKeepsItsCookieOnASharedDevice(engine: Engine) async throws {
+    let workspace = try Workspace("device-cookie-accounts")
+    defer { workspace.remove() }
+    let database = try engine.database(in: workspace)
+    for (name, phrase) in [("alice", Self.phrase), ("bob", Self.otherPhrase)] {
+      let made = try await workspace.run(
+        database: database, ["signup", "--username", name, "--password-stdin"], lines: [phrase],
+        client: "setup")
+      try #require(made.exitCode == ExitCodes.ok, "\(made.summary)")
+    }
+    // Alice, then bob, sign in on the same device (the same state folder).
+    for (name, phrase) in [("alice", Self.phrase), ("bob", Self.otherPhrase)] {
+      let signedIn = try await workspace.run(
+        database: database, ["signin", "--username", name, "--password-stdin"], lines: [phrase],
+        client: "shared")
+      try #require(signedIn.exitCode == ExitCodes.ok, "\(signedIn.summary)")
+    }
+    let folder = workspace.stateFolder(client: "shared")
+    let cookies = try Self.cookieFiles(in: folder)
+    #expect(cookies.count == 2, "\(cookies)")
+    for cookie in cookies { #expect(try Self.mode(of: folder + "/" + cookie) == 0o600) }
+    #expect(try Self.mode(of: folder) == 0o700)
+    // A stranger locks alice's name; alice's own device still lets her in.
+    for _ in 0..<6 {
+      _ = try await workspace.run(
+        database: database, ["signin", "--username", "alice", "--password-stdin"],
+        lines: ["a stranger's guess"], client: "stranger")
+    }
+    let alice = try await workspace.run(
+      database: database, ["signin", "--username", "alice", "--password-stdin"],
+      lines: [Self.phrase], client: "shared")
+    #expect(alice.exitCode == ExitCodes.ok, "\(alice.summary)")
+  }
+
+  @Test(
+    "the single cookie file of the previous release is still honoured, then replaced",
+    arguments: Engine.allCases)
+  func previousReleasesCookieFileStillCounts(engine: Engine) async throws {
+    let workspace = try Workspace("device-cookie-previous")
+    defer { workspace.remove() }
+    let database = try engine.database(in: workspace)
+    for (name, phrase) in [("alice", Self.phrase), ("bob", Self.otherPhrase)] {
+      let made = try await workspace.run(
+        database: database, ["signup", "--username", name, "--password-stdin"], lines: [phrase],
+        client: "setup")
+      try #require(made.exitCode == ExitCodes.ok, "\(made.summary)")
+    }
+    let aliceSignIn = ["signin", "--username", "alice", "--password-stdin"]
+    let first = try await workspace.run(
+      database: database, aliceSignIn, lines: [Self.phrase], client: "shared")
+    try #require(first.exitCode == ExitCodes.ok, "\(first.summary)")
+    // The previous release kept one file per database, `device-<database digest>`, holding
+    // the token and a newline, as the per-account file does: renaming alice's file to that
+    // name leaves exactly what that release would have left after her sign-in.
+    let folder = workspace.stateFolder(client: "shared")
+    let own = try #require(try Self.cookieFiles(in: folder).first)
+    let previous = String(own.dropLast("-0123456789abcdef".count))
+    try FileManager.default.moveItem(atPath: folder + "/" + own, toPath: folder + "/" + previous)
+    // Bob signing in there presents alice's old cookie, which is not his: it is not trusted
+    // for him, and stays for her.
+    let bob = try await workspace.run(
+      database: database, ["signin", "--username", "bob", "--password-stdin"],
+      lines: [Self.otherPhrase], client: "shared")
+    try #require(bob.exitCode == ExitCodes.ok, "\(bob.summary)")
+    #expect(FileManager.default.fileExists(atPath: folder + "/" + previous))
+    for _ in 0..<6 {
+      _ = try await workspace.run(
+        database: database, aliceSignIn, lines: ["a stranger's guess"], client: "stranger")
+    }
+    let alice = try await workspace.run(
+      database: database, aliceSignIn, lines: [Self.phrase], client: "shared")
+    #expect(alice.exitCode == ExitCodes.ok, "\(alice.summary)")
+    // Her success replaced the old cookie with one of her own; the old file is gone.
+    #expect(!FileManager.default.fileExists(atPath: folder + "/" + previous))
+    #expect(try Self.cookieFiles(in: folder).count == 2)
+    let again = try await workspace.run(
+      database: database, aliceSignIn, lines: [Self.phrase], client: "shared")
+    #expect(again.exitCode == ExitCodes.ok, "\(again.summary)")
+  }
+
+  /// The device cookie files in a state folder.
+  static func cookieFiles(in folder: String) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("device-") }
+      .sorted()
+  }
+
+  /// A file's permission bits.
+  static func mode(of path: String) throws -> Int? {
+    try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+  }
 }

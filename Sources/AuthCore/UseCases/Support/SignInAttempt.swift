@@ -16,6 +16,12 @@ enum SignInAttempt: Sendable {
     }
   }
 
+  /// Whether the attempt was judged and the account's password did not verify.
+  var isWrongPassword: Bool {
+    if case .allowed(let record) = self { return record != nil }
+    return false
+  }
+
   /// Why it failed, for the audit trail only (never shown to the person).
   var failureDetail: String {
     switch self {

@@ -1,0 +1,218 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The one way a password is checked, whatever for (a sign-in, `verify`, the current
+/// password of a password change), so that every check counts alike and no check is a
+/// side door around the throttle or the device-cookie rule.
+///
+/// Each check: reserves the attempt in one write transaction (an operator's lock answers
+/// first and counts nothing; a device cookie valid for the account counts the attempt on
+/// itself alone and is not held by the name's lock; any other client counts on the name's
+/// throttle), verifies at the hasher's full cost whatever is stored, and audits a failure.
+/// A caller that goes on to succeed calls `recordSuccess` inside its own write transaction,
+/// which clears the count the attempt was charged to, and only that one: a success through
+/// a trusted cookie leaves a stranger's count on the name standing.
+struct PasswordCheck: Sendable {
+  let store: any AuthStore
+  let hasher: any PasswordHasher
+  let tokens: any TokenSource
+  let clock: any WallClock
+  let policy: AuthPolicy
+  let dummyHash: DummyPasswordHash
+  let deviceCookies: (any DeviceCookieJar)?
+
+  /// Whose password is checked.
+  enum Account: Sendable {
+    /// The account with this name, if any (sign-in, `verify`): nothing tells a missing
+    /// account apart.
+    case named(Username)
+    /// The signed-in user (a password change).
+    case signedIn(User)
+
+    /// The canonical name, which keys the throttle and the device cookie.
+    var canonicalName: String {
+      switch self {
+      case .named(let name): name.canonical
+      case .signedIn(let user): user.username
+      }
+    }
+  }
+
+  /// What the check serves; decides how a failure reads in the audit trail and whether a
+  /// cheaper stored hash is made again.
+  enum Purpose: Sendable {
+    /// A sign-in, which starts a session.
+    case signIn
+    /// `verify`: an answer only.
+    case verify
+    /// The current password of a password change, whose new hash replaces the old anyway.
+    case passwordChange
+
+    /// The audit detail of a failed attempt.
+    func failureDetail(_ attempt: SignInAttempt, damaged: Bool) -> String {
+      let reason =
+        damaged
+        ? "stored hash far costlier than the current cost"
+        : (self == .passwordChange && attempt.isWrongPassword
+          ? "wrong current password" : attempt.failureDetail)
+      return reason + suffix
+    }
+
+    /// Tells the purposes apart in the trail (a sign-in has none).
+    var suffix: String {
+      switch self {
+      case .signIn: ""
+      case .verify: " (verify)"
+      case .passwordChange: " (password change)"
+      }
+    }
+  }
+
+  /// A password that verified, and what the success must settle.
+  struct Passed: Sendable {
+    /// The account as read when the attempt was reserved.
+    let record: UserRecord
+    /// The stored hash made again at the current cost, when it was cheaper.
+    let upgradedHash: Rehash?
+    /// The device cookie the attempt was counted on, when the client's was trusted.
+    let trustedCookie: TrustedCookie?
+  }
+
+  /// A cookie the client presented and the store trusted for the account.
+  struct TrustedCookie: Sendable {
+    /// As the client holds it.
+    let token: SessionToken
+    /// As the store keeps it.
+    let hash: TokenHash
+  }
+
+  /// Why a check failed. The caller chooses what to show; a sign-in shows one message for
+  /// all of them.
+  enum Refusal: Sendable, Equatable {
+    /// The count the attempt falls under is locked; the password was not judged.
+    case throttled
+    /// An operator locked the account; the password was not judged.
+    case lockedByOperator
+    /// No such account, a wrong password, or a stored hash refused as damaged.
+    case failed
+  }
+
+  /// The answer of one check.
+  enum Outcome: Sendable {
+    /// The password is right.
+    case passed(Passed)
+    /// It is not, or was not judged.
+    case refused(Refusal)
+  }
+
+  /// Reserves, verifies and (on failure) audits one attempt.
+  func check(
+    _ password: Password, of account: Account, for purpose: Purpose
+  ) async throws -> Outcome {
+    let presented = deviceCookies?.cookie(for: account.canonicalName)
+    let presentedHash = presented.flatMap(tokens.hash)
+    let (attempt, trusted) = try await reserveAttempt(for: account, cookie: presentedHash)
+    let (verified, storedCost) = try verifyEqually(password, attempt)
+    guard case .allowed(let record?) = attempt, verified else {
+      let event = AuthEventDraft(
+        time: clock.now(), kind: .signInFailed, userID: attempt.userID,
+        username: account.canonicalName,
+        detail: purpose.failureDetail(attempt, damaged: storedCost == .farCostlier))
+      try await store.write { context in try context.append(event) }
+      switch attempt {
+      case .locked: return .refused(.throttled)
+      case .lockedByOperator: return .refused(.lockedByOperator)
+      case .allowed: return .refused(.failed)
+      }
+    }
+    // Only a cheaper hash is made again, and never below its own cost in any parameter;
+    // an upgrade that fails now (out of memory) waits for the next sign-in rather than
+    // failing this one.
+    var upgradedHash: Rehash? = nil
+    if purpose != .passwordChange, storedCost == .cheaper,
+      let made = try? hasher.rehash(password, upgrading: record.passwordHash)
+    {
+      upgradedHash = Rehash(
+        hash: made, from: hasher.parameters(of: record.passwordHash) ?? "unknown",
+        to: hasher.parameters(of: made) ?? "current")
+    }
+    let trustedCookie = trusted.flatMap { hash in
+      presented.map { TrustedCookie(token: $0, hash: hash) }
+    }
+    return .passed(
+      Passed(record: record, upgradedHash: upgradedHash, trustedCookie: trustedCookie))
+  }
+
+  /// Clears the count a verified attempt was charged to, inside the caller's transaction.
+  func recordSuccess(_ passed: Passed, in context: any AuthStoreContext) throws {
+    if let cookie = passed.trustedCookie {
+      try context.saveDeviceCookieThrottle(.clear, tokenHash: cookie.hash)
+    } else {
+      try SignInThrottle(rules: policy.throttle).recordSuccess(
+        for: passed.record.user.username, in: context)
+    }
+  }
+
+  /// Verifies with the same work whatever is stored: the account's hash at the current
+  /// cost as it is; a cheaper one, then (when wrong) padding up to the current cost's time;
+  /// the dummy hash at the current cost for no account, a lock, a hash no password matches,
+  /// or one far costlier than the current cost (refused as damaged, never run).
+  private func verifyEqually(
+    _ password: Password, _ attempt: SignInAttempt
+  ) throws -> (verified: Bool, storedCost: StoredHashCost) {
+    guard case .allowed(let record?) = attempt else {
+      _ = hasher.verify(password, against: try dummyHash.value())
+      return (false, .current)
+    }
+    let storedCost = hasher.storedCost(of: record.passwordHash)
+    switch storedCost {
+    case .current:
+      return (hasher.verify(password, against: record.passwordHash), storedCost)
+    case .cheaper:
+      let verified = hasher.verify(password, against: record.passwordHash)
+      if !verified { hasher.padVerification(after: record.passwordHash) }
+      return (verified, storedCost)
+    case .farCostlier, .unreadable:
+      _ = hasher.verify(password, against: try dummyHash.value())
+      return (false, storedCost)
+    }
+  }
+
+  /// Counts the attempt on the presented device cookie when it is valid for this account,
+  /// else on the name's throttle for untrusted clients; answers which cookie was trusted.
+  private func reserveAttempt(
+    for account: Account, cookie: TokenHash?
+  ) async throws -> (SignInAttempt, TokenHash?) {
+    let now = clock.now()
+    let throttle = SignInThrottle(rules: policy.throttle)
+    let housekeeper = Housekeeper(throttle: policy.throttle)
+    let batch = policy.housekeeping.rowsPerAttempt
+    return try await store.write { context in
+      try housekeeper.prune(at: now, limit: batch, in: context)
+      let record: UserRecord?
+      switch account {
+      case .named(let name): record = try context.userRecord(named: name)
+      case .signedIn(let user): record = try context.userRecord(id: user.id)
+      }
+      // An operator's lock answers before the throttle: nothing is counted against a
+      // name whose owner cannot sign in anyway.
+      if let record, record.lock != nil { return (.lockedByOperator(record.user.id), nil) }
+      if let cookie, let record, let stored = try context.deviceCookie(tokenHash: cookie),
+        stored.userID == record.user.id, now < stored.expiresAt
+      {
+        guard let next = throttle.reserved(after: stored.throttle, at: now) else {
+          return (.locked(record.user.id), nil)
+        }
+        try context.saveDeviceCookieThrottle(next, tokenHash: cookie)
+        return (.allowed(record), cookie)
+      }
+      guard try throttle.reserveAttempt(for: account.canonicalName, at: now, in: context) else {
+        return (.locked(record?.user.id), nil)
+      }
+      return (.allowed(record), nil)
+    }
+  }
+}
