@@ -56,7 +56,14 @@ final class SharedDatabase {
 struct PostgresRoleAttackTests {
   /// Every name of a `pg_catalog` function that appears followed by `(` in the SQL authcli
   /// runs on PostgreSQL: the migrations and the string literals of the adapter.
-  static func calledBuiltinNames(known: Set<String>) throws -> Set<String> {
+  static func calledBuiltinNames(on connection: PostgresConnection) throws -> Set<String> {
+    let known = Set(
+      try connection.query(
+        """
+        SELECT DISTINCT proname::text FROM pg_catalog.pg_proc
+        WHERE pronamespace = 'pg_catalog'::regnamespace
+        """
+      ) { $0.string(0) })
     var names: Set<String> = []
     for text in try PostgresSQLText.all() {
       for match in text.matches(of: /([A-Za-z_][A-Za-z0-9_]*)\s*\(/) {
@@ -167,11 +174,7 @@ struct PostgresRoleAttackTests {
   func overloadsOnTheSearchPathNeverRun() async throws {
     let shared = try SharedDatabase()
     let other = try shared.connect(as: shared.other)
-    let known = Set(
-      try other.query(
-        "SELECT DISTINCT proname::text FROM pg_catalog.pg_proc WHERE pronamespace = 'pg_catalog'::regnamespace"
-      ) { $0.string(0) })
-    let names = try Self.calledBuiltinNames(known: known)
+    let names = try Self.calledBuiltinNames(on: other)
     // The ones the unqualified calls of earlier releases used, at least.
     #expect(names.isSuperset(of: ["hashtext", "current_schema", "convert_to", "count", "max"]))
     // The owner keeps authcli in a schema of its own, listed first; `public`, where the other
@@ -202,11 +205,7 @@ struct PostgresRoleAttackTests {
   func overloadsInTheSchemaAreRefusedAndNeverRun() async throws {
     let shared = try SharedDatabase()
     let other = try shared.connect(as: shared.other)
-    let known = Set(
-      try other.query(
-        "SELECT DISTINCT proname::text FROM pg_catalog.pg_proc WHERE pronamespace = 'pg_catalog'::regnamespace"
-      ) { $0.string(0) })
-    let names = try Self.calledBuiltinNames(known: known)
+    let names = try Self.calledBuiltinNames(on: other)
     var sandbox = try Sandbox(engine: .postgres)
     // authcli's schema is `public` (the owner has none of its own), writable by the other role.
     sandbox.environment["AUTHCLI_DB"] = try shared.uri(as: shared.owner)
