@@ -1,4 +1,5 @@
 import AuthPostgres
+import AuthStorage
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -30,19 +31,26 @@ enum DatabaseLocation: Hashable, Sendable {
       if let target = PostgresTarget(uri: option), target.hasPassword {
         throw .passwordOnCommandLine
       }
-      return location(of: option, currentDirectory: currentDirectory)
+      return try location(of: option, currentDirectory: currentDirectory)
     }
     if let variable = environment["AUTHCLI_DB"], !variable.isEmpty {
-      return location(of: variable, currentDirectory: currentDirectory)
+      return try location(of: variable, currentDirectory: currentDirectory)
     }
     let dataHome = try XDGDirectory.data.path(environment: environment)
     return .file(dataHome + "/authcli/auth.sqlite3", isDefault: true)
   }
 
-  private static func location(of path: String, currentDirectory: String) -> DatabaseLocation {
+  private static func location(
+    of path: String, currentDirectory: String
+  ) throws(CLIError) -> DatabaseLocation {
     if path == ":memory:" { return .memory }
     if let target = PostgresTarget(uri: path) { return .postgres(target) }
     let absolute = path.hasPrefix("/") ? path : currentDirectory + "/" + path
+    // Judged as named, before standardising follows the links in it: a link another user
+    // may change decides which folder the standard form names (the opener judges that one).
+    if let unsafe = FolderPath.firstUnsafeStep(to: PathText.parent(of: absolute)) {
+      throw .unsafePath(path: absolute, folder: unsafe.path, reason: unsafe.reason)
+    }
     // Standardising resolves symbolic links; the last component must stay as named, so
     // that a link there is seen (and refused) by the opener, not silently followed.
     let name = absolute.split(separator: "/").last.map(String.init) ?? ""

@@ -1,5 +1,6 @@
 import AuthCore
 import AuthStorage
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -23,8 +24,12 @@ struct DeviceCookieFile: DeviceCookieJar {
     let session = try SessionStateFile.forDatabase(at: key, environment: environment)
     let folder = PathText.parent(of: session.path)
     let name = FilePathText.name(of: session.path)
-    return DeviceCookieFile(
+    let cookies = DeviceCookieFile(
       file: SessionStateFile(path: folder + "/device-" + name.dropFirst("session-".count)))
+    // Loudly, unlike the refusals `cookie()` swallows: a cookie others could read lets them
+    // guess the owner's password past the throttle, and replacing it quietly would hide that.
+    try PrivateFileReader.checkPermissions(of: cookies.file.path)
+    return cookies
   }
 
   /// The cookie, or `nil` when there is none or the file is refused (another user's, a link).

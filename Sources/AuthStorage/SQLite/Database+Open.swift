@@ -36,7 +36,11 @@ extension Database {
     let isMemory = path == inMemoryPath
     // Held open from the checks until SQLite has opened the same file, so the file the
     // checks judged is the file SQLite uses (compared by device and inode below).
-    let checked = isMemory ? nil : try prepareFile(at: path, mode: options.mode)
+    let checked =
+      isMemory
+      ? nil
+      : try prepareFile(
+        at: path, mode: options.mode, allowsReadableByOthers: options.allowsReadableByOthers)
     let database: Database
     do {
       // Closing a descriptor drops every POSIX lock this process holds on the file, SQLite's
@@ -49,6 +53,8 @@ extension Database {
       throw error
     }
     if let checked { _ = systemClose(checked.descriptor) }
+    // Before anything else runs on the connection, so not even a pragma below can write.
+    if options.writesNothing { try database.executeScript("PRAGMA query_only = ON;") }
     try database.executeScript(
       """
       PRAGMA foreign_keys = ON;
@@ -66,7 +72,7 @@ extension Database {
         throw StorageError.foreignDatabase(path: path)
       }
     }
-    if !isMemory && options.mode != .readOnly {
+    if !isMemory && options.mode != .readOnly && !options.writesNothing {
       try database.executeScript(filePragmas)
     }
     // Only now, with the file known to be a database of ours, and its -wal and -shm open.
@@ -94,11 +100,15 @@ extension Database {
   }
 
   /// Refuses symbolic links, directories, special files, empty files, files of another
-  /// user or writable by others, folders of the same kinds, and missing files the mode may
+  /// user or readable or writable by others, folders of the same kinds, and missing files the mode may
   /// not create; creates a missing file when the mode allows. Returns the checked file,
   /// still open.
-  private static func prepareFile(at path: String, mode: OpenMode) throws -> CheckedFile {
-    if let checked = try CheckedFile.open(path) { return checked }
+  private static func prepareFile(
+    at path: String, mode: OpenMode, allowsReadableByOthers: Bool
+  ) throws -> CheckedFile {
+    if let checked = try CheckedFile.open(path, allowsReadableByOthers: allowsReadableByOthers) {
+      return checked
+    }
     guard mode == .readWriteCreate else { throw StorageError.notFound(path: path) }
     try FileSafety.checkFolder(of: path)
     try createFile(at: path)
