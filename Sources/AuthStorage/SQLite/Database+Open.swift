@@ -27,20 +27,17 @@ extension Database {
   /// configures it.
   ///
   /// Order matters, because nothing may be written to a file that turns out to be
-  /// foreign, damaged, empty or too new: first the file is created whole (0600) if
-  /// the mode allows and it is missing; then SQLite opens it and the per-connection pragmas
-  /// that do not touch the file are set; then the schema is read as a probe; then
-  /// the schema version is compared with `newestKnownSchemaVersion`; only then,
-  /// for writable files, `journal_mode=WAL` and `synchronous=NORMAL`.
+  /// foreign, damaged, empty, too new or readable by others: first the file is created
+  /// whole (0600) if the mode allows and it is missing; then SQLite opens it and the
+  /// per-connection pragmas that do not touch the file are set; then the schema is read as
+  /// a probe; then the schema version is compared with `newestKnownSchemaVersion`; then an
+  /// authcli database others may read is refused; only then, for writable files,
+  /// `journal_mode=WAL` and `synchronous=NORMAL`.
   public static func open(path: String, options: OpenOptions = OpenOptions()) throws -> Database {
     let isMemory = path == inMemoryPath
     // Held open from the checks until SQLite has opened the same file, so the file the
     // checks judged is the file SQLite uses (compared by device and inode below).
-    let checked =
-      isMemory
-      ? nil
-      : try prepareFile(
-        at: path, mode: options.mode, allowsReadableByOthers: options.allowsReadableByOthers)
+    let checked = isMemory ? nil : try prepareFile(at: path, mode: options.mode)
     let database: Database
     do {
       // Closing a descriptor drops every POSIX lock this process holds on the file, SQLite's
@@ -72,6 +69,9 @@ extension Database {
         throw StorageError.foreignDatabase(path: path)
       }
     }
+    if let checked, !options.allowsReadableByOthers {
+      try database.refuseIfReadableByOthers(mode: checked.mode)
+    }
     if !isMemory && options.mode != .readOnly && !options.writesNothing {
       try database.executeScript(filePragmas)
     }
@@ -100,15 +100,11 @@ extension Database {
   }
 
   /// Refuses symbolic links, directories, special files, empty files, files of another
-  /// user or readable or writable by others, folders of the same kinds, and missing files the mode may
+  /// user or writable by others, folders of the same kinds, and missing files the mode may
   /// not create; creates a missing file when the mode allows. Returns the checked file,
   /// still open.
-  private static func prepareFile(
-    at path: String, mode: OpenMode, allowsReadableByOthers: Bool
-  ) throws -> CheckedFile {
-    if let checked = try CheckedFile.open(path, allowsReadableByOthers: allowsReadableByOthers) {
-      return checked
-    }
+  private static func prepareFile(at path: String, mode: OpenMode) throws -> CheckedFile {
+    if let checked = try CheckedFile.open(path) { return checked }
     guard mode == .readWriteCreate else { throw StorageError.notFound(path: path) }
     try FileSafety.checkFolder(of: path)
     try createFile(at: path)
@@ -186,6 +182,20 @@ extension Database {
       throw StorageError.cannotOpen(path: path, underlying: error)
     }
     return Database(path: path, handle: handle, isReadOnly: mode == .readOnly)
+  }
+
+  /// Refuses an authcli database (one with its application id or a schema version) that
+  /// group or others may read, as OpenSSH refuses such a private key: it holds password
+  /// hashes and the name-hash key, and using it as it is would keep them on show. Refused,
+  /// not tightened, so that the owner learns they were exposed. Judged after the content,
+  /// so that a text file or another program's database is named as what it is; nothing
+  /// has been written by then.
+  private func refuseIfReadableByOthers(mode: mode_t) throws {
+    guard mode & (S_IRGRP | S_IROTH) != 0 else { return }
+    let marked =
+      try userVersion() > 0 || scalarInt("PRAGMA application_id") == Int64(Self.applicationID)
+    guard marked else { return }
+    throw StorageError.unsafeFile(path: path, reason: .readableByOthers(mode: UInt32(mode)))
   }
 
   /// Reads the schema so that a foreign or damaged file fails now, not at the first query.

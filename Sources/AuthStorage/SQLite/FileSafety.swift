@@ -73,11 +73,9 @@ enum FileSafety {
   }
 
   /// Judges a file's status: a regular, non-empty file of this user that no one else may
-  /// write or, unless `allowsReadableByOthers`, read.
-  ///
-  /// Permissions are judged before the content, as OpenSSH judges a private key's: a file
-  /// others can read has already shown its hashes to them, and using it would go on doing so.
-  static func check(_ status: stat, path: String, allowsReadableByOthers: Bool = false) throws {
+  /// write. Whether others may read it is judged once the file is known to be an authcli
+  /// database (`Database.open`): a text file or another program's database is named as such.
+  static func check(_ status: stat, path: String) throws {
     let kind = status.st_mode & S_IFMT
     if kind == S_IFLNK { throw StorageError.unsafeFile(path: path, reason: .symbolicLink) }
     if kind == S_IFDIR { throw StorageError.isDirectory(path: path) }
@@ -91,10 +89,6 @@ enum FileSafety {
     if status.st_mode & (S_IWGRP | S_IWOTH) != 0 {
       throw StorageError.unsafeFile(
         path: path, reason: .writableByOthers(mode: UInt32(status.st_mode)))
-    }
-    if !allowsReadableByOthers, status.st_mode & (S_IRGRP | S_IROTH) != 0 {
-      throw StorageError.unsafeFile(
-        path: path, reason: .readableByOthers(mode: UInt32(status.st_mode)))
     }
     // SQLite would take an empty file for a new database and write into it; new
     // databases of ours never appear empty (see `createFile`), so this one is not ours.
@@ -134,9 +128,11 @@ struct CheckedFile {
   let device: UInt64
   /// The inode judged.
   let inode: UInt64
+  /// Its permission bits when judged.
+  let mode: mode_t
 
   /// Opens and judges the file at `path`; `nil` when nothing is there (not even a link).
-  static func open(_ path: String, allowsReadableByOthers: Bool = false) throws -> CheckedFile? {
+  static func open(_ path: String) throws -> CheckedFile? {
     var linkStatus = stat()
     guard lstat(path, &linkStatus) == 0 else {
       let reason = errno
@@ -144,7 +140,7 @@ struct CheckedFile {
       throw StorageError.cannotCreate(path: path, reason: String(cString: strerror(reason)))
     }
     // Judged before opening, so a FIFO is never opened and a link never followed.
-    try FileSafety.check(linkStatus, path: path, allowsReadableByOthers: allowsReadableByOthers)
+    try FileSafety.check(linkStatus, path: path)
     try FileSafety.checkFolder(of: path)
     let descriptor = openWithoutFollowing(path)
     guard descriptor >= 0 else {
@@ -159,13 +155,14 @@ struct CheckedFile {
       throw StorageError.cannotOpenFile(path: path, reason: String(cString: strerror(reason)))
     }
     do {
-      try FileSafety.check(status, path: path, allowsReadableByOthers: allowsReadableByOthers)
+      try FileSafety.check(status, path: path)
     } catch {
       close(descriptor)
       throw error
     }
     return CheckedFile(
-      descriptor: descriptor, device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+      descriptor: descriptor, device: UInt64(status.st_dev), inode: UInt64(status.st_ino),
+      mode: status.st_mode)
   }
 
   /// Refuses when the path no longer names the judged file (it was replaced meanwhile).
