@@ -1,4 +1,5 @@
 import AuthPostgres
+import AuthStorage
 
 /// Failures the front end itself detects, each with a fixed exit code.
 enum CLIError: Error, Hashable, Sendable {
@@ -28,6 +29,9 @@ enum CLIError: Error, Hashable, Sendable {
   case cannotCreate(path: String, reason: String)
   /// Reading or writing a file failed (74).
   case inputOutput(path: String, reason: String)
+  /// A folder on the way to the database, as the path names it, could be changed by
+  /// another user (74).
+  case unsafePath(path: String, folder: String, reason: UnsafeFileReason)
   /// An environment variable has a value that is not accepted (78).
   case configuration(String)
   /// Ctrl-C at a prompt (130).

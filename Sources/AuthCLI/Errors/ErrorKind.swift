@@ -80,7 +80,9 @@ enum ErrorKind: String, CaseIterable, Hashable, Sendable {
     case .migrationFailed: "A migration could not be applied; nothing of it was kept."
     case .notAdopted: "'migrate --adopt' refused the copy: its schema differs."
     case .incompatibleDatabase: "The database cannot be used by this binary."
-    case .unsafeFile: "The file or its folder is a link, foreign-owned or writable by others."
+    case .unsafeFile:
+      "A file authcli keeps, or a folder on its path, is a link, foreign-owned, or readable or "
+        + "writable by others."
     case .notSignedIn: "No session for this database, or it ended."
     case .badCredentials: "Unknown user, wrong password or a locked account (one answer)."
     case .permissionDenied: "The database server refused the account authcli connects as."
@@ -88,7 +90,7 @@ enum ErrorKind: String, CaseIterable, Hashable, Sendable {
     case .noSuchAccount: "No account with that username."
     case .cannotCreate: "A file or folder could not be created."
     case .fileExists: "The path of a new file exists already; nothing was written."
-    case .ioError: "Reading or writing a file failed."
+    case .ioError: "Reading or writing a file or standard output failed."
     case .busy: "The database stayed locked by another process; try again."
     case .unavailable: "A library or server authcli needs is unavailable."
     case .configuration:

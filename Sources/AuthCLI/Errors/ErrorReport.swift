@@ -94,6 +94,11 @@ struct ErrorReport: Error, Hashable, Sendable {
       ErrorReport(kind: .cannotCreate, message: "Cannot create \(path): \(reason)")
     case .inputOutput(let path, let reason):
       ErrorReport(kind: .ioError, message: "Cannot read or write \(path): \(reason)")
+    case .unsafePath(let path, let folder, let reason):
+      // Worded as the opener words the same refusal of the standard form.
+      ErrorReport(
+        kind: .unsafeFile,
+        message: "Refusing database \(path): \(folder) on its path is unsafe: \(reason)")
     case .configuration(let message): ErrorReport(kind: .configuration, message: message)
     case .interrupted:
       ErrorReport(kind: .interrupted, message: "Interrupted; nothing was changed.")

@@ -16,7 +16,8 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
   case software = 70
   /// The database, its folder, the session state file or a backup could not be created.
   case cannotCreate = 73
-  /// Reading or writing a file failed, or the database file or folder is unsafe.
+  /// Reading or writing a file or standard output failed, or a file authcli keeps (or a
+  /// folder on the way to it) is unsafe.
   case ioError = 74
   /// The database stayed locked by another process; try again.
   case temporaryFailure = 75
@@ -62,8 +63,9 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
       "The database, its folder, the session state file or a backup cannot be created (a "
         + "backup's path exists)."
     case .ioError:
-      "Reading or writing a file failed, or the database file or its folder is refused as "
-        + "unsafe (a link, another user's, or writable by others)."
+      "Reading or writing a file or standard output failed, or a file authcli keeps or a "
+        + "folder on the way to it is refused as unsafe (a link, another user's, or readable "
+        + "or writable by others)."
     case .temporaryFailure: "The database is busy (locked by another process); try again."
     case .noPermission: "Not signed in, wrong credentials, or the account is locked."
     case .configuration:

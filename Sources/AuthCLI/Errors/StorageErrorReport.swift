@@ -50,7 +50,7 @@ enum StorageErrorReport {
       ErrorReport(kind: .schemaTooNew, message: capitalized(error.description))
     case .unexpectedSchema:
       ErrorReport(kind: .unexpectedSchema, message: capitalized(error.description))
-    case .unsafeFile, .unsafeFolder:
+    case .unsafeFile, .unsafeFolder, .unsafePath:
       ErrorReport(kind: .unsafeFile, message: capitalized(error.description))
     case .cannotOpenFile:
       ErrorReport(kind: .ioError, message: capitalized(error.description))
@@ -73,6 +73,8 @@ enum StorageErrorReport {
       ErrorReport(CLIError.cannotCreate(path: path, reason: reason))
     case .integrityCheckFailed:
       ErrorReport(kind: .corruptDatabase, message: capitalized(error.description))
+    case .unsafeFolder:
+      ErrorReport(kind: .unsafeFile, message: capitalized(error.description))
     }
   }
 

@@ -1,4 +1,5 @@
 import AuthPostgres
+import AuthStorage
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -29,7 +30,7 @@ enum DatabaseLocation: Hashable, Sendable {
         throw .usage(UsageError("The value '' is invalid for '--db <path>'"))
       }
       guard PostgresTarget.isURI(option) else {
-        return location(of: option, currentDirectory: currentDirectory)
+        return try location(of: option, currentDirectory: currentDirectory)
       }
       let target = try postgres(option) { reason in
         .usage(UsageError("The URI in '--db' cannot be read by libpq: \(reason)"))
@@ -39,7 +40,7 @@ enum DatabaseLocation: Hashable, Sendable {
     }
     if let variable = environment["AUTHCLI_DB"], !variable.isEmpty {
       guard PostgresTarget.isURI(variable) else {
-        return location(of: variable, currentDirectory: currentDirectory)
+        return try location(of: variable, currentDirectory: currentDirectory)
       }
       return .postgres(
         try postgres(variable) { reason in
@@ -62,9 +63,16 @@ enum DatabaseLocation: Hashable, Sendable {
     }
   }
 
-  private static func location(of path: String, currentDirectory: String) -> DatabaseLocation {
+  private static func location(
+    of path: String, currentDirectory: String
+  ) throws(CLIError) -> DatabaseLocation {
     if path == ":memory:" { return .memory }
     let absolute = path.hasPrefix("/") ? path : currentDirectory + "/" + path
+    // Judged as named, before standardising follows the links in it: a link another user
+    // may change decides which folder the standard form names (the opener judges that one).
+    if let unsafe = FolderPath.firstUnsafeStep(to: PathText.parent(of: absolute)) {
+      throw .unsafePath(path: absolute, folder: unsafe.path, reason: unsafe.reason)
+    }
     // Standardising resolves symbolic links; the last component must stay as named, so
     // that a link there is seen (and refused) by the opener, not silently followed.
     let name = absolute.split(separator: "/").last.map(String.init) ?? ""

@@ -1,5 +1,11 @@
 import AuthCore
 import AuthStorage
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -28,8 +34,31 @@ struct DeviceCookieFile: DeviceCookieJar {
     let session = try SessionStateFile.forDatabase(at: key, environment: environment)
     let folder = PathText.parent(of: session.path)
     let name = FilePathText.name(of: session.path)
-    return DeviceCookieFile(
+    let cookies = DeviceCookieFile(
       sharedFile: SessionStateFile(path: folder + "/device-" + name.dropFirst("session-".count)))
+    // Loudly, unlike the refusals `cookie(for:)` swallows: a cookie others could read lets
+    // them guess the owner's password past the throttle, and replacing it quietly would hide
+    // that. Every cookie file of this database: each account's and the earlier release's.
+    for path in [cookies.sharedFile.path] + cookies.accountFilePaths() {
+      try PrivateFileReader.checkPermissions(of: path)
+    }
+    return cookies
+  }
+
+  /// The paths of the accounts' cookie files of this database that exist now.
+  func accountFilePaths() -> [String] {
+    let folder = PathText.parent(of: sharedFile.path)
+    let prefix = FilePathText.name(of: sharedFile.path) + "-"
+    guard let directory = opendir(folder) else { return [] }
+    defer { closedir(directory) }
+    var paths: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name.hasPrefix(prefix) { paths.append(folder + "/" + name) }
+    }
+    return paths
   }
 
   /// The file of one account's cookie.

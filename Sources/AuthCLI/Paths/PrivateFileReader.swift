@@ -1,3 +1,5 @@
+import AuthStorage
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -10,9 +12,10 @@
   import Darwin
 #endif
 
-/// Reads a small secret file only when nobody else could have put it there: the file is
-/// a regular file of this user, reached without following a symbolic link, in a folder
-/// that this user owns and that no one else can write to.
+/// Reads a small secret file only when nobody else could have put it there or read it: the
+/// file is a regular file of this user that no one else may read or write, reached without
+/// following a symbolic link, in a folder that this user owns and that no one else can
+/// write to.
 ///
 /// Otherwise another account that can write the folder could plant a token (so the next
 /// command acts in a session of its choosing) or a link to a file of its choosing.
@@ -41,6 +44,7 @@ enum PrivateFileReader {
     guard status.st_uid == geteuid() else {
       throw .inputOutput(path: path, reason: "it belongs to another user")
     }
+    try checkPermissions(status.st_mode, of: path)
     var bytes = [UInt8](repeating: 0, count: byteLimit)
     var filled = 0
     while filled < byteLimit {
@@ -57,8 +61,46 @@ enum PrivateFileReader {
     return Array(bytes[..<filled])
   }
 
-  /// Refuses a folder of another user, or one that others can write to.
+  /// Refuses the way to `folder` when a folder on it could be changed by another user; the
+  /// part of it that does not exist yet is not judged.
+  static func checkPath(to folder: String) throws(CLIError) {
+    if let unsafe = FolderPath.firstUnsafeStep(to: folder) {
+      throw .inputOutput(
+        path: folder, reason: "\(unsafe.path) on its path is unsafe: \(unsafe.reason)")
+    }
+  }
+
+  /// Refuses a file that group or others may read or write: a token others can read lets
+  /// them act in the session (or, for a device cookie, escape the sign-in throttle), as a
+  /// private key others can read is no longer private. Refused rather than tightened, so the
+  /// owner learns that it was exposed.
+  static func checkPermissions(_ mode: mode_t, of path: String) throws(CLIError) {
+    let shown = String(mode & 0o7777, radix: 8)
+    let command = "chmod 600 \(FilePathText.shellWord(path))"
+    if mode & (S_IRGRP | S_IROTH) != 0 {
+      throw .inputOutput(
+        path: path,
+        reason: "other users can read it (mode \(shown)); make it private (\(command))")
+    }
+    if mode & (S_IWGRP | S_IWOTH) != 0 {
+      throw .inputOutput(
+        path: path,
+        reason: "other users can write to it (mode \(shown)); make it private (\(command))")
+    }
+  }
+
+  /// Refuses a file kept in the state folder that group or others may read or write; a
+  /// missing file, or one `read` refuses for another reason, is left to `read`.
+  static func checkPermissions(of path: String) throws(CLIError) {
+    var status = stat()
+    guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return }
+    try checkPermissions(status.st_mode, of: path)
+  }
+
+  /// Refuses a folder of another user, or one that others can write to, and a path to it
+  /// through a folder others could change (`FolderPath`, as for the database).
   static func checkFolder(_ folder: String) throws(CLIError) {
+    try checkPath(to: folder)
     var status = stat()
     guard stat(folder, &status) == 0 else {
       throw .inputOutput(path: folder, reason: String(cString: strerror(errno)))

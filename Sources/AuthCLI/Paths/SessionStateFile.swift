@@ -53,11 +53,15 @@ struct SessionStateFile: Sendable {
   }
 
   /// Creates the state folder (0700) now, so a sign-in fails before it starts a session
-  /// it could not keep.
+  /// it could not keep. A token file others may read is refused here too: replacing it
+  /// would leave its session, which they may hold, running (`read` refuses it, so the
+  /// sign-in could not end it first).
   func prepareFolder() throws(CLIError) {
     let folder = PathText.parent(of: path)
-    try PrivateDirectory.create(folder)
     do {
+      // Before any folder is made, so none is made where another user could move it.
+      try PrivateFileReader.checkPath(to: folder)
+      try PrivateDirectory.create(folder)
       try PrivateFileReader.checkFolder(folder)
     } catch {
       if case .inputOutput(_, let reason) = error {
@@ -65,6 +69,7 @@ struct SessionStateFile: Sendable {
       }
       throw error
     }
+    try PrivateFileReader.checkPermissions(of: path)
   }
 
   /// Takes over `older`'s file when this one does not exist yet, so that a session (or

@@ -1,5 +1,11 @@
 import CommandLineKit
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The `authcli` program: parses the arguments, runs the command, reports failures,
 /// and answers the exit code. `main.swift` only calls `run`.
 @MainActor
@@ -37,10 +43,19 @@ public struct CommandLineTool {
       case .run(let action):
         try await action(context)
       }
-      return .ok
     } catch {
       return printer.print(ErrorReport(error))
     }
+    // As coreutils does: output that did not arrive (a full disk, a closed descriptor) is
+    // a failure, not a success with the answer lost. A broken pipe still ends the process
+    // by SIGPIPE at the write, unless the signal is ignored; then it is reported here too.
+    if let reason = console.output.finish() {
+      return printer.print(
+        ErrorReport(
+          kind: .ioError,
+          message: "Cannot write standard output: \(String(cString: strerror(reason)))"))
+    }
+    return .ok
   }
 
   private func printer(json: Bool, noColor: Bool) -> ErrorPrinter {

@@ -39,11 +39,13 @@ public final class Console {
     self.errorsIsTerminal = errorsIsTerminal
   }
 
-  /// The real standard streams.
-  public static func standard() -> Console {
-    let errors = FileDescriptorSink(descriptor: STDERR_FILENO)
+  /// The real standard streams; `streams` says which the process started without.
+  public static func standard(_ streams: StandardStreams = .allOpen) -> Console {
+    let errors = FileDescriptorSink(
+      descriptor: STDERR_FILENO, wasClosed: streams.errorsWasClosed)
     return Console(
-      output: FileDescriptorSink(descriptor: STDOUT_FILENO), errors: errors,
+      output: FileDescriptorSink(descriptor: STDOUT_FILENO, wasClosed: streams.outputWasClosed),
+      errors: errors,
       input: StandardInputReader(descriptor: STDIN_FILENO, echo: errors),
       inputIsTerminal: isatty(STDIN_FILENO) == 1, outputIsTerminal: isatty(STDOUT_FILENO) == 1,
       errorsIsTerminal: isatty(STDERR_FILENO) == 1)

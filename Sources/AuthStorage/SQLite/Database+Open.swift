@@ -27,11 +27,12 @@ extension Database {
   /// configures it.
   ///
   /// Order matters, because nothing may be written to a file that turns out to be
-  /// foreign, damaged, empty or too new: first the file is created whole (0600) if
-  /// the mode allows and it is missing; then SQLite opens it and the per-connection pragmas
-  /// that do not touch the file are set; then the schema is read as a probe; then
-  /// the schema version is compared with `newestKnownSchemaVersion`; only then,
-  /// for writable files, `journal_mode=WAL` and `synchronous=NORMAL`.
+  /// foreign, damaged, empty, too new or readable by others: first the file is created
+  /// whole (0600) if the mode allows and it is missing; then SQLite opens it and the
+  /// per-connection pragmas that do not touch the file are set; then the schema is read as
+  /// a probe; then the schema version is compared with `newestKnownSchemaVersion`; then an
+  /// authcli database others may read is refused; only then, for writable files,
+  /// `journal_mode=WAL` and `synchronous=NORMAL`.
   public static func open(path: String, options: OpenOptions = OpenOptions()) throws -> Database {
     let isMemory = path == inMemoryPath
     // Held open from the checks until SQLite has opened the same file, so the file the
@@ -49,6 +50,8 @@ extension Database {
       throw error
     }
     if let checked { _ = systemClose(checked.descriptor) }
+    // Before anything else runs on the connection, so not even a pragma below can write.
+    if options.writesNothing { try database.executeScript("PRAGMA query_only = ON;") }
     try database.executeScript(
       """
       PRAGMA foreign_keys = ON;
@@ -66,7 +69,10 @@ extension Database {
         throw StorageError.foreignDatabase(path: path)
       }
     }
-    if !isMemory && options.mode != .readOnly {
+    if let checked, !options.allowsReadableByOthers {
+      try database.refuseIfReadableByOthers(mode: checked.mode)
+    }
+    if !isMemory && options.mode != .readOnly && !options.writesNothing {
       try database.executeScript(filePragmas)
     }
     // Only now, with the file known to be a database of ours, and its -wal and -shm open.
@@ -176,6 +182,20 @@ extension Database {
       throw StorageError.cannotOpen(path: path, underlying: error)
     }
     return Database(path: path, handle: handle, isReadOnly: mode == .readOnly)
+  }
+
+  /// Refuses an authcli database (one with its application id or a schema version) that
+  /// group or others may read, as OpenSSH refuses such a private key: it holds password
+  /// hashes and the name-hash key, and using it as it is would keep them on show. Refused,
+  /// not tightened, so that the owner learns they were exposed. Judged after the content,
+  /// so that a text file or another program's database is named as what it is; nothing
+  /// has been written by then.
+  private func refuseIfReadableByOthers(mode: mode_t) throws {
+    guard mode & (S_IRGRP | S_IROTH) != 0 else { return }
+    let marked =
+      try userVersion() > 0 || scalarInt("PRAGMA application_id") == Int64(Self.applicationID)
+    guard marked else { return }
+    throw StorageError.unsafeFile(path: path, reason: .readableByOthers(mode: UInt32(mode)))
   }
 
   /// Reads the schema so that a foreign or damaged file fails now, not at the first query.

@@ -22,3 +22,21 @@ package enum FilePathText {
     path.split(separator: "/").last.map(String.init) ?? (path.hasPrefix("/") ? "/" : "")
   }
 }
+
+extension FilePathText {
+  /// `path` as one word a POSIX shell reads back unchanged: as it is when it holds only
+  /// characters no shell treats specially, else in single quotes, so a suggested command
+  /// such as `chmod 600 PATH` can be pasted as shown.
+  package static func shellWord(_ path: String) -> String {
+    let plain = path.utf8.allSatisfy { byte in
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"):
+        true
+      default: "/._-+,:@%".utf8.contains(byte)
+      }
+    }
+    if plain && !path.isEmpty { return path }
+    return "'" + path.replacing("'", with: "'\\''") + "'"
+  }
+}

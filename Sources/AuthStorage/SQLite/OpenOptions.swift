@@ -18,14 +18,26 @@ public struct OpenOptions: Hashable, Sendable {
   /// `user_version` is refused, and so is version 0 with tables in it, which is another
   /// program's database; both before anything is written.
   public var newestKnownSchemaVersion: Int?
+  /// Accepts a file that group or others may read. Only for `migrate --adopt`, which brings
+  /// in a copy another tool made (with its umask, 0644 as a rule) and makes it 0600 once it
+  /// has passed its checks; every other open refuses such a file.
+  public var allowsReadableByOthers: Bool
+  /// With a writable mode: the connection refuses every write (`PRAGMA query_only`) and the
+  /// journal mode is left as it is, so the file's bytes stay exactly as they were. For
+  /// checks that need a writable connection: `PRAGMA integrity_check` skips the CHECK
+  /// constraints on a read-only one.
+  public var writesNothing: Bool
 
   /// Creates options; the busy timeout defaults to five seconds.
   public init(
     mode: OpenMode = .readWriteCreate, busyTimeoutMilliseconds: Int32 = 5000,
-    newestKnownSchemaVersion: Int? = nil
+    newestKnownSchemaVersion: Int? = nil, allowsReadableByOthers: Bool = false,
+    writesNothing: Bool = false
   ) {
     self.mode = mode
     self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
     self.newestKnownSchemaVersion = newestKnownSchemaVersion
+    self.allowsReadableByOthers = allowsReadableByOthers
+    self.writesNothing = writesNothing
   }
 }

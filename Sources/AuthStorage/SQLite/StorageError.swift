@@ -26,10 +26,13 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
   case unexpectedValue(column: String)
   /// A migration left rows whose foreign keys point nowhere; it was rolled back.
   case foreignKeysBroken(identifier: String, table: String)
-  /// The database file is refused: a link, another user's, or writable by others.
+  /// The database file is refused: a link, another user's, or readable or writable by others.
   case unsafeFile(path: String, reason: UnsafeFileReason)
   /// The database's folder is refused: another user's, or writable by others.
   case unsafeFolder(path: String, reason: UnsafeFileReason)
+  /// A folder on the way to the database (`folder`) is refused: another user's, or one that
+  /// others can write to and that is not sticky, or another user's entry in a sticky one.
+  case unsafePath(path: String, folder: String, reason: UnsafeFileReason)
   /// The file could not be opened for its checks (permission, I/O).
   case cannotOpenFile(path: String, reason: String)
   /// The schema holds objects the applied migrations do not create, or lacks or changed
@@ -56,8 +59,13 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
     case .foreignKeysBroken(let identifier, let table):
       "migration \(identifier) left rows in \(table) whose foreign keys point nowhere;"
         + " it was rolled back"
+    case .unsafeFile(let path, .readableByOthers(let mode)):
+      "refusing database \(path): \(UnsafeFileReason.readableByOthers(mode: mode)); make it "
+        + "private (chmod 600 \(FilePathText.shellWord(path)))"
     case .unsafeFile(let path, let reason): "refusing database \(path): \(reason)"
     case .unsafeFolder(let path, let reason): "refusing database folder \(path): \(reason)"
+    case .unsafePath(let path, let folder, let reason):
+      "refusing database \(path): \(folder) on its path is unsafe: \(reason)"
     case .cannotOpenFile(let path, let reason): "cannot open database \(path): \(reason)"
     case .unexpectedSchema(let path, let differences):
       "database \(path) has a schema its migrations do not create: "

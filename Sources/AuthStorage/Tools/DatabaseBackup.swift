@@ -1,4 +1,5 @@
 import CSQLite
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -19,6 +20,9 @@ public enum BackupError: Error, Hashable, Sendable, CustomStringConvertible {
   case cannotCreate(path: String, reason: String)
   /// The copy failed SQLite's integrity check and was removed.
   case integrityCheckFailed(path: String, problems: [String])
+  /// The destination's folder (`folder`), or one on the way to it, is refused: another
+  /// user's, or writable by others; nothing was written.
+  case unsafeFolder(path: String, folder: String, reason: UnsafeFileReason)
 
   /// One line naming the path, never stored values.
   public var description: String {
@@ -28,6 +32,11 @@ public enum BackupError: Error, Hashable, Sendable, CustomStringConvertible {
     case .integrityCheckFailed(let path, let problems):
       "the copy for \(path) failed the integrity check and was removed: "
         + problems.prefix(3).joined(separator: "; ")
+    case .unsafeFolder(let path, let folder, let reason):
+      folder == FilePathText.folder(of: path)
+        ? "refusing the backup's folder \(folder): \(reason); nothing was written"
+        : "refusing the backup's path \(path): \(folder) on it is unsafe: \(reason); "
+          + "nothing was written"
     }
   }
 }
@@ -62,6 +71,15 @@ public enum DatabaseBackup {
   public static func write(from source: Database, to destination: String) throws -> BackupReport {
     var status = stat()
     if lstat(destination, &status) == 0 { throw BackupError.destinationExists(path: destination) }
+    // Judged by the database's own rules, but named as what it is: the copy holds the same
+    // hashes, and another user who could swap its folder would receive them.
+    do {
+      try FileSafety.checkFolder(of: destination)
+    } catch StorageError.unsafeFolder(let folder, let reason) {
+      throw BackupError.unsafeFolder(path: destination, folder: folder, reason: reason)
+    } catch StorageError.unsafePath(_, let folder, let reason) {
+      throw BackupError.unsafeFolder(path: destination, folder: folder, reason: reason)
+    }
     let folder = FilePathText.folder(of: destination)
     let name = FilePathText.name(of: destination)
     let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 16)

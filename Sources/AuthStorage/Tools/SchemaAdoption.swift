@@ -53,8 +53,10 @@ public struct SchemaAdoption: Sendable {
     self.migrator = migrator
   }
 
-  /// Checks `database` (a read-only connection will do) and answers the schema version
-  /// adoption would give it; writes nothing.
+  /// Checks `database` and answers the schema version adoption would give it; writes
+  /// nothing. Give it a writable connection that writes nothing (`OpenOptions.writesNothing`):
+  /// on a read-only one SQLite's integrity check skips the CHECK constraints, so a copy
+  /// that breaks one would pass here and be refused only by `adopt`, after the file changed.
   public func check(_ database: Database) throws -> Int {
     let recorded = try Migrator.appliedMigrations(in: database).map(\.identifier)
     guard !recorded.isEmpty else { throw AdoptionError.noRecordedMigrations }
@@ -78,8 +80,9 @@ public struct SchemaAdoption: Sendable {
   }
 
   /// Checks `database` again under the write lock and sets its schema version and
-  /// application id; answers that version. Run `check` on a read-only connection first
-  /// where a refusal must leave the file's bytes alone (a writable open may switch it to WAL).
+  /// application id; answers that version. Run `check` on a connection that writes nothing
+  /// first where a refusal must leave the file's bytes alone (a writable open switches it
+  /// to WAL).
   @discardableResult
   public func adopt(_ database: Database) throws -> Int {
     try database.transaction(.immediate) {

@@ -92,7 +92,11 @@ struct ServiceCommandTests {
     for bad in ["not a token\n", "\n", String(repeating: "A", count: 43) + "\n"] {
       let run = try await sandbox.run(["sessions", "check", "--token-stdin"], input: bad)
       #expect(run.status == 77)
-      #expect(run.errors.hasPrefix("Error: Not signed in."))
+      // Said to the program that called, which has no one to send to 'authcli signin'.
+      #expect(
+        run.errors
+          == "Error: Not signed in: the token is not a live session (unknown, expired or ended).\n"
+      )
     }
     #expect(try await sandbox.run(["sessions", "check", "--token-stdin"]).status == 66)
     let noFlag = try await sandbox.run(["sessions", "check"], input: token)

@@ -116,6 +116,8 @@ struct SessionStateFileTests {
     let path = root + "/session-z"
     let file = SessionStateFile(path: path)
     try Data(" \t tok en\r\n\n".utf8).write(to: URL(fileURLWithPath: path))
+    // Private, as authcli writes it: one others can read is refused.
+    #expect(chmod(path, 0o600) == 0)
     #expect(try file.read() == SessionToken(rawValue: "tok en"))
     try Data(" \n\t\r\n".utf8).write(to: URL(fileURLWithPath: path))
     #expect(try file.read() == nil)

@@ -129,7 +129,7 @@ struct HostileFileTests {
     #expect(!FileManager.default.fileExists(atPath: folder + "/auth.sqlite3"))
   }
 
-  @Test("-wal and -shm end up 0600 even beside a 0644 database under umask 000")
+  @Test("-wal and -shm made 0644 beside a database end up 0600, even under umask 000")
   func companionFilesArePrivate() async throws {
     let workspace = try Workspace("companions")
     defer { workspace.remove() }
@@ -144,6 +144,8 @@ struct HostileFileTests {
     for suffix in ["-wal", "-shm"] {
       try #require(Self.mode(workspace.database + suffix) == 0o644, "fixture \(suffix)")
     }
+    // The main file private again (one others can read is refused), the companions not.
+    try #require(chmod(workspace.database, 0o600) == 0)
     let result = try await workspace.run(
       ["--db", workspace.database, "whoami"],
       wrapper: ["/bin/sh", "-c", "umask 000; exec \"$@\"", "sh"])

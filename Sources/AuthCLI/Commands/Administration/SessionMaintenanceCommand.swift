@@ -15,8 +15,17 @@ struct SessionMaintenanceCommand {
     _ = try DatabaseOpener.existingPath(location)
     let token = try readToken()
     let root = try AdministrationRoot(location: location, environment: context.process.environment)
-    let found = try await root.sessions.currentSession(
-      token: SessionToken(rawValue: String(token.trimmingSpaces)))
+    let found: AuthenticatedSession
+    do {
+      found = try await root.sessions.currentSession(
+        token: SessionToken(rawValue: String(token.trimmingSpaces)))
+    } catch AuthError.notSignedIn {
+      // The caller is another program holding someone's token, not a person who could
+      // sign in here: the answer says what the token is, and suggests nothing.
+      throw ErrorReport(
+        kind: .notSignedIn,
+        message: "Not signed in: the token is not a live session (unknown, expired or ended).")
+    }
     context.emit(json: SessionJSON.object(found))
     context.show(
       """

@@ -52,12 +52,18 @@ struct MigrateCommand {
       throw context.usageError("Only a database file can be adopted, not ':memory:'")
     }
     // No schema-version check at open: version 0 with tables is what adoption is for.
-    // Checked read-only first, so a refused file is left exactly as it was.
-    let probe = try Database.open(path: path, options: OpenOptions(mode: .readOnly))
+    // Checked first on a connection that writes nothing (not even the journal mode), so a
+    // refused file is left exactly as it was, mode included. Writable all the same: on a
+    // read-only connection `PRAGMA integrity_check` skips the CHECK constraints.
+    // A shell made the copy with its umask (0644 as a rule), so a file others may read is
+    // accepted here, and only here: it is made private as soon as it has passed.
+    let probe = try Database.open(
+      path: path,
+      options: OpenOptions(mode: .readWrite, allowsReadableByOthers: true, writesNothing: true))
     _ = try SchemaAdoption().check(probe)
     probe.close()
-    // A shell made the copy with its umask (0644 as a rule); an authcli database holds
-    // password hashes and is 0600, its -wal and -shm (made at the next open) too.
+    // An authcli database holds password hashes and is 0600, its -wal and -shm (made at the
+    // next open) too.
     guard chmod(path, 0o600) == 0 else {
       throw CLIError.inputOutput(path: path, reason: String(cString: strerror(errno)))
     }
