@@ -112,7 +112,9 @@ let package = Package(
     // Every output sample in README.md and docs/ against the binaries that print it.
     .testTarget(
       name: "DocumentationTests",
-      dependencies: ["AuthTestSupport", "PostgresTestSupport", "authcli", "QuickStart"]),
+      dependencies: [
+        "AuthCLI", "AuthTestSupport", "PostgresTestSupport", "authcli", "QuickStart",
+      ]),
     .testTarget(
       name: "AuthCLITests",
       dependencies: [

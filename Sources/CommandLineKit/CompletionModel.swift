@@ -57,7 +57,8 @@ extension ToolDeclaration {
     return ArgumentDeclaration(
       valueName: argument.valueName, help: argument.help, isOptional: argument.isOptional,
       isRepeating: argument.isRepeating,
-      completion: .words(root.subcommands.map(\.name) + extra), convert: argument.convert)
+      completion: .words(root.subcommands.map(\.name) + extra), key: argument.key,
+      convert: argument.convert)
   }
 
   /// Every option anywhere, each name once, for the value completions keyed by option.

@@ -21,6 +21,14 @@ public struct InvalidValue: Error, Hashable, Sendable {
   public init(_ reason: String) { self.reason = reason }
 }
 
+/// The identity of one declaration: values are stored and read under it, so a command
+/// reads exactly the option or argument it declared, never another one that shares its name.
+final class DeclarationKey: Hashable, Sendable {
+  static func == (left: DeclarationKey, right: DeclarationKey) -> Bool { left === right }
+
+  func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
 /// One option of a command, as help, parsing, completions and the man page see it.
 public struct OptionDeclaration: Sendable {
   /// The long name without dashes: `db` for `--db`.
@@ -31,14 +39,16 @@ public struct OptionDeclaration: Sendable {
   public let valueName: String?
   /// One or more sentences for the help page.
   public let help: String
-  /// The value used when the option is not given, shown as `(default: …)`.
+  /// How the value used when the option is not given is shown: `(default: …)`.
   public let defaultValue: String?
   /// What a shell offers for the value.
   public let completion: ValueCompletion
   /// Whether every value typed counts (`--kind a --kind b`), not only the last.
   public let isRepeating: Bool
-  /// Turns the typed text into the value a command reads; flags have none.
-  let convert: (@Sendable (String) throws(InvalidValue) -> any Sendable)?
+  /// The declaration the parsed value is stored under.
+  let key: DeclarationKey
+  /// Adds one typed text to the value so far (`nil` before the first); flags have none.
+  let fold: (@Sendable (String, (any Sendable)?) throws(InvalidValue) -> any Sendable)?
 
   /// Whether the option reads a value (`--db PATH` or `--db=PATH`).
   public var takesValue: Bool { valueName != nil }
@@ -74,6 +84,8 @@ public struct ArgumentDeclaration: Sendable {
   public let isRepeating: Bool
   /// What a shell offers for it.
   public let completion: ValueCompletion
+  /// The declaration the parsed values are stored under.
+  let key: DeclarationKey
   let convert: @Sendable (String) throws(InvalidValue) -> any Sendable
 
   /// `<id>`, as help and errors show it.
@@ -107,55 +119,136 @@ public struct Flag: DeclaredOption {
   public init(_ name: String, short: Character? = nil, help: String) {
     declaration = OptionDeclaration(
       name: name, shortName: short, valueName: nil, help: help, defaultValue: nil,
-      completion: .none, isRepeating: false, convert: nil)
+      completion: .none, isRepeating: false, key: DeclarationKey(), fold: nil)
   }
 }
 
-/// An option with a value: `--db <path>`. A command reads it as `values[option]`,
-/// already converted (`nil` when it was not given), or every value typed of a repeating
-/// one as `values.all(option)`.
+/// An option with a value, declared once with its type and its default: `--db <path>`.
+///
+/// A command reads it as `values[option]`, a `Value`: the value typed (converted), else the
+/// default. `Option<Int>(…, default: 50)` reads as an `Int`; `Option<String?>` has no
+/// default and reads `nil` when not given; `Option<[Kind]>(repeating: …)` collects every
+/// value typed, in order.
 public struct Option<Value: Sendable>: DeclaredOption {
   /// The option as help, parsing and completions see it.
   public let declaration: OptionDeclaration
+  /// What a command reads when the option is not given.
+  public let defaultValue: Value
 
-  /// Declares `--name <valueName>`; `transform` refuses a value with `InvalidValue`.
-  public init(
-    _ name: String, short: Character? = nil, valueName: String, help: String,
-    defaultValue: String? = nil, completion: ValueCompletion = .none, isRepeating: Bool = false,
-    transform: @escaping @Sendable (String) throws(InvalidValue) -> Value
+  private init(
+    name: String, short: Character?, valueName: String, help: String, shownDefault: String?,
+    completion: ValueCompletion, isRepeating: Bool, defaultValue: Value,
+    fold: @escaping @Sendable (String, Value?) throws(InvalidValue) -> Value
   ) {
+    self.defaultValue = defaultValue
     declaration = OptionDeclaration(
       name: name, shortName: short, valueName: valueName, help: help,
-      defaultValue: defaultValue, completion: completion, isRepeating: isRepeating,
-      convert: { text throws(InvalidValue) in try transform(text) })
+      defaultValue: shownDefault, completion: completion, isRepeating: isRepeating,
+      key: DeclarationKey(),
+      fold: { text, previous throws(InvalidValue) in try fold(text, previous as? Value) })
+  }
+
+  /// Declares `--name <valueName>` that reads `defaultValue` when not given; the help
+  /// shows it as `(default: …)`, written as `shownDefault` when that reads better.
+  /// `transform` refuses a value with `InvalidValue`.
+  public init(
+    _ name: String, short: Character? = nil, valueName: String, help: String,
+    default defaultValue: Value, shownDefault: String? = nil,
+    completion: ValueCompletion = .none,
+    transform: @escaping @Sendable (String) throws(InvalidValue) -> Value
+  ) {
+    self.init(
+      name: name, short: short, valueName: valueName, help: help,
+      shownDefault: shownDefault ?? String(describing: defaultValue), completion: completion,
+      isRepeating: false, defaultValue: defaultValue,
+      fold: { text, _ throws(InvalidValue) in try transform(text) })
+  }
+
+  /// Declares `--name <valueName>` that reads `nil` when not given (the help shows
+  /// `shownDefault`, if any, as what the command then does). `transform` refuses a value
+  /// with `InvalidValue`.
+  public init<Wrapped: Sendable>(
+    _ name: String, short: Character? = nil, valueName: String, help: String,
+    shownDefault: String? = nil, completion: ValueCompletion = .none,
+    transform: @escaping @Sendable (String) throws(InvalidValue) -> Wrapped
+  ) where Value == Wrapped? {
+    self.init(
+      name: name, short: short, valueName: valueName, help: help, shownDefault: shownDefault,
+      completion: completion, isRepeating: false, defaultValue: nil,
+      fold: { text, _ throws(InvalidValue) in try transform(text) })
+  }
+
+  /// Declares `--name <valueName>` that may be typed any number of times; it reads every
+  /// value typed, in order (none when not given).
+  public init<Element: Sendable>(
+    repeating name: String, short: Character? = nil, valueName: String, help: String,
+    completion: ValueCompletion = .none,
+    transform: @escaping @Sendable (String) throws(InvalidValue) -> Element
+  ) where Value == [Element] {
+    self.init(
+      name: name, short: short, valueName: valueName, help: help, shownDefault: nil,
+      completion: completion, isRepeating: true, defaultValue: [],
+      fold: { text, previous throws(InvalidValue) in (previous ?? []) + [try transform(text)] })
   }
 }
 
-extension Option where Value == String {
-  /// Declares `--name <valueName>` whose value is the text as typed.
+extension Option where Value == String? {
+  /// Declares `--name <valueName>` whose value is the text as typed, `nil` when not given.
   public init(
     _ name: String, short: Character? = nil, valueName: String, help: String,
-    defaultValue: String? = nil, completion: ValueCompletion = .none
+    shownDefault: String? = nil, completion: ValueCompletion = .none
   ) {
     self.init(
-      name, short: short, valueName: valueName, help: help, defaultValue: defaultValue,
+      name, short: short, valueName: valueName, help: help, shownDefault: shownDefault,
       completion: completion, transform: { $0 })
   }
 
   /// Declares `--name <valueName>` that accepts only one of `choices`, completed from them.
   public init(
     _ name: String, short: Character? = nil, valueName: String, help: String,
-    defaultValue: String? = nil, choices: [String]
+    choices: [String]
   ) {
     self.init(
-      name, short: short, valueName: valueName, help: help, defaultValue: defaultValue,
-      completion: .words(choices),
-      transform: { text throws(InvalidValue) in
-        guard choices.contains(text) else {
-          throw InvalidValue("use one of " + choices.joined(separator: ", "))
-        }
-        return text
-      })
+      name, short: short, valueName: valueName, help: help, completion: .words(choices),
+      transform: OptionChoices.check(choices))
+  }
+}
+
+extension Option where Value == String {
+  /// Declares `--name <valueName>` whose value is the text as typed, `defaultValue` when not
+  /// given.
+  public init(
+    _ name: String, short: Character? = nil, valueName: String, help: String,
+    default defaultValue: String, completion: ValueCompletion = .none
+  ) {
+    self.init(
+      name, short: short, valueName: valueName, help: help, default: defaultValue,
+      completion: completion, transform: { $0 })
+  }
+
+  /// Declares `--name <valueName>` that accepts only one of `choices`, completed from them,
+  /// and reads `defaultValue` when not given.
+  public init(
+    _ name: String, short: Character? = nil, valueName: String, help: String,
+    default defaultValue: String, choices: [String]
+  ) {
+    self.init(
+      name, short: short, valueName: valueName, help: help, default: defaultValue,
+      completion: .words(choices), transform: OptionChoices.check(choices))
+  }
+}
+
+/// The check of an option that takes one of a fixed list of words.
+private enum OptionChoices {
+  static func check(
+    _ choices: [String]
+  ) -> @Sendable (String) throws(InvalidValue) -> String {
+    { text throws(InvalidValue) in
+      guard choices.contains(text) else {
+        throw InvalidValue("use one of " + choices.joined(separator: ", "))
+      }
+      return text
+    }
   }
 }
 
@@ -173,7 +266,8 @@ public struct Argument<Value: Sendable>: DeclaredArgument {
   ) {
     declaration = ArgumentDeclaration(
       valueName: valueName, help: help, isOptional: isOptional, isRepeating: isRepeating,
-      completion: completion, convert: { text throws(InvalidValue) in try transform(text) })
+      completion: completion, key: DeclarationKey(),
+      convert: { text throws(InvalidValue) in try transform(text) })
   }
 }
 

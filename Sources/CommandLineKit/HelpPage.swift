@@ -63,6 +63,24 @@ extension ToolDeclaration {
     return option.help + " (default: \(defaultValue))"
   }
 
+  /// The command's words after the program's name, then its arguments and its own options
+  /// as its usage line shows them, on one line: `users lock <username> [--reason <text>]`.
+  public func synopsis(for path: [CommandDeclaration<Action>]) -> String {
+    guard let command = path.last else { return "" }
+    return (path.dropFirst().map(\.name) + Self.usageParts(of: command)).joined(separator: " ")
+  }
+
+  /// Every command that runs, root first, each with the path that leads to it.
+  public var runnablePaths: [[CommandDeclaration<Action>]] {
+    allPaths().filter { $0.last?.action != nil }
+  }
+
+  /// A runnable command's arguments, then its own options.
+  private static func usageParts(of command: CommandDeclaration<Action>) -> [String] {
+    let arguments = command.action != nil ? command.arguments.map(\.usageLabel) : []
+    return arguments + command.options.map(\.usageLabel)
+  }
+
   /// The usage lines of a command: one for itself when it runs, then those of its
   /// subcommands. Its arguments and own options are spelled out (a line too wide for the
   /// page goes on under the command's words); the global ones stand together as
@@ -72,11 +90,9 @@ extension ToolDeclaration {
     let words = path.map(\.name).joined(separator: " ")
     var lines: [String] = []
     if path.count == 1 || command.action != nil {
-      let own = command.options.map(\.usageLabel)
-      let arguments = command.action != nil ? command.arguments.map(\.usageLabel) : []
       let global = path.count > 1 && !path[0].options.isEmpty ? ["[<options>]"] : []
       let groupTail = command.action == nil ? ["<subcommand>"] : []
-      lines += Self.wrapUsage(words, arguments + own + global + groupTail)
+      lines += Self.wrapUsage(words, Self.usageParts(of: command) + global + groupTail)
     }
     // The root page lists its subcommands instead; a group shows how to run each of its own.
     if path.count > 1 {

@@ -123,14 +123,11 @@ private struct LineParser<Action: Sendable> {
   }
 
   private mutating func store(_ option: OptionDeclaration, _ value: String?) throws(UsageError) {
-    guard let value, let convert = option.convert else {
-      values.set(option, to: nil)
-      return
-    }
     do {
-      values.set(option, to: try convert(value))
+      try values.record(option, value)
     } catch {
-      throw self.error("The value '\(value)' is invalid for '\(option.label)': \(error.reason)")
+      throw self.error(
+        "The value '\(value ?? "")' is invalid for '\(option.label)': \(error.reason)")
     }
   }
 
@@ -182,7 +179,10 @@ private struct LineParser<Action: Sendable> {
   }
 
   private func finished(_ request: ParsedCommandLine<Action>.Request) -> ParsedCommandLine<Action> {
-    ParsedCommandLine(path: path, values: values, request: request)
+    var values = values
+    values.declare(
+      options: ToolDeclaration.options(along: path), arguments: current.arguments)
+    return ParsedCommandLine(path: path, values: values, request: request)
   }
 
   /// `'list' or 'revoke <id>'`: each subcommand with the arguments it needs.

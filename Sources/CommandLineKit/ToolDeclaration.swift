@@ -6,10 +6,35 @@ public struct ToolDeclaration<Action: Sendable>: Sendable {
   /// Whether `--version` is accepted (anywhere on the line) and listed on the root page.
   public let hasVersion: Bool
 
-  /// Declares a program.
+  /// Declares a program; a command that accepts two options of the same name (or short
+  /// form) stops the program here, the first time the declaration is used, with the
+  /// `DuplicateOption` that `init(checking:hasVersion:)` would throw.
   public init(root: CommandDeclaration<Action>, hasVersion: Bool) {
+    do {
+      try self.init(checking: root, hasVersion: hasVersion)
+    } catch {
+      preconditionFailure(error.description)
+    }
+  }
+
+  /// Declares a program, refusing a command that accepts two options of the same name or
+  /// short form (its own, the global ones, `--help`, `-h` and `--version` together): the
+  /// parser would only ever find the first.
+  public init(
+    checking root: CommandDeclaration<Action>, hasVersion: Bool
+  ) throws(DuplicateOption) {
     self.root = root
     self.hasVersion = hasVersion
+    for path in allPaths() {
+      var seen: Set<String> = []
+      let accepted =
+        Self.options(along: path) + [Self.helpOption] + (hasVersion ? [Self.versionOption] : [])
+      for option in accepted {
+        for form in option.forms where !seen.insert(form).inserted {
+          throw DuplicateOption(form: form, commandPath: path.map(\.name))
+        }
+      }
+    }
   }
 
   /// The program's name, as typed.
@@ -51,5 +76,18 @@ public struct ToolDeclaration<Action: Sendable>: Sendable {
   /// The built-in version flag.
   static var versionOption: OptionDeclaration {
     Flag("version", help: "Show the version.").declaration
+  }
+}
+
+/// Two options of one command declared with the same name or short form.
+public struct DuplicateOption: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The form declared twice: `--json` or `-r`.
+  public let form: String
+  /// The program and subcommand words of the command that accepts both.
+  public let commandPath: [String]
+
+  /// `The option '--json' is declared twice for 'authcli signin'`.
+  public var description: String {
+    "The option '\(form)' is declared twice for '\(commandPath.joined(separator: " "))'"
   }
 }

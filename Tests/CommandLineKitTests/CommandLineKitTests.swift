@@ -6,14 +6,14 @@ import Testing
 private enum Sample {
   static let verbose = Flag("verbose", short: "v", help: "Say more.")
   static let count = Option<Int>(
-    "count", short: "c", valueName: "n", help: "How many.", defaultValue: "3"
+    "count", short: "c", valueName: "n", help: "How many.", default: 3
   ) { text throws(InvalidValue) in
     guard let number = Int(text), number > 0 else { throw InvalidValue("use a positive number") }
     return number
   }
-  static let colour = Option<String>(
+  static let colour = Option<String?>(
     "colour", valueName: "name", help: "The colour.", choices: ["red", "green"])
-  static let reason = Option<String>("reason", valueName: "text", help: "Why.")
+  static let reason = Option<String?>("reason", valueName: "text", help: "Why.")
   static let names = Argument<String>("name", help: "Who.", isRepeating: true)
   static let file = Argument<String>(
     "file", help: "Where.", isOptional: true, completion: .files)
@@ -62,6 +62,90 @@ struct CommandLineKitTests {
     #expect(short.values[Sample.count] == 5)
     #expect(!short.values[Sample.verbose])
     #expect(short.values[Sample.colour] == nil)
+  }
+
+  @Test func theParserAppliesDefaultsAndCollectsRepeatedValues() throws {
+    let parsed = try Sample.parse("greet ada")
+    #expect(parsed.values[Sample.count] == 3)
+    #expect(parsed.values.typed(Sample.count) == nil)
+    #expect(parsed.values[Sample.colour] == nil)
+    let typed = try Sample.parse("greet ada --count 4")
+    #expect(typed.values.typed(Sample.count) == 4)
+    #expect(
+      Sample.tool.helpPage(for: try #require(Sample.tool.path(to: ["greet"]))).contains(
+        "How many. (default: 3)"))
+
+    let tags = Option<[Int]>(repeating: "tag", valueName: "n", help: "A tag.") {
+      text throws(InvalidValue) in
+      guard let number = Int(text) else { throw InvalidValue("use a number") }
+      return number
+    }
+    let tool = ToolDeclaration<String>(
+      root: CommandDeclaration("tags", abstract: "Tags.", options: [tags], action: "run"),
+      hasVersion: false)
+    #expect(try tool.parse(["--tag", "2", "--tag=1"]).values[tags] == [2, 1])
+    #expect(try tool.parse([]).values[tags] == [])
+    #expect(tool.usageLines(for: [tool.root]) == ["tags [--tag <n> ...]"])
+  }
+
+  @Test func anOptionDeclaredTwiceForOneCommandIsRefused() {
+    func declare(
+      _ root: [any DeclaredOption], _ own: [any DeclaredOption], hasVersion: Bool = false
+    ) throws(DuplicateOption) {
+      _ = try ToolDeclaration<String>(
+        checking: CommandDeclaration(
+          "tool", abstract: "A tool.", options: root,
+          subcommands: [
+            CommandDeclaration("run", abstract: "Run.", options: own, action: "run"),
+            CommandDeclaration("other", abstract: "Other.", options: [Sample.reason], action: "o"),
+          ]),
+        hasVersion: hasVersion)
+    }
+    let cases: [([any DeclaredOption], [any DeclaredOption], Bool, String, [String])] = [
+      (
+        [], [Sample.reason, Option<String?>("reason", valueName: "x", help: "Again.")], false,
+        "--reason", ["tool", "run"]
+      ),
+      ([Sample.verbose], [Flag("verbose", help: "Twice.")], false, "--verbose", ["tool", "run"]),
+      (
+        [Sample.verbose], [Flag("very", short: "v", help: "Same letter.")], false, "-v",
+        ["tool", "run"]
+      ),
+      ([Flag("help", help: "Shadowed.")], [], false, "--help", ["tool"]),
+      ([], [Flag("hush", short: "h", help: "Shadowed.")], false, "-h", ["tool", "run"]),
+      ([Flag("version", help: "Shadowed.")], [], true, "--version", ["tool"]),
+    ]
+    for (root, own, hasVersion, form, path) in cases {
+      #expect(throws: DuplicateOption(form: form, commandPath: path), "\(form)") {
+        try declare(root, own, hasVersion: hasVersion)
+      }
+    }
+    // Siblings may share an option; without --version the name is free.
+    #expect(throws: Never.self) { try declare([Sample.verbose], [Sample.reason]) }
+    #expect(throws: Never.self) { try declare([Flag("version", help: "Own.")], []) }
+    #expect(
+      DuplicateOption(form: "-v", commandPath: ["tool", "run"]).description
+        == "The option '-v' is declared twice for 'tool run'")
+  }
+
+  @Test func aToolDeclaredWithADuplicateOptionStopsTheProgram() async {
+    await #expect(processExitsWith: .failure) {
+      _ = ToolDeclaration<String>(
+        root: CommandDeclaration(
+          "tool", abstract: "A tool.",
+          options: [Flag("all", help: "One."), Flag("all", help: "Two.")], action: "run"),
+        hasVersion: false)
+    }
+  }
+
+  @Test func aValueIsReadOnlyThroughADeclarationOfTheCommandParsed() async throws {
+    // `reason` is declared by `users lock`, not by `greet`: reading it there is a mistake in
+    // the program, not a silent nil.
+    #expect(try Sample.parse("users lock --reason spam").values[Sample.reason] == "spam")
+    await #expect(processExitsWith: .failure) {
+      let parsed = try Sample.parse("greet ada")
+      _ = parsed.values[Sample.reason]
+    }
   }
 
   @Test func aSubcommandsOptionMayComeBeforeItsName() throws {

@@ -28,7 +28,7 @@ struct GlobalOptions: Hashable, Sendable {
       noInput: values[Self.noInputFlag], noColor: values[Self.noColorFlag])
   }
 
-  static let database = Option<String>(
+  static let database = Option<String?>(
     "db", valueName: "path",
     help:
       "The database file, ':memory:' for a throwaway one (shell only), or a postgresql:// URI "

@@ -17,47 +17,101 @@ enum BenchCommandLine {
     case help
   }
 
-  private static let defaults = BenchOptions()
+  /// One option and what it sets in `BenchOptions`. A value's default is the one
+  /// `BenchOptions` starts with, so it is written there only.
+  struct Setting: Sendable {
+    /// The option as the declaration lists it.
+    let option: any DeclaredOption
+    /// Whether it applies before the others (`--quick`), so that values typed with it win.
+    let isPreset: Bool
+    /// Sets what the option typed asks for.
+    let apply: @Sendable (ParsedValues, inout BenchOptions) -> Void
 
-  static let figures = Option<[Int]>(
-    "figures", short: "f", valueName: "list", help: "Figures to run, for example 1,2,3.",
-    defaultValue: "all"
-  ) { text throws(InvalidValue) in
-    let numbers = text.split(separator: ",").map { Int($0.filter { $0 != " " }) }
-    let valid = numbers.compactMap { $0 }.filter { (1...8).contains($0) }
-    guard !valid.isEmpty, valid.count == numbers.count else {
-      throw InvalidValue("use numbers from 1 to 8, for example 1,2,3")
+    /// An option with a value that sets `setting` when it is typed.
+    static func value<Value>(
+      _ setting: WritableKeyPath<BenchOptions, Value> & Sendable,
+      _ declare: (Value) -> Option<Value>
+    ) -> Setting {
+      let option = declare(BenchOptions()[keyPath: setting])
+      return Setting(option: option, isPreset: false) { values, options in
+        if let value = values.typed(option) { options[keyPath: setting] = value }
+      }
     }
-    return valid
+
+    /// A flag that sets `setting` (off when not typed).
+    static func flag(
+      _ setting: WritableKeyPath<BenchOptions, Bool> & Sendable, _ flag: Flag
+    ) -> Setting {
+      Setting(option: flag, isPreset: false) { values, options in
+        options[keyPath: setting] = values[flag]
+      }
+    }
+
+    /// A flag that changes several settings at once, before any value typed is applied.
+    static func preset(
+      _ flag: Flag, _ change: @escaping @Sendable (inout BenchOptions) -> Void
+    ) -> Setting {
+      Setting(option: flag, isPreset: true) { values, options in
+        if values[flag] { change(&options) }
+      }
+    }
   }
-  static let quick = Flag(
-    "quick", help: "Smoke run: small sizes, minimum cost, 5 repetitions (sizes given win).")
-  static let json = Flag("json", help: "One JSON object on stdout instead of the table.")
-  static let repetitions = count(
-    "repetitions", short: "r", help: "Repetitions per figure, at least 5.", atLeast: 5,
-    default: defaults.repetitions)
-  static let lookups = count(
-    "lookups", help: "Session checks per batch in figures 1, 2, 6.", default: defaults.lookups)
-  static let users = count(
-    "users", help: "Users in the database of figures 1 and 2.", default: defaults.users)
-  static let bulkUsers = count(
-    "bulk-users", help: "Users inserted in one transaction in figure 3.",
-    default: defaults.bulkUsers)
-  static let signIns = count(
-    "sign-ins", help: "Sign-ins per repetition in figures 4 and 5.",
-    default: defaults.signInsPerRepetition)
-  static let scaleUsers = count(
-    "scale-users", help: "Users of the large database in figure 6.", default: defaults.scaleUsers)
-  static let scaleSessions = count(
-    "scale-sessions", help: "Sessions of the large database in figure 6.",
-    default: defaults.scaleSessions)
-  static let cost = Option<String>(
-    "cost", valueName: "name",
-    help: "Argon2id cost for figures 4 and 5 (interactive is authcli's default).",
-    defaultValue: defaults.cost, choices: CostName.all)
-  static let directory = Option<String>(
-    "directory", valueName: "path", help: "Where temporary databases go.",
-    defaultValue: "a new temporary folder", completion: .directories)
+
+  /// Every option, in the order the help page lists them.
+  static let settings: [Setting] = [
+    .value(\.figures) { all in
+      Option(
+        "figures", short: "f", valueName: "list", help: "Figures to run, for example 1,2,3.",
+        default: all, shownDefault: "all"
+      ) { text throws(InvalidValue) in
+        let numbers = text.split(separator: ",").map { Int($0.filter { $0 != " " }) }
+        let valid = numbers.compactMap { $0 }.filter { (1...8).contains($0) }
+        guard !valid.isEmpty, valid.count == numbers.count else {
+          throw InvalidValue("use numbers from 1 to 8, for example 1,2,3")
+        }
+        return valid
+      }
+    },
+    .preset(
+      Flag(
+        "quick", help: "Smoke run: small sizes, minimum cost, 5 repetitions (sizes given win).")
+    ) { $0.applyQuick() },
+    .flag(\.json, Flag("json", help: "One JSON object on stdout instead of the table.")),
+    .value(\.repetitions) {
+      count(
+        "repetitions", short: "r", help: "Repetitions per figure, at least 5.", atLeast: 5,
+        default: $0)
+    },
+    .value(\.lookups) {
+      count("lookups", help: "Session checks per batch in figures 1, 2, 6.", default: $0)
+    },
+    .value(\.users) {
+      count("users", help: "Users in the database of figures 1 and 2.", default: $0)
+    },
+    .value(\.bulkUsers) {
+      count("bulk-users", help: "Users inserted in one transaction in figure 3.", default: $0)
+    },
+    .value(\.signInsPerRepetition) {
+      count("sign-ins", help: "Sign-ins per repetition in figures 4 and 5.", default: $0)
+    },
+    .value(\.scaleUsers) {
+      count("scale-users", help: "Users of the large database in figure 6.", default: $0)
+    },
+    .value(\.scaleSessions) {
+      count("scale-sessions", help: "Sessions of the large database in figure 6.", default: $0)
+    },
+    .value(\.cost) {
+      Option(
+        "cost", valueName: "name",
+        help: "Argon2id cost for figures 4 and 5 (interactive is authcli's default).",
+        default: $0, choices: CostName.all)
+    },
+    .value(\.directory) { _ in
+      Option(
+        "directory", valueName: "path", help: "Where temporary databases go.",
+        shownDefault: "a new temporary folder", completion: .directories)
+    },
+  ]
 
   static let tool = ToolDeclaration<Action>(
     root: CommandDeclaration(
@@ -85,10 +139,7 @@ enum BenchCommandLine {
         Build in release mode (swift run -c release authbench): a debug build measures
         nothing worth reading.
         """,
-      options: [
-        figures, quick, json, repetitions, lookups, users, bulkUsers, signIns, scaleUsers,
-        scaleSessions, cost, directory,
-      ],
+      options: settings.map(\.option),
       subcommands: [CommandDeclaration("help", abstract: "Show this help.", action: .help)],
       action: .measure),
     hasVersion: false)
@@ -100,20 +151,9 @@ enum BenchCommandLine {
     guard case .run(.measure) = parsed.request else {
       return .help(tool.helpPage(for: [tool.root]))
     }
-    let values = parsed.values
     var options = BenchOptions()
-    if values[quick] { options.applyQuick() }
-    options.json = values[json]
-    options.figures = values[figures] ?? options.figures
-    options.repetitions = values[repetitions] ?? options.repetitions
-    options.lookups = values[lookups] ?? options.lookups
-    options.users = values[users] ?? options.users
-    options.bulkUsers = values[bulkUsers] ?? options.bulkUsers
-    options.signInsPerRepetition = values[signIns] ?? options.signInsPerRepetition
-    options.scaleUsers = values[scaleUsers] ?? options.scaleUsers
-    options.scaleSessions = values[scaleSessions] ?? options.scaleSessions
-    options.cost = values[cost] ?? options.cost
-    options.directory = values[directory] ?? options.directory
+    for setting in settings where setting.isPreset { setting.apply(parsed.values, &options) }
+    for setting in settings where !setting.isPreset { setting.apply(parsed.values, &options) }
     return .run(options)
   }
 
@@ -122,7 +162,7 @@ enum BenchCommandLine {
     _ name: String, short: Character? = nil, help: String, atLeast minimum: Int = 1,
     default value: Int
   ) -> Option<Int> {
-    Option(name, short: short, valueName: "n", help: help, defaultValue: String(value)) {
+    Option(name, short: short, valueName: "n", help: help, default: value) {
       text throws(InvalidValue) in
       guard let number = Int(text.filter { $0 != "_" }), number >= minimum else {
         throw InvalidValue("use a whole number of at least \(minimum)")

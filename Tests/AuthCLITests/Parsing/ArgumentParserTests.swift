@@ -98,12 +98,12 @@ struct ArgumentParserTests {
     let audit = try parse("audit --user ada --kind sign_up --kind pruned --since 7d --limit 3")
       .values
     #expect(audit[AuditCommand.user] == "ada")
-    #expect(Set(audit.all(AuditCommand.kind)) == [.signUp, .pruned])
+    #expect(Set(audit[AuditCommand.kind]) == [.signUp, .pruned])
     #expect(audit[AuditCommand.since] == .ago(7 * 86_400))
     #expect(audit[AuditCommand.limit] == 3)
     let unfiltered = try parse("audit").values
-    #expect(unfiltered.all(AuditCommand.kind).isEmpty)
-    #expect(unfiltered[AuditCommand.limit] == nil)
+    #expect(unfiltered[AuditCommand.kind].isEmpty)
+    #expect(unfiltered[AuditCommand.limit] == AuditSelection().limit)
   }
 
   @Test func noArgumentsShowsTheRootHelp() throws {

@@ -3,7 +3,7 @@ import CommandLineKit
 /// The credential options several subcommands share, declared once.
 enum CredentialOptions {
   /// `--username <name>`.
-  static let username = Option<String>(
+  static let username = Option<String?>(
     "username", valueName: "name",
     help: "The username (3 to 32 of a-z 0-9 . _ -). Prompted for on a terminal when missing.")
   /// `--password-stdin`.

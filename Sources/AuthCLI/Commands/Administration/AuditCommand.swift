@@ -96,13 +96,11 @@ enum TimeSpecification: Hashable, Sendable {
 }
 
 extension AuditCommand {
-  static let defaultLimit = AuditSelection().limit
-
-  static let user = Option<String>(
+  static let user = Option<String?>(
     "user", valueName: "name", help: "Only events recorded for this username.")
-  static let kind = Option<AuthEventKind>(
-    "kind", valueName: "kind", help: "Only events of this kind; repeat for several.",
-    completion: .words(AuthEventKind.allCases.map(\.rawValue)), isRepeating: true
+  static let kind = Option<[AuthEventKind]>(
+    repeating: "kind", valueName: "kind", help: "Only events of this kind; repeat for several.",
+    completion: .words(AuthEventKind.allCases.map(\.rawValue))
   ) { text throws(InvalidValue) in
     guard let kind = AuthEventKind(rawValue: text) else {
       throw InvalidValue(
@@ -110,7 +108,7 @@ extension AuditCommand {
     }
     return kind
   }
-  static let since = Option<TimeSpecification>(
+  static let since = Option<TimeSpecification?>(
     "since", valueName: "time",
     help: "Only events at or after a time: 2026-12-01, 2026-12-01T10:00:00Z, or a span back "
       + "from now such as 90s, 30m, 12h, 7d."
@@ -123,7 +121,7 @@ extension AuditCommand {
   }
   static let limit = Option<Int>(
     "limit", valueName: "n", help: "At most this many events, the newest.",
-    defaultValue: String(defaultLimit)
+    default: AuditSelection().limit
   ) { text throws(InvalidValue) in
     guard let number = Int(text), number > 0 else { throw InvalidValue("use a positive number") }
     return number
@@ -139,8 +137,8 @@ extension AuditCommand {
   ) { context in
     let values = context.values
     let selection = AuditSelection(
-      username: values[user], kinds: Set(values.all(kind)), since: values[since],
-      limit: values[limit] ?? defaultLimit)
+      username: values[user], kinds: Set(values[kind]), since: values[since],
+      limit: values[limit])
     try await AuditCommand(context: context, selection: selection).run()
   }
 }

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+@testable import AuthCLI
+
+extension DocumentationChecks {
+  /// The first column of docs/cli.md's "Commands at a glance" is written by the declarations:
+  /// one row per command that runs, in the order help lists them, each the command's words,
+  /// arguments and own options as its usage line shows them. Only the second column is
+  /// written by hand; `AUTHCLI_UPDATE_SAMPLES=1` rewrites the first, keeping each command's
+  /// description (a new command starts with its abstract).
+  @Suite("Documentation: the synopsis rows are the declarations'")
+  @MainActor
+  struct SynopsisTests {
+    private static let page = "docs/cli.md"
+    private static let header = "| Command | What it does |"
+
+    @Test func everyRowAtAGlanceIsADeclaredSynopsis() throws {
+      let document = try MarkdownDocument(root: Manual.root, relativePath: Self.page)
+      let headerIndex = try #require(
+        document.lines.firstIndex(of: Self.header), "\(Self.page) has no `\(Self.header)` table")
+      let first = headerIndex + 2
+      var end = first
+      while end < document.lines.count, document.lines[end].hasPrefix("| ") { end += 1 }
+      let rows = try document.lines[first..<end].map { line in
+        guard let match = line.firstMatch(of: /^\| `([^`]+)` \| (.*) \|$/) else {
+          throw RowError(line: line)
+        }
+        return (synopsis: String(match.output.1), description: String(match.output.2))
+      }
+
+      let tool = AuthCLITool.declaration
+      let declared = tool.runnablePaths.filter { $0.count > 1 }.map { path in
+        (
+          words: path.dropFirst().map(\.name).joined(separator: " "),
+          synopsis: tool.synopsis(for: path), abstract: path.last?.abstract ?? ""
+        )
+      }
+      #expect(!declared.isEmpty)
+      guard rows.map(\.synopsis) != declared.map(\.synopsis) else { return }
+
+      if Manual.isUpdating {
+        let generated = declared.map { command in
+          let description =
+            rows.first { Self.words(of: $0.synopsis) == command.words }?.description
+            ?? command.abstract
+          return "| `\(command.synopsis)` | \(description) |"
+        }
+        var lines = document.lines
+        lines.replaceSubrange(first..<end, with: generated)
+        try lines.joined(separator: "\n").write(
+          toFile: Manual.root + "/" + Self.page, atomically: true, encoding: .utf8)
+        return
+      }
+      Issue.record(
+        Comment(
+          rawValue: "\(Self.page):\(first + 1): the commands at a glance are not the declared "
+            + "synopses (\(Manual.updateHint)); declared, in order:\n"
+            + declared.map(\.synopsis).joined(separator: "\n")))
+    }
+
+    /// The command's words at the start of a synopsis: `users lock` of
+    /// `users lock <username> [--reason <text>]`.
+    private static func words(of synopsis: String) -> String {
+      synopsis.split(separator: " ")
+        .prefix { !($0.hasPrefix("[") || $0.hasPrefix("<") || $0.hasPrefix("-")) }
+        .joined(separator: " ")
+    }
+  }
+}
+
+/// A line of the table that is not `| `synopsis` | description |`.
+private struct RowError: Error, CustomStringConvertible {
+  let line: String
+  var description: String { "not a `| `synopsis` | description |` row: \(line)" }
+}
