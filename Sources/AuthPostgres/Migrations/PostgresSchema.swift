@@ -32,10 +32,13 @@ public enum PostgresSchema {
   /// statement. Every function and operator here is `pg_catalog`'s, named as such or on
   /// `pg_catalog` types, so the check cannot itself be subverted by what it checks.
   static let describeSQL = """
-    WITH ns AS (
+    WITH ns AS MATERIALIZED (
       SELECT n.oid FROM pg_catalog.pg_namespace AS n WHERE n.nspname = $1::text
-    ), me AS (
+    ), me AS MATERIALIZED (
       SELECT r.oid, r.rolsuper FROM pg_catalog.pg_roles AS r WHERE r.rolname = CURRENT_USER
+    ), rel AS MATERIALIZED (
+      SELECT c.oid, c.relname, c.relkind, c.relowner, c.relrowsecurity, c.relforcerowsecurity
+      FROM pg_catalog.pg_class AS c, ns WHERE c.relnamespace = ns.oid
     ), objects (kind, name, definition, owner) AS (
       SELECT CASE c.relkind WHEN 'r' THEN 'table' WHEN 'p' THEN 'partitioned table'
           WHEN 'S' THEN 'sequence' WHEN 'v' THEN 'view' WHEN 'm' THEN 'materialized view'
@@ -46,8 +49,7 @@ public enum PostgresSchema {
           CASE WHEN c.relforcerowsecurity THEN 'forced for the owner' END,
           CASE WHEN c.relkind IN ('v', 'm') THEN pg_catalog.pg_get_viewdef(c.oid) END),
         c.relowner
-      FROM pg_catalog.pg_class AS c
-      WHERE c.relnamespace = (SELECT oid FROM ns) AND c.relkind NOT IN ('i', 'I', 't')
+      FROM rel AS c WHERE c.relkind NOT IN ('i', 'I', 't')
       UNION ALL
       SELECT 'column', pg_catalog.format('%s.%s', c.relname, a.attname),
         pg_catalog.concat_ws(' ', pg_catalog.format_type(a.atttypid, a.atttypmod),
@@ -60,66 +62,61 @@ public enum PostgresSchema {
           CASE WHEN a.attcollation <> t.typcollation
             THEN pg_catalog.format('collate %I', co.collname) END),
         NULL::oid
-      FROM pg_catalog.pg_attribute AS a
-      JOIN pg_catalog.pg_class AS c ON c.oid = a.attrelid
+      FROM rel AS c
+      JOIN pg_catalog.pg_attribute AS a ON a.attrelid = c.oid
       JOIN pg_catalog.pg_type AS t ON t.oid = a.atttypid
       LEFT JOIN pg_catalog.pg_attrdef AS d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
       LEFT JOIN pg_catalog.pg_collation AS co ON co.oid = a.attcollation
-      WHERE c.relnamespace = (SELECT oid FROM ns) AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
-        AND a.attnum > 0 AND NOT a.attisdropped
+      WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f') AND a.attnum > 0 AND NOT a.attisdropped
       UNION ALL
       SELECT 'constraint', pg_catalog.format('%s on %s', k.conname, c.relname),
         pg_catalog.pg_get_constraintdef(k.oid), NULL::oid
-      FROM pg_catalog.pg_constraint AS k JOIN pg_catalog.pg_class AS c ON c.oid = k.conrelid
-      WHERE c.relnamespace = (SELECT oid FROM ns)
+      FROM rel AS c JOIN pg_catalog.pg_constraint AS k ON k.conrelid = c.oid
       UNION ALL
       SELECT 'index', pg_catalog.format('%s on %s', i.relname, c.relname),
         pg_catalog.pg_get_indexdef(x.indexrelid), NULL::oid
-      FROM pg_catalog.pg_index AS x
-      JOIN pg_catalog.pg_class AS i ON i.oid = x.indexrelid
-      JOIN pg_catalog.pg_class AS c ON c.oid = x.indrelid
-      WHERE c.relnamespace = (SELECT oid FROM ns)
+      FROM rel AS c
+      JOIN pg_catalog.pg_index AS x ON x.indrelid = c.oid
+      JOIN rel AS i ON i.oid = x.indexrelid
       UNION ALL
       SELECT 'trigger', pg_catalog.format('%s on %s', g.tgname, c.relname),
         pg_catalog.pg_get_triggerdef(g.oid), NULL::oid
-      FROM pg_catalog.pg_trigger AS g JOIN pg_catalog.pg_class AS c ON c.oid = g.tgrelid
-      WHERE c.relnamespace = (SELECT oid FROM ns) AND NOT g.tgisinternal
+      FROM rel AS c JOIN pg_catalog.pg_trigger AS g ON g.tgrelid = c.oid
+      WHERE NOT g.tgisinternal
       UNION ALL
       SELECT 'rule', pg_catalog.format('%s on %s', w.rulename, c.relname),
         pg_catalog.pg_get_ruledef(w.oid), NULL::oid
-      FROM pg_catalog.pg_rewrite AS w JOIN pg_catalog.pg_class AS c ON c.oid = w.ev_class
-      WHERE c.relnamespace = (SELECT oid FROM ns)
-        AND NOT (w.rulename = '_RETURN' AND c.relkind IN ('v', 'm'))
+      FROM rel AS c JOIN pg_catalog.pg_rewrite AS w ON w.ev_class = c.oid
+      WHERE NOT (w.rulename = '_RETURN' AND c.relkind IN ('v', 'm'))
       UNION ALL
       SELECT 'policy', pg_catalog.format('%s on %s', p.polname, c.relname),
         pg_catalog.concat_ws(' ', p.polcmd::text,
           pg_catalog.pg_get_expr(p.polqual, p.polrelid),
           pg_catalog.pg_get_expr(p.polwithcheck, p.polrelid)), NULL::oid
-      FROM pg_catalog.pg_policy AS p JOIN pg_catalog.pg_class AS c ON c.oid = p.polrelid
-      WHERE c.relnamespace = (SELECT oid FROM ns)
+      FROM rel AS c JOIN pg_catalog.pg_policy AS p ON p.polrelid = c.oid
       UNION ALL
       SELECT CASE f.prokind WHEN 'p' THEN 'procedure' WHEN 'a' THEN 'aggregate'
           WHEN 'w' THEN 'window function' ELSE 'function' END,
         pg_catalog.format('%s(%s)', f.proname, pg_catalog.pg_get_function_identity_arguments(f.oid)),
         '', f.proowner
-      FROM pg_catalog.pg_proc AS f WHERE f.pronamespace = (SELECT oid FROM ns)
+      FROM pg_catalog.pg_proc AS f, ns WHERE f.pronamespace = ns.oid
       UNION ALL
       SELECT 'operator', pg_catalog.format('%s(%s, %s)', o.oprname,
           pg_catalog.format_type(o.oprleft, NULL), pg_catalog.format_type(o.oprright, NULL)),
         '', o.oprowner
-      FROM pg_catalog.pg_operator AS o WHERE o.oprnamespace = (SELECT oid FROM ns)
+      FROM pg_catalog.pg_operator AS o, ns WHERE o.oprnamespace = ns.oid
       UNION ALL
       SELECT 'type', t.typname::text, '', t.typowner
-      FROM pg_catalog.pg_type AS t
-      WHERE t.typnamespace = (SELECT oid FROM ns) AND t.typrelid = 0
-        AND NOT EXISTS (
-          SELECT FROM pg_catalog.pg_type AS e WHERE e.typarray = t.oid AND e.typrelid <> 0)
+      FROM pg_catalog.pg_type AS t, ns
+      WHERE t.typnamespace = ns.oid AND t.typrelid = 0
+        AND NOT (t.typcategory = 'A' AND EXISTS (
+          SELECT FROM pg_catalog.pg_type AS e WHERE e.oid = t.typelem AND e.typrelid <> 0))
       UNION ALL
       SELECT 'collation', l.collname::text, '', l.collowner
-      FROM pg_catalog.pg_collation AS l WHERE l.collnamespace = (SELECT oid FROM ns)
+      FROM pg_catalog.pg_collation AS l, ns WHERE l.collnamespace = ns.oid
       UNION ALL
       SELECT 'conversion', v.conname::text, '', v.conowner
-      FROM pg_catalog.pg_conversion AS v WHERE v.connamespace = (SELECT oid FROM ns)
+      FROM pg_catalog.pg_conversion AS v, ns WHERE v.connamespace = ns.oid
     )
     SELECT o.kind, o.name, o.definition,
       CASE WHEN o.owner IS NULL OR o.owner = me.oid
