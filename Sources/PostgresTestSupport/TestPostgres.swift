@@ -33,6 +33,22 @@ public enum TestPostgres {
           + " under CI they fail instead)\n").utf8))
   }()
 
+  /// The server's host, port and user as libpq's environment variables (`PGHOST`, `PGPORT`,
+  /// `PGUSER`), for a process told the server by a URI without them.
+  public static var libpqEnvironment: [String: String] {
+    var environment: [String: String] = [:]
+    for item in URLComponents(string: serverURI ?? "")?.queryItems ?? [] {
+      guard let value = item.value else { continue }
+      switch item.name {
+      case "host": environment["PGHOST"] = value
+      case "port": environment["PGPORT"] = value
+      case "user": environment["PGUSER"] = value
+      default: break
+      }
+    }
+    return environment
+  }
+
   /// A fresh, empty schema on the test server, and a target whose connections use it.
   ///
   /// Throws `TestPostgresError.noServer` when no server was given, which fails the test.

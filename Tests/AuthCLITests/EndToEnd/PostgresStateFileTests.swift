@@ -21,17 +21,7 @@ struct PostgresStateFileTests {
       serverURI = try #require(TestPostgres.serverURI)
       let suffix = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
       names = ["ka_" + suffix, "kb_" + suffix]
-      var environment: [String: String] = [:]
-      for item in URLComponents(string: serverURI)?.queryItems ?? [] {
-        guard let value = item.value else { continue }
-        switch item.name {
-        case "host": environment["PGHOST"] = value
-        case "port": environment["PGPORT"] = value
-        case "user": environment["PGUSER"] = value
-        default: break
-        }
-      }
-      self.environment = environment
+      self.environment = TestPostgres.libpqEnvironment
       let connection = try PostgresConnection.connect(serverURI, target: "the test server")
       for name in names { try connection.executeScript("CREATE DATABASE \(name)") }
     }

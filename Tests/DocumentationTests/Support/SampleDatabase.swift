@@ -20,17 +20,7 @@ final class SampleDatabase: Sendable {
     self.serverURI = serverURI
     self.documentedName = documentedName
     actualName = "docs_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-    var environment: [String: String] = [:]
-    for item in URLComponents(string: serverURI)?.queryItems ?? [] {
-      guard let value = item.value else { continue }
-      switch item.name {
-      case "host": environment["PGHOST"] = value
-      case "port": environment["PGPORT"] = value
-      case "user": environment["PGUSER"] = value
-      default: break
-      }
-    }
-    self.environment = environment
+    self.environment = TestPostgres.libpqEnvironment
     let connection = try PostgresConnection.connect(serverURI, target: "the test server")
     try connection.executeScript("CREATE DATABASE \(actualName)")
   }
