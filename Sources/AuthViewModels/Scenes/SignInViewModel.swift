@@ -124,8 +124,7 @@ public final class SignInViewModel: BaseViewModel<SignInStep>, SignInViewModelTy
   public private(set) var failure: SignInFailure?
 
   @ObservationIgnored private let authentication: any AuthenticationUseCase
-  @ObservationIgnored private var editedFields: Set<Field> = []
-
+  @ObservationIgnored private var checks = FormChecks<Field>()
   private enum Field { case username, password }
 
   /// Takes the use case that signs in.
@@ -138,8 +137,7 @@ public final class SignInViewModel: BaseViewModel<SignInStep>, SignInViewModelTy
   /// Submits: a refused submit shows every field's reason; a valid one signs in.
   public func signInTapped() async {
     guard !isLoading else { return }
-    // A refused submit shows every field's reason, edited or not.
-    editedFields = [.username, .password]
+    checks.showAll([.username, .password])
     refresh()
     guard isSignInEnabled else { return }
     failure = nil
@@ -187,15 +185,15 @@ public final class SignInViewModel: BaseViewModel<SignInStep>, SignInViewModelTy
   private var request: SignInRequest { SignInRequest(username: username, password: password) }
 
   private func edited(_ field: Field) {
-    editedFields.insert(field)
+    checks.edit(field)
     failure = nil
     refresh()
   }
 
   private func refresh() {
     let validation = authentication.validate(request)
-    usernameValidation = editedFields.contains(.username) ? validation.username : nil
-    passwordValidation = editedFields.contains(.password) ? validation.password : nil
+    usernameValidation = checks.shown(.username, validation.username)
+    passwordValidation = checks.shown(.password, validation.password)
     isSignInEnabled = validation.isValid && !isLoading
   }
 }
