@@ -92,6 +92,7 @@ enum ManualPage {
               "Where session tokens are kept, one file per database, mode 0600 (~/.local/state when unset)."
             ),
             ("NO_COLOR", "When set and not empty, no colour is used."),
+            ("TERM", "When dumb, no colour is used."),
           ]),
         ManSection(
           title: "FILES",

@@ -1,4 +1,4 @@
-/// ANSI colour, on only for a terminal and never with `NO_COLOR` or `--no-color`.
+/// ANSI colour, on only for a terminal and never with `NO_COLOR`, `TERM=dumb` or `--no-color`.
 struct Style: Hashable, Sendable {
   /// Whether escape codes are written.
   let isEnabled: Bool
@@ -10,12 +10,14 @@ struct Style: Hashable, Sendable {
   static let plain = Style(isEnabled: false)
 
   /// Decides colour for one output stream.
-  /// `NO_COLOR` counts when set to anything but the empty string (no-color.org).
+  /// `NO_COLOR` counts when set to anything but the empty string (no-color.org); a terminal
+  /// that says it is `dumb` understands no escape codes.
   static func decide(
     isTerminal: Bool, noColorOption: Bool, environment: [String: String]
   ) -> Style {
     let noColorVariable = !(environment["NO_COLOR"] ?? "").isEmpty
-    return Style(isEnabled: isTerminal && !noColorOption && !noColorVariable)
+    let dumbTerminal = environment["TERM"] == "dumb"
+    return Style(isEnabled: isTerminal && !noColorOption && !noColorVariable && !dumbTerminal)
   }
 
   /// Red and bold: `Error:`.

@@ -67,7 +67,7 @@ struct HelpTests {
         The exit codes are listed by 'authcli help exit-codes', the kinds of JSON errors
         by 'authcli help errors'. Environment: AUTHCLI_DB (the database when --db is not
         given), XDG_DATA_HOME, XDG_STATE_HOME (where the session token is kept),
-        NO_COLOR.
+        NO_COLOR, TERM (no colour when dumb).
 
         OPTIONS:
           --db <path>             The database file, ':memory:' for a throwaway one

@@ -53,6 +53,12 @@ struct UsageErrorOutputTests {
         .isEnabled)
     #expect(
       Style.decide(isTerminal: true, noColorOption: false, environment: ["NO_COLOR": ""]).isEnabled)
+    #expect(
+      !Style.decide(isTerminal: true, noColorOption: false, environment: ["TERM": "dumb"])
+        .isEnabled)
+    #expect(
+      Style.decide(isTerminal: true, noColorOption: false, environment: ["TERM": "xterm"])
+        .isEnabled)
     #expect(Style(isEnabled: true).failure("Error:") == "\u{1B}[1;31mError:\u{1B}[0m")
     #expect(Style.plain.failure("Error:") == "Error:")
   }
