@@ -220,17 +220,17 @@ private struct CookieWorld {
   init(store: any AuthStore) throws {
     let hasher = try Argon2idHasher(cost: .minimum)
     tokens = try SodiumTokenSource()
-    owner = SignInService(
+    // One device each: the same wiring as the binary's, with each client's own jar.
+    let ownerDevice = AuthServices(
       store: store, hasher: hasher, tokens: tokens, clock: clock, deviceCookies: ownerJar)
-    let strangerJar = CookieJar()
-    stranger = SignInService(
-      store: store, hasher: hasher, tokens: tokens, clock: clock, deviceCookies: strangerJar)
-    ownerChange = ChangePasswordService(
-      store: store, hasher: hasher, tokens: tokens, clock: clock, deviceCookies: ownerJar)
-    strangerChange = ChangePasswordService(
-      store: store, hasher: hasher, tokens: tokens, clock: clock, deviceCookies: strangerJar)
-    signUp = SignUpService(store: store, hasher: hasher, tokens: tokens, clock: clock)
-    administration = AccountAdministrationService(store: store, hasher: hasher, clock: clock)
+    let strangerDevice = AuthServices(
+      store: store, hasher: hasher, tokens: tokens, clock: clock, deviceCookies: CookieJar())
+    owner = ownerDevice.signIn
+    stranger = strangerDevice.signIn
+    ownerChange = ownerDevice.changePassword
+    strangerChange = strangerDevice.changePassword
+    signUp = ownerDevice.signUp
+    administration = ownerDevice.accounts
   }
 
   /// Whether signing in as owner from this client succeeds.

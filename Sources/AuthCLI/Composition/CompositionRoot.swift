@@ -22,36 +22,62 @@ struct CompositionRoot {
     case existingOnly
   }
 
-  /// The use cases the view models are built over.
+  /// What a command needs of the client's state folder (the session and device-cookie files).
+  enum StateFolder {
+    /// The account commands keep a session there: no folder (no HOME) is an error.
+    case required
+    /// The operators' commands keep nothing there; `verify` presents the device cookie
+    /// when there is a folder, and without one the client is simply untrusted, as one
+    /// without a cookie is.
+    case ifAvailable
+  }
+
+  /// Every use case, over one store, hasher, token source, clock, policy and cookie jar.
+  let services: AuthServices
+  /// The use cases the view models are built over: the scenes' view of `services`.
   let useCases: AuthUseCases
   /// Where the current session's token is kept; `nil` for `:memory:`.
   let sessionFile: SessionStateFile?
 
   /// Opens the database and wires the layers.
-  init(location: DatabaseLocation, access: Access, environment: [String: String]) throws {
+  init(
+    location: DatabaseLocation, access: Access, environment: [String: String],
+    stateFolder: StateFolder = .required
+  ) throws {
     // The cost is judged first: a refused one must leave no database file behind.
     let cost = try HashingCost.from(environment: environment, inMemory: location.isMemory)
     let (store, stateKey) = try Self.openStoreAndStateKey(location, access: access)
     let hasher = try Argon2idHasher(cost: cost)
     let tokens = try SodiumTokenSource()
-    let clock = SystemClock()
-    let policy = AuthPolicy.standard
-    let files = try stateKey.map { key in
-      try Self.stateFiles(key, location: location, environment: environment)
+    let files: (session: SessionStateFile, cookie: DeviceCookieFile)?
+    switch (stateKey, stateFolder) {
+    case (nil, _):
+      files = nil
+    case (let key?, .required):
+      files = try Self.stateFiles(key, location: location, environment: environment)
+    case (let key?, .ifAvailable):
+      files = try? Self.stateFiles(key, location: location, environment: environment)
     }
-    // Every check of a password presents the same cookie: a sign-in, and the current
-    // password of a password change.
-    useCases = AuthUseCases(
-      authentication: SignInService(
-        store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy,
-        deviceCookies: files?.cookie),
-      signUp: SignUpService(
-        store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy),
-      sessions: SessionService(store: store, tokens: tokens, clock: clock, policy: policy),
-      changePassword: ChangePasswordService(
-        store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy,
-        deviceCookies: files?.cookie))
+    // Every check of a password presents the same cookie: a sign-in, `verify`, and the
+    // current password of a password change.
+    services = AuthServices(
+      store: store, hasher: hasher, tokens: tokens, clock: SystemClock(), policy: .standard,
+      deviceCookies: files?.cookie)
+    useCases = AuthUseCases(services)
     sessionFile = files?.session
+  }
+
+  /// The wiring of the commands that serve operators and other programs (`users …`,
+  /// `verify`, `sessions check`, `sessions prune`, `audit`): the existing database (never
+  /// created; 66 when missing) and no state folder needed. These commands have no scene
+  /// and no view model: the interactive shell offers only the signed-in user's own
+  /// commands, so they call `services` directly.
+  static func forOperator(
+    location: DatabaseLocation, environment: [String: String]
+  ) throws -> CompositionRoot {
+    try CompositionRoot(
+      location: location, access: .existingOnly, environment: environment,
+      stateFolder: .ifAvailable)
   }
 
   /// Opens the store, and answers the key of its state files (`StateFileKey`); none in

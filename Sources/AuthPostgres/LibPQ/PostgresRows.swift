@@ -1,3 +1,4 @@
+import AuthStorage
 import CLibPQ
 
 #if canImport(FoundationEssentials)
@@ -68,7 +69,7 @@ public struct PostgresRow {
 
   /// A time column (`bigint` milliseconds since the Unix epoch).
   public func date(_ column: Int32) throws -> Date {
-    Milliseconds.date(try int64(column))
+    StoredTime.date(try int64(column))
   }
 
   /// A nullable time column.

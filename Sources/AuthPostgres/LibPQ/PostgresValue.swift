@@ -1,3 +1,5 @@
+import AuthStorage
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -19,7 +21,7 @@ public enum PostgresValue: Hashable, Sendable {
 
   /// A date as the schema stores it: `bigint` milliseconds since the Unix epoch, UTC,
   /// rounded down, exactly as the SQLite schema stores it.
-  public static func time(_ date: Date) -> PostgresValue { .bigint(Milliseconds.of(date)) }
+  public static func time(_ date: Date) -> PostgresValue { .bigint(StoredTime.milliseconds(date)) }
 
   /// The type's OID, for the statement's parameter list (0 lets the server infer it).
   var typeOID: UInt32 {
@@ -41,22 +43,5 @@ public enum PostgresValue: Hashable, Sendable {
     case .boolean(let value): [value ? 1 : 0]
     case .null: nil
     }
-  }
-}
-
-/// The schema's time unit, shared with the SQLite schema so both engines store the same numbers.
-enum Milliseconds {
-  /// Milliseconds for a date, rounded down; beyond 64 bits clamps to the nearest end, and a
-  /// date that is not a number is the earliest time (an expiry made of it has passed).
-  static func of(_ date: Date) -> Int64 {
-    let milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
-    guard milliseconds < 0x1p63 else { return milliseconds.isNaN ? .min : .max }
-    guard milliseconds >= -0x1p63 else { return .min }
-    return Int64(milliseconds)
-  }
-
-  /// The date for stored milliseconds.
-  static func date(_ milliseconds: Int64) -> Date {
-    Date(timeIntervalSince1970: Double(milliseconds) / 1000)
   }
 }

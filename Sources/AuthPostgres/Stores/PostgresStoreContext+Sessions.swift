@@ -1,4 +1,6 @@
 import AuthCore
+import AuthStorage
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -28,10 +30,10 @@ extension PostgresStoreContext {
       [.bytea(tokenHash.rawValue), .bigint(userID.rawValue), .time(createdAt), .time(expiresAt)]
     ) { row in try row.int64(0) }
     guard let id else { throw PostgresError.unexpectedValue(column: "sessions.id") }
-    let created = Milliseconds.date(Milliseconds.of(createdAt))
+    let created = StoredTime.rounded(createdAt)
     return Session(
       id: SessionID(rawValue: id), userID: userID, createdAt: created, lastUsedAt: created,
-      expiresAt: Milliseconds.date(Milliseconds.of(expiresAt)))
+      expiresAt: StoredTime.rounded(expiresAt))
   }
 
   func authenticatedSession(tokenHash: TokenHash) throws -> AuthenticatedSession? {

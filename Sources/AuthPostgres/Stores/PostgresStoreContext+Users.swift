@@ -23,7 +23,7 @@ extension PostgresStoreContext {
       throw StoreError.usernameTaken
     }
     guard let id else { throw PostgresError.unexpectedValue(column: "users.id") }
-    let storedTime = Milliseconds.date(Milliseconds.of(time))
+    let storedTime = StoredTime.rounded(time)
     return User(
       id: UserID(rawValue: id), username: username.canonical, createdAt: storedTime,
       updatedAt: storedTime)

@@ -55,15 +55,13 @@ public enum NameHash {
     return hexDigits(output)
   }
 
+  /// Lower-case hex by libsodium's `sodium_bin2hex`, which runs in constant time: the
+  /// digits of a keyed hash take no longer for one value than for another.
   private static func hexDigits(_ bytes: [UInt8]) -> String {
-    let digits = Array("0123456789abcdef".utf8)
-    var text = [UInt8]()
-    text.reserveCapacity(bytes.count * 2)
-    for byte in bytes {
-      text.append(digits[Int(byte >> 4)])
-      text.append(digits[Int(byte & 0x0F)])
-    }
-    return String(decoding: text, as: UTF8.self)
+    // Two digits a byte, and the terminating NUL that `sodium_bin2hex` writes.
+    var text = [CChar](repeating: 0, count: bytes.count * 2 + 1)
+    sodium_bin2hex(&text, text.count, bytes, bytes.count)
+    return String(decoding: text.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// `sodium_init` is safe to call from any thread, any number of times; this runs it once.

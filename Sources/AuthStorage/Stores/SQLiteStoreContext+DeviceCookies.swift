@@ -1,4 +1,5 @@
 import AuthCore
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -42,7 +43,7 @@ extension SQLiteStoreContext {
       [
         .blob(tokenHash.rawValue), .integer(Int64(state.consecutiveFailures)),
         state.lockedUntil.map { .time($0) } ?? .null,
-        .integer(state.lastFailureAt.map(Timestamp.milliseconds) ?? 0),
+        .integer(state.lastFailureAt.map(StoredTime.milliseconds) ?? 0),
       ])
   }
 

@@ -1,4 +1,5 @@
 import AuthCore
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -15,10 +16,10 @@ extension SQLiteStoreContext {
       VALUES (?1, ?2, ?3, ?3, ?4)
       """,
       [.blob(tokenHash.rawValue), .integer(userID.rawValue), .time(createdAt), .time(expiresAt)])
-    let created = Timestamp.date(Timestamp.milliseconds(createdAt))
+    let created = StoredTime.rounded(createdAt)
     return Session(
       id: SessionID(rawValue: database.lastInsertRowID), userID: userID, createdAt: created,
-      lastUsedAt: created, expiresAt: Timestamp.date(Timestamp.milliseconds(expiresAt)))
+      lastUsedAt: created, expiresAt: StoredTime.rounded(expiresAt))
   }
 
   func authenticatedSession(tokenHash: TokenHash) throws -> AuthenticatedSession? {

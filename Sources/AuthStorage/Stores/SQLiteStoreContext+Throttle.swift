@@ -1,4 +1,5 @@
 import AuthCore
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -55,7 +56,7 @@ extension SQLiteStoreContext {
       [
         .text(try storedName(username)), .integer(Int64(state.consecutiveFailures)),
         state.lockedUntil.map { .time($0) } ?? .null,
-        .integer(state.lastFailureAt.map(Timestamp.milliseconds) ?? 0),
+        .integer(state.lastFailureAt.map(StoredTime.milliseconds) ?? 0),
       ])
   }
 

@@ -1,4 +1,5 @@
 import AuthCore
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -17,7 +18,7 @@ extension SQLiteStoreContext {
       ) { statement in
         try statement.withBound(username.canonical, at: 1) {
           try statement.withBound(passwordHash, at: 2) {
-            try statement.bind(Timestamp.milliseconds(time), at: 3)
+            try statement.bind(StoredTime.milliseconds(time), at: 3)
             while try statement.step() {}
           }
         }
@@ -26,7 +27,7 @@ extension SQLiteStoreContext {
       // The schema decides: a racing insert of the same name lands here too.
       throw StoreError.usernameTaken
     }
-    let storedTime = Timestamp.date(Timestamp.milliseconds(time))
+    let storedTime = StoredTime.rounded(time)
     return User(
       id: UserID(rawValue: database.lastInsertRowID), username: username.canonical,
       createdAt: storedTime, updatedAt: storedTime)

@@ -1,4 +1,5 @@
 import AuthCore
+import AuthCrypto
 import AuthStorage
 
 /// Figures 1 and 2: the session check through the storage layer, and through the
@@ -37,9 +38,11 @@ enum SessionCheckFigures {
             note: "\(size), \(Format.grouped(options.lookups)) random checks per batch"))
       }
       if figures.contains(2) {
-        let service = SessionService(
-          store: pair.store, tokens: context.tokens,
-          clock: FixedClock(time: seeded.time.addingTimeInterval(1)))
+        // A session check hashes no password: the hasher is wired but never called.
+        let service = AuthServices(
+          store: pair.store, hasher: try Argon2idHasher(cost: .minimum), tokens: context.tokens,
+          clock: FixedClock(time: seeded.time.addingTimeInterval(1))
+        ).sessions
         let samples = try await PairedRuns.run(
           repetitions: options.repetitions,
           baseline: {

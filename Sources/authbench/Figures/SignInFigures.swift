@@ -41,8 +41,9 @@ enum SignInFigures {
       _ = try $0.insertUser(username: damagedAccount, passwordHash: damagedHash, at: Date())
       return try $0.insertUser(username: account, passwordHash: hash, at: Date())
     }
-    let service = SignInService(
-      store: store, hasher: hasher, tokens: context.tokens, clock: SystemClock())
+    let service = AuthServices(
+      store: store, hasher: hasher, tokens: context.tokens, clock: SystemClock()
+    ).signIn
     let costText =
       "Argon2id \(options.cost) (m=\(cost.memLimit / 1024) KiB, t=\(cost.opsLimit)), "
       + "\(options.signInsPerRepetition) per repetition"

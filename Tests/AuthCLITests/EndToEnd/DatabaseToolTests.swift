@@ -1,8 +1,14 @@
+import AuthStorage
 import Foundation
 import Testing
 
 @Suite("End to end: database tools")
 struct DatabaseToolTests {
+  /// The migrations the binary embeds, in order, and the schema version they make: read
+  /// from the same files, so a new migration changes no expectation here.
+  static let migrations = Migration.embedded.map(\.identifier)
+  static let schemaVersion = Migrator().newestVersion
+
   @Test func readingToolsNeverCreateAMissingDatabase() async throws {
     let sandbox = try Sandbox()
     for arguments in [
@@ -25,7 +31,8 @@ struct DatabaseToolTests {
     #expect(first.status == 0)
     #expect(
       first.output
-        == "Applied 0001_initial, 0002_session_ids_never_reused, 0003_account_locks_and_failure_age, 0004_keyed_name_hashes, 0005_device_cookies, 0006_device_cookie_expiry_index, 0007_users_by_name_hash: schema version 7 at \(sandbox.defaultDatabase).\n"
+        == "Applied \(Self.migrations.joined(separator: ", ")): schema version "
+        + "\(Self.schemaVersion) at \(sandbox.defaultDatabase).\n"
     )
     #expect(try sandbox.mode(of: sandbox.defaultDatabase) == 0o600)
     #expect(try sandbox.mode(of: sandbox.root + "/data/authcli") == 0o700)
@@ -33,7 +40,7 @@ struct DatabaseToolTests {
     #expect(again.status == 0)
     let object = try #require(try again.json() as? [String: Any])
     #expect(object["applied"] as? [String] == [])
-    #expect(object["schema_version"] as? Int == 7)
+    #expect(object["schema_version"] as? Int == Self.schemaVersion)
   }
 
   @Test func migrateStatusListsAppliedMigrations() async throws {
@@ -42,11 +49,7 @@ struct DatabaseToolTests {
     let text = try await sandbox.run(["migrate", "status"])
     #expect(text.status == 0)
     let lines = text.output.split(separator: "\n")
-    for identifier in [
-      "0001_initial", "0002_session_ids_never_reused", "0003_account_locks_and_failure_age",
-      "0004_keyed_name_hashes", "0005_device_cookies", "0006_device_cookie_expiry_index",
-      "0007_users_by_name_hash",
-    ] {
+    for identifier in Self.migrations {
       #expect(
         lines.contains { $0.hasPrefix(identifier + " ") && $0.contains("  applied  ") },
         "\(identifier)")
@@ -57,11 +60,7 @@ struct DatabaseToolTests {
     let applied = try #require(json["applied"] as? [[String: Any]])
     #expect(
       applied.compactMap { $0["identifier"] as? String }
-        == [
-          "0001_initial", "0002_session_ids_never_reused", "0003_account_locks_and_failure_age",
-          "0004_keyed_name_hashes", "0005_device_cookies", "0006_device_cookie_expiry_index",
-          "0007_users_by_name_hash",
-        ])
+        == Self.migrations)
   }
 
   @Test func inspectReportsEverythingAsATableAndAsJSON() async throws {
@@ -70,29 +69,34 @@ struct DatabaseToolTests {
     _ = try await sandbox.run(["migrate", "--db", database])
     let text = try await sandbox.run(["inspect", "--db", database])
     #expect(text.status == 0)
-    for line in [
-      "Path:            \(database)\n", "Journal mode:    wal\n", "Schema version:  7 ",
-      "Migrations:      0001_initial (applied ",
-      "                 0002_session_ids_never_reused (applied ",
-      "                 0003_account_locks_and_failure_age (applied ", "Pending:         none\n",
-      "Sessions:        0 active, 0 expired\n", "Integrity check: ok\n", "\nTABLE ", "\nusers ",
-    ] {
+    let migrationLines = Self.migrations.enumerated().map { index, identifier in
+      (index == 0 ? "Migrations:      " : "                 ") + "\(identifier) (applied "
+    }
+    let lines: [String] =
+      [
+        "Path:            \(database)\n", "Journal mode:    wal\n",
+        "Schema version:  \(Self.schemaVersion) ",
+      ] + migrationLines + [
+        "Pending:         none\n", "Sessions:        0 active, 0 expired\n",
+        "Integrity check: ok\n", "\nTABLE ", "\nusers ",
+      ]
+    for line in lines {
       #expect(text.output.contains(line), "\(line)")
     }
     let run = try await sandbox.run(["--json", "inspect", "--db=\(database)"])
     let json = try #require(try run.json() as? [String: Any])
-    #expect(json["schema_version"] as? Int == 7)
+    #expect(json["schema_version"] as? Int == Self.schemaVersion)
     #expect(json["path"] as? String == database)
     #expect(json["journal_mode"] as? String == "wal")
     #expect(json["integrity_check"] as? [String] == ["ok"])
     #expect((json["sqlite_version"] as? String)?.hasPrefix("3.") == true)
     let tables = try #require(json["tables"] as? [String: Int])
     #expect(tables["users"] == 0)
-    #expect(tables["schema_migrations"] == 7)
+    #expect(tables["schema_migrations"] == Self.migrations.count)
     let sessions = try #require(json["sessions"] as? [String: Int])
     #expect(sessions == ["active": 0, "expired": 0])
     let migrations = try #require(json["migrations"] as? [[String: Any]])
-    #expect(migrations.count == 7)
+    #expect(migrations.count == Self.migrations.count)
   }
 
   @Test func aFileThatIsNotADatabaseIsInvalidDataAndStaysUntouched() async throws {

@@ -40,27 +40,18 @@ struct UseCaseFixture {
     return try SQLiteAuthStore.inMemory()
   }
 
-  var signUp: SignUpService {
-    SignUpService(store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy)
-  }
-  var signIn: SignInService {
-    SignInService(store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy)
-  }
-  var sessions: SessionService {
-    SessionService(store: store, tokens: tokens, clock: clock, policy: policy)
-  }
-  var changePassword: ChangePasswordService {
-    ChangePasswordService(
-      store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy)
+  /// Every use case, wired as the composition root wires them, over the fixture's parts.
+  var services: AuthServices {
+    AuthServices(store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy)
   }
 
-  var administration: AccountAdministrationService {
-    AccountAdministrationService(store: store, hasher: hasher, clock: clock, policy: policy)
-  }
-  var housekeeping: HousekeepingService {
-    HousekeepingService(store: store, clock: clock, policy: policy)
-  }
-  var auditTrail: AuditTrailService { AuditTrailService(store: store) }
+  var signUp: SignUpService { services.signUp }
+  var signIn: SignInService { services.signIn }
+  var sessions: SessionService { services.sessions }
+  var changePassword: ChangePasswordService { services.changePassword }
+  var administration: AccountAdministrationService { services.accounts }
+  var housekeeping: HousekeepingService { services.housekeeping }
+  var auditTrail: AuditTrailService { services.auditTrail }
 
   /// Checks a password without a session and returns the answer.
   func verify(_ name: String, _ password: String) async throws -> Validation<User> {

@@ -15,11 +15,7 @@ struct RealUseCases {
     let tokens = try SodiumTokenSource()
     let clock = TestClock()
     useCases = AuthUseCases(
-      authentication: SignInService(store: store, hasher: hasher, tokens: tokens, clock: clock),
-      signUp: SignUpService(store: store, hasher: hasher, tokens: tokens, clock: clock),
-      sessions: SessionService(store: store, tokens: tokens, clock: clock),
-      changePassword: ChangePasswordService(
-        store: store, hasher: hasher, tokens: tokens, clock: clock))
+      AuthServices(store: store, hasher: hasher, tokens: tokens, clock: clock))
   }
 }
 

@@ -17,11 +17,12 @@ struct AuditCommand {
   func run() async throws {
     let location = try context.databaseLocation()
     try ScriptedSession.refuseMemory(location, context: context)
-    let root = try AdministrationRoot(location: location, environment: context.process.environment)
+    let root = try CompositionRoot.forOperator(
+      location: location, environment: context.process.environment)
     let query = AuditQuery(
       username: selection.username, kinds: selection.kinds.isEmpty ? nil : selection.kinds,
       since: selection.since?.resolve(now: Date()), limit: selection.limit)
-    let events = try await root.auditTrail.events(query)
+    let events = try await root.services.auditTrail.events(query)
     context.emit(json: events.map(Self.json))
     guard !events.isEmpty else {
       context.show("No events.")

@@ -28,8 +28,9 @@ struct UserAdministrationCommand {
     {
       throw CLIError.validationFailed([mismatch])
     }
-    let root = try AdministrationRoot(location: location, environment: context.process.environment)
-    let result = try await root.accounts.addAccount(
+    let root = try CompositionRoot.forOperator(
+      location: location, environment: context.process.environment)
+    let result = try await root.services.accounts.addAccount(
       NewAccountRequest(username: name, password: password))
     switch result {
     case .added(let user):
@@ -48,7 +49,7 @@ struct UserAdministrationCommand {
 
   /// `users show NAME`: everything but the hash.
   func show(_ username: String) async throws {
-    let details = try await root().accounts.account(named: username)
+    let details = try await root().services.accounts.account(named: username)
     context.emit(json: Self.json(details))
     context.show(Self.text(details, style: context.outputStyle))
   }
@@ -57,13 +58,13 @@ struct UserAdministrationCommand {
   func delete(_ username: String, confirmed: Bool) async throws {
     let root = try root()
     // Looked up first, so a typo answers "no such account" rather than a question.
-    let details = try await root.accounts.account(named: username)
+    let details = try await root.services.accounts.account(named: username)
     let shown = TerminalText.visible(details.user.username)
     if !confirmed {
       try confirm(
         "Delete account \(shown) and end its \(details.activeSessions.count) session(s)? [y/N] ")
     }
-    let change = try await root.accounts.deleteAccount(named: username)
+    let change = try await root.services.accounts.deleteAccount(named: username)
     context.emit(
       json: [
         "deleted": true, "username": change.user.username, "ended_sessions": change.endedSessions,
@@ -74,7 +75,7 @@ struct UserAdministrationCommand {
 
   /// `users lock NAME [--reason TEXT]`.
   func lock(_ username: String, reason: String) async throws {
-    let change = try await root().accounts.lockAccount(named: username, reason: reason)
+    let change = try await root().services.accounts.lockAccount(named: username, reason: reason)
     let shown = TerminalText.visible(change.user.username)
     context.emit(
       json: [
@@ -88,7 +89,7 @@ struct UserAdministrationCommand {
 
   /// `users unlock NAME`.
   func unlock(_ username: String) async throws {
-    let change = try await root().accounts.unlockAccount(named: username)
+    let change = try await root().services.accounts.unlockAccount(named: username)
     let shown = TerminalText.visible(change.user.username)
     context.emit(
       json: ["locked": false, "username": change.user.username, "was_locked": change.wasLocked])
@@ -111,8 +112,9 @@ struct UserAdministrationCommand {
     {
       throw CLIError.validationFailed([mismatch])
     }
-    let root = try AdministrationRoot(location: location, environment: context.process.environment)
-    let result = try await root.accounts.resetPassword(named: username, to: password)
+    let root = try CompositionRoot.forOperator(
+      location: location, environment: context.process.environment)
+    let result = try await root.services.accounts.resetPassword(named: username, to: password)
     guard case .valid(let change) = result else {
       throw FieldRefusals.error([FieldError("password", result)])
     }
@@ -125,10 +127,11 @@ struct UserAdministrationCommand {
         + "\(Self.sessions(change.endedSessions)) ended.")
   }
 
-  private func root() throws -> AdministrationRoot {
+  private func root() throws -> CompositionRoot {
     let location = try context.databaseLocation()
     try ScriptedSession.refuseMemory(location, context: context)
-    return try AdministrationRoot(location: location, environment: context.process.environment)
+    return try CompositionRoot.forOperator(
+      location: location, environment: context.process.environment)
   }
 
   /// Asks on a terminal; without one (or under `--no-input`) names `--yes`. Anything but

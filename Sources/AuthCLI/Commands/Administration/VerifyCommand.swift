@@ -14,8 +14,9 @@ struct VerifyCommand {
     let (location, name, password) = try CredentialReader.existingAccountCredentials(
       context: context, username: username,
       passwordFromStandardInput: passwordFromStandardInput)
-    let root = try AdministrationRoot(location: location, environment: context.process.environment)
-    let result = try await root.passwordCheck.verify(
+    let root = try CompositionRoot.forOperator(
+      location: location, environment: context.process.environment)
+    let result = try await root.services.signIn.verify(
       request: SignInRequest(username: name, password: password))
     guard case .valid(let user) = result else {
       throw CLIError.signInRefused(result.errorMessage ?? AuthMessages.signInFailed)

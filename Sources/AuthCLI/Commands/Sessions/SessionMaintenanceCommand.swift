@@ -14,10 +14,11 @@ struct SessionMaintenanceCommand {
     try ScriptedSession.refuseMemory(location, context: context)
     _ = try DatabaseOpener.existingPath(location)
     let token = try readToken()
-    let root = try AdministrationRoot(location: location, environment: context.process.environment)
+    let root = try CompositionRoot.forOperator(
+      location: location, environment: context.process.environment)
     let found: AuthenticatedSession
     do {
-      found = try await root.sessions.currentSession(
+      found = try await root.services.sessions.currentSession(
         token: SessionToken(rawValue: String(token.trimmingSpaces)))
     } catch AuthError.notSignedIn {
       // The caller is another program holding someone's token, not a person who could
@@ -41,8 +42,9 @@ struct SessionMaintenanceCommand {
   func prune() async throws {
     let location = try context.databaseLocation()
     try ScriptedSession.refuseMemory(location, context: context)
-    let root = try AdministrationRoot(location: location, environment: context.process.environment)
-    let report = try await root.housekeeping.prune()
+    let root = try CompositionRoot.forOperator(
+      location: location, environment: context.process.environment)
+    let report = try await root.services.housekeeping.prune()
     context.emit(
       json: [
         "expired_sessions": report.expiredSessions,
