@@ -40,17 +40,7 @@ struct CredentialReader {
   /// with echo off on a terminal.
   func password(prompt label: String) throws -> String {
     if passwordFromStandardInput {
-      // Standard input may be a terminal, and then echo is off while the line is read:
-      // Ctrl-C must end the read and restore echo, not kill the process with echo off.
-      InterruptTrap.install()
-      defer { InterruptTrap.uninstall() }
-      switch context.console.input.readLine(secret: true) {
-      case .line(let text): return text
-      case .endOfInput: throw CLIError.endOfInput
-      case .interrupted: throw CLIError.interrupted
-      case .notText: throw CLIError.notText
-      case .tooLong: throw CLIError.lineTooLong
-      }
+      return try Self.secretLine(from: context)
     }
     try requirePrompting(flag: "--password-stdin")
     return try prompt(label, secret: true)
@@ -95,5 +85,20 @@ struct CredentialReader {
 
   private func usage(_ message: String) -> CLIError {
     context.usageError(message)
+  }
+
+  /// The next line of standard input, read as a secret (echo off when it is a terminal).
+  static func secretLine(from context: CommandContext) throws -> String {
+    // Standard input may be a terminal, and then echo is off while the line is read:
+    // Ctrl-C must end the read and restore echo, not kill the process with echo off.
+    InterruptTrap.install()
+    defer { InterruptTrap.uninstall() }
+    switch context.console.input.readLine(secret: true) {
+    case .line(let text): return text
+    case .endOfInput: throw CLIError.endOfInput
+    case .interrupted: throw CLIError.interrupted
+    case .notText: throw CLIError.notText
+    case .tooLong: throw CLIError.lineTooLong
+    }
   }
 }

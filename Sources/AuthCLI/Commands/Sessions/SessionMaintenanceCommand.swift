@@ -62,15 +62,7 @@ struct SessionMaintenanceCommand {
 
   /// The first line of standard input, with echo off if it is a terminal.
   private func readToken() throws -> String {
-    InterruptTrap.install()
-    defer { InterruptTrap.uninstall() }
-    switch context.console.input.readLine(secret: true) {
-    case .line(let text): return text
-    case .endOfInput: throw CLIError.endOfInput
-    case .interrupted: throw CLIError.interrupted
-    case .notText: throw CLIError.notText
-    case .tooLong: throw CLIError.lineTooLong
-    }
+    try CredentialReader.secretLine(from: context)
   }
 }
 
