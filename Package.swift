@@ -10,6 +10,7 @@ let package = Package(
   products: [
     .executable(name: "authcli", targets: ["authcli"]),
     .library(name: "AuthCore", targets: ["AuthCore"]),
+    .library(name: "AuthDatabase", targets: ["AuthDatabase"]),
     .library(name: "AuthStorage", targets: ["AuthStorage"]),
     .library(name: "AuthPostgres", targets: ["AuthPostgres"]),
     .library(name: "AuthCrypto", targets: ["AuthCrypto"]),
@@ -41,11 +42,14 @@ let package = Package(
 
     // The layers, innermost first.
     .target(name: "AuthCore", dependencies: ["CUtf8proc"], plugins: ["EmbedFiles"]),
+    // What both engines share, neither engine's own: migrations and their rules, the tools'
+    // reports, the name hash, stored time, the checks on the folders of private files.
+    .target(name: "AuthDatabase", dependencies: ["CSodium"]),
     .target(
-      name: "AuthStorage", dependencies: ["AuthCore", "CSQLite", "CSodium"],
+      name: "AuthStorage", dependencies: ["AuthCore", "AuthDatabase", "CSQLite", "CSodium"],
       plugins: ["EmbedFiles"]),
     .target(
-      name: "AuthPostgres", dependencies: ["AuthCore", "AuthStorage", "CLibPQ"],
+      name: "AuthPostgres", dependencies: ["AuthCore", "AuthDatabase", "CLibPQ"],
       plugins: ["EmbedFiles"]),
     .target(name: "AuthCrypto", dependencies: ["AuthCore", "CSodium"]),
     .target(name: "AuthViewModels", dependencies: ["AuthCore"]),
@@ -55,7 +59,8 @@ let package = Package(
     .target(
       name: "AuthCLI",
       dependencies: [
-        "AuthCore", "AuthStorage", "AuthPostgres", "AuthCrypto", "AuthViewModels", "CommandLineKit",
+        "AuthCore", "AuthDatabase", "AuthStorage", "AuthPostgres", "AuthCrypto", "AuthViewModels",
+        "CommandLineKit",
       ]),
     .executableTarget(name: "authcli", dependencies: ["AuthCLI"]),
 
@@ -98,7 +103,8 @@ let package = Package(
     .testTarget(
       name: "AuthStorageTests",
       dependencies: [
-        "AuthStorage", "AuthPostgres", "PostgresTestSupport", "CSQLite", "AuthCrypto",
+        "AuthDatabase", "AuthStorage", "AuthPostgres", "PostgresTestSupport", "CSQLite",
+        "AuthCrypto",
         "AuthTestSupport",
       ]),
     .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto"]),
@@ -118,7 +124,8 @@ let package = Package(
     .testTarget(
       name: "AuthCLITests",
       dependencies: [
-        "AuthCLI", "AuthViewModelPreviews", "AuthTestSupport", "PostgresTestSupport", "authcli",
+        "AuthCLI", "AuthDatabase", "AuthViewModelPreviews", "AuthTestSupport",
+        "PostgresTestSupport", "authcli",
       ],
       exclude: ["Previews", "PTY"]),
   ],

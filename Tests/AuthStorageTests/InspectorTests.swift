@@ -1,4 +1,5 @@
 import AuthCore
+import AuthDatabase
 import AuthStorage
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import AuthDatabase
 import Foundation
 import Testing
 

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import AuthStorage
+@testable import AuthDatabase
 
 /// The name hashes against values computed by another implementation (Python's `hashlib`
 /// and `hmac`): a database written by an earlier release finds its rows only while every

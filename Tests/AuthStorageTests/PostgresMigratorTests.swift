@@ -1,4 +1,5 @@
 import AuthCore
+import AuthDatabase
 import AuthPostgres
 import AuthStorage
 import Foundation

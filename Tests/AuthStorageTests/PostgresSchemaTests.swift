@@ -1,3 +1,4 @@
+import AuthDatabase
 import AuthStorage
 import Foundation
 import PostgresTestSupport

@@ -1,3 +1,4 @@
+import AuthDatabase
 import AuthStorage
 
 /// Exit codes for the storage adapter's own error types.

@@ -1,3 +1,4 @@
+import AuthDatabase
 import AuthStorage
 
 #if canImport(FoundationEssentials)

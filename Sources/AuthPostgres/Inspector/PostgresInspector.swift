@@ -1,5 +1,5 @@
 import AuthCore
-import AuthStorage
+import AuthDatabase
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -31,12 +31,12 @@ public struct PostgresReport: Hashable, Sendable {
   /// Identifiers of the known migrations not applied yet.
   public let pendingMigrations: [String]
   /// Each table of the schema with its row count, by name.
-  public let tables: [DatabaseReport.TableCount]
+  public let tables: [TableCount]
   /// Sessions active and expired at `inspectedAt`, when the sessions table exists.
-  public let sessions: DatabaseReport.SessionCounts?
+  public let sessions: SessionCounts?
   /// What `authcli sessions prune` would delete at `inspectedAt`, counted by the store's
   /// own conditions; `nil` before the schema that records failure ages (migration 0003).
-  public var prunable: DatabaseReport.PrunableCounts? = nil
+  public var prunable: PrunableCounts? = nil
   /// The tables, indexes and rows' total size on disk.
   public let sizeBytes: Int64
   /// `["ok"]`, or one line per difference from what the migrations create: every table,
@@ -87,7 +87,7 @@ public struct PostgresInspector: Sendable {
       WHERE schemaname = pg_catalog.current_schema() ORDER BY 1
       """
     ) { row in row.string(0) }
-    var tables: [DatabaseReport.TableCount] = []
+    var tables: [TableCount] = []
     var size: Int64 = 0
     for name in names {
       let quoted = "\"" + name.replacing("\"", with: "\"\"") + "\""
@@ -97,10 +97,10 @@ public struct PostgresInspector: Sendable {
         FROM \(quoted)
         """, [.text(quoted)]
       ) { row in (try row.int64(0), try row.optionalInt64(1) ?? 0) }
-      tables.append(DatabaseReport.TableCount(name: name, rows: Int(counted?.0 ?? 0)))
+      tables.append(TableCount(name: name, rows: Int(counted?.0 ?? 0)))
       size += counted?.1 ?? 0
     }
-    var sessions: DatabaseReport.SessionCounts?
+    var sessions: SessionCounts?
     if names.contains("sessions") {
       sessions = try connection.queryFirst(
         """
@@ -109,7 +109,7 @@ public struct PostgresInspector: Sendable {
         FROM sessions
         """, [.time(time)]
       ) { row in
-        DatabaseReport.SessionCounts(active: Int(try row.int64(0)), expired: Int(try row.int64(1)))
+        SessionCounts(active: Int(try row.int64(0)), expired: Int(try row.int64(1)))
       }
     }
     let applied = try migrator.appliedMigrations(in: connection)
@@ -131,12 +131,12 @@ public struct PostgresInspector: Sendable {
   /// standard rule for when failures are forgotten, inside the report's snapshot.
   private static func prunableCounts(
     _ connection: PostgresConnection, tables: [String], version: Int, at time: Date
-  ) throws -> DatabaseReport.PrunableCounts? {
+  ) throws -> PrunableCounts? {
     guard version >= 3, tables.contains("sessions"), tables.contains("sign_in_throttle") else {
       return nil
     }
     let context = PostgresStoreContext(connection: connection, singleStatement: false)
-    return DatabaseReport.PrunableCounts(
+    return PrunableCounts(
       expiredSessions: try context.countExpiredSessions(asOf: time),
       throttleRows: try context.countForgottenThrottleStates(
         at: time, failuresBefore: ThrottleRules.standard.forgetCutoff(at: time)),

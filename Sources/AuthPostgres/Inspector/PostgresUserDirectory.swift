@@ -1,5 +1,5 @@
 import AuthCore
-import AuthStorage
+import AuthDatabase
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -19,7 +19,7 @@ public struct PostgresUserDirectory {
 
   /// Every account by username, with its latest sign-in (a sign-up counts as the first),
   /// active session count at `time`, and whether it is locked.
-  public func users(at time: Date = Date()) throws -> [UserDirectory.Entry] {
+  public func users(at time: Date = Date()) throws -> [UserDirectoryEntry] {
     try connection.query(
       """
       SELECT u.id, u.username, u.created_at, u.updated_at,
@@ -34,7 +34,7 @@ public struct PostgresUserDirectory {
         .text(AuthEventKind.signUp.rawValue),
       ]
     ) { row in
-      UserDirectory.Entry(
+      UserDirectoryEntry(
         id: try row.int64(0), username: row.string(1), createdAt: try row.date(2),
         updatedAt: try row.date(3), lastSignInAt: try row.optionalDate(4),
         activeSessions: Int(try row.int64(5)), isLocked: try row.bool(6))

@@ -1,4 +1,4 @@
-import AuthStorage
+import AuthDatabase
 import CLibPQ
 
 #if canImport(FoundationEssentials)

@@ -1,4 +1,4 @@
-import AuthStorage
+import AuthDatabase
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

@@ -1,4 +1,4 @@
-import AuthStorage
+import AuthDatabase
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -15,56 +15,39 @@ import AuthStorage
 /// known migration is refused before anything is written; so is a record whose name
 /// differs from the known migration with its number.
 public struct PostgresMigrator: Sendable {
+  /// The rules this migrator runs, and its migrations.
+  public let plan: MigrationPlan
   /// The migrations this migrator knows, in version order.
-  public let migrations: [Migration]
+  public var migrations: [Migration] { plan.migrations }
   /// What is wrong with the migrations (a duplicate number, a gap, a misnamed file),
   /// refused before anything is read or written.
-  public let problem: MigrationSetError?
+  public var problem: MigrationSetError? { plan.problem }
 
   /// A migrator for the given migrations.
   public init(migrations: [Migration]) {
-    self.migrations = migrations.sorted { $0.version < $1.version }
-    do throws(MigrationSetError) {
-      try Migration.checkNumbering(migrations)
-      problem = nil
-    } catch {
-      problem = error
-    }
+    plan = MigrationPlan(migrations: migrations)
   }
 
   /// A migrator for the PostgreSQL migrations built into this binary.
   public init() {
-    self.init(migrations: Self.embedded)
-    if let embeddedProblem = Self.embeddedProblem {
-      self = PostgresMigrator(migrations: [], problem: embeddedProblem)
-    }
+    plan = Self.embeddedPlan
   }
 
-  private init(migrations: [Migration], problem: MigrationSetError) {
-    self.migrations = migrations
-    self.problem = problem
-  }
+  /// The plan of `Migrations/postgres/`, as the build embedded the files.
+  static let embeddedPlan = MigrationPlan(embeddedFiles: EmbeddedMigrations.files)
 
   /// The migrations built into this binary from `Migrations/postgres/`, in version order
   /// (empty when the files break a rule, which `embeddedProblem` names).
-  public static let embedded: [Migration] =
-    (try? Migration.validated(files: EmbeddedMigrations.files)) ?? []
+  public static var embedded: [Migration] { embeddedPlan.migrations }
 
   /// The rule the embedded files break, if any (the build checks it first).
-  public static let embeddedProblem: MigrationSetError? = {
-    do throws(MigrationSetError) {
-      _ = try Migration.validated(files: EmbeddedMigrations.files)
-      return nil
-    } catch {
-      return error
-    }
-  }()
+  public static var embeddedProblem: MigrationSetError? { embeddedPlan.problem }
 
   /// The embedded file names, named well or not (a test compares them with SQLite's).
   public static let embeddedFileNames: [String] = EmbeddedMigrations.files.map(\.name)
 
   /// The version a fully migrated schema has; 0 when there are no migrations.
-  public var newestVersion: Int { migrations.last?.version ?? 0 }
+  public var newestVersion: Int { plan.newestVersion }
 
   /// The highest applied version; 0 before the first migration. Reads only.
   public func currentVersion(of connection: PostgresConnection) throws -> Int {
@@ -82,9 +65,8 @@ public struct PostgresMigrator: Sendable {
   public func pendingMigrations(
     in connection: PostgresConnection
   ) throws -> [Migration] {
-    if let problem { throw problem }
-    let current = try currentVersion(of: connection)
-    return migrations.filter { $0.version > current }
+    try plan.requireValidSet()
+    return try plan.pending(after: try currentVersion(of: connection))
   }
 
   /// Throws `schemaTooNew` when the schema is newer than this migrator knows. Reads only.
@@ -105,7 +87,7 @@ public struct PostgresMigrator: Sendable {
   public func migrate(
     _ connection: PostgresConnection, at time: Date = Date()
   ) throws -> [Migration] {
-    if let problem { throw problem }
+    try plan.requireValidSet()
     let current = try verifySchema(connection)
     guard current < newestVersion else { return [] }
     var applied: [Migration] = []
@@ -126,13 +108,12 @@ public struct PostgresMigrator: Sendable {
   /// `schemaDifferences`, so a missing record costs time, never correctness.
   @discardableResult
   public func verifySchema(_ connection: PostgresConnection) throws -> Int {
-    if let problem { throw problem }
+    try plan.requireValidSet()
     let records = try records(in: connection)
     let current = records.last?.version ?? 0
-    if current > newestVersion {
-      throw PostgresError.schemaTooNew(found: current, newestKnown: newestVersion)
+    try plan.admit(version: current, recorded: { records.map(\.migration.identifier) }) {
+      PostgresError.schemaTooNew(found: $0, newestKnown: $1)
     }
-    try Migration.checkRecords(records.map(\.migration.identifier), against: migrations)
     let found = try PostgresSchema.objects(in: connection)
     if PostgresSchema.ownerDifferences(found).isEmpty,
       let known = PostgresKnownSchemas.digest(ofSchemaCreatedBy: migrationsDigest(upTo: current)),
@@ -158,7 +139,7 @@ public struct PostgresMigrator: Sendable {
   /// schema inside a transaction that is rolled back, so it is right by construction for
   /// every migration there will be and for the server's own way of writing definitions.
   public func schemaDifferences(in connection: PostgresConnection) throws -> [String] {
-    if let problem { throw problem }
+    try plan.requireValidSet()
     let (records, found) = try inSnapshot(connection) {
       (try self.records(in: connection), try PostgresSchema.objects(in: connection))
     }

@@ -1,4 +1,4 @@
-import AuthStorage
+import AuthDatabase
 
 /// One object of authcli's schema as the catalogs describe it: a table, column, constraint,
 /// index, sequence, view, trigger, rule, policy, function, operator, type or collation.

@@ -1,5 +1,5 @@
 import AuthCore
-import AuthStorage
+import AuthDatabase
 import Synchronization
 
 #if canImport(FoundationEssentials)

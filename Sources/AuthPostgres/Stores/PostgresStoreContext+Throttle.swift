@@ -1,5 +1,6 @@
 import AuthCore
-import AuthStorage
+import AuthDatabase
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else

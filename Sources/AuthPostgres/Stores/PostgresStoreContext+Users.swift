@@ -1,5 +1,5 @@
 import AuthCore
-import AuthStorage
+import AuthDatabase
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

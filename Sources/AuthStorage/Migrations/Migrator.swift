@@ -1,3 +1,5 @@
+import AuthDatabase
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -15,43 +17,30 @@
 /// so is a set of migrations with a duplicate number or a gap, and a database whose
 /// records name a known number with another name (migrations are keyed by both).
 public struct Migrator: Sendable {
+  /// The rules this migrator runs, and its migrations.
+  public let plan: MigrationPlan
   /// The migrations this migrator knows, in version order.
-  public let migrations: [Migration]
+  public var migrations: [Migration] { plan.migrations }
   /// What is wrong with `migrations`, refused before anything is read or written.
-  public let problem: MigrationSetError?
+  public var problem: MigrationSetError? { plan.problem }
 
-  /// A migrator for the given migrations (the embedded ones by default).
+  /// A migrator for the given migrations.
   public init(migrations: [Migration]) {
-    self.migrations = migrations.sorted { $0.version < $1.version }
-    do throws(MigrationSetError) {
-      try Migration.checkNumbering(migrations)
-      problem = nil
-    } catch {
-      problem = error
-    }
+    plan = MigrationPlan(migrations: migrations)
   }
 
   /// A migrator for the migrations built into this binary.
   public init() {
-    self.init(migrations: Migration.embedded)
-    if let embeddedProblem = Migration.embeddedProblem {
-      self = Migrator(migrations: [], problem: embeddedProblem)
-    }
-  }
-
-  private init(migrations: [Migration], problem: MigrationSetError) {
-    self.migrations = migrations
-    self.problem = problem
+    plan = .embeddedSQLite
   }
 
   /// The version a fully migrated database has; 0 when there are no migrations.
-  public var newestVersion: Int { migrations.last?.version ?? 0 }
+  public var newestVersion: Int { plan.newestVersion }
 
   /// The migrations not yet applied to `database`, in order. Reads only.
   public func pendingMigrations(in database: Database) throws -> [Migration] {
-    if let problem { throw problem }
-    let current = try database.userVersion()
-    return migrations.filter { $0.version > current }
+    try plan.requireValidSet()
+    return try plan.pending(after: try database.userVersion())
   }
 
   /// The migrations recorded in `database`, oldest first. Reads only.
@@ -75,13 +64,13 @@ public struct Migrator: Sendable {
   /// and `StorageError.migrationFailed` when one fails (that one is rolled back).
   @discardableResult
   public func migrate(_ database: Database, at time: Date = Date()) throws -> [Migration] {
-    if let problem { throw problem }
+    try plan.requireValidSet()
     let current = try database.userVersion()
-    if current > newestVersion {
-      throw StorageError.schemaTooNew(found: current, newestKnown: newestVersion)
+    try plan.admit(
+      version: current, recorded: { try appliedMigrations(in: database).map(\.identifier) }
+    ) {
+      StorageError.schemaTooNew(found: $0, newestKnown: $1)
     }
-    try Migration.checkRecords(
-      try appliedMigrations(in: database).map(\.identifier), against: migrations)
     var applied: [Migration] = []
     for migration in migrations where migration.version > current {
       if try apply(migration, to: database, at: time) { applied.append(migration) }

@@ -1,3 +1,5 @@
+import AuthDatabase
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else

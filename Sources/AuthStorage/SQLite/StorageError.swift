@@ -1,3 +1,5 @@
+import AuthDatabase
+
 /// Failures of opening, checking or migrating a database, beyond a single SQL statement.
 public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The database file could not be created (missing directory, no permission).

@@ -1,4 +1,5 @@
 import AuthCore
+import AuthDatabase
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

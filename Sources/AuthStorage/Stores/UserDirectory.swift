@@ -1,4 +1,6 @@
 import AuthCore
+import AuthDatabase
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -8,38 +10,8 @@ import AuthCore
 /// Read-only listing of accounts for operators (the CLI's `users list`). Not a port: a
 /// database tool. Never returns a hash.
 public struct UserDirectory {
-  /// An account as listed.
-  public struct Entry: Hashable, Sendable, Codable {
-    /// The row id.
-    public let id: Int64
-    /// The canonical username.
-    public let username: String
-    /// When the account was created.
-    public let createdAt: Date
-    /// When the account last changed.
-    public let updatedAt: Date
-    /// The latest successful sign-in recorded in the audit log (a sign-up counts as the
-    /// first), if any.
-    public let lastSignInAt: Date?
-    /// Sessions not yet expired at the listing's time.
-    public let activeSessions: Int
-    /// Whether an operator locked the account.
-    public let isLocked: Bool
-
-    /// Describes a listed account.
-    public init(
-      id: Int64, username: String, createdAt: Date, updatedAt: Date, lastSignInAt: Date?,
-      activeSessions: Int, isLocked: Bool = false
-    ) {
-      self.id = id
-      self.username = username
-      self.createdAt = createdAt
-      self.updatedAt = updatedAt
-      self.lastSignInAt = lastSignInAt
-      self.activeSessions = activeSessions
-      self.isLocked = isLocked
-    }
-  }
+  /// An account as listed (the same on both engines).
+  public typealias Entry = UserDirectoryEntry
 
   /// The connection it reads from (read-only is enough).
   public let database: Database

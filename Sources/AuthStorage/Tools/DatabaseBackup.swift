@@ -1,3 +1,4 @@
+import AuthDatabase
 import CSQLite
 
 #if canImport(FoundationEssentials)

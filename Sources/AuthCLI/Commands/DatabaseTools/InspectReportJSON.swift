@@ -1,3 +1,4 @@
+import AuthDatabase
 import AuthPostgres
 import AuthStorage
 

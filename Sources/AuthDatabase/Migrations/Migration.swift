@@ -4,11 +4,12 @@
   import Foundation
 #endif
 
-/// One numbered schema change, from a `Migrations/sqlite/NNNN_description.sql` file.
+/// One numbered schema change, from a `Migrations/<engine>/NNNN_description.sql` file.
 public struct Migration: Hashable, Sendable {
   /// The file name without `.sql`, for example `0001_initial`; recorded in `schema_migrations`.
   public let identifier: String
-  /// The number in the name's prefix; `PRAGMA user_version` equals it once applied.
+  /// The number in the name's prefix; `PRAGMA user_version` (SQLite) or the
+  /// highest recorded version (PostgreSQL) equals it once applied.
   public let version: Int
   /// The SQL to run, possibly several statements.
   public let sql: String
@@ -28,27 +29,6 @@ public struct Migration: Hashable, Sendable {
     guard !digits.isEmpty, let version = Int(digits), version > 0 else { return nil }
     self.init(identifier: identifier, version: version, sql: contents)
   }
-
-  /// The migrations built into this binary, in version order (empty when the files break a
-  /// rule, which `embeddedProblem` names and the migrator refuses to go on with).
-  public static let embedded: [Migration] =
-    (try? validated(files: EmbeddedMigrations.files)) ?? []
-
-  /// The rule the embedded files break, if any (the build checks it first).
-  public static let embeddedProblem: MigrationSetError? = {
-    do throws(MigrationSetError) {
-      _ = try validated(files: EmbeddedMigrations.files)
-      return nil
-    } catch {
-      return error
-    }
-  }()
-
-  /// How many embedded files there are, named well or not (a test compares it with `embedded`).
-  static let embeddedFileCount = EmbeddedMigrations.files.count
-
-  /// The embedded file names, named well or not (a test compares them with other engines').
-  public static let embeddedFileNames: [String] = EmbeddedMigrations.files.map(\.name)
 }
 
 /// A migration recorded as applied in a database.
