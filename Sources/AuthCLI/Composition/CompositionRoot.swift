@@ -80,6 +80,15 @@ struct CompositionRoot {
       stateFolder: .ifAvailable)
   }
 
+  /// The database tools of the engine that keeps the database at `location`; nothing is
+  /// opened until a tool runs.
+  static func databaseTools(for location: DatabaseLocation) -> any DatabaseTools {
+    switch location {
+    case .file, .memory: SQLiteDatabaseTools(location: location)
+    case .postgres(let target): PostgresDatabaseTools(target: target)
+    }
+  }
+
   /// Opens the store, and answers the key of its state files (`StateFileKey`); none in
   /// memory. A PostgreSQL database's key is known only once connected: it is where the
   /// connection arrived, without the password, which never reaches a file.

@@ -1,4 +1,4 @@
-import AuthPostgres
+import AuthDatabase
 import AuthStorage
 
 #if canImport(FoundationEssentials)
@@ -24,45 +24,16 @@ enum DatabaseOpener {
     return path
   }
 
-  /// A connection to a PostgreSQL database, for the database tools.
-  static func connect(_ target: PostgresTarget) throws -> PostgresConnection {
-    try PostgresConnection.connect(target.connectionString, target: target.displayName)
-  }
-
-  /// Refuses a PostgreSQL schema with migrations still to apply, or that is not exactly what
-  /// its migrations create (`unexpectedSchema`, 65), for tools that only read.
-  static func requireCurrentSchema(_ connection: PostgresConnection) throws {
-    try PostgresMigrator().verifySchema(connection)
-    if let first = try PostgresMigrator().pendingMigrations(in: connection).first {
-      throw CLIError.incompatibleDatabase(
-        "The database needs migration \(first.identifier); run 'authcli migrate'",
-        kind: .needsMigration)
-    }
-  }
-
-  /// SQLite tools reached with a PostgreSQL URI: refused rather than answered from an
-  /// in-memory database that has nothing to do with the server.
-  static func refusePostgres(_ location: DatabaseLocation) throws {
-    if case .postgres(let target) = location {
-      throw CLIError.configuration(
-        "This command works on SQLite files only, not on \(target.displayName)")
-    }
-  }
-
   /// A read-only connection to an existing file (never created, never written),
   /// or a fresh migrated in-memory database for `:memory:`.
   static func openForReading(_ location: DatabaseLocation) throws -> Database {
-    try refusePostgres(location)
     guard let path = try existingPath(location) else {
+      try refuseServer(location)
       let database = try Database.openInMemory()
       try Migrator().migrate(database)
       return database
     }
-    let database = try Database.open(
-      path: path,
-      options: OpenOptions(mode: .readOnly, newestKnownSchemaVersion: Migrator().newestVersion))
-    try Migrator().verifySchema(of: database)
-    return database
+    return try openChecked(path, mode: .readOnly)
   }
 
   /// Creates the default database's folder (0700) when missing. A folder that an
@@ -76,35 +47,37 @@ enum DatabaseOpener {
   /// A read-write connection, creating the file (0600) when missing and allowed,
   /// and the default location's folder (0700).
   static func openForWriting(_ location: DatabaseLocation, create: Bool) throws -> Database {
-    try refusePostgres(location)
-    switch location {
-    case .postgres:
+    try refuseServer(location)
+    guard case .file(let path, _) = location else { return try Database.openInMemory() }
+    if create {
+      try prepareFolder(of: location)
+    } else {
+      _ = try existingPath(location)
+    }
+    return try openChecked(path, mode: create ? .readWriteCreate : .readWrite)
+  }
+
+  /// Opens a file refusing a newer schema, then refuses a schema that is not exactly what
+  /// its recorded migrations create.
+  private static func openChecked(_ path: String, mode: OpenMode) throws -> Database {
+    let database = try Database.open(
+      path: path,
+      options: OpenOptions(mode: mode, newestKnownSchemaVersion: Migrator().newestVersion))
+    try Migrator().verifySchema(of: database)
+    return database
+  }
+
+  /// A server reached the SQLite opener: the composition root chose the wrong tools.
+  private static func refuseServer(_ location: DatabaseLocation) throws {
+    if case .postgres = location {
       throw CLIError.internalFailure("A PostgreSQL database reached the SQLite opener")
-    case .memory:
-      return try Database.openInMemory()
-    case .file(let path, _):
-      if create {
-        try prepareFolder(of: location)
-      } else {
-        _ = try existingPath(location)
-      }
-      let database = try Database.open(
-        path: path,
-        options: OpenOptions(
-          mode: create ? .readWriteCreate : .readWrite,
-          newestKnownSchemaVersion: Migrator().newestVersion))
-      try Migrator().verifySchema(of: database)
-      return database
     }
   }
 
-  /// Refuses a database with migrations still to apply, for tools that only read.
-  static func requireCurrentSchema(_ database: Database) throws {
-    let pending = try Migrator().pendingMigrations(in: database)
-    if let first = pending.first {
-      throw CLIError.incompatibleDatabase(
-        "The database needs migration \(first.identifier); run 'authcli migrate'",
-        kind: .needsMigration)
-    }
+  /// The refusal of a database with migrations still to apply, for tools that only read.
+  static func needsMigration(_ first: Migration) -> CLIError {
+    .incompatibleDatabase(
+      "The database needs migration \(first.identifier); run 'authcli migrate'",
+      kind: .needsMigration)
   }
 }

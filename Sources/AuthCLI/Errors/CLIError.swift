@@ -1,6 +1,4 @@
 import AuthDatabase
-import AuthPostgres
-import AuthStorage
 
 /// Failures the front end itself detects, each with a fixed exit code.
 enum CLIError: Error, Hashable, Sendable {
@@ -8,8 +6,9 @@ enum CLIError: Error, Hashable, Sendable {
   case usage(UsageError)
   /// `--db` names a PostgreSQL URI with a password in it, which the process list shows (64).
   case passwordOnCommandLine
-  /// PostgreSQL cannot be used before any connection is tried: libpq is missing (69).
-  case postgres(PostgresError)
+  /// A database engine cannot be used before any connection is tried (libpq is missing:
+  /// 69), as the engine's own error mapping describes it.
+  case engineUnavailable(ErrorReport)
   /// The refused fields, one line each as `field: message` (65).
   case validationFailed([FieldError])
   /// The file exists but is not a database this binary can use (65), and why, as a kind.

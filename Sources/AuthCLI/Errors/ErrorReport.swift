@@ -70,7 +70,7 @@ struct ErrorReport: Error, Hashable, Sendable {
         kind: .passwordOnCommandLine,
         message: "A password in '--db' would be visible to every user of this machine.",
         hint: "Give it in PGPASSWORD, PGPASSFILE or ~/.pgpass, or put the URI in AUTHCLI_DB.")
-    case .postgres(let failure): PostgresErrorReport.report(failure)
+    case .engineUnavailable(let report): report
     case .validationFailed(let fields): ErrorReport(refused: fields)
     case .incompatibleDatabase(let message, let kind): ErrorReport(kind: kind, message: message)
     case .endOfInput: ErrorReport(kind: .inputEnded, message: "Input ended; nothing was changed.")

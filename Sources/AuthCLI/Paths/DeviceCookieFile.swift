@@ -1,6 +1,5 @@
 import AuthCore
 import AuthDatabase
-import AuthStorage
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,4 @@
 import AuthDatabase
-import AuthStorage
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

@@ -1,5 +1,4 @@
 import AuthCore
-import AuthDatabase
 import Synchronization
 
 #if canImport(FoundationEssentials)

@@ -1,11 +1,4 @@
-import AuthStorage
 import CommandLineKit
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// `authcli backup PATH`: a consistent copy of the database in a new file (0600), checked.
 @MainActor
@@ -15,20 +8,15 @@ struct BackupCommand {
 
   func run() throws {
     let location = try context.databaseLocation()
-    // A server has its own tools for this (pg_dump).
-    try DatabaseOpener.refusePostgres(location)
-    guard let source = try DatabaseOpener.existingPath(location) else {
+    let tools = CompositionRoot.databaseTools(for: location)
+    guard !location.isMemory else {
       throw context.usageError(
         "A ':memory:' database lasts one process; there is nothing to back up")
     }
     let target =
       destination.hasPrefix("/")
       ? destination : context.process.currentDirectory + "/" + destination
-    let database = try Database.open(
-      path: source,
-      options: OpenOptions(mode: .readOnly, newestKnownSchemaVersion: Migrator().newestVersion))
-    defer { database.close() }
-    let report = try DatabaseBackup.write(from: database, to: target)
+    let report = try tools.backup(to: target)
     context.emit(
       json: [
         "path": report.path, "size_bytes": report.sizeBytes,

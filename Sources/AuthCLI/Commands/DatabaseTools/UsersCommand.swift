@@ -1,12 +1,4 @@
-import AuthPostgres
-import AuthStorage
 import CommandLineKit
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// `authcli users list`: every account with its creation and last sign-in, never a hash.
 @MainActor
@@ -14,17 +6,7 @@ struct UsersCommand {
   let context: CommandContext
 
   func list() throws {
-    let users: [UserDirectory.Entry]
-    if case .postgres(let target) = try context.databaseLocation() {
-      let connection = try DatabaseOpener.connect(target)
-      try DatabaseOpener.requireCurrentSchema(connection)
-      users = try PostgresUserDirectory(connection: connection).users()
-    } else {
-      let database = try DatabaseOpener.openForReading(try context.databaseLocation())
-      defer { database.close() }
-      try DatabaseOpener.requireCurrentSchema(database)
-      users = try UserDirectory(database: database).users()
-    }
+    let users = try CompositionRoot.databaseTools(for: try context.databaseLocation()).users()
     context.emit(
       json: users.map { user -> [String: Any] in
         [

@@ -1,6 +1,5 @@
 import AuthDatabase
 import AuthPostgres
-import AuthStorage
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -60,7 +59,7 @@ enum DatabaseLocation: Hashable, Sendable {
       return try PostgresTarget(parsing: uri)
     } catch {
       if case .invalidURI(let reason) = error { throw unreadable(reason) }
-      throw .postgres(error)
+      throw .engineUnavailable(PostgresErrorReport.report(error))
     }
   }
 

@@ -1,0 +1,97 @@
+import AuthDatabase
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// What the database tools do to a database, whichever engine keeps it.
+///
+/// Each engine implements it once (`SQLiteDatabaseTools`, `PostgresDatabaseTools`), the
+/// composition root picks one from the location (`CompositionRoot.databaseTools(for:)`),
+/// and the commands call only this. Nothing here creates a database except `migrate`.
+@MainActor
+protocol DatabaseTools {
+  /// Applies the pending migrations, creating the database when missing.
+  func migrate() throws -> MigrationOutcome
+  /// The applied and pending migrations; writes nothing.
+  func migrationStatus() throws -> MigrationStatus
+  /// Checks a copy restored from a dump against its recorded migrations, gives it its
+  /// schema version, and applies the newer migrations; refused where dumps are not files.
+  func adopt() throws -> AdoptionOutcome
+  /// A consistent, checked copy in a new private file at `path` (absolute).
+  func backup(to path: String) throws -> BackupReport
+  /// Every account with its last sign-in and active sessions, never a hash; refuses a
+  /// schema that needs migrating.
+  func users() throws -> [UserDirectoryEntry]
+  /// Everything the engine can tell about the database, never creating or writing.
+  func inspect() throws -> Inspection
+}
+
+/// What `migrate` did.
+struct MigrationOutcome {
+  /// The migrations applied now, in order (none when up to date).
+  let applied: [Migration]
+  /// The schema version reached.
+  let schemaVersion: Int
+}
+
+/// What `migrate --adopt` did.
+struct AdoptionOutcome {
+  /// The schema version the adopted copy's records give it.
+  let adoptedVersion: Int
+  /// The migrations applied after adopting, in order.
+  let applied: [Migration]
+  /// The schema version reached.
+  let schemaVersion: Int
+}
+
+/// What `migrate status` shows.
+struct MigrationStatus {
+  /// The migrations recorded, oldest first.
+  let applied: [AppliedMigration]
+  /// The identifiers of the known migrations not applied yet.
+  let pending: [String]
+  /// The database's schema version.
+  let schemaVersion: Int
+  /// The newest version this program knows.
+  let newestKnownVersion: Int
+}
+
+/// What `inspect` reports, whichever the engine: the schema and its migrations, the tables
+/// and sessions, and the engine's own facts around them.
+struct Inspection {
+  /// The facts shown before the schema version (`Path`, `Size`, …), label and value.
+  let leadingFacts: [[String]]
+  /// Lines shown just after the schema version, with no label.
+  let notes: [String]
+  /// The facts shown after what `sessions prune` would delete (`Schema check`, …).
+  let trailingFacts: [[String]]
+  /// The migration and table facts both engines report.
+  let schema: InspectedSchema
+  /// The engine's own JSON keys; the shared ones come from `schema`.
+  let json: () -> [String: Any]
+  /// Why the database is not fit for use (65), raised once the report is printed.
+  let problem: CLIError?
+}
+
+/// The facts of `inspect` that mean the same on both engines.
+struct InspectedSchema {
+  /// The schema version found.
+  let schemaVersion: Int
+  /// The newest version this program knows.
+  let newestKnownSchemaVersion: Int
+  /// The migrations recorded, oldest first.
+  let appliedMigrations: [AppliedMigration]
+  /// The identifiers of the known migrations not applied yet.
+  let pendingMigrations: [String]
+  /// Each table with its row count.
+  let tables: [TableCount]
+  /// Sessions active and expired, when the sessions table exists.
+  let sessions: SessionCounts?
+  /// What `sessions prune` would delete, when the schema keeps failure ages.
+  let prunable: PrunableCounts?
+  /// When the report was made.
+  let inspectedAt: Date
+}

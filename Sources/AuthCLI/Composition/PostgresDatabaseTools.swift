@@ -1,0 +1,103 @@
+import AuthDatabase
+import AuthPostgres
+
+/// The database tools on a PostgreSQL server: the schema named by the target's search path.
+struct PostgresDatabaseTools: DatabaseTools {
+  let target: PostgresTarget
+
+  func migrate() throws -> MigrationOutcome {
+    let connection = try connect()
+    let applied = try PostgresMigrator().migrate(connection)
+    return MigrationOutcome(
+      applied: applied, schemaVersion: try PostgresMigrator().currentVersion(of: connection))
+  }
+
+  func migrationStatus() throws -> MigrationStatus {
+    let connection = try connect()
+    let migrator = PostgresMigrator()
+    return MigrationStatus(
+      applied: try migrator.appliedMigrations(in: connection),
+      pending: try migrator.pendingMigrations(in: connection).map(\.identifier),
+      schemaVersion: try migrator.currentVersion(of: connection),
+      newestKnownVersion: migrator.newestVersion)
+  }
+
+  /// A server restores with its own tools (pg_restore), which keep the schema's records.
+  func adopt() throws -> AdoptionOutcome { throw sqliteOnly() }
+
+  /// A server has its own tools for this (pg_dump).
+  func backup(to path: String) throws -> BackupReport { throw sqliteOnly() }
+
+  func users() throws -> [UserDirectoryEntry] {
+    let connection = try connect()
+    // Refuses a schema that is not exactly what its migrations create (`unexpectedSchema`).
+    try PostgresMigrator().verifySchema(connection)
+    if let first = try PostgresMigrator().pendingMigrations(in: connection).first {
+      throw DatabaseOpener.needsMigration(first)
+    }
+    return try PostgresUserDirectory(connection: connection).users()
+  }
+
+  func inspect() throws -> Inspection {
+    let report = try PostgresInspector().inspect(try connect())
+    return Inspection(
+      leadingFacts: [
+        ["Server", report.target],
+        ["PostgreSQL", report.serverVersion],
+        ["Database", "\(report.database), schema \(report.schema)"],
+        ["Owner", Self.owner(report)],
+        ["Size", "\(report.sizeBytes) bytes"],
+      ],
+      notes: [], trailingFacts: InspectReportText.rows("Schema check", report.schemaCheck),
+      schema: InspectedSchema(
+        schemaVersion: report.schemaVersion,
+        newestKnownSchemaVersion: report.newestKnownSchemaVersion,
+        appliedMigrations: report.appliedMigrations, pendingMigrations: report.pendingMigrations,
+        tables: report.tables, sessions: report.sessions, prunable: report.prunable,
+        inspectedAt: report.inspectedAt),
+      json: { Self.json(report) },
+      problem: report.isHealthy
+        ? nil
+        : .incompatibleDatabase(
+          "The schema check failed: " + report.schemaCheck.prefix(3).joined(separator: "; "),
+          kind: .unexpectedSchema))
+  }
+
+  private func connect() throws -> PostgresConnection {
+    try PostgresConnection.connect(target.connectionString, target: target.displayName)
+  }
+
+  /// The SQLite file tools, reached with a PostgreSQL URI: refused rather than answered
+  /// from an in-memory database that has nothing to do with the server.
+  private func sqliteOnly() -> CLIError {
+    .configuration("This command works on SQLite files only, not on \(target.displayName)")
+  }
+
+  /// Who owns the tables, next to the role connected, so a schema another role made is seen.
+  private static func owner(_ report: PostgresReport) -> String {
+    guard let owner = report.owner else {
+      return "no tables yet (connected as \(report.connectedRole))"
+    }
+    return owner == report.connectedRole
+      ? "\(owner) (the role connected)" : "\(owner) (connected as \(report.connectedRole))"
+  }
+
+  /// The SQLite report's keys wherever they mean the same, the schema check standing where
+  /// SQLite's integrity check does, and the server's own facts.
+  private static func json(_ report: PostgresReport) -> [String: Any] {
+    [
+      "engine": "postgresql",
+      "target": report.target,
+      "server_version": report.serverVersion,
+      "database": report.database,
+      "schema": report.schema,
+      "size_bytes": report.sizeBytes,
+      "integrity_check": report.schemaCheck,
+      "integrity_ok": report.isHealthy,
+      "schema_differences": report.isHealthy ? [] : report.schemaCheck,
+      "schema_ok": report.isHealthy,
+      "owner": report.owner.map { $0 as Any } ?? JSONText.null,
+      "role": report.connectedRole,
+    ]
+  }
+}

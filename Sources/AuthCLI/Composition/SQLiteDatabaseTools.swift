@@ -1,0 +1,160 @@
+import AuthDatabase
+import AuthStorage
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The database tools on an SQLite file, or on a fresh `:memory:` database.
+struct SQLiteDatabaseTools: DatabaseTools {
+  /// A file or `:memory:`, never a server.
+  let location: DatabaseLocation
+
+  func migrate() throws -> MigrationOutcome {
+    let database = try DatabaseOpener.openForWriting(location, create: true)
+    defer { database.close() }
+    let applied = try Migrator().migrate(database)
+    return MigrationOutcome(applied: applied, schemaVersion: try database.userVersion())
+  }
+
+  func migrationStatus() throws -> MigrationStatus {
+    let database = try DatabaseOpener.openForReading(location)
+    defer { database.close() }
+    let migrator = Migrator()
+    return MigrationStatus(
+      applied: try migrator.appliedMigrations(in: database),
+      pending: try migrator.pendingMigrations(in: database).map(\.identifier),
+      schemaVersion: try database.userVersion(), newestKnownVersion: migrator.newestVersion)
+  }
+
+  func adopt() throws -> AdoptionOutcome {
+    guard let path = try DatabaseOpener.existingPath(location) else {
+      throw CLIError.internalFailure("An in-memory database reached the adoption of a file")
+    }
+    // No schema-version check at open: version 0 with tables is what adoption is for.
+    // Checked first on a connection that writes nothing (not even the journal mode), so a
+    // refused file is left exactly as it was, mode included. Writable all the same: on a
+    // read-only connection `PRAGMA integrity_check` skips the CHECK constraints.
+    // A shell made the copy with its umask (0644 as a rule), so a file others may read is
+    // accepted here, and only here: it is made private as soon as it has passed.
+    let probe = try Database.open(
+      path: path,
+      options: OpenOptions(mode: .readWrite, allowsReadableByOthers: true, writesNothing: true))
+    _ = try SchemaAdoption().check(probe)
+    probe.close()
+    // An authcli database holds password hashes and is 0600, its -wal and -shm (made at the
+    // next open) too.
+    guard chmod(path, 0o600) == 0 else {
+      throw CLIError.inputOutput(path: path, reason: String(cString: strerror(errno)))
+    }
+    let database = try Database.open(path: path, options: OpenOptions(mode: .readWrite))
+    defer { database.close() }
+    let adopted = try SchemaAdoption().adopt(database)
+    let applied = try Migrator().migrate(database)
+    return AdoptionOutcome(
+      adoptedVersion: adopted, applied: applied, schemaVersion: try database.userVersion())
+  }
+
+  func backup(to path: String) throws -> BackupReport {
+    guard let source = try DatabaseOpener.existingPath(location) else {
+      throw CLIError.internalFailure("An in-memory database reached the backup of a file")
+    }
+    let database = try Database.open(
+      path: source,
+      options: OpenOptions(mode: .readOnly, newestKnownSchemaVersion: Migrator().newestVersion))
+    defer { database.close() }
+    return try DatabaseBackup.write(from: database, to: path)
+  }
+
+  func users() throws -> [UserDirectoryEntry] {
+    let database = try DatabaseOpener.openForReading(location)
+    defer { database.close() }
+    if let first = try Migrator().pendingMigrations(in: database).first {
+      throw DatabaseOpener.needsMigration(first)
+    }
+    return try UserDirectory(database: database).users()
+  }
+
+  func inspect() throws -> Inspection {
+    let report: DatabaseReport
+    if let path = try DatabaseOpener.existingPath(location) {
+      report = try DatabaseInspector().inspect(path: path)
+    } else {
+      report = try DatabaseInspector().inspect(DatabaseOpener.openForReading(location))
+    }
+    return Inspection(
+      leadingFacts: [
+        ["Path", report.path],
+        ["Size", Self.size(report)],
+        ["SQLite", report.sqliteVersion],
+        ["Journal mode", report.journalMode],
+      ],
+      notes: report.needsAdoption
+        ? ["restored from a dump? check it with 'authcli migrate --adopt'"] : [],
+      trailingFacts: Self.checks(report),
+      schema: InspectedSchema(
+        schemaVersion: report.schemaVersion,
+        newestKnownSchemaVersion: report.newestKnownSchemaVersion,
+        appliedMigrations: report.appliedMigrations, pendingMigrations: report.pendingMigrations,
+        tables: report.tables, sessions: report.sessions, prunable: report.prunable,
+        inspectedAt: report.inspectedAt),
+      json: { Self.json(report) }, problem: Self.problem(report))
+  }
+
+  private static func size(_ report: DatabaseReport) -> String {
+    guard let bytes = report.fileSizeBytes else { return "in memory" }
+    var text = "\(bytes) bytes"
+    if let wal = report.walSizeBytes { text += " (+ \(wal) bytes of WAL)" }
+    return text
+  }
+
+  /// Triggers, views, the schema check and the integrity check, as `inspect` lists them.
+  private static func checks(_ report: DatabaseReport) -> [[String]] {
+    var facts = InspectReportText.rows(
+      "Triggers", report.triggers.isEmpty ? ["none"] : report.triggers)
+    facts += InspectReportText.rows("Views", report.views.isEmpty ? ["none"] : report.views)
+    if let differences = report.schemaDifferences {
+      facts += InspectReportText.rows(
+        "Schema check",
+        differences.isEmpty ? ["ok (exactly what the migrations create)"] : differences)
+    } else {
+      facts.append(["Schema check", "not judged (not a schema this program knows)"])
+    }
+    return facts + InspectReportText.rows("Integrity check", report.integrityCheck)
+  }
+
+  /// The keys only an SQLite file has, beside the shared ones.
+  private static func json(_ report: DatabaseReport) -> [String: Any] {
+    [
+      "needs_adoption": report.needsAdoption,
+      "path": report.path,
+      "size_bytes": report.fileSizeBytes.map { $0 as Any } ?? JSONText.null,
+      "wal_size_bytes": report.walSizeBytes.map { $0 as Any } ?? JSONText.null,
+      "sqlite_version": report.sqliteVersion,
+      "journal_mode": report.journalMode,
+      "integrity_check": report.integrityCheck,
+      "integrity_ok": report.isHealthy,
+      "triggers": report.triggers,
+      "views": report.views,
+      "schema_differences": report.schemaDifferences.map { $0 as Any } ?? JSONText.null,
+      "schema_ok": report.schemaDifferences.map { $0.isEmpty as Any } ?? JSONText.null,
+    ]
+  }
+
+  /// A failed integrity check, else a schema holding more than its migrations create.
+  private static func problem(_ report: DatabaseReport) -> CLIError? {
+    if !report.isHealthy {
+      return .incompatibleDatabase(
+        "The integrity check failed: " + report.integrityCheck.prefix(3).joined(separator: "; "),
+        kind: .corruptDatabase)
+    }
+    if let differences = report.schemaDifferences, !differences.isEmpty {
+      return .incompatibleDatabase(
+        "The schema holds what its migrations do not create: "
+          + differences.joined(separator: ", "), kind: .unexpectedSchema)
+    }
+    return nil
+  }
+}
