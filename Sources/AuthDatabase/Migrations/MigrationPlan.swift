@@ -59,3 +59,20 @@ public struct MigrationPlan: Sendable {
     try Migration.checkRecords(try recorded(), against: migrations)
   }
 }
+
+/// One engine's migrator: it runs a `MigrationPlan` with that engine's transactions and
+/// records, and answers for the plan's migrations.
+public protocol MigrationExecutor: Sendable {
+  /// The rules this migrator runs, and its migrations.
+  var plan: MigrationPlan { get }
+}
+
+extension MigrationExecutor {
+  /// The migrations this migrator knows, in version order.
+  public var migrations: [Migration] { plan.migrations }
+  /// What is wrong with the migrations (a duplicate number, a gap, a misnamed file),
+  /// refused before anything is read or written.
+  public var problem: MigrationSetError? { plan.problem }
+  /// The version a fully migrated database has; 0 when there are no migrations.
+  public var newestVersion: Int { plan.newestVersion }
+}

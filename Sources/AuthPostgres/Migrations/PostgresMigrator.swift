@@ -14,14 +14,9 @@ import AuthDatabase
 /// second finds the work done. A schema whose recorded version is newer than the newest
 /// known migration is refused before anything is written; so is a record whose name
 /// differs from the known migration with its number.
-public struct PostgresMigrator: Sendable {
+public struct PostgresMigrator: MigrationExecutor {
   /// The rules this migrator runs, and its migrations.
   public let plan: MigrationPlan
-  /// The migrations this migrator knows, in version order.
-  public var migrations: [Migration] { plan.migrations }
-  /// What is wrong with the migrations (a duplicate number, a gap, a misnamed file),
-  /// refused before anything is read or written.
-  public var problem: MigrationSetError? { plan.problem }
 
   /// A migrator for the given migrations.
   public init(migrations: [Migration]) {
@@ -45,9 +40,6 @@ public struct PostgresMigrator: Sendable {
 
   /// The embedded file names, named well or not (a test compares them with SQLite's).
   public static let embeddedFileNames: [String] = EmbeddedMigrations.files.map(\.name)
-
-  /// The version a fully migrated schema has; 0 when there are no migrations.
-  public var newestVersion: Int { plan.newestVersion }
 
   /// The highest applied version; 0 before the first migration. Reads only.
   public func currentVersion(of connection: PostgresConnection) throws -> Int {

@@ -16,13 +16,9 @@ import AuthDatabase
 /// `user_version` is newer than the newest known migration is refused before any write;
 /// so is a set of migrations with a duplicate number or a gap, and a database whose
 /// records name a known number with another name (migrations are keyed by both).
-public struct Migrator: Sendable {
+public struct Migrator: MigrationExecutor {
   /// The rules this migrator runs, and its migrations.
   public let plan: MigrationPlan
-  /// The migrations this migrator knows, in version order.
-  public var migrations: [Migration] { plan.migrations }
-  /// What is wrong with `migrations`, refused before anything is read or written.
-  public var problem: MigrationSetError? { plan.problem }
 
   /// A migrator for the given migrations.
   public init(migrations: [Migration]) {
@@ -33,9 +29,6 @@ public struct Migrator: Sendable {
   public init() {
     plan = .embeddedSQLite
   }
-
-  /// The version a fully migrated database has; 0 when there are no migrations.
-  public var newestVersion: Int { plan.newestVersion }
 
   /// The migrations not yet applied to `database`, in order. Reads only.
   public func pendingMigrations(in database: Database) throws -> [Migration] {
