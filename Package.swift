@@ -33,8 +33,9 @@ let package = Package(
       name: "CSodium", pkgConfig: "libsodium",
       providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
 
-    // Build-time embedding of Migrations/sqlite/*.sql and Data/*.txt as Swift string literals.
-    .executableTarget(name: "EmbedTool"),
+    // Build-time embedding of Migrations/<engine>/*.sql and Data/*.txt as Swift string
+    // literals; a migrations folder is checked by AuthDatabase's own rules first.
+    .executableTarget(name: "EmbedTool", dependencies: ["AuthDatabase"]),
     .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedTool"]),
 
     // Commands declared once: parsing, help, usage errors, completions and the man page.

@@ -1,3 +1,4 @@
+import AuthDatabase
 import Foundation
 
 // Usage: EmbedTool ENUM_NAME OUTPUT.swift FILE...
@@ -5,8 +6,8 @@ import Foundation
 // with each file's text as a raw string literal, in the order given.
 //
 // For `EmbeddedMigrations` it first checks the files as a set of migrations and fails the
-// build, naming the file, on a misnamed file, a duplicate number or a gap. The same rules
-// are checked again at run time (AuthStorage's MigrationSet.swift).
+// build, naming the file, on a misnamed file, a duplicate number or a gap: the rules of
+// AuthDatabase's MigrationSet.swift, which the migrators check again at run time.
 //
 // Usage: EmbedTool --sorted-keys ENUM_NAME OUTPUT.swift FILE...
 // Writes `enum ENUM_NAME { static let keys: StaticString; static let count: Int }`: every
@@ -26,42 +27,16 @@ let enumName = arguments[arguments.startIndex]
 let outputPath = arguments[arguments.startIndex + 1]
 let inputPaths = arguments.dropFirst(2)
 
-/// The first rule a migrations folder breaks, as `path: reason`, or `nil`.
-func migrationProblem(_ paths: [String]) -> String? {
-  var byNumber: [Int: [String]] = [:]
-  for path in paths {
-    let name = (path as NSString).lastPathComponent
-    guard name.hasSuffix(".sql") else {
-      return "\(path): not a migration (migrations are named NNNN_name.sql)"
-    }
-    let identifier = name.dropLast(4)
-    let digits = identifier.prefix { $0.isASCII && $0.isNumber }
-    let rest = identifier.dropFirst(digits.count)
-    let wellFormed =
-      digits.count >= 4 && rest.first == "_" && rest.count > 1
-      && rest.dropFirst().allSatisfy {
-        ("a"..."z").contains($0) || ($0.isASCII && $0.isNumber) || $0 == "_"
-      }
-    guard wellFormed, let number = Int(digits), number > 0 else {
-      return "\(path): misnamed migration (NNNN_name.sql: digits, then lower-case a-z, 0-9 and _)"
-    }
-    byNumber[number, default: []].append(path)
+if enumName == "EmbeddedMigrations" {
+  // Only the names matter to the rules; the contents are read below.
+  let files = inputPaths.map { (name: URL(fileURLWithPath: $0).lastPathComponent, contents: "") }
+  do throws(MigrationSetError) {
+    _ = try Migration.validated(files: files)
+  } catch {
+    let folder = inputPaths.first.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+    FileHandle.standardError.write(Data("error: \(folder ?? "migrations"): \(error)\n".utf8))
+    exit(65)
   }
-  for number in byNumber.keys.sorted() {
-    if let files = byNumber[number], files.count > 1 {
-      return "\(files[1]): migration number \(number) is used by \(files[0]) too"
-    }
-  }
-  let numbers = byNumber.keys.sorted()
-  for (index, number) in numbers.enumerated() where number != index + 1 {
-    return "\(byNumber[number]?[0] ?? ""): migration number \(index + 1) is missing before it"
-  }
-  return nil
-}
-
-if enumName == "EmbeddedMigrations", let problem = migrationProblem(Array(inputPaths)) {
-  FileHandle.standardError.write(Data("error: \(problem)\n".utf8))
-  exit(65)
 }
 
 /// A raw-string delimiter long enough that no file can end the literal early.
