@@ -44,7 +44,8 @@ let package = Package(
     // The layers, innermost first.
     .target(name: "AuthCore", dependencies: ["CUtf8proc"], plugins: ["EmbedFiles"]),
     // What both engines share, neither engine's own: migrations and their rules, the tools'
-    // reports, the name hash, stored time, the checks on the folders of private files.
+    // reports, the name hash, stored time, the checks on the folders of private files. It
+    // depends on no layer, so that the build's EmbedTool can run its migration rules.
     .target(name: "AuthDatabase", dependencies: ["CSodium"]),
     .target(
       name: "AuthStorage", dependencies: ["AuthCore", "AuthDatabase", "CSQLite", "CSodium"],

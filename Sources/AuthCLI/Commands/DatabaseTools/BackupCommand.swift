@@ -8,7 +8,6 @@ struct BackupCommand {
 
   func run() throws {
     let location = try context.databaseLocation()
-    let tools = CompositionRoot.databaseTools(for: location)
     guard !location.isMemory else {
       throw context.usageError(
         "A ':memory:' database lasts one process; there is nothing to back up")
@@ -16,7 +15,7 @@ struct BackupCommand {
     let target =
       destination.hasPrefix("/")
       ? destination : context.process.currentDirectory + "/" + destination
-    let report = try tools.backup(to: target)
+    let report = try CompositionRoot.databaseTools(for: location).backup(to: target)
     context.emit(
       json: [
         "path": report.path, "size_bytes": report.sizeBytes,
