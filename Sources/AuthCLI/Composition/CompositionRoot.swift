@@ -46,17 +46,17 @@ struct CompositionRoot {
   ) throws {
     // The cost is judged first: a refused one must leave no database file behind.
     let cost = try HashingCost.from(environment: environment, inMemory: location.isMemory)
-    let (store, stateKey) = try Self.openStoreAndStateKey(location, access: access)
+    let (store, stateKeys) = try Self.openStoreAndStateKeys(location, access: access)
     let hasher = try Argon2idHasher(cost: cost)
     let tokens = try SodiumTokenSource()
     let files: (session: SessionStateFile, cookie: DeviceCookieFile)?
-    switch (stateKey, stateFolder) {
+    switch (stateKeys.current, stateFolder) {
     case (nil, _):
       files = nil
     case (let key?, .required):
-      files = try Self.stateFiles(key, location: location, environment: environment)
+      files = try Self.stateFiles(key, legacy: stateKeys.legacy, environment: environment)
     case (let key?, .ifAvailable):
-      files = try? Self.stateFiles(key, location: location, environment: environment)
+      files = try? Self.stateFiles(key, legacy: stateKeys.legacy, environment: environment)
     }
     // Every check of a password presents the same cookie: a sign-in, `verify`, and the
     // current password of a password change.
@@ -89,60 +89,60 @@ struct CompositionRoot {
     }
   }
 
-  /// Opens the store, and answers the key of its state files (`StateFileKey`); none in
-  /// memory. A PostgreSQL database's key is known only once connected: it is where the
-  /// connection arrived, without the password, which never reaches a file.
-  static func openStoreAndStateKey(
+  /// Where a store's session and device-cookie files are named (`StateFileKey`).
+  struct StateKeys {
+    /// The key of the files; `nil` in memory, which keeps no files.
+    let current: String?
+    /// The key earlier releases named the files by, whose files are taken over when none
+    /// exist under `current` yet.
+    var legacy: String? = nil
+  }
+
+  /// Opens the store a command names, creating an SQLite file only with `createIfMissing`,
+  /// and answers the keys of its state files. A PostgreSQL database's key is known only
+  /// once connected: it is where the connection arrived, without the password, which never
+  /// reaches a file; earlier releases named its files after the URI's text.
+  static func openStoreAndStateKeys(
     _ location: DatabaseLocation, access: Access
-  ) throws -> (any AuthStore, String?) {
+  ) throws -> (any AuthStore, StateKeys) {
     switch location {
-    case .file(let path, _):
-      return (try openStore(location, access: access), path)
-    case .memory:
-      return (try openStore(location, access: access), nil)
     case .postgres(let target):
+      // Migrates like a new SQLite file does: a fresh database gets the schema on first use.
       let store = try PostgresAuthStore.open(target)
-      return (store, StateFileKey.of(store.endpoint))
+      return (
+        store,
+        StateKeys(
+          current: StateFileKey.of(store.endpoint),
+          legacy: StateFileKey.legacy(uri: target.connectionString))
+      )
+    case .memory:
+      return (try SQLiteAuthStore.inMemory(), StateKeys(current: nil))
+    case .file(let path, _):
+      switch access {
+      case .createIfMissing:
+        try DatabaseOpener.prepareFolder(of: location)
+        return (
+          try SQLiteAuthStore.open(path: path, mode: .readWriteCreate), StateKeys(current: path)
+        )
+      case .existingOnly:
+        _ = try DatabaseOpener.existingPath(location)
+        return (try SQLiteAuthStore.open(path: path, mode: .readWrite), StateKeys(current: path))
+      }
     }
   }
 
-  /// The session and device-cookie files under `key`. For PostgreSQL, files that earlier
-  /// releases named after the URI's text are taken over when none exist under `key` yet.
+  /// The session and device-cookie files under `key`, taking over those under `legacy`
+  /// when none exist under `key` yet.
   static func stateFiles(
-    _ key: String, location: DatabaseLocation, environment: [String: String]
+    _ key: String, legacy: String?, environment: [String: String]
   ) throws -> (session: SessionStateFile, cookie: DeviceCookieFile) {
     let session = try SessionStateFile.forDatabase(at: key, environment: environment)
     let cookie = try DeviceCookieFile.forDatabase(at: key, environment: environment)
-    if case .postgres(let target) = location {
-      let legacy = StateFileKey.legacy(uri: target.connectionString)
+    if let legacy {
       session.adopt(try SessionStateFile.forDatabase(at: legacy, environment: environment))
       cookie.sharedFile.adopt(
         try DeviceCookieFile.forDatabase(at: legacy, environment: environment).sharedFile)
     }
     return (session, cookie)
-  }
-
-  /// Opens the store a command names, creating the file only with `createIfMissing`.
-  static func openStore(
-    _ location: DatabaseLocation, access: Access
-  ) throws
-    -> any AuthStore
-  {
-    switch location {
-    case .postgres(let target):
-      // Migrates like a new SQLite file does: a fresh database gets the schema on first use.
-      return try PostgresAuthStore.open(target)
-    case .memory:
-      return try SQLiteAuthStore.inMemory()
-    case .file(let path, _):
-      switch access {
-      case .createIfMissing:
-        try DatabaseOpener.prepareFolder(of: location)
-        return try SQLiteAuthStore.open(path: path, mode: .readWriteCreate)
-      case .existingOnly:
-        _ = try DatabaseOpener.existingPath(location)
-        return try SQLiteAuthStore.open(path: path, mode: .readWrite)
-      }
-    }
   }
 }
