@@ -4,17 +4,17 @@ import AuthPostgres
 /// The database tools on a PostgreSQL server: the schema named by the target's search path.
 struct PostgresDatabaseTools: DatabaseTools {
   let target: PostgresTarget
+  private let migrator = PostgresMigrator()
 
   func migrate() throws -> MigrationOutcome {
     let connection = try connect()
-    let applied = try PostgresMigrator().migrate(connection)
+    let applied = try migrator.migrate(connection)
     return MigrationOutcome(
-      applied: applied, schemaVersion: try PostgresMigrator().currentVersion(of: connection))
+      applied: applied, schemaVersion: try migrator.currentVersion(of: connection))
   }
 
   func migrationStatus() throws -> MigrationStatus {
     let connection = try connect()
-    let migrator = PostgresMigrator()
     return MigrationStatus(
       applied: try migrator.appliedMigrations(in: connection),
       pending: try migrator.pendingMigrations(in: connection).map(\.identifier),
@@ -31,15 +31,15 @@ struct PostgresDatabaseTools: DatabaseTools {
   func users() throws -> [UserDirectoryEntry] {
     let connection = try connect()
     // Refuses a schema that is not exactly what its migrations create (`unexpectedSchema`).
-    try PostgresMigrator().verifySchema(connection)
-    if let first = try PostgresMigrator().pendingMigrations(in: connection).first {
+    try migrator.verifySchema(connection)
+    if let first = try migrator.pendingMigrations(in: connection).first {
       throw DatabaseOpener.needsMigration(first)
     }
     return try PostgresUserDirectory(connection: connection).users()
   }
 
   func inspect() throws -> Inspection {
-    let report = try PostgresInspector().inspect(try connect())
+    let report = try PostgresInspector(migrator: migrator).inspect(try connect())
     return Inspection(
       leadingFacts: [
         ["Server", report.target],

@@ -11,18 +11,18 @@ import AuthStorage
 struct SQLiteDatabaseTools: DatabaseTools {
   /// A file or `:memory:`, never a server.
   let location: DatabaseLocation
+  private let migrator = Migrator()
 
   func migrate() throws -> MigrationOutcome {
-    let database = try DatabaseOpener.openForWriting(location, create: true)
+    let database = try openForWriting()
     defer { database.close() }
-    let applied = try Migrator().migrate(database)
+    let applied = try migrator.migrate(database)
     return MigrationOutcome(applied: applied, schemaVersion: try database.userVersion())
   }
 
   func migrationStatus() throws -> MigrationStatus {
-    let database = try DatabaseOpener.openForReading(location)
+    let database = try openForReading()
     defer { database.close() }
-    let migrator = Migrator()
     return MigrationStatus(
       applied: try migrator.appliedMigrations(in: database),
       pending: try migrator.pendingMigrations(in: database).map(\.identifier),
@@ -52,7 +52,7 @@ struct SQLiteDatabaseTools: DatabaseTools {
     let database = try Database.open(path: path, options: OpenOptions(mode: .readWrite))
     defer { database.close() }
     let adopted = try SchemaAdoption().adopt(database)
-    let applied = try Migrator().migrate(database)
+    let applied = try migrator.migrate(database)
     return AdoptionOutcome(
       adoptedVersion: adopted, applied: applied, schemaVersion: try database.userVersion())
   }
@@ -63,15 +63,15 @@ struct SQLiteDatabaseTools: DatabaseTools {
     }
     let database = try Database.open(
       path: source,
-      options: OpenOptions(mode: .readOnly, newestKnownSchemaVersion: Migrator().newestVersion))
+      options: OpenOptions(mode: .readOnly, newestKnownSchemaVersion: migrator.newestVersion))
     defer { database.close() }
     return try DatabaseBackup.write(from: database, to: path)
   }
 
   func users() throws -> [UserDirectoryEntry] {
-    let database = try DatabaseOpener.openForReading(location)
+    let database = try openForReading()
     defer { database.close() }
-    if let first = try Migrator().pendingMigrations(in: database).first {
+    if let first = try migrator.pendingMigrations(in: database).first {
       throw DatabaseOpener.needsMigration(first)
     }
     return try UserDirectory(database: database).users()
@@ -82,7 +82,7 @@ struct SQLiteDatabaseTools: DatabaseTools {
     if let path = try DatabaseOpener.existingPath(location) {
       report = try DatabaseInspector().inspect(path: path)
     } else {
-      report = try DatabaseInspector().inspect(DatabaseOpener.openForReading(location))
+      report = try DatabaseInspector().inspect(openForReading())
     }
     return Inspection(
       leadingFacts: [
@@ -101,6 +101,44 @@ struct SQLiteDatabaseTools: DatabaseTools {
         tables: report.tables, sessions: report.sessions, prunable: report.prunable,
         inspectedAt: report.inspectedAt),
       json: { Self.json(report) }, problem: Self.problem(report))
+  }
+
+  /// A read-only connection to an existing file (never created, never written),
+  /// or a fresh migrated in-memory database for `:memory:`.
+  private func openForReading() throws -> Database {
+    guard let path = try DatabaseOpener.existingPath(location) else {
+      try refuseServer()
+      let database = try Database.openInMemory()
+      try migrator.migrate(database)
+      return database
+    }
+    return try openChecked(path, mode: .readOnly)
+  }
+
+  /// A read-write connection, creating the file (0600) when missing, and the default
+  /// location's folder (0700).
+  private func openForWriting() throws -> Database {
+    try refuseServer()
+    guard case .file(let path, _) = location else { return try Database.openInMemory() }
+    try DatabaseOpener.prepareFolder(of: location)
+    return try openChecked(path, mode: .readWriteCreate)
+  }
+
+  /// Opens a file refusing a newer schema, then refuses a schema that is not exactly what
+  /// its recorded migrations create.
+  private func openChecked(_ path: String, mode: OpenMode) throws -> Database {
+    let database = try Database.open(
+      path: path,
+      options: OpenOptions(mode: mode, newestKnownSchemaVersion: migrator.newestVersion))
+    try migrator.verifySchema(of: database)
+    return database
+  }
+
+  /// A server reached these tools: the composition root chose the wrong ones.
+  private func refuseServer() throws {
+    if case .postgres = location {
+      throw CLIError.internalFailure("A PostgreSQL database reached the SQLite tools")
+    }
   }
 
   private static func size(_ report: DatabaseReport) -> String {
