@@ -81,6 +81,15 @@ public struct AuthEventDraft: Hashable, Sendable {
     self.username = username
     self.detail = detail
   }
+
+  /// The name as every store keeps it, `hashed` making a name's keyed hash. An account's
+  /// event keeps the account's name beside its id, and so do the operator's events; the name
+  /// of a failed sign-in that matched no account may be a secret typed in the wrong field,
+  /// and is kept only as its keyed hash.
+  public func storedUsername(hashed: (String) throws -> String) rethrows -> String? {
+    guard let username else { return nil }
+    return userID == nil && kind == .signInFailed ? try hashed(username) : username
+  }
 }
 
 /// An audit event as stored.

@@ -1,4 +1,5 @@
 import AuthCore
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -12,16 +13,9 @@ extension PostgresStoreContext {
       [
         .time(event.time), .text(event.kind.rawValue),
         event.userID.map { .bigint($0.rawValue) } ?? .null,
-        try storedUsername(of: event).map { .text($0) } ?? .null, .text(event.detail),
+        try event.storedUsername(hashed: storedName).map { .text($0) } ?? .null,
+        .text(event.detail),
       ])
-  }
-
-  /// An account's event keeps the account's name beside its id, and so do the operator's
-  /// events; the name of a failed sign-in that matched no account may be a secret typed in
-  /// the wrong field, and is kept only as its keyed hash (as the SQLite store does).
-  private func storedUsername(of event: AuthEventDraft) throws -> String? {
-    guard let name = event.username else { return nil }
-    return event.userID == nil && event.kind == .signInFailed ? try storedName(name) : name
   }
 
   func recentEvents(limit: Int) throws -> [AuthEvent] {
