@@ -30,6 +30,43 @@ struct MigrationSetTests {
     }
   }
 
+  @Test("a plan refuses a newer database with the engine's error, before reading its records")
+  func planRefusesNewerFirst() throws {
+    struct Newer: Error, Equatable {
+      let found: Int
+      let newestKnown: Int
+    }
+    let plan = MigrationPlan(embeddedFiles: [
+      (name: "0001_initial.sql", contents: ""), (name: "0002_b.sql", contents: ""),
+    ])
+    #expect(plan.newestVersion == 2)
+    var recordsRead = false
+    #expect(throws: Newer(found: 3, newestKnown: 2)) {
+      try plan.admit(
+        version: 3,
+        recorded: {
+          recordsRead = true
+          return []
+        }, newer: Newer.init)
+    }
+    #expect(!recordsRead)
+    #expect(throws: MigrationSetError.recordedDiffers(recorded: "0002_a", known: "0002_b")) {
+      try plan.admit(version: 2, recorded: { ["0001_initial", "0002_a"] }, newer: Newer.init)
+    }
+    try plan.admit(version: 1, recorded: { ["0001_initial"] }, newer: Newer.init)
+    #expect(try plan.pending(after: 1).map(\.identifier) == ["0002_b"])
+  }
+
+  @Test("a plan of badly named files has no migrations and names the rule they break")
+  func planOfBrokenFiles() {
+    let plan = MigrationPlan(embeddedFiles: [(name: "1_initial.sql", contents: "")])
+    #expect(plan.migrations.isEmpty)
+    #expect(plan.problem == .misnamed(file: "1_initial.sql"))
+    #expect(throws: MigrationSetError.misnamed(file: "1_initial.sql")) {
+      try plan.pending(after: 0)
+    }
+  }
+
   @Test("a missing number is refused, naming the file after the gap")
   func gaps() {
     let files = [(name: "0001_initial.sql", contents: ""), (name: "0003_c.sql", contents: "")]
