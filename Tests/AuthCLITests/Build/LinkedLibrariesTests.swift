@@ -8,9 +8,8 @@ import Testing
 @Suite struct LinkedLibrariesTests {
   /// The modules linked into the authcli executable.
   static let binaryModules = [
-    "AuthCore", "AuthStorage", "AuthPostgres", "AuthCrypto", "AuthViewModels", "CommandLineKit",
-    "AuthCLI",
-    "authcli",
+    "AuthCore", "AuthDatabase", "AuthStorage", "AuthPostgres", "AuthCrypto", "AuthViewModels",
+    "CommandLineKit", "AuthCLI", "authcli",
   ]
 
   static let sources = URL(fileURLWithPath: #filePath)
