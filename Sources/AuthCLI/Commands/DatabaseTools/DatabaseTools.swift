@@ -19,8 +19,10 @@ protocol DatabaseTools {
   func migrationStatus() throws -> MigrationStatus
   /// Checks a copy restored from a dump against its recorded migrations, gives it its
   /// schema version, and applies the newer migrations; refused where dumps are not files.
+  /// The command refuses `:memory:` first, with its own usage error.
   func adopt() throws -> AdoptionOutcome
-  /// A consistent, checked copy in a new private file at `path` (absolute).
+  /// A consistent, checked copy in a new private file at `path` (absolute); refused where
+  /// the database is not a file. The command refuses `:memory:` first, as for `adopt`.
   func backup(to path: String) throws -> BackupReport
   /// Every account with its last sign-in and active sessions, never a hash; refuses a
   /// schema that needs migrating.
