@@ -49,12 +49,7 @@ struct PostgresDatabaseTools: DatabaseTools {
         ["Size", "\(report.sizeBytes) bytes"],
       ],
       notes: [], trailingFacts: InspectReportText.rows("Schema check", report.schemaCheck),
-      schema: InspectedSchema(
-        schemaVersion: report.schemaVersion,
-        newestKnownSchemaVersion: report.newestKnownSchemaVersion,
-        appliedMigrations: report.appliedMigrations, pendingMigrations: report.pendingMigrations,
-        tables: report.tables, sessions: report.sessions, prunable: report.prunable,
-        inspectedAt: report.inspectedAt),
+      schema: report,
       json: { Self.json(report) },
       problem: report.isHealthy
         ? nil

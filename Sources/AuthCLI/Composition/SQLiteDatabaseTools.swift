@@ -94,12 +94,7 @@ struct SQLiteDatabaseTools: DatabaseTools {
       notes: report.needsAdoption
         ? ["restored from a dump? check it with 'authcli migrate --adopt'"] : [],
       trailingFacts: Self.checks(report),
-      schema: InspectedSchema(
-        schemaVersion: report.schemaVersion,
-        newestKnownSchemaVersion: report.newestKnownSchemaVersion,
-        appliedMigrations: report.appliedMigrations, pendingMigrations: report.pendingMigrations,
-        tables: report.tables, sessions: report.sessions, prunable: report.prunable,
-        inspectedAt: report.inspectedAt),
+      schema: report,
       json: { Self.json(report) }, problem: Self.problem(report))
   }
 

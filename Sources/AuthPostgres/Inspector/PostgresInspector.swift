@@ -9,7 +9,7 @@ import AuthDatabase
 
 /// What `inspect` reports about a PostgreSQL database: the server, the schema and its
 /// migrations, the tables with their row counts, sessions, and the schema check.
-public struct PostgresReport: Hashable, Sendable {
+public struct PostgresReport: Hashable, Sendable, SchemaReport {
   /// The server and database, without the password.
   public let target: String
   /// The server's version, for example `15.10 (Debian 15.10-0+deb12u1)`.

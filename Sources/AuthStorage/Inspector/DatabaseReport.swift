@@ -7,7 +7,7 @@ import AuthDatabase
 #endif
 
 /// What `DatabaseInspector` found, ready for a table or for JSON.
-public struct DatabaseReport: Hashable, Sendable, Codable {
+public struct DatabaseReport: Hashable, Sendable, Codable, SchemaReport {
   /// A table and how many rows it holds (the same on both engines).
   public typealias TableCount = AuthDatabase.TableCount
   /// Sessions split by whether they had expired at the report's time.

@@ -1,11 +1,5 @@
 import AuthDatabase
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// What the database tools do to a database, whichever engine keeps it.
 ///
 /// Each engine implements it once (`SQLiteDatabaseTools`, `PostgresDatabaseTools`), the
@@ -71,29 +65,9 @@ struct Inspection {
   /// The facts shown after what `sessions prune` would delete (`Schema check`, …).
   let trailingFacts: [[String]]
   /// The migration and table facts both engines report.
-  let schema: InspectedSchema
+  let schema: any SchemaReport
   /// The engine's own JSON keys; the shared ones come from `schema`.
   let json: () -> [String: Any]
   /// Why the database is not fit for use (65), raised once the report is printed.
   let problem: CLIError?
-}
-
-/// The facts of `inspect` that mean the same on both engines.
-struct InspectedSchema {
-  /// The schema version found.
-  let schemaVersion: Int
-  /// The newest version this program knows.
-  let newestKnownSchemaVersion: Int
-  /// The migrations recorded, oldest first.
-  let appliedMigrations: [AppliedMigration]
-  /// The identifiers of the known migrations not applied yet.
-  let pendingMigrations: [String]
-  /// Each table with its row count.
-  let tables: [TableCount]
-  /// Sessions active and expired, when the sessions table exists.
-  let sessions: SessionCounts?
-  /// What `sessions prune` would delete, when the schema keeps failure ages.
-  let prunable: PrunableCounts?
-  /// When the report was made.
-  let inspectedAt: Date
 }

@@ -8,7 +8,7 @@ enum InspectReportJSON {
   }
 
   /// The keys that mean the same on both engines.
-  private static func shared(_ schema: InspectedSchema) -> [String: Any] {
+  private static func shared(_ schema: any SchemaReport) -> [String: Any] {
     var rows: [String: Any] = [:]
     for table in schema.tables { rows[table.name] = table.rows }
     return [
