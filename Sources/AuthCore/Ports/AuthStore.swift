@@ -46,6 +46,10 @@ extension AuthStore {
 }
 
 /// Everything a use case can do inside one transaction.
+///
+/// Its methods throw the engine's own errors (and `StoreError.usernameTaken`) into the unit
+/// of work, untyped, because only the adapter knows them; they never reach past the entry
+/// point, which converts them into `AuthError.store`.
 public protocol AuthStoreContext: UserStore, SessionStore, AuditLog, ThrottleStore,
   DeviceCookieStore
 {}
