@@ -76,13 +76,15 @@ extension Argon2idHasher {
   }
 
   /// Hashes at the higher of the stored and the current cost in each parameter.
-  public func rehash(_ password: Password, upgrading passwordHash: String) throws -> String {
+  public func rehash(
+    _ password: Password, upgrading passwordHash: String
+  ) throws(PasswordHasherError) -> String {
     guard let stored = PHCCost(passwordHash) else { return try hash(password) }
     let raised = Argon2Cost(
       opsLimit: max(cost.opsLimit, UInt64(stored.passes)),
       memLimit: max(cost.memLimit, stored.memoryKiB * 1024))
     guard raised != cost, raised.isWithinLibraryLimits else { return try hash(password) }
-    return try Argon2idHasher(cost: raised).hash(password)
+    return try Argon2idHasher(checkedCost: raised).hash(password)
   }
 
   /// `m=…,t=…,p=…` of a PHC string.

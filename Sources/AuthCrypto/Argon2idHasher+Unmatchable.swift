@@ -8,7 +8,7 @@ extension Argon2idHasher {
   /// `crypto_pwhash_str_verify` reads the cost from the string and runs Argon2id in
   /// full before it compares, so verifying against this takes exactly as long as
   /// against a real hash at this cost; a match would need a 256-bit collision.
-  public func unmatchableHash() throws -> String {
+  public func unmatchableHash() throws(PasswordHasherError) -> String {
     Self.unmatchableHash(memoryKiB: cost.memLimit / 1024, passes: cost.opsLimit)
   }
 

@@ -19,14 +19,20 @@ public struct Argon2idHasher: PasswordHasher {
     self.cost = cost
   }
 
+  /// A hasher at a cost already checked, once libsodium is ready (it is, for any hasher
+  /// that exists).
+  init(checkedCost cost: Argon2Cost) {
+    self.cost = cost
+  }
+
   /// Hashes with a fresh salt at the current cost.
-  public func hash(_ password: Password) throws -> String {
+  public func hash(_ password: Password) throws(PasswordHasherError) -> String {
     var output = [CChar](repeating: 0, count: crypto_pwhash_strbytes())
     let status = withWipedUTF8(of: password, orIfUnaddressable: -1) { bytes, count in
       crypto_pwhash_str(&output, bytes, count, cost.opsLimit, cost.memLimit)
     }
     // The cost was checked in `init`, so the only failure left is allocation.
-    guard status == 0 else { throw PasswordHashingError.outOfMemory }
+    guard status == 0 else { throw .outOfMemory }
     let end = output.firstIndex(of: 0) ?? output.endIndex
     return String(decoding: output[..<end].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }

@@ -1,7 +1,6 @@
-/// Why a password could not be hashed.
+/// Why a hasher could not be made. (Hashing itself fails only as the port's
+/// `PasswordHasherError`.)
 public enum PasswordHashingError: Error, Hashable, Sendable {
   /// The cost is outside what libsodium accepts.
   case costOutOfRange(Argon2Cost)
-  /// The memory Argon2id asked for could not be allocated.
-  case outOfMemory
 }

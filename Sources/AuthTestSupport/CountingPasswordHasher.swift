@@ -26,7 +26,7 @@ public final class CountingPasswordHasher: PasswordHasher {
   public var counts: Counts { tally.withLock { $0 } }
 
   /// Counts, then hashes with the wrapped hasher.
-  public func hash(_ password: Password) throws -> String {
+  public func hash(_ password: Password) throws(PasswordHasherError) -> String {
     tally.withLock { $0.hash += 1 }
     return try wrapped.hash(password)
   }
@@ -55,7 +55,9 @@ public final class CountingPasswordHasher: PasswordHasher {
   }
 
   /// Counts as a hash, then rehashes with the wrapped hasher.
-  public func rehash(_ password: Password, upgrading passwordHash: String) throws -> String {
+  public func rehash(
+    _ password: Password, upgrading passwordHash: String
+  ) throws(PasswordHasherError) -> String {
     tally.withLock { $0.hash += 1 }
     return try wrapped.rehash(password, upgrading: passwordHash)
   }
@@ -66,5 +68,7 @@ public final class CountingPasswordHasher: PasswordHasher {
   }
 
   /// Asks the wrapped hasher (whose unmatchable hash may cost nothing to make).
-  public func unmatchableHash() throws -> String { try wrapped.unmatchableHash() }
+  public func unmatchableHash() throws(PasswordHasherError) -> String {
+    try wrapped.unmatchableHash()
+  }
 }

@@ -85,9 +85,14 @@ struct CheckConstraintsTests {
     try writer.executeScript(
       "PRAGMA ignore_check_constraints = 1; UPDATE secret_keys SET key = randomblob(31);")
     writer.close()
-    await #expect(throws: StorageError.self) {
+    let error = await #expect(throws: AuthError.self) {
       _ = try await store.read { try $0.throttleState(for: "anyone") }
     }
+    guard case .store(.failed(let failure))? = error else {
+      Issue.record("expected the store's failure, got \(String(describing: error))")
+      return
+    }
+    #expect(failure.kind == .corrupt)
     #expect(NameHash.hex(of: "anyone", key: []) == nil)
     #expect(NameHash.hex(of: "anyone", key: Array(repeating: 7, count: 31)) == nil)
     #expect(NameHash.hex(of: "anyone", key: Array(repeating: 7, count: 32)) != nil)

@@ -45,7 +45,7 @@ struct FileTests {
     try Migrator().migrate(holder)
     let store = try SQLiteAuthStore.open(path: path, busyTimeoutMilliseconds: 0)
     try holder.execute("BEGIN IMMEDIATE")
-    await #expect(throws: StoreError.busy) {
+    await #expect(throws: AuthError.store(.busy)) {
       try await store.write { try $0.clearThrottleState(for: "x") }
     }
     try holder.execute("ROLLBACK")

@@ -26,7 +26,7 @@ struct StoreRaceTests {
               try $0.insertUser(username: name, passwordHash: sampleHash, at: time(index))
             }
             return true
-          } catch StoreError.usernameTaken {
+          } catch AuthError.store(.usernameTaken) {
             return false
           }
         }
@@ -142,7 +142,7 @@ struct PostgresStoreTests {
     }
     let final = try await harness.store.read { try $0.throttleState(for: "x") }
     if attempts == 1 {
-      #expect((outcome as? StoreError) == .busy)
+      #expect((outcome as? AuthError) == .store(.busy))
       #expect(final.consecutiveFailures == 10)
     } else {
       #expect(outcome == nil)

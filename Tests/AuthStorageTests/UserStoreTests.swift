@@ -32,7 +32,7 @@ struct UserStoreTests {
     _ = try await harness.store.write {
       try $0.insertUser(username: username("Alice"), passwordHash: sampleHash, at: time(0))
     }
-    await #expect(throws: StoreError.usernameTaken) {
+    await #expect(throws: AuthError.store(.usernameTaken)) {
       _ = try await harness.store.write {
         try $0.insertUser(username: username(again), passwordHash: sampleHash, at: time(1))
       }
@@ -58,13 +58,12 @@ struct UserStoreTests {
 
   @Test("a throwing write rolls back everything it did", arguments: StoreLocation.allCases)
   func throwingWriteRollsBack(location: StoreLocation) async throws {
-    struct Abort: Error {}
     let harness = try StoreHarness(location)
-    await #expect(throws: Abort.self) {
+    await #expect(throws: AuthError.notSignedIn) {
       _ = try await harness.store.write { context -> Int in
         _ = try context.insertUser(
           username: username("dave"), passwordHash: sampleHash, at: time(0))
-        throw Abort()
+        throw AuthError.notSignedIn
       }
     }
     let record = try await harness.reopen().read { try $0.userRecord(named: username("dave")) }

@@ -20,7 +20,10 @@ struct ShellCommand {
     let terminal = LineTerminal(
       input: context.console.input, output: context.console.output, style: context.outputStyle)
     let sessionFile = root.sessionFile
-    let errors = context.console.errors
+    // The shell talks to a person: a failure mid-session is text, whatever `--json` says.
+    let printer = ErrorPrinter(
+      console: context.console, process: context.process, json: false,
+      noColor: context.options.noColor)
     let coordinator = AuthCoordinator(
       useCases: root.useCases, presenter: LineModePresenter(terminal: terminal), token: stored,
       tokenDidChange: { token in
@@ -33,9 +36,7 @@ struct ShellCommand {
         do {
           try sessionFile?.remove()
         } catch {
-          for line in ErrorReport(error).lines {
-            errors.write("Error: " + TerminalText.visible(line) + "\n")
-          }
+          printer.print(ErrorReport(error))
         }
       })
     InterruptTrap.install()

@@ -59,7 +59,7 @@ enum DatabaseLocation: Hashable, Sendable {
       return try PostgresTarget(parsing: uri)
     } catch {
       if case .invalidURI(let reason) = error { throw unreadable(reason) }
-      throw .engineUnavailable(PostgresErrorReport.report(error))
+      throw .engineUnavailable(error.report)
     }
   }
 

@@ -1,22 +1,46 @@
 import AuthCore
 import AuthCrypto
 
-/// Exit codes for the crypto adapter's error types.
-enum CryptoErrorReport {
-  /// The report for a crypto error, or `nil` when the error is not one of crypto's.
-  static func report(_ error: any Error) -> ErrorReport? {
-    switch error {
-    case SodiumError.initializationFailed:
-      ErrorReport(kind: .unavailable, message: "libsodium could not be initialised")
-    case PasswordHashingError.outOfMemory:
+// Exit codes for the crypto ports' and adapter's error types.
+
+extension PasswordHasherError: ReportableFailure {
+  /// The report for a hash that could not be made.
+  var report: ErrorReport {
+    switch self {
+    case .outOfMemory:
       ErrorReport(kind: .unavailable, message: "Not enough memory to hash the password")
-    case PasswordHashingError.costOutOfRange:
+    }
+  }
+}
+
+extension TokenSourceError: ReportableFailure {
+  /// The report for a token source that broke its contract (a bug).
+  var report: ErrorReport {
+    switch self {
+    case .unhashableToken:
+      ErrorReport(kind: .internalError, message: "A new session token could not be hashed")
+    }
+  }
+}
+
+extension SodiumError: ReportableFailure {
+  /// The report for libsodium that cannot be used.
+  var report: ErrorReport {
+    switch self {
+    case .initializationFailed:
+      ErrorReport(kind: .unavailable, message: "libsodium could not be initialised")
+    }
+  }
+}
+
+extension PasswordHashingError: ReportableFailure {
+  /// The report for a hasher that could not be made.
+  var report: ErrorReport {
+    switch self {
+    case .costOutOfRange:
       ErrorReport(
         kind: .configuration,
         message: "The password-hashing cost is outside what libsodium accepts")
-    case TokenSourceError.unhashableToken:
-      ErrorReport(kind: .internalError, message: "A new session token could not be hashed")
-    default: nil
     }
   }
 }

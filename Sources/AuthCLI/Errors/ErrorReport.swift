@@ -43,22 +43,78 @@ struct ErrorReport: Error, Hashable, Sendable {
     self.hint = nil
   }
 
-  /// The one place that turns any error into an exit code and a message.
-  /// Messages never carry secrets: storage errors name no bound values, and
+  /// The one place that turns a thrown error into an exit code and a message: every
+  /// failure authcli knows answers for itself (`ReportableFailure`, an exhaustive `switch`
+  /// over its cases); only an error of no known type, which is a bug, is reported by its
+  /// type's name. Messages never carry secrets: storage errors name no bound values, and
   /// passwords and tokens never reach an error.
   init(_ error: any Error) {
+    guard let known = error as? any ReportableFailure else {
+      self.init(kind: .internalError, message: "Unexpected failure: \(type(of: error))")
+      return
+    }
+    self = known.report
+  }
+
+  /// The report for a failure the front end itself detects.
+  init(_ error: CLIError) { self = Self.report(error) }
+
+  /// The report for a use case's failure.
+  init(_ error: AuthError) {
     switch error {
-    case let report as ErrorReport: self = report
-    case let error as CLIError: self = Self.report(error)
-    case let error as UsageError: self = Self.report(.usage(error))
-    case let error as AuthError: self = Self.report(error)
-    case let error as StoreError: self = Self.report(error)
-    default:
-      self =
-        SceneFailureReport.report(error) ?? StorageErrorReport.report(error)
-        ?? PostgresErrorReport.report(error)
-        ?? CryptoErrorReport.report(error) ?? AdministrationErrorReport.report(error)
-        ?? ErrorReport(kind: .internalError, message: "Unexpected failure: \(type(of: error))")
+    case .notSignedIn: self = Self.notSignedIn
+    case .sessionNotFound:
+      self.init(
+        kind: .sessionNotFound, message: "No such session of yours.",
+        hint: "List them with 'authcli sessions list'.")
+    case .administration(let refusal): self = refusal.report
+    case .store(let failure): self.init(failure)
+    case .hashing(let failure): self = failure.report
+    case .tokens(let failure): self = failure.report
+    }
+  }
+
+  /// The report for a store's failure, whichever engine runs it.
+  init(_ error: StoreError) {
+    switch error {
+    case .usernameTaken:
+      self.init(refused: [
+        FieldError(field: "username", reason: .taken, message: AuthMessages.usernameTaken)
+      ])
+    case .busy:
+      self.init(
+        kind: .busy, message: "The database is busy (locked by another process).",
+        hint: "Try again.")
+    case .failed(let failure):
+      self.init(kind: Self.kind(of: failure.kind), message: failure.message, hint: failure.hint)
+    }
+  }
+
+  /// The report for a store's failure with the front end's own hint in place of any the
+  /// adapter gave.
+  init(_ error: StoreError, hint: String) {
+    let report = ErrorReport(error)
+    self.init(kind: report.kind, message: report.message, hint: hint)
+  }
+
+  /// The kind (and so the exit code) of each sort of engine failure.
+  private static func kind(of failure: StoreFailure.Kind) -> ErrorKind {
+    switch failure {
+    case .notADatabase: .notADatabase
+    case .notAnAuthcliDatabase: .notAnAuthcliDatabase
+    case .corrupt: .corruptDatabase
+    case .schemaTooNew: .schemaTooNew
+    case .unexpectedSchema: .unexpectedSchema
+    case .migrationFailed: .migrationFailed
+    case .unsafeFile: .unsafeFile
+    case .ioError: .ioError
+    case .unavailable: .unavailable
+    case .permissionDenied: .permissionDenied
+    case .invalidLocation: .usage
+    case .notConfigured: .configuration
+    case .contended: .busy
+    case .unexpected: .databaseError
+    case .unknown: .internalError
     }
   }
 
@@ -113,28 +169,37 @@ struct ErrorReport: Error, Hashable, Sendable {
 
   private static let notSignedIn = ErrorReport(
     kind: .notSignedIn, message: "Not signed in.", hint: "Sign in with 'authcli signin'.")
+}
 
-  private static func report(_ error: AuthError) -> ErrorReport {
-    switch error {
-    case .notSignedIn: notSignedIn
-    case .sessionNotFound:
-      ErrorReport(
-        kind: .sessionNotFound, message: "No such session of yours.",
-        hint: "List them with 'authcli sessions list'.")
-    }
-  }
+/// A failure authcli knows how to report. Each conforming type maps its own cases by an
+/// exhaustive `switch`, so a new case cannot go unreported; the conformances live beside
+/// the type's mapping (`StorageErrorReport`, `CryptoErrorReport`, …).
+protocol ReportableFailure: Error {
+  /// The kind, message and hint for this failure.
+  var report: ErrorReport { get }
+}
 
-  private static func report(_ error: StoreError) -> ErrorReport {
-    switch error {
-    case .usernameTaken:
-      ErrorReport(
-        refused: [
-          FieldError(field: "username", reason: .taken, message: AuthMessages.usernameTaken)
-        ])
-    case .busy:
-      ErrorReport(
-        kind: .busy, message: "The database is busy (locked by another process).",
-        hint: "Try again.")
-    }
-  }
+extension ErrorReport: ReportableFailure {
+  /// A ready report is its own.
+  var report: ErrorReport { self }
+}
+
+extension CLIError: ReportableFailure {
+  /// See `ErrorReport.init(_:)`.
+  var report: ErrorReport { ErrorReport(self) }
+}
+
+extension UsageError: ReportableFailure {
+  /// A wrong command line (64).
+  var report: ErrorReport { ErrorReport(.usage(self)) }
+}
+
+extension AuthError: ReportableFailure {
+  /// See `ErrorReport.init(_:)`.
+  var report: ErrorReport { ErrorReport(self) }
+}
+
+extension StoreError: ReportableFailure {
+  /// See `ErrorReport.init(_:)`.
+  var report: ErrorReport { ErrorReport(self) }
 }

@@ -1,63 +1,69 @@
 import AuthCore
 import AuthViewModels
 
-/// Exit codes and messages for the failures the view models show. The exit code comes
-/// from the failure's case; scripted commands keep their own wording, which names the
-/// cause more exactly than a scene's one-line message.
-enum SceneFailureReport {
-  /// The report for a scene failure, or `nil` when the error is not one.
-  static func report(_ error: any Error) -> ErrorReport? {
-    switch error {
-    case let failure as SignInFailure: report(failure)
-    case let failure as SignUpFailure: report(failure)
-    case let failure as AccountFailure: report(failure)
-    case let failure as SessionsFailure: report(failure)
-    case let failure as ChangePasswordFailure: report(failure)
-    case let failure as UnexpectedFailure: ErrorReport(failure.underlying)
-    default: nil
-    }
-  }
+// Exit codes and messages for the failures the view models show. The exit code comes
+// from the failure's case; scripted commands keep their own wording, which names the
+// cause more exactly than a scene's one-line message.
 
-  private static func report(_ failure: SignInFailure) -> ErrorReport {
-    switch failure {
-    case .refused: ErrorReport(CLIError.signInRefused(failure.description))
+extension SignInFailure: ReportableFailure {
+  /// The report for a failed sign-in.
+  var report: ErrorReport {
+    switch self {
+    case .refused: ErrorReport(CLIError.signInRefused(description))
     case .busy: ErrorReport(StoreError.busy)
-    case .unexpected(let unexpected): ErrorReport(unexpected.underlying)
+    case .unexpected(let unexpected): unexpected.report
     }
   }
+}
 
-  private static func report(_ failure: SignUpFailure) -> ErrorReport {
-    switch failure {
+extension SignUpFailure: ReportableFailure {
+  /// The report for a failed sign-up.
+  var report: ErrorReport {
+    switch self {
     case .busy: ErrorReport(StoreError.busy)
-    case .unexpected(let unexpected): ErrorReport(unexpected.underlying)
+    case .unexpected(let unexpected): unexpected.report
     }
   }
+}
 
-  private static func report(_ failure: AccountFailure) -> ErrorReport {
-    switch failure {
+extension AccountFailure: ReportableFailure {
+  /// The report for a failure of the account scene.
+  var report: ErrorReport {
+    switch self {
     case .sessionEnded: ErrorReport(AuthError.notSignedIn)
     case .busy: ErrorReport(StoreError.busy)
-    case .unexpected(let unexpected): ErrorReport(unexpected.underlying)
+    case .unexpected(let unexpected): unexpected.report
     }
   }
+}
 
-  private static func report(_ failure: SessionsFailure) -> ErrorReport {
-    switch failure {
+extension SessionsFailure: ReportableFailure {
+  /// The report for a failure of the sessions scene.
+  var report: ErrorReport {
+    switch self {
     case .sessionNotFound: ErrorReport(AuthError.sessionNotFound)
     case .sessionEnded: ErrorReport(AuthError.notSignedIn)
     case .busy: ErrorReport(StoreError.busy)
-    case .unexpected(let unexpected): ErrorReport(unexpected.underlying)
+    case .unexpected(let unexpected): unexpected.report
     }
   }
+}
 
-  private static func report(_ failure: ChangePasswordFailure) -> ErrorReport {
-    switch failure {
+extension ChangePasswordFailure: ReportableFailure {
+  /// The report for a failed password change.
+  var report: ErrorReport {
+    switch self {
     // A refused current password is a credential failure, like a refused sign-in.
     case .currentPasswordRefused(let refusal):
       ErrorReport(CLIError.signInRefused("current password: " + refusal.description))
     case .sessionEnded: ErrorReport(AuthError.notSignedIn)
     case .busy: ErrorReport(StoreError.busy)
-    case .unexpected(let unexpected): ErrorReport(unexpected.underlying)
+    case .unexpected(let unexpected): unexpected.report
     }
   }
+}
+
+extension UnexpectedFailure: ReportableFailure {
+  /// The report for what the use case threw, which the scene does not name.
+  var report: ErrorReport { ErrorReport(underlying) }
 }

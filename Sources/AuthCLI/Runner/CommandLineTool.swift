@@ -59,11 +59,7 @@ public struct CommandLineTool {
   }
 
   private func printer(json: Bool, noColor: Bool) -> ErrorPrinter {
-    ErrorPrinter(
-      console: console, json: json,
-      style: Style.decide(
-        isTerminal: console.errorsIsTerminal, noColorOption: noColor,
-        environment: process.environment))
+    ErrorPrinter(console: console, process: process, json: json, noColor: noColor)
   }
 
   /// Whether `--json` was typed before any `--`, so that even a usage error answers in JSON.

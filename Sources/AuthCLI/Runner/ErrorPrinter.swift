@@ -29,3 +29,15 @@ struct ErrorPrinter {
     return report.code
   }
 }
+
+extension ErrorPrinter {
+  /// A printer on the console's standard error, coloured as the process and `--no-color`
+  /// decide.
+  init(console: Console, process: ProcessContext, json: Bool, noColor: Bool) {
+    self.init(
+      console: console, json: json,
+      style: Style.decide(
+        isTerminal: console.errorsIsTerminal, noColorOption: noColor,
+        environment: process.environment))
+  }
+}

@@ -18,26 +18,38 @@
 /// read that must happen once; do those before or after the unit of work), and return a
 /// result that depends only on what it read there.
 ///
+/// Failures: each entry point throws `AuthError`. An `AuthError` the work throws passes
+/// through unchanged; the store's own failures arrive as `AuthError.store` (`busy` when the
+/// database stayed locked, `usernameTaken` from the constraint, and the engine's other
+/// errors as a `StoreFailure`), converted by the adapter (`AuthError(unitOfWork:engine:)`),
+/// so no engine's error type reaches the layers above.
+///
 /// Adapters (SQLite and PostgreSQL) implement this and `AuthStoreContext`; nothing above
 /// `AuthCore` knows which one runs.
 public protocol AuthStore: Sendable {
   /// Runs read-only work in one transaction and returns its result.
-  func read<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws -> T
+  func read<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws(AuthError) -> T
   /// Runs read-only work that issues one statement, and returns its result.
-  func lookUp<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws -> T
+  func lookUp<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws(AuthError) -> T
   /// Runs work that writes, in one immediate transaction, and returns its result.
-  func write<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws -> T
+  func write<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws(AuthError) -> T
 }
 
 extension AuthStore {
   /// Runs the lookup as a `read`: always correct; an adapter whose single statements
   /// already read one snapshot implements `lookUp` without the transaction.
-  public func lookUp<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws -> T {
+  public func lookUp<T: Sendable>(
+    _ work: (any AuthStoreContext) throws -> T
+  ) async throws(AuthError) -> T {
     try await read(work)
   }
 }
 
 /// Everything a use case can do inside one transaction.
+///
+/// Its methods throw the engine's own errors (and `StoreError.usernameTaken`) into the unit
+/// of work, untyped, because only the adapter knows them; they never reach past the entry
+/// point, which converts them into `AuthError.store`.
 public protocol AuthStoreContext: UserStore, SessionStore, AuditLog, ThrottleStore,
   DeviceCookieStore
 {}

@@ -8,7 +8,7 @@
 /// cases call it from nonisolated async code, never from an actor serving other work.
 public protocol PasswordHasher: Sendable {
   /// A self-describing hash string (PHC format, with its parameters and salt).
-  func hash(_ password: Password) throws -> String
+  func hash(_ password: Password) throws(PasswordHasherError) -> String
   /// Whether the password matches the stored hash; false for a malformed hash.
   func verify(_ password: Password, against passwordHash: String) -> Bool
   /// Whether the stored hash is below the current cost (memory or time) and should be
@@ -22,14 +22,22 @@ public protocol PasswordHasher: Sendable {
   func padVerification(after passwordHash: String)
   /// A new hash of `password` that is at least the current cost and at least the stored
   /// hash's cost in every parameter (a rehash never lowers one).
-  func rehash(_ password: Password, upgrading passwordHash: String) throws -> String
+  func rehash(
+    _ password: Password, upgrading passwordHash: String
+  ) throws(PasswordHasherError) -> String
   /// The cost parameters a hash carries, for the audit trail (for example
   /// `m=65536,t=2,p=1`); `nil` when it carries none this hasher reads.
   func parameters(of passwordHash: String) -> String?
   /// A well-formed hash at the current cost that no password matches, for the
   /// verify a sign-in runs when there is no account: the same work, every time.
   /// Must be cheap to make, or the first such sign-in in a process takes longer.
-  func unmatchableHash() throws -> String
+  func unmatchableHash() throws(PasswordHasherError) -> String
+}
+
+/// Why a hasher could not make a hash.
+public enum PasswordHasherError: Error, Hashable, Sendable {
+  /// The memory the hash needs could not be allocated.
+  case outOfMemory
 }
 
 /// How a stored hash's cost stands against the hasher's current cost.
@@ -61,7 +69,9 @@ extension PasswordHasher {
   public func padVerification(after passwordHash: String) {}
 
   /// A new hash at the current cost.
-  public func rehash(_ password: Password, upgrading passwordHash: String) throws -> String {
+  public func rehash(
+    _ password: Password, upgrading passwordHash: String
+  ) throws(PasswordHasherError) -> String {
     try hash(password)
   }
 
@@ -70,9 +80,20 @@ extension PasswordHasher {
 
   /// Hashes a random throwaway password: correct for any hasher, but it costs one
   /// hash, so hashers that can write their format directly should override it.
-  public func unmatchableHash() throws -> String {
+  public func unmatchableHash() throws(PasswordHasherError) -> String {
     var generator = SystemRandomNumberGenerator()
     let words = (0..<4).map { _ in String(generator.next() as UInt64, radix: 16) }
     return try hash(Password(words.joined(separator: "-")))
+  }
+}
+
+extension PasswordHasher {
+  /// `hash(_:)`, its failure as the use cases throw it.
+  func hashed(_ password: Password) throws(AuthError) -> String {
+    do throws(PasswordHasherError) {
+      return try hash(password)
+    } catch {
+      throw .hashing(error)
+    }
   }
 }

@@ -1,8 +1,35 @@
-/// Why a use case refused, beyond field validation. Storage failures pass
-/// through as `StoreError` or the adapter's own error type.
+/// Everything a use case throws: its own refusals beyond field validation, and the
+/// failures of the ports it works through, each in its own case, so a front end answers
+/// every one by an exhaustive `switch`.
 public enum AuthError: Error, Hashable, Sendable {
   /// The token is unknown, expired or revoked.
   case notSignedIn
   /// The session is not one of the signed-in user's.
   case sessionNotFound
+  /// An operator's request named no account, or was malformed.
+  case administration(AdministrationError)
+  /// The store failed (busy, a taken name outside sign-up's own answer, the engine).
+  case store(StoreError)
+  /// The password hasher failed.
+  case hashing(PasswordHasherError)
+  /// The token source broke its contract.
+  case tokens(TokenSourceError)
+}
+
+extension AuthError {
+  /// What an `AuthStore` entry point throws for an error out of a unit of work: the
+  /// work's own `AuthError` unchanged, a `StoreError` as the store's, and anything else
+  /// (the engine's own error types) as `convert` words it. Adapters call this at the port
+  /// boundary, so no engine error type leaves them.
+  /// An error `convert` does not know (none the engine throws) is a bug, named by its type.
+  public init(unitOfWork error: any Error, engine convert: (any Error) -> StoreError?) {
+    switch error {
+    case let own as AuthError: self = own
+    case let store as StoreError: self = .store(store)
+    default:
+      self = .store(
+        convert(error)
+          ?? .failed(StoreFailure(.unknown, message: "Unexpected failure: \(type(of: error))")))
+    }
+  }
 }

@@ -32,5 +32,5 @@ public protocol AuthenticationUseCase: Sendable {
   func validate(_ request: SignInRequest) -> SignInValidation
   /// Signs in and starts a new session. Unknown user, wrong password and a
   /// locked account all answer the same `.invalid` message after the same work.
-  func signIn(request: SignInRequest) async throws -> Validation<NewSession>
+  func signIn(request: SignInRequest) async throws(AuthError) -> Validation<NewSession>
 }

@@ -56,7 +56,7 @@ public struct ChangePasswordService: ChangePasswordUseCase {
   @concurrent
   public func changePassword(
     token: SessionToken, request: ChangePasswordRequest
-  ) async throws
+  ) async throws(AuthError)
     -> ChangePasswordResult
   {
     let hash = try resolver.hash(of: token)
@@ -78,9 +78,9 @@ public struct ChangePasswordService: ChangePasswordUseCase {
     case .refused(.throttled): return .refused(.tooManyAttempts)
     case .refused(.failed): return .refused(.incorrect)
     // An operator's lock ends every session of the account in the same transaction.
-    case .refused(.lockedByOperator): throw AuthError.notSignedIn
+    case .refused(.lockedByOperator): throw .notSignedIn
     }
-    let newHash = try hasher.hash(replacement)
+    let newHash = try hasher.hashed(replacement)
     let ended = try await replaceHash(of: passed, with: newHash, keeping: hash)
     guard let ended else { return .refused(.incorrect) }
     return .changed(endedSessions: ended)
@@ -91,7 +91,7 @@ public struct ChangePasswordService: ChangePasswordUseCase {
   private func replaceHash(
     of passed: PasswordCheck.Passed, with newHash: String, keeping hash: TokenHash
   )
-    async throws -> Int?
+    async throws(AuthError) -> Int?
   {
     let now = clock.now()
     let resolver = resolver

@@ -72,6 +72,6 @@ public protocol ChangePasswordUseCase: Sendable {
   /// Throws `AuthError.notSignedIn` for a dead token.
   func changePassword(
     token: SessionToken, request: ChangePasswordRequest
-  ) async throws
+  ) async throws(AuthError)
     -> ChangePasswordResult
 }

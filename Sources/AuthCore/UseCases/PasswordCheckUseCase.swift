@@ -4,5 +4,5 @@ public protocol PasswordCheckUseCase: Sendable {
   /// The account when the password is right; otherwise the one sign-in refusal, after the
   /// same throttle, work and audit as a sign-in. A name that breaks the format rules
   /// answers that rule's message without touching storage.
-  func verify(request: SignInRequest) async throws -> Validation<User>
+  func verify(request: SignInRequest) async throws(AuthError) -> Validation<User>
 }

@@ -28,7 +28,7 @@ public struct SessionService: SessionUseCase {
   }
 
   /// The user and session behind a token, renewed when the last use is old enough.
-  public func currentSession(token: SessionToken) async throws -> AuthenticatedSession {
+  public func currentSession(token: SessionToken) async throws(AuthError) -> AuthenticatedSession {
     let hash = try resolver.hash(of: token)
     let now = clock.now()
     let resolver = resolver
@@ -38,7 +38,7 @@ public struct SessionService: SessionUseCase {
     }
     let rules = policy.session
     guard Self.isDueForRenewal(found.session, at: now, rules: rules) else { return found }
-    do {
+    do throws(AuthError) {
       // Resolved again under the write lock: a sign-out or revoke in another process
       // between the read and here must end the session, not be answered with a renewal.
       return try await store.write { context in
@@ -48,9 +48,10 @@ public struct SessionService: SessionUseCase {
         try context.touchSession(renewed.id, lastUsedAt: now, expiresAt: renewed.expiresAt)
         return AuthenticatedSession(user: current.user, session: renewed)
       }
-    } catch StoreError.busy {
+    } catch {
       // Renewal is best effort: a busy database must not sign anyone out; the
       // next use after the lock clears renews instead.
+      guard error == .store(.busy) else { throw error }
       return found
     }
   }
@@ -70,21 +71,21 @@ public struct SessionService: SessionUseCase {
   }
 
   /// Deletes this session's row, so the token stops working at once.
-  public func signOut(token: SessionToken) async throws {
+  public func signOut(token: SessionToken) async throws(AuthError) {
     try await endSessions(token: token, kind: .signOut) { found, context in
       try context.deleteSession(found.session.id) ? 1 : 0
     }
   }
 
   /// Deletes every session of the token's user, this one included.
-  public func signOutEverywhere(token: SessionToken) async throws -> Int {
+  public func signOutEverywhere(token: SessionToken) async throws(AuthError) -> Int {
     try await endSessions(token: token, kind: .signOutEverywhere) { found, context in
       try context.deleteSessions(of: found.user.id, except: nil)
     }
   }
 
   /// The user's active sessions, newest first, the asking one marked.
-  public func listSessions(token: SessionToken) async throws -> [SessionSummary] {
+  public func listSessions(token: SessionToken) async throws(AuthError) -> [SessionSummary] {
     let hash = try resolver.hash(of: token)
     let now = clock.now()
     let resolver = resolver
@@ -99,7 +100,7 @@ public struct SessionService: SessionUseCase {
   }
 
   /// Ends one of the user's own sessions; another user's id is "not found".
-  public func revokeSession(_ sessionID: SessionID, token: SessionToken) async throws {
+  public func revokeSession(_ sessionID: SessionID, token: SessionToken) async throws(AuthError) {
     try await endSessions(token: token, kind: .sessionRevoked) { found, context in
       guard try context.sessions(of: found.user.id).contains(where: { $0.id == sessionID }) else {
         throw AuthError.sessionNotFound
@@ -109,7 +110,7 @@ public struct SessionService: SessionUseCase {
   }
 
   /// Deletes every session past its expiry; returns how many.
-  public func deleteExpiredSessions() async throws -> Int {
+  public func deleteExpiredSessions() async throws(AuthError) -> Int {
     let now = clock.now()
     return try await store.write { context in try context.deleteExpiredSessions(asOf: now) }
   }
@@ -119,7 +120,7 @@ public struct SessionService: SessionUseCase {
   private func endSessions(
     token: SessionToken, kind: AuthEventKind,
     _ end: @escaping @Sendable (AuthenticatedSession, any AuthStoreContext) throws -> Int
-  ) async throws -> Int {
+  ) async throws(AuthError) -> Int {
     let hash = try resolver.hash(of: token)
     let now = clock.now()
     let resolver = resolver

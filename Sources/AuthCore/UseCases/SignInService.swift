@@ -60,7 +60,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   /// owner's own device out; a stolen cookie is limited by its own lock. Every success
   /// replaces the account's cookie with a new one; signing out leaves it.
   @concurrent
-  public func signIn(request: SignInRequest) async throws -> Validation<NewSession> {
+  public func signIn(request: SignInRequest) async throws(AuthError) -> Validation<NewSession> {
     let checked = try await check(request, for: .signIn)
     guard case .valid(let passed) = checked else {
       return .invalid(errorMessage: checked.errorMessage ?? AuthMessages.signInFailed)
@@ -95,7 +95,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   /// audit, rehash upward, a success clears the count it was charged to) but starts no
   /// session and leaves no cookie.
   @concurrent
-  public func verify(request: SignInRequest) async throws -> Validation<User> {
+  public func verify(request: SignInRequest) async throws(AuthError) -> Validation<User> {
     let checked = try await check(request, for: .verify)
     guard case .valid(let passed) = checked else {
       return .invalid(errorMessage: checked.errorMessage ?? AuthMessages.signInFailed)
@@ -114,7 +114,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   /// the one sign-in message.
   private func check(
     _ request: SignInRequest, for purpose: PasswordCheck.Purpose
-  ) async throws -> Validation<PasswordCheck.Passed> {
+  ) async throws(AuthError) -> Validation<PasswordCheck.Passed> {
     let validation = validate(request)
     guard let username = validation.username.asValidated,
       let password = validation.password.asValidated
@@ -135,7 +135,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   private func finish<Outcome: Sendable>(
     _ passed: PasswordCheck.Passed, for purpose: PasswordCheck.Purpose,
     _ success: @escaping @Sendable (User, Date, any AuthStoreContext) throws -> Outcome
-  ) async throws -> Outcome? {
+  ) async throws(AuthError) -> Outcome? {
     let now = clock.now()
     let passwords = passwords
     let verified = passed.record

@@ -44,19 +44,19 @@ public struct SignUpService: SignUpUseCase {
 
   /// Creates the account and its first session, or answers every field's result.
   @concurrent
-  public func signUp(request: SignUpRequest) async throws -> SignUpResult {
+  public func signUp(request: SignUpRequest) async throws(AuthError) -> SignUpResult {
     var validation = validate(request)
     guard validation.isValid, let username = validation.username.asValidated,
       let password = validation.password.asValidated
     else { return .invalid(validation) }
 
-    let passwordHash = try hasher.hash(password)
+    let passwordHash = try hasher.hashed(password)
     let pending = try PendingSession(tokens: tokens)
     let now = clock.now()
     let rules = policy.session
     let housekeeper = Housekeeper(throttle: policy.throttle)
     let batch = policy.housekeeping.rowsPerAttempt
-    do {
+    do throws(AuthError) {
       let started = try await store.write { context in
         try housekeeper.prune(at: now, limit: batch, in: context)
         let user = try context.insertUser(username: username, passwordHash: passwordHash, at: now)
@@ -70,7 +70,8 @@ public struct SignUpService: SignUpUseCase {
         return started
       }
       return .signedUp(started)
-    } catch StoreError.usernameTaken {
+    } catch {
+      guard error == .store(.usernameTaken) else { throw error }
       validation.username = .invalid(errorMessage: AuthMessages.usernameTaken, reason: .taken)
       return .invalid(validation)
     }

@@ -48,5 +48,5 @@ public protocol SignUpUseCase: Sendable {
   /// Checks the fields as typed; pure and cheap, for live feedback.
   func validate(_ request: SignUpRequest) -> SignUpValidation
   /// Creates the account and signs it in, or says which fields failed.
-  func signUp(request: SignUpRequest) async throws -> SignUpResult
+  func signUp(request: SignUpRequest) async throws(AuthError) -> SignUpResult
 }

@@ -19,7 +19,8 @@ import Synchronization
 ///   second statement it starts again inside a REPEATABLE READ, READ ONLY transaction,
 ///   so reads with several statements still see one snapshot.
 /// - A connection that broke (server restarted) fails the work in flight with
-///   `PostgresError.connectionLost` and is reopened at the next unit of work.
+///   `PostgresError.connectionLost` (thrown as `StoreError.failed`, see
+///   `StoreError.init(_:)`) and is reopened at the next unit of work.
 public final class PostgresAuthStore: AuthStore {
   /// Serialises every use of `connection`; libpq connections are not thread-safe.
   private let lock = Mutex(())
@@ -57,22 +58,30 @@ public final class PostgresAuthStore: AuthStore {
   }
 
   /// Runs read-only work as one snapshot (see the type's notes).
-  public func read<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws -> T {
-    try lock.withLock { _ in
-      try connection.reconnectIfBroken()
-      let single = PostgresStoreContext(connection: connection, singleStatement: true)
-      do {
-        return try work(single)
-      } catch is NeedsTransaction {
-        // More than one statement: start again where they all see one snapshot.
+  public func read<T: Sendable>(
+    _ work: (any AuthStoreContext) throws -> T
+  ) async throws(AuthError) -> T {
+    do {
+      return try lock.withLock { _ in
+        try connection.reconnectIfBroken()
+        let single = PostgresStoreContext(connection: connection, singleStatement: true)
+        do {
+          return try work(single)
+        } catch is NeedsTransaction {
+          // More than one statement: start again where they all see one snapshot.
+        }
+        return try inTransaction("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY", work)
       }
-      return try inTransaction("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY", work)
+    } catch {
+      throw AuthError(unitOfWork: error, engine: StoreError.postgres)
     }
   }
 
   /// Runs work that writes in one SERIALIZABLE transaction, retried on serialization
   /// failures and deadlocks, then `StoreError.busy`.
-  public func write<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws -> T {
+  public func write<T: Sendable>(
+    _ work: (any AuthStoreContext) throws -> T
+  ) async throws(AuthError) -> T {
     var attempt = 1
     while true {
       do {
@@ -81,11 +90,18 @@ public final class PostgresAuthStore: AuthStore {
           return try inTransaction("BEGIN ISOLATION LEVEL SERIALIZABLE", work)
         }
       } catch let error as PostgresError where error.isRetryable {
-        guard attempt < writeAttempts else { throw StoreError.busy }
+        guard attempt < writeAttempts else { throw .store(.busy) }
         // Random, growing pauses, so that the transactions that collided do not collide again.
         let ceiling = min(1 << attempt, 64)
-        try await Task.sleep(for: .microseconds(Int.random(in: 250...(ceiling * 1000))))
+        do {
+          try await Task.sleep(for: .microseconds(Int.random(in: 250...(ceiling * 1000))))
+        } catch {
+          // Cancelled while waiting: nothing was written, as when the attempts run out.
+          throw .store(.busy)
+        }
         attempt += 1
+      } catch {
+        throw AuthError(unitOfWork: error, engine: StoreError.postgres)
       }
     }
   }

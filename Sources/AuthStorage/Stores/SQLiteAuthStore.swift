@@ -12,7 +12,8 @@ import Synchronization
 /// Work runs synchronously on the caller's thread while the lock is held, inside
 /// one transaction, with no hop to another thread or actor: a session lookup costs
 /// what SQLite costs. Separate processes (or stores) on one file coordinate through
-/// SQLite's locks and the busy timeout; a lock held past it surfaces as `StoreError.busy`.
+/// SQLite's locks and the busy timeout; a lock held past it surfaces as `StoreError.busy`,
+/// and every other engine error as `StoreError.failed` (see `StoreError.init(_:)`).
 public final class SQLiteAuthStore: AuthStore {
   /// Serialises every use of `database`; SQLite's own mutexes are off (NOMUTEX).
   private let lock = Mutex(())
@@ -55,22 +56,28 @@ public final class SQLiteAuthStore: AuthStore {
   }
 
   /// Runs read-only work in one deferred transaction.
-  public func read<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws -> T {
+  public func read<T: Sendable>(
+    _ work: (any AuthStoreContext) throws -> T
+  ) async throws(AuthError) -> T {
     try perform(.deferred, work)
   }
 
   /// Runs work that issues one statement with no BEGIN or COMMIT around it: SQLite runs a
   /// lone statement in a read transaction of its own, so it reads one snapshot.
-  public func lookUp<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws -> T {
+  public func lookUp<T: Sendable>(
+    _ work: (any AuthStoreContext) throws -> T
+  ) async throws(AuthError) -> T {
     do {
       return try lock.withLock { _ in try work(context) }
-    } catch let error as SQLiteError where error.isBusy {
-      throw StoreError.busy
+    } catch {
+      throw AuthError(unitOfWork: error, engine: StoreError.sqlite)
     }
   }
 
   /// Runs work that writes in one IMMEDIATE transaction.
-  public func write<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws -> T {
+  public func write<T: Sendable>(
+    _ work: (any AuthStoreContext) throws -> T
+  ) async throws(AuthError) -> T {
     try perform(.immediate, work)
   }
 
@@ -81,13 +88,13 @@ public final class SQLiteAuthStore: AuthStore {
 
   private func perform<T: Sendable>(
     _ kind: TransactionKind, _ work: (any AuthStoreContext) throws -> T
-  ) throws -> T {
+  ) throws(AuthError) -> T {
     do {
       return try lock.withLock { _ in
         try database.transaction(kind) { try work(context) }
       }
-    } catch let error as SQLiteError where error.isBusy {
-      throw StoreError.busy
+    } catch {
+      throw AuthError(unitOfWork: error, engine: StoreError.sqlite)
     }
   }
 

@@ -7,7 +7,7 @@ public final class AuthenticationUseCaseStub: AuthenticationUseCase {
 
   /// Answers every sign-in with `answer` (by default, alice's new session).
   public init(
-    answer: Result<Validation<NewSession>, any Error> = .success(.valid(SampleData.newSession))
+    answer: Result<Validation<NewSession>, AuthError> = .success(.valid(SampleData.newSession))
   ) {
     signInCall = ScriptedCall(answer: answer)
   }
@@ -21,7 +21,7 @@ public final class AuthenticationUseCaseStub: AuthenticationUseCase {
   }
 
   /// Answers from the script.
-  public func signIn(request: SignInRequest) async throws -> Validation<NewSession> {
+  public func signIn(request: SignInRequest) async throws(AuthError) -> Validation<NewSession> {
     try await signInCall.call(request)
   }
 }

@@ -7,7 +7,7 @@ public final class ChangePasswordUseCaseStub: ChangePasswordUseCase {
 
   /// Answers every change with `answer` (by default, changed with two sessions ended).
   public init(
-    answer: Result<ChangePasswordResult, any Error> = .success(.changed(endedSessions: 2))
+    answer: Result<ChangePasswordResult, AuthError> = .success(.changed(endedSessions: 2))
   ) {
     changePasswordCall = ScriptedCall(answer: answer)
   }
@@ -26,7 +26,7 @@ public final class ChangePasswordUseCaseStub: ChangePasswordUseCase {
   /// Answers from the script.
   public func changePassword(
     token: SessionToken, request: ChangePasswordRequest
-  ) async throws -> ChangePasswordResult {
+  ) async throws(AuthError) -> ChangePasswordResult {
     try await changePasswordCall.call(ChangePasswordCall(token: token, request: request))
   }
 }

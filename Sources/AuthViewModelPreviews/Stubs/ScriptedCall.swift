@@ -1,29 +1,30 @@
+import AuthCore
 import Synchronization
 
 /// One async method of a stub: records each request, runs an optional hook
 /// while the call is in flight, and answers from a script.
 public final class ScriptedCall<Request: Sendable, Answer: Sendable>: Sendable {
   private struct State {
-    var answers: [Result<Answer, any Error>]
+    var answers: [Result<Answer, AuthError>]
     var requests: [Request] = []
     var whileRunning: @Sendable (Request) async -> Void = { _ in }
   }
   private let state: Mutex<State>
 
   /// Starts with one answer, given to every call.
-  public init(answer: Result<Answer, any Error>) {
+  public init(answer: Result<Answer, AuthError>) {
     state = Mutex(State(answers: [answer]))
   }
 
   /// The answers in order: each call takes the first, and the last one stays
   /// for every further call.
-  public var answers: [Result<Answer, any Error>] {
+  public var answers: [Result<Answer, AuthError>] {
     get { state.withLock { $0.answers } }
     set { state.withLock { $0.answers = newValue } }
   }
 
   /// Sets one answer for every further call.
-  public func answer(_ answer: Result<Answer, any Error>) { answers = [answer] }
+  public func answer(_ answer: Result<Answer, AuthError>) { answers = [answer] }
 
   /// Every request received, oldest first.
   public var requests: [Request] { state.withLock { $0.requests } }
@@ -35,7 +36,7 @@ public final class ScriptedCall<Request: Sendable, Answer: Sendable>: Sendable {
   }
 
   /// Records the request, runs the hook, and answers.
-  public func call(_ request: Request) async throws -> Answer {
+  public func call(_ request: Request) async throws(AuthError) -> Answer {
     let hook = state.withLock { state in
       state.requests.append(request)
       return state.whileRunning

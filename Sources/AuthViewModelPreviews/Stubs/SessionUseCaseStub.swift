@@ -21,25 +21,27 @@ public final class SessionUseCaseStub: SessionUseCase {
   public init() {}
 
   /// Answers from the script.
-  public func currentSession(token: SessionToken) async throws -> AuthenticatedSession {
+  public func currentSession(token: SessionToken) async throws(AuthError) -> AuthenticatedSession {
     try await currentSessionCall.call(token)
   }
   /// Answers from the script.
-  public func signOut(token: SessionToken) async throws { try await signOutCall.call(token) }
+  public func signOut(token: SessionToken) async throws(AuthError) {
+    try await signOutCall.call(token)
+  }
   /// Answers from the script.
-  public func signOutEverywhere(token: SessionToken) async throws -> Int {
+  public func signOutEverywhere(token: SessionToken) async throws(AuthError) -> Int {
     try await signOutEverywhereCall.call(token)
   }
   /// Answers from the script.
-  public func listSessions(token: SessionToken) async throws -> [SessionSummary] {
+  public func listSessions(token: SessionToken) async throws(AuthError) -> [SessionSummary] {
     try await listSessionsCall.call(token)
   }
   /// Answers from the script (the recorded request is the session id).
-  public func revokeSession(_ sessionID: SessionID, token: SessionToken) async throws {
+  public func revokeSession(_ sessionID: SessionID, token: SessionToken) async throws(AuthError) {
     try await revokeSessionCall.call(sessionID)
   }
   /// Answers from the script.
-  public func deleteExpiredSessions() async throws -> Int {
+  public func deleteExpiredSessions() async throws(AuthError) -> Int {
     try await deleteExpiredSessionsCall.call(())
   }
 }

@@ -6,7 +6,7 @@ public final class SignUpUseCaseStub: SignUpUseCase {
   public let signUpCall: ScriptedCall<SignUpRequest, SignUpResult>
 
   /// Answers every sign-up with `answer` (by default, alice's new session).
-  public init(answer: Result<SignUpResult, any Error> = .success(.signedUp(SampleData.newSession)))
+  public init(answer: Result<SignUpResult, AuthError> = .success(.signedUp(SampleData.newSession)))
   {
     signUpCall = ScriptedCall(answer: answer)
   }
@@ -20,7 +20,7 @@ public final class SignUpUseCaseStub: SignUpUseCase {
   }
 
   /// Answers from the script.
-  public func signUp(request: SignUpRequest) async throws -> SignUpResult {
+  public func signUp(request: SignUpRequest) async throws(AuthError) -> SignUpResult {
     try await signUpCall.call(request)
   }
 }

@@ -61,7 +61,7 @@ extension SceneFailure {
   /// Sorts what a use case threw into the scene's cases.
   init(thrown error: any Error) {
     switch error {
-    case StoreError.busy: self = .busy
+    case AuthError.store(.busy): self = .busy
     case AuthError.notSignedIn where Self.sessionEndedFailure != nil:
       self = Self.sessionEndedFailure ?? .unexpected(UnexpectedFailure(error))
     case AuthError.sessionNotFound where Self.sessionNotFoundFailure != nil:

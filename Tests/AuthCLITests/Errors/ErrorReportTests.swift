@@ -1,5 +1,6 @@
 import AuthCore
 import AuthCrypto
+import AuthPostgres
 import AuthStorage
 import AuthViewModels
 import Testing
@@ -68,7 +69,7 @@ struct ErrorReportTests {
       (SQLiteError(extendedCode: 11, message: "malformed", sql: nil), .invalidData),
       (SQLiteError(extendedCode: 1, message: "no such table", sql: nil), .software),
       (SodiumError.initializationFailed, .unavailable),
-      (PasswordHashingError.outOfMemory, .unavailable),
+      (PasswordHasherError.outOfMemory, .unavailable),
       (PasswordHashingError.costOutOfRange(.minimum), .configuration),
       (TokenSourceError.unhashableToken, .software),
       (Unforeseen(), .software),
@@ -102,7 +103,7 @@ struct ErrorReportTests {
           UnexpectedFailure(SQLiteError(extendedCode: 10, message: "disk I/O error", sql: nil))),
         .ioError
       ),
-      (SignUpFailure.unexpected(UnexpectedFailure(PasswordHashingError.outOfMemory)), .unavailable),
+      (SignUpFailure.unexpected(UnexpectedFailure(PasswordHasherError.outOfMemory)), .unavailable),
       (AccountFailure.unexpected(UnexpectedFailure(Unforeseen())), .software),
     ]
     for (failure, code) in cases {
@@ -184,5 +185,73 @@ struct ErrorReportTests {
       #expect(report.kindName == kind, "\(error)")
       #expect(report.code == report.kind.code, "\(error)")
     }
+  }
+
+  @Test func everyKnownFailureMapsToItsDocumentedKindAndNoneIsUnforeseen() {
+    let cases: [(any Error, ErrorKind)] = [
+      (AuthError.notSignedIn, .notSignedIn),
+      (AuthError.sessionNotFound, .sessionNotFound),
+      (AuthError.administration(.noSuchAccount(username: "x")), .noSuchAccount),
+      (AuthError.administration(.lockReasonTooLong(maximum: 200)), .usage),
+      (AuthError.store(.usernameTaken), .validationFailed),
+      (AuthError.store(.busy), .busy),
+      (AuthError.store(.failed(StoreFailure(.corrupt, message: "x"))), .corruptDatabase),
+      (AuthError.hashing(.outOfMemory), .unavailable),
+      (AuthError.tokens(.unhashableToken), .internalError),
+      (PostgresError.libraryMissing(reason: "x"), .unavailable),
+      (PostgresError.invalidURI(reason: "x"), .usage),
+      (PostgresError.connectionFailed(target: "x", reason: "y"), .unavailable),
+      (PostgresError.connectionLost(reason: "x"), .unavailable),
+      (PostgresError.unexpectedValue(column: "x"), .corruptDatabase),
+      (PostgresError.schemaTooNew(found: 9, newestKnown: 1), .schemaTooNew),
+      (PostgresError.noSchema, .configuration),
+      (PostgresError.unexpectedSchema(schema: "x", differences: ["y"]), .unexpectedSchema),
+      (
+        PostgresError.migrationFailed(identifier: "x", underlying: .connectionLost(reason: "y")),
+        .unavailable
+      ),
+      (PostgresError.migrationFailed(identifier: "x", underlying: .noSchema), .migrationFailed),
+      (
+        CLIError.engineUnavailable(ErrorReport(PostgresError.libraryMissing(reason: "x"))),
+        .unavailable
+      ),
+    ]
+    for (error, kind) in cases {
+      let report = ErrorReport(error)
+      #expect(report.kind == kind, "\(error)")
+      #expect(!report.message.hasPrefix("Unexpected failure"), "\(error)")
+    }
+  }
+
+  @Test func eachSortOfEngineFailureDecidesItsKindAndKeepsTheAdaptersWords() {
+    for sort in StoreFailure.Kind.allCases {
+      let report = ErrorReport(StoreError.failed(StoreFailure(sort, message: "m", hint: "h")))
+      #expect(report.lines == ["m"], "\(sort)")
+      #expect(report.hint == "h", "\(sort)")
+      // Only an error of no known type is a bug; the engine's own are data, I/O or service.
+      #expect((report.kind == .internalError) == (sort == .unknown), "\(sort)")
+    }
+    let spotChecks: [(StoreFailure.Kind, ErrorKind)] = [
+      (.corrupt, .corruptDatabase), (.contended, .busy), (.invalidLocation, .usage),
+      (.notConfigured, .configuration), (.unexpected, .databaseError),
+    ]
+    for (sort, kind) in spotChecks {
+      #expect(ErrorReport(StoreError.failed(StoreFailure(sort, message: "m"))).kind == kind)
+    }
+  }
+
+  @Test func aUseCaseFailureReportsAsWhatItWraps() {
+    #expect(ErrorReport(AuthError.store(.busy)) == ErrorReport(StoreError.busy))
+    #expect(
+      ErrorReport(AuthError.administration(.noSuchAccount(username: "x")))
+        == ErrorReport(AdministrationError.noSuchAccount(username: "x")))
+    #expect(
+      ErrorReport(AuthError.hashing(.outOfMemory))
+        == ErrorReport(PasswordHasherError.outOfMemory))
+    let sqlite = SQLiteError(extendedCode: 10, message: "disk I/O error", sql: nil)
+    #expect(ErrorReport(AuthError.store(StoreError(sqlite))) == ErrorReport(sqlite))
+    #expect(
+      ErrorReport(SignInFailure.unexpected(UnexpectedFailure(AuthError.store(.busy))))
+        == ErrorReport(StoreError.busy))
   }
 }

@@ -19,11 +19,11 @@ final class InterleavingStore: AuthStore {
     beforeNextWrite.withLock { $0 = change }
   }
 
-  func read<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws -> T {
+  func read<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws(AuthError) -> T {
     try await base.read(work)
   }
 
-  func write<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws -> T {
+  func write<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws(AuthError) -> T {
     let skip = writesToSkip.withLock { left in
       defer { left = max(left - 1, 0) }
       return left > 0

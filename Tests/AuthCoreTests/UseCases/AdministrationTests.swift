@@ -52,10 +52,10 @@ import Testing
     details = try await fixture.administration.account(named: "cora")
     #expect(details.failedAttempts == 0)
     #expect(details.activeSessions.count == 1)
-    await #expect(throws: AdministrationError.noSuchAccount(username: "nobody")) {
+    await #expect(throws: AuthError.administration(.noSuchAccount(username: "nobody"))) {
       try await fixture.administration.account(named: "nobody")
     }
-    await #expect(throws: AdministrationError.noSuchAccount(username: "-bad name-")) {
+    await #expect(throws: AuthError.administration(.noSuchAccount(username: "-bad name-"))) {
       try await fixture.administration.account(named: "-bad name-")
     }
   }
@@ -124,7 +124,7 @@ import Testing
   @Test func aLockReasonHasALimit() async throws {
     let fixture = try UseCaseFixture()
     _ = try await fixture.register("gina")
-    await #expect(throws: AdministrationError.lockReasonTooLong(maximum: 200)) {
+    await #expect(throws: AuthError.administration(.lockReasonTooLong(maximum: 200))) {
       try await fixture.administration.lockAccount(
         named: "gina", reason: String(repeating: "x", count: 201))
     }
@@ -144,7 +144,7 @@ import Testing
     let trail = try await fixture.events().filter { $0.username == "hope" }
     #expect(trail.map(\.kind) == [.signUp, .signInFailed, .accountDeleted])
     #expect(trail.allSatisfy { $0.userID == nil })
-    await #expect(throws: AdministrationError.noSuchAccount(username: "hope")) {
+    await #expect(throws: AuthError.administration(.noSuchAccount(username: "hope"))) {
       try await fixture.administration.deleteAccount(named: "hope")
     }
     // The name can be used again, and the new account inherits none of the old trail (an
@@ -172,7 +172,7 @@ import Testing
     #expect(
       try await fixture.attempt("iris", UseCaseFixture.password) == .invalid(errorMessage: failed))
     #expect(try await fixture.attempt("iris", UseCaseFixture.otherPassword).isValid)
-    await #expect(throws: AdministrationError.noSuchAccount(username: "nobody")) {
+    await #expect(throws: AuthError.administration(.noSuchAccount(username: "nobody"))) {
       try await fixture.administration.resetPassword(named: "nobody", to: UseCaseFixture.password)
     }
   }

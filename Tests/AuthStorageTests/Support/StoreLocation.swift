@@ -128,11 +128,11 @@ final class StoreHarness {
 
   /// Whether `error` is the engine's foreign-key violation.
   static func isForeignKeyViolation(_ error: any Error) -> Bool {
-    switch error {
-    case let error as SQLiteError: error.isForeignKeyViolation
-    case let error as PostgresError: error.sqlState == "23503"
-    default: false
-    }
+    // The engine's error arrives in the port's words: an unexpected failure whose message
+    // is the engine's own ("FOREIGN KEY constraint failed", "violates foreign key
+    // constraint").
+    guard case .store(.failed(let failure))? = error as? AuthError else { return false }
+    return failure.kind == .unexpected && failure.message.lowercased().contains("foreign key")
   }
 
   private func requirePostgres() throws -> PostgresTarget {

@@ -52,7 +52,7 @@ struct AccountViewModelTests {
 
   @Test("a busy database while loading is a message")
   func busyLoading() async {
-    stub.currentSessionCall.answer(.failure(StoreError.busy))
+    stub.currentSessionCall.answer(.failure(.store(.busy)))
 
     await history.send(lifecycle: .appeared)
 
@@ -95,7 +95,7 @@ struct AccountViewModelTests {
 
   @Test("a busy database at sign-out is a message and no step")
   func signOutBusy() async {
-    stub.signOutCall.answer(.failure(StoreError.busy))
+    stub.signOutCall.answer(.failure(.store(.busy)))
     await history.send(.signOutTapped)
     #expect(
       history.values == [

@@ -105,7 +105,7 @@ struct ChangePasswordViewModelTests {
 
   @Test("a dead token steps to not signed in; a busy database is a message")
   func failures() async {
-    stub.changePasswordCall.answers = [.failure(StoreError.busy), .failure(AuthError.notSignedIn)]
+    stub.changePasswordCall.answers = [.failure(.store(.busy)), .failure(AuthError.notSignedIn)]
 
     await fillIn()
     await history.send(.changeTapped)

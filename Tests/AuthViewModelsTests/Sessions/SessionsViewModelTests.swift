@@ -90,7 +90,7 @@ struct SessionsViewModelTests {
 
   @Test("refresh reloads; a busy database is a message")
   func refreshBusy() async {
-    stub.listSessionsCall.answers = [.success(all), .failure(StoreError.busy)]
+    stub.listSessionsCall.answers = [.success(all), .failure(.store(.busy))]
 
     await history.send(.refreshTapped, .refreshTapped)
 

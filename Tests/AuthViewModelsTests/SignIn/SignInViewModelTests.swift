@@ -93,10 +93,10 @@ struct SignInViewModelTests {
   @Test(
     "a thrown error becomes a message",
     arguments: [
-      (StoreError.busy as any Error, "The database is busy; try again."),
-      (UnexpectedError() as any Error, SceneMessages.unexpected),
+      (AuthError.store(.busy), "The database is busy; try again."),
+      (AuthError.hashing(.outOfMemory), SceneMessages.unexpected),
     ])
-  func thrown(error: any Error, message: String) async {
+  func thrown(error: AuthError, message: String) async {
     stub.signInCall.answer(.failure(error))
 
     await history.send(.usernameChanged("alice"), .passwordChanged("open sesame"), .signInTapped)

@@ -117,7 +117,7 @@ struct SignUpViewModelTests {
 
   @Test("a thrown username-taken is unexpected: the use case answers a taken name as a field")
   func takenThrown() async {
-    stub.signUpCall.answer(.failure(StoreError.usernameTaken))
+    stub.signUpCall.answer(.failure(.store(.usernameTaken)))
 
     await fillInAndSubmit()
 
@@ -126,13 +126,14 @@ struct SignUpViewModelTests {
         == SignUpSeen(
           username: alice, password: good, confirmation: good, enabled: true,
           error: SceneMessages.unexpected))
-    #expect(viewModel.outputs.failure == .unexpected(UnexpectedFailure(StoreError.usernameTaken)))
+    #expect(
+      viewModel.outputs.failure == .unexpected(UnexpectedFailure(AuthError.store(.usernameTaken))))
     #expect(history.steps.isEmpty)
   }
 
   @Test("a busy database becomes a message, and the form stays enabled")
   func busy() async {
-    stub.signUpCall.answer(.failure(StoreError.busy))
+    stub.signUpCall.answer(.failure(.store(.busy)))
 
     await fillInAndSubmit()
 

@@ -17,10 +17,11 @@ struct SessionMaintenanceCommand {
     let root = try CompositionRoot.forOperator(
       location: location, environment: context.process.environment)
     let found: AuthenticatedSession
-    do {
+    do throws(AuthError) {
       found = try await root.services.sessions.currentSession(
         token: SessionToken(rawValue: String(token.trimmingSpaces)))
-    } catch AuthError.notSignedIn {
+    } catch {
+      guard error == .notSignedIn else { throw error }
       // The caller is another program holding someone's token, not a person who could
       // sign in here: the answer says what the token is, and suggests nothing.
       throw ErrorReport(

@@ -37,14 +37,14 @@ public struct AccountAdministrationService: AccountAdministrationUseCase {
 
   /// Creates the account and its audit event in one transaction; the schema decides a race.
   @concurrent
-  public func addAccount(_ request: NewAccountRequest) async throws -> NewAccountResult {
+  public func addAccount(_ request: NewAccountRequest) async throws(AuthError) -> NewAccountResult {
     var validation = validate(request)
     guard validation.isValid, let username = validation.username.asValidated,
       let password = validation.password.asValidated
     else { return .invalid(validation) }
-    let passwordHash = try hasher.hash(password)
+    let passwordHash = try hasher.hashed(password)
     let now = clock.now()
-    do {
+    do throws(AuthError) {
       let user = try await store.write { context in
         let user = try context.insertUser(username: username, passwordHash: passwordHash, at: now)
         // Failures guessed against the name before it had an account are not the owner's.
@@ -56,20 +56,21 @@ public struct AccountAdministrationService: AccountAdministrationUseCase {
         return user
       }
       return .added(user)
-    } catch StoreError.usernameTaken {
+    } catch {
+      guard error == .store(.usernameTaken) else { throw error }
       validation.username = .invalid(errorMessage: AuthMessages.usernameTaken, reason: .taken)
       return .invalid(validation)
     }
   }
 
   /// Reads the account, its lock, throttle, latest sign-in and live sessions in one snapshot.
-  public func account(named username: String) async throws -> AccountDetails {
+  public func account(named username: String) async throws(AuthError) -> AccountDetails {
     let name = try canonical(username)
     let now = clock.now()
     let cutoff = policy.throttle.forgetCutoff(at: now)
     return try await store.read { context in
       guard let record = try context.userRecord(named: name) else {
-        throw AdministrationError.noSuchAccount(username: username)
+        throw AuthError.administration(.noSuchAccount(username: username))
       }
       let throttle = try context.throttleState(for: name.canonical)
       let forgotten = throttle.isForgotten(at: now, failuresBefore: cutoff)
@@ -85,7 +86,7 @@ public struct AccountAdministrationService: AccountAdministrationUseCase {
   }
 
   /// Ends the sessions, forgets the name's throttle state and deletes the account.
-  public func deleteAccount(named username: String) async throws -> AccountChange {
+  public func deleteAccount(named username: String) async throws(AuthError) -> AccountChange {
     try await change(username, kind: .accountDeleted) { record, now, context in
       let ended = try context.deleteSessions(of: record.user.id, except: nil)
       try context.clearThrottleState(for: record.user.username)
@@ -95,9 +96,11 @@ public struct AccountAdministrationService: AccountAdministrationUseCase {
   }
 
   /// Stores the lock (keeping the first lock's time when one stands) and ends the sessions.
-  public func lockAccount(named username: String, reason: String) async throws -> AccountChange {
+  public func lockAccount(
+    named username: String, reason: String
+  ) async throws(AuthError) -> AccountChange {
     guard reason.count <= AccountLock.maximumReasonLength else {
-      throw AdministrationError.lockReasonTooLong(maximum: AccountLock.maximumReasonLength)
+      throw .administration(.lockReasonTooLong(maximum: AccountLock.maximumReasonLength))
     }
     return try await change(username, kind: .accountLocked) { record, now, context in
       let lock = AccountLock(lockedAt: record.lock?.lockedAt ?? now, reason: reason)
@@ -109,7 +112,7 @@ public struct AccountAdministrationService: AccountAdministrationUseCase {
   }
 
   /// Lifts the lock and clears the throttle, whichever of them stood.
-  public func unlockAccount(named username: String) async throws -> AccountChange {
+  public func unlockAccount(named username: String) async throws(AuthError) -> AccountChange {
     try await change(username, kind: .accountUnlocked) { record, now, context in
       if record.lock != nil { try context.setLock(nil, for: record.user.id, at: now) }
       try context.clearThrottleState(for: record.user.username)
@@ -123,10 +126,10 @@ public struct AccountAdministrationService: AccountAdministrationUseCase {
   @concurrent
   public func resetPassword(
     named username: String, to password: String
-  ) async throws -> Validation<AccountChange> {
+  ) async throws(AuthError) -> Validation<AccountChange> {
     let name = try canonical(username)
     guard let existing = try await store.read({ try $0.userRecord(named: name) }) else {
-      throw AdministrationError.noSuchAccount(username: username)
+      throw AuthError.administration(.noSuchAccount(username: username))
     }
     let checked = Password.validate(
       password, username: existing.user.username, rules: policy.password)
@@ -135,7 +138,7 @@ public struct AccountAdministrationService: AccountAdministrationUseCase {
         errorMessage: checked.errorMessage ?? AuthMessages.enterPassword,
         reason: checked.reason ?? .unspecified)
     }
-    let newHash = try hasher.hash(replacement)
+    let newHash = try hasher.hashed(replacement)
     let changed = try await change(username, kind: .passwordReset) { record, now, context in
       try context.updatePasswordHash(newHash, for: record.user.id, at: now)
       let ended = try context.deleteSessions(of: record.user.id, except: nil)
@@ -145,9 +148,9 @@ public struct AccountAdministrationService: AccountAdministrationUseCase {
   }
 
   /// The canonical name, or "no such account" for one that breaks the username rules.
-  private func canonical(_ username: String) throws -> Username {
+  private func canonical(_ username: String) throws(AuthError) -> Username {
     guard let name = Username.validate(username, rules: policy.username).asValidated else {
-      throw AdministrationError.noSuchAccount(username: username)
+      throw AuthError.administration(.noSuchAccount(username: username))
     }
     return name
   }
@@ -157,12 +160,12 @@ public struct AccountAdministrationService: AccountAdministrationUseCase {
   private func change(
     _ username: String, kind: AuthEventKind,
     _ work: @escaping @Sendable (UserRecord, Date, any AuthStoreContext) throws -> (Int, String)
-  ) async throws -> AccountChange {
+  ) async throws(AuthError) -> AccountChange {
     let name = try canonical(username)
     let now = clock.now()
     return try await store.write { context in
       guard let record = try context.userRecord(named: name) else {
-        throw AdministrationError.noSuchAccount(username: username)
+        throw AuthError.administration(.noSuchAccount(username: username))
       }
       let (ended, detail) = try work(record, now, context)
       // After a deletion the account id no longer exists; the event keeps the name only.

@@ -95,7 +95,8 @@ public struct AccountChange: Hashable, Sendable {
   }
 }
 
-/// Why an operator's request was refused, beyond field validation.
+/// Why an operator's request was refused, beyond field validation (thrown as
+/// `AuthError.administration`).
 public enum AdministrationError: Error, Hashable, Sendable {
   /// No account has this name (as typed; it may not even be a valid username).
   case noSuchAccount(username: String)
@@ -112,20 +113,20 @@ public protocol AccountAdministrationUseCase: Sendable {
   /// Checks the fields as `addAccount` will; pure and cheap.
   func validate(_ request: NewAccountRequest) -> NewAccountValidation
   /// Creates an account with the sign-up rules, without starting a session.
-  func addAccount(_ request: NewAccountRequest) async throws -> NewAccountResult
-  /// The account's details. Throws `AdministrationError.noSuchAccount`.
-  func account(named username: String) async throws -> AccountDetails
+  func addAccount(_ request: NewAccountRequest) async throws(AuthError) -> NewAccountResult
+  /// The account's details. Throws `AuthError.administration(.noSuchAccount)`.
+  func account(named username: String) async throws(AuthError) -> AccountDetails
   /// Deletes the account and ends its sessions; the name may be signed up again.
-  func deleteAccount(named username: String) async throws -> AccountChange
+  func deleteAccount(named username: String) async throws(AuthError) -> AccountChange
   /// Locks the account (or replaces the reason of a standing lock) and ends its sessions.
-  /// Throws `AdministrationError.lockReasonTooLong` for an over-long reason.
-  func lockAccount(named username: String, reason: String) async throws -> AccountChange
+  /// Throws `AuthError.administration(.lockReasonTooLong)` for an over-long reason.
+  func lockAccount(named username: String, reason: String) async throws(AuthError) -> AccountChange
   /// Lifts the operator's lock, if any, and clears the sign-in throttle of the name.
-  func unlockAccount(named username: String) async throws -> AccountChange
+  func unlockAccount(named username: String) async throws(AuthError) -> AccountChange
   /// Sets a new password (checked against the rules for this username) and ends every
   /// session; the invalid case carries the password rule's message.
   func resetPassword(
     named username: String, to password: String
-  ) async throws
+  ) async throws(AuthError)
     -> Validation<AccountChange>
 }

@@ -2,7 +2,7 @@
 public protocol AuditTrailUseCase: Sendable {
   /// The events the query selects, newest first. A username in the query is matched in
   /// its canonical form, so `ADA` finds `ada`.
-  func events(_ query: AuditQuery) async throws -> [AuthEvent]
+  func events(_ query: AuditQuery) async throws(AuthError) -> [AuthEvent]
 }
 
 /// The audit trail over the store.
@@ -15,7 +15,7 @@ public struct AuditTrailService: AuditTrailUseCase {
   }
 
   /// Reads in one transaction.
-  public func events(_ query: AuditQuery) async throws -> [AuthEvent] {
+  public func events(_ query: AuditQuery) async throws(AuthError) -> [AuthEvent] {
     var canonical = query
     canonical.username = query.username.map(Username.canonicalize)
     canonical.limit = max(query.limit, 0)

@@ -33,10 +33,10 @@ public struct PruneReport: Hashable, Sendable {
 /// no longer trusted.
 public protocol HousekeepingUseCase: Sendable {
   /// What `prune` would delete now, without deleting it.
-  func prunable() async throws -> PruneReport
+  func prunable() async throws(AuthError) -> PruneReport
   /// Deletes every expired session, forgotten throttle row and expired device cookie, with
   /// one audit event.
-  func prune() async throws -> PruneReport
+  func prune() async throws(AuthError) -> PruneReport
 }
 
 /// Housekeeping over the store, with the throttle's rules for when failures are forgotten.
@@ -53,7 +53,7 @@ public struct HousekeepingService: HousekeepingUseCase {
   }
 
   /// Counts in one read transaction.
-  public func prunable() async throws -> PruneReport {
+  public func prunable() async throws(AuthError) -> PruneReport {
     let now = clock.now()
     let housekeeper = Housekeeper(throttle: policy.throttle)
     return try await store.read { context in
@@ -62,7 +62,7 @@ public struct HousekeepingService: HousekeepingUseCase {
   }
 
   /// Deletes in one write transaction, together with the `pruned` audit event.
-  public func prune() async throws -> PruneReport {
+  public func prune() async throws(AuthError) -> PruneReport {
     let now = clock.now()
     let housekeeper = Housekeeper(throttle: policy.throttle)
     return try await store.write { context in

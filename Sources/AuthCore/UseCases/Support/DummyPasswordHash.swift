@@ -12,9 +12,14 @@ final class DummyPasswordHash: Sendable {
 
   /// The dummy hash, made on first use (outside the lock; two first callers may
   /// both make one, and either serves).
-  func value() throws -> String {
+  func value() throws(AuthError) -> String {
     if let existing = cached.withLock({ $0 }) { return existing }
-    let made = try hasher.unmatchableHash()
+    let made: String
+    do throws(PasswordHasherError) {
+      made = try hasher.unmatchableHash()
+    } catch {
+      throw .hashing(error)
+    }
     return cached.withLock { stored in
       if let stored { return stored }
       stored = made

@@ -111,7 +111,7 @@ struct PasswordCheck: Sendable {
   /// Reserves, verifies and (on failure) audits one attempt.
   func check(
     _ password: Password, of account: Account, for purpose: Purpose
-  ) async throws -> Outcome {
+  ) async throws(AuthError) -> Outcome {
     let presented = deviceCookies?.cookie(for: account.canonicalName)
     let presentedHash = presented.flatMap(tokens.hash)
     let (attempt, trusted) = try await reserveAttempt(for: account, cookie: presentedHash)
@@ -162,7 +162,7 @@ struct PasswordCheck: Sendable {
   /// or one far costlier than the current cost (refused as damaged, never run).
   private func verifyEqually(
     _ password: Password, _ attempt: SignInAttempt
-  ) throws -> (verified: Bool, storedCost: StoredHashCost) {
+  ) throws(AuthError) -> (verified: Bool, storedCost: StoredHashCost) {
     guard case .allowed(let record?) = attempt else {
       _ = hasher.verify(password, against: try dummyHash.value())
       return (false, .current)
@@ -185,7 +185,7 @@ struct PasswordCheck: Sendable {
   /// else on the name's throttle for untrusted clients; answers which cookie was trusted.
   private func reserveAttempt(
     for account: Account, cookie: TokenHash?
-  ) async throws -> (SignInAttempt, TokenHash?) {
+  ) async throws(AuthError) -> (SignInAttempt, TokenHash?) {
     let now = clock.now()
     let throttle = SignInThrottle(rules: policy.throttle)
     let housekeeper = Housekeeper(throttle: policy.throttle)

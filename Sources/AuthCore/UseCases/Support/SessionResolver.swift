@@ -12,8 +12,8 @@ struct SessionResolver {
   let rules: SessionRules
 
   /// The token's hash, or `notSignedIn` when the text cannot be one of our tokens.
-  func hash(of token: SessionToken) throws -> TokenHash {
-    guard let hash = tokens.hash(token) else { throw AuthError.notSignedIn }
+  func hash(of token: SessionToken) throws(AuthError) -> TokenHash {
+    guard let hash = tokens.hash(token) else { throw .notSignedIn }
     return hash
   }
 

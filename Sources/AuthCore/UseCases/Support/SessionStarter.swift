@@ -12,9 +12,9 @@ struct PendingSession {
   let hash: TokenHash
 
   /// Makes a fresh token and its hash.
-  init(tokens: any TokenSource) throws {
+  init(tokens: any TokenSource) throws(AuthError) {
     let token = tokens.makeToken()
-    guard let hash = tokens.hash(token) else { throw TokenSourceError.unhashableToken }
+    guard let hash = tokens.hash(token) else { throw .tokens(.unhashableToken) }
     self.token = token
     self.hash = hash
   }

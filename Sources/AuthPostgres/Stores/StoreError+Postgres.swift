@@ -1,0 +1,56 @@
+import AuthCore
+
+extension StoreError {
+  /// An error out of a unit of work on PostgreSQL, as the port names it; `nil` for one that is
+  /// not the engine's.
+  static func postgres(_ error: any Error) -> StoreError? {
+    switch error {
+    case let error as PostgresError: StoreError(error)
+    default: nil
+    }
+  }
+
+  /// The adapter's error, worded once here for every front end: the server's or libpq's
+  /// reason and the server's name without its password; never a bound value.
+  public init(_ error: PostgresError) {
+    let message = error.description.prefix(1).uppercased() + error.description.dropFirst()
+    switch error {
+    case .libraryMissing:
+      self = .failed(
+        StoreFailure(
+          .unavailable, message: message,
+          hint: "Install libpq (Debian and Ubuntu: apt-get install libpq5)."))
+    case .invalidURI:
+      self = .failed(StoreFailure(.invalidLocation, message: message))
+    case .connectionFailed, .connectionLost:
+      self = .failed(StoreFailure(.unavailable, message: message))
+    case .schemaTooNew:
+      self = .failed(StoreFailure(.schemaTooNew, message: message))
+    case .unexpectedValue:
+      self = .failed(StoreFailure(.corrupt, message: message))
+    case .unexpectedSchema:
+      self = .failed(StoreFailure(.unexpectedSchema, message: message))
+    case .noSchema:
+      self = .failed(StoreFailure(.notConfigured, message: message))
+    case .migrationFailed(_, let underlying):
+      self =
+        underlying.isConnectionFailure
+        ? StoreError(underlying) : .failed(StoreFailure(.migrationFailed, message: message))
+    case .server(let refused):
+      self = .failed(
+        StoreFailure(
+          Self.kind(forSQLState: refused.sqlState), message: "Database error: \(refused)"))
+    }
+  }
+
+  /// SQLSTATE classes that decide a kind; the rest are unexpected.
+  private static func kind(forSQLState state: String) -> StoreFailure.Kind {
+    switch state.prefix(2) {
+    case "08", "57": .unavailable
+    case "53", "40", "55": .contended
+    case "42" where state == "42501": .permissionDenied
+    case "28": .permissionDenied
+    default: .unexpected
+    }
+  }
+}

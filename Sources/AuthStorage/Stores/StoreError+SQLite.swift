@@ -1,0 +1,68 @@
+import AuthCore
+import CSQLite
+
+extension StoreError {
+  /// An error out of a unit of work on SQLite, as the port names it; `nil` for one that is
+  /// not the engine's.
+  static func sqlite(_ error: any Error) -> StoreError? {
+    switch error {
+    case let error as SQLiteError: StoreError(error)
+    case let error as StorageError: StoreError(error)
+    default: nil
+    }
+  }
+
+  /// SQLite's own error: `busy` for a lock held past the timeout, else the primary code
+  /// decides the kind, and the message is SQLite's (which names no bound value).
+  public init(_ error: SQLiteError) {
+    if error.isBusy {
+      self = .busy
+    } else {
+      self = .failed(
+        StoreFailure(Self.kind(of: error), message: "Database error: \(error.message)"))
+    }
+  }
+
+  /// The adapter's error, worded once here for every front end.
+  public init(_ error: StorageError) {
+    let message = error.description.prefix(1).uppercased() + error.description.dropFirst()
+    switch error {
+    case .notFound, .cannotCreate, .cannotOpenFile:
+      self = .failed(StoreFailure(.ioError, message: message))
+    case .isDirectory, .notADatabase, .emptyFile:
+      self = .failed(StoreFailure(.notADatabase, message: message))
+    case .foreignDatabase:
+      self = .failed(StoreFailure(.notAnAuthcliDatabase, message: message))
+    case .corrupt, .unexpectedValue:
+      self = .failed(StoreFailure(.corrupt, message: message))
+    case .foreignKeysBroken:
+      self = .failed(StoreFailure(.migrationFailed, message: message))
+    case .schemaTooNew:
+      self = .failed(StoreFailure(.schemaTooNew, message: message))
+    case .unexpectedSchema:
+      self = .failed(StoreFailure(.unexpectedSchema, message: message))
+    case .unsafeFile, .unsafeFolder, .unsafePath:
+      self = .failed(StoreFailure(.unsafeFile, message: message))
+    case .migrationFailed(_, let underlying):
+      self = underlying.isBusy ? .busy : .failed(StoreFailure(.migrationFailed, message: message))
+    case .cannotOpen(let path, let underlying):
+      self =
+        underlying.isBusy
+        ? .busy
+        : .failed(
+          StoreFailure(
+            Self.kind(of: underlying),
+            message: "Cannot open database \(path): \(underlying.message)"))
+    }
+  }
+
+  /// SQLite's primary result codes that decide a kind; the rest are unexpected.
+  private static func kind(of error: SQLiteError) -> StoreFailure.Kind {
+    switch error.primaryCode {
+    case SQLITE_CORRUPT: .corrupt
+    case SQLITE_NOTADB: .notADatabase
+    case SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_PERM: .ioError
+    default: .unexpected
+    }
+  }
+}
