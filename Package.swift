@@ -31,6 +31,13 @@ let package = Package(
     .systemLibrary(
       name: "CSodium", pkgConfig: "libsodium",
       providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
+    // One-time passwords (HOTP, TOTP) and their base32, from the OATH Toolkit.
+    .systemLibrary(
+      name: "COath", pkgConfig: "liboath",
+      providers: [.apt(["liboath-dev"]), .brew(["oath-toolkit"])]),
+    .systemLibrary(
+      name: "CQRencode", pkgConfig: "libqrencode",
+      providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]),
 
     // Build-time embedding of Migrations/sqlite/*.sql and Data/*.txt as Swift string literals.
     .executableTarget(name: "EmbedTool"),
@@ -47,7 +54,7 @@ let package = Package(
     .target(
       name: "AuthPostgres", dependencies: ["AuthCore", "AuthStorage", "CLibPQ"],
       plugins: ["EmbedFiles"]),
-    .target(name: "AuthCrypto", dependencies: ["AuthCore", "CSodium"]),
+    .target(name: "AuthCrypto", dependencies: ["AuthCore", "CSodium", "COath"]),
     .target(name: "AuthViewModels", dependencies: ["AuthCore"]),
     // Scripted use-case stubs and every scene's preview view model in named states, for an
     // app's previews and for the tests.
