@@ -26,8 +26,9 @@ public struct TOTPParameters: Hashable, Sendable {
     case eight = 8
   }
 
-  /// The time steps a period may last, in seconds.
-  public static let periodRange = 15...300
+  /// The lengths a time step may have, in seconds: a longer step keeps each code valid for
+  /// longer, and some readers (pyotp) refuse more than 120.
+  public static let periodRange = 15...120
 
   /// What authenticator apps assume: HMAC-SHA-1, 6 digits, 30-second steps.
   public static let standard = TOTPParameters(checked: .sha1, .six, period: 30)
