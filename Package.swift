@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "AuthViewModels", targets: ["AuthViewModels"]),
     .library(name: "AuthViewModelPreviews", targets: ["AuthViewModelPreviews"]),
     .library(name: "AuthCLI", targets: ["AuthCLI"]),
+    .library(name: "TerminalQR", targets: ["TerminalQR"]),
   ],
   targets: [
     // C libraries from the system, found through pkg-config.
@@ -45,6 +46,8 @@ let package = Package(
 
     // Commands declared once: parsing, help, usage errors, completions and the man page.
     .target(name: "CommandLineKit"),
+    // QR codes drawn as text for a terminal; knows no layer of authcli.
+    .target(name: "TerminalQR", dependencies: ["CQRencode"]),
 
     // The layers, innermost first.
     .target(name: "AuthCore", dependencies: ["CUtf8proc"], plugins: ["EmbedFiles"]),
@@ -109,6 +112,7 @@ let package = Package(
         "AuthTestSupport",
       ]),
     .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto"]),
+    .testTarget(name: "TerminalQRTests", dependencies: ["TerminalQR"]),
     // Also runs the built authbench, whose command line is declared with CommandLineKit.
     .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "authbench"]),
     .testTarget(
