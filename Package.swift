@@ -16,7 +16,6 @@ let package = Package(
     .library(name: "AuthViewModels", targets: ["AuthViewModels"]),
     .library(name: "AuthViewModelPreviews", targets: ["AuthViewModelPreviews"]),
     .library(name: "AuthCLI", targets: ["AuthCLI"]),
-    .library(name: "TerminalQR", targets: ["TerminalQR"]),
   ],
   targets: [
     // C libraries from the system, found through pkg-config.
@@ -46,7 +45,7 @@ let package = Package(
 
     // Commands declared once: parsing, help, usage errors, completions and the man page.
     .target(name: "CommandLineKit"),
-    // QR codes drawn as text for a terminal; knows no layer of authcli.
+    // QR codes drawn as text for a terminal, for the front end; it knows no layer of authcli.
     .target(name: "TerminalQR", dependencies: ["CQRencode"]),
 
     // The layers, innermost first.
