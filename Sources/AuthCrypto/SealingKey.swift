@@ -48,8 +48,8 @@ public struct SealingKey: Sendable {
   private static func subkey(_ number: UInt64, of key: [UInt8]) -> [UInt8] {
     var subkey = [UInt8](repeating: 0, count: 32)
     // crypto_kdf's context is exactly 8 characters; it keeps these subkeys apart from any
-    // another program derives from the same key.
-    let context: [CChar] = Array("authcli2".utf8CString.prefix(8))
+    // that another program derives from the same key.
+    let context: [CChar] = Array("authcli-".utf8CString.prefix(8))
     // Fails only for a subkey length outside 16–64 bytes, and 32 is inside.
     _ = crypto_kdf_derive_from_key(&subkey, subkey.count, number, context, key)
     return subkey

@@ -9,7 +9,8 @@ import CSodium
 /// a damaged one; the nonce is random (192 bits, so random nonces never repeat in practice).
 /// The box's key is BLAKE2b, keyed with the sealing subkey, of the version and the context,
 /// so a box moved to another context (another account) or given another version byte fails
-/// its MAC and is `damaged`.
+/// its MAC and is `damaged`. The identifier itself is outside the MAC: an altered one reads
+/// as another key's box, refused all the same.
 public struct SodiumSecretSealer: SecretSealer {
   /// The format version this sealer writes and reads.
   public static let version: UInt8 = 1

@@ -41,8 +41,8 @@ public struct TOTPSecret: Hashable, Sendable, CustomStringConvertible,
 {
   /// 20 bytes (160 bits), the length RFC 4226 recommends and authenticator apps expect.
   public static let standardByteCount = 20
-  /// The lengths `makeSecret(byteCount:)` accepts: at least RFC 4226's 128 bits, and no more
-  /// than a SHA-512 block's worth that still fits a QR code comfortably.
+  /// The lengths `makeSecret(byteCount:)` accepts: at least RFC 4226's 128 bits, at most the
+  /// 64 bytes RFC 6238 uses with HMAC-SHA-512.
   public static let byteCountRange = 16...64
 
   /// The secret's bytes.
