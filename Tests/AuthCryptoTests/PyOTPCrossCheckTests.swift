@@ -2,9 +2,9 @@ import AuthCore
 import AuthCrypto
 import Testing
 
-/// Codes, base32 and the `otpauth://` URI checked against Python's pyotp and base64, written
-/// independently of liboath and of this package: random secrets, times and parameters.
-@Suite(.enabled(if: Python.shouldRun(needing: "pyotp"), "needs Python's pyotp (script/setup)"))
+/// Codes and the `otpauth://` URI checked against Python's pyotp, written independently of
+/// liboath and of this package: random secrets, times and parameters.
+@Suite(.enabled(if: Python.runsPyOTPTests, "needs Python's pyotp (script/setup)"))
 struct PyOTPCrossCheckTests {
   let otp: OathOneTimePasswords
 
@@ -12,7 +12,7 @@ struct PyOTPCrossCheckTests {
     otp = try OathOneTimePasswords()
   }
 
-  private static func hex(_ bytes: [UInt8]) -> String {
+  static func hex(_ bytes: [UInt8]) -> String {
     bytes.map {
       String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16)
     }
@@ -60,27 +60,6 @@ struct PyOTPCrossCheckTests {
     }
   }
 
-  @Test func base32IsPythonsWithoutPaddingBothWays() throws {
-    let secrets = try (1...64).map { count in
-      count >= 16
-        ? try otp.makeSecret(byteCount: count)
-        : TOTPSecret(bytes: (0..<count).map { _ in UInt8.random(in: 0...255) })
-    }
-    let python = try Python.lines(
-      """
-      import base64, sys
-      for key in sys.stdin.read().split():
-          print(base64.b32encode(bytes.fromhex(key)).decode())
-      """, input: secrets.map { Self.hex($0.bytes) }.joined(separator: "\n"))
-    try #require(python.count == secrets.count)
-    for (secret, padded) in zip(secrets, python) {
-      let unpadded = String(padded.prefix { $0 != "=" })
-      #expect(try otp.base32(secret) == unpadded)
-      #expect(try otp.secret(base32: padded) == secret)
-      #expect(try otp.secret(base32: unpadded) == secret)
-    }
-  }
-
   @Test(arguments: [
     ("authcli", "alice"), ("Ex Ample & Co+", "bob.o'neil"), ("Zürich/Bank?", "名前 #1"),
   ])
@@ -113,6 +92,37 @@ struct PyOTPCrossCheckTests {
           "True", issuer, account, parameters.algorithm.rawValue.lowercased(),
           "\(parameters.digits.rawValue)", "\(parameters.period)", code,
         ])
+    }
+  }
+}
+
+/// base32 checked against Python's own (`base64.b32encode`, with its padding).
+@Suite(.enabled(if: Python.runsStandardLibraryTests, "needs Python 3"))
+struct Base32CrossCheckTests {
+  let otp: OathOneTimePasswords
+
+  init() throws {
+    otp = try OathOneTimePasswords()
+  }
+
+  @Test func base32IsPythonsWithoutPaddingBothWays() throws {
+    let secrets = try (1...64).map { count in
+      count >= 16
+        ? try otp.makeSecret(byteCount: count)
+        : TOTPSecret(bytes: (0..<count).map { _ in UInt8.random(in: 0...255) })
+    }
+    let python = try Python.lines(
+      """
+      import base64, sys
+      for key in sys.stdin.read().split():
+          print(base64.b32encode(bytes.fromhex(key)).decode())
+      """, input: secrets.map { PyOTPCrossCheckTests.hex($0.bytes) }.joined(separator: "\n"))
+    try #require(python.count == secrets.count)
+    for (secret, padded) in zip(secrets, python) {
+      let unpadded = String(padded.prefix { $0 != "=" })
+      #expect(try otp.base32(secret) == unpadded)
+      #expect(try otp.secret(base32: padded) == secret)
+      #expect(try otp.secret(base32: unpadded) == secret)
     }
   }
 }

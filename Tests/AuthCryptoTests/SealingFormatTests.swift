@@ -32,7 +32,7 @@ import Testing
       try sealer.open(Self.pinnedBox, context: "user 1") == Array("12345678901234567890".utf8))
   }
 
-  @Test(.enabled(if: Python.shouldRun(needing: "hashlib"), "needs Python 3"))
+  @Test(.enabled(if: Python.runsStandardLibraryTests, "needs Python 3"))
   func theKeyIdentifierAndRecoveryCodeHashesAreTheKDFsAsHashlibComputesThem() throws {
     let codes = SodiumRecoveryCodes(key: try SealingKey(keyFileContents: Self.keyFile))
     let set = codes.makeCodes(count: 5)

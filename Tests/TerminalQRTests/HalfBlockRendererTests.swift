@@ -49,7 +49,7 @@ import Testing
   }
 
   @Test(
-    .enabled(if: Tool.shouldRun("zbarimg", package: "zbar-tools"), "needs zbarimg"),
+    .enabled(if: Tool.runsZBarTests, "needs zbarimg"),
     arguments: [true, false])
   func zbarReadsTheTextBackFromTheDrawing(inkIsLight: Bool) throws {
     let texts = [Self.uri, "MiXeD cAsE · ünïcödé", String(repeating: "0123456789", count: 40)]
@@ -80,6 +80,9 @@ enum Tool {
     let value = ProcessInfo.processInfo.environment["CI"]?.lowercased() ?? ""
     return !["", "0", "false"].contains(value)
   }
+
+  /// Whether the tests needing zbarimg run; decided, and a skip announced, once.
+  static let runsZBarTests = shouldRun("zbarimg", package: "zbar-tools")
 
   /// Whether a test needing `program` runs: when it is installed, or under CI (where the test
   /// then fails). Otherwise says on standard error what is left out and why.

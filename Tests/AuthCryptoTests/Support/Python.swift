@@ -23,6 +23,12 @@ enum Python {
     (try? run("import \(module)"))?.status == 0
   }
 
+  /// Whether the tests needing pyotp run (see `shouldRun(needing:)`); decided, and a skip
+  /// announced, once per test process.
+  static let runsPyOTPTests = shouldRun(needing: "pyotp")
+  /// Whether the tests needing only Python's standard library run.
+  static let runsStandardLibraryTests = shouldRun(needing: "hashlib")
+
   /// Whether a test needing `module` runs: when Python has it, or under CI (where the test
   /// then fails). Otherwise says once on standard error what is left out and why.
   static func shouldRun(needing module: String) -> Bool {
