@@ -32,6 +32,13 @@ let package = Package(
     .systemLibrary(
       name: "CSodium", pkgConfig: "libsodium",
       providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
+    // One-time passwords (HOTP, TOTP) and their base32, from the OATH Toolkit.
+    .systemLibrary(
+      name: "COath", pkgConfig: "liboath",
+      providers: [.apt(["liboath-dev"]), .brew(["oath-toolkit"])]),
+    .systemLibrary(
+      name: "CQRencode", pkgConfig: "libqrencode",
+      providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]),
 
     // Build-time embedding of Migrations/<engine>/*.sql and Data/*.txt as Swift string
     // literals; a migrations folder is checked by AuthDatabase's own rules first.
@@ -40,6 +47,8 @@ let package = Package(
 
     // Commands declared once: parsing, help, usage errors, completions and the man page.
     .target(name: "CommandLineKit"),
+    // QR codes drawn as text for a terminal, for the front end; it knows no layer of authcli.
+    .target(name: "TerminalQR", dependencies: ["CQRencode"]),
 
     // The layers, innermost first.
     .target(name: "AuthCore", dependencies: ["CUtf8proc"], plugins: ["EmbedFiles"]),
@@ -53,7 +62,7 @@ let package = Package(
     .target(
       name: "AuthPostgres", dependencies: ["AuthCore", "AuthDatabase", "CLibPQ"],
       plugins: ["EmbedFiles"]),
-    .target(name: "AuthCrypto", dependencies: ["AuthCore", "CSodium"]),
+    .target(name: "AuthCrypto", dependencies: ["AuthCore", "CSodium", "COath"]),
     .target(name: "AuthViewModels", dependencies: ["AuthCore"]),
     // Scripted use-case stubs and every scene's preview view model in named states, for an
     // app's previews and for the tests.
@@ -110,6 +119,7 @@ let package = Package(
         "AuthTestSupport",
       ]),
     .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto"]),
+    .testTarget(name: "TerminalQRTests", dependencies: ["TerminalQR"]),
     // Also runs the built authbench, whose command line is declared with CommandLineKit.
     .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "authbench"]),
     .testTarget(
