@@ -125,7 +125,11 @@ public final class SignInViewModel: BaseViewModel<SignInStep>, SignInViewModelTy
     checks.shown(.password, live.password, text: password)
   }
   /// Shows whether the form can be submitted.
-  public var isSignInEnabled: Bool { !isLoading && live.isValid }
+  public var isSignInEnabled: Bool {
+    let live = live
+    return !isLoading && checks.passes(.username, live.username, text: username)
+      && checks.passes(.password, live.password, text: password)
+  }
 
   @ObservationIgnored private let authentication: any AuthenticationUseCase
   private var checks = FormChecks<Field>()
