@@ -40,7 +40,7 @@ print("Wrong password shows:", viewModel.outputs.failure?.description ?? "nothin
 viewModel.inputs.password = password
 print("Sign-in enabled:", viewModel.outputs.isSignInEnabled)
 await viewModel.inputs.signInTapped()
-if case .userDidSignIn(let next)? = viewModel.navigator.pendingStep {
+if case .userDidSignIn(let next)? = viewModel.outcome {
   print("The view model signed in \(next.authenticated.user.username).")
 }
 

@@ -2,13 +2,13 @@ import AuthViewModels
 
 /// One field of a line-mode form.
 @MainActor
-struct FormField {
+struct FormField<Event> {
   /// The prompt, such as `Username: `.
   let prompt: String
   /// Whether echo is off while typing.
   let secret: Bool
-  /// Writes the typed text into the view model's input, as a binding would.
-  let write: (String) -> Void
+  /// The view event for the typed text, such as `.usernameChanged`.
+  let changed: (String) -> Event
   /// The field's validation message as the view model shows it now, if any.
   let problem: () -> String?
   /// For a confirmation: the field to ask again from when it is refused, since the
@@ -21,12 +21,12 @@ struct FormField {
 /// fields refused by the submit (or the whole form, for a failure) are asked again.
 /// The form is over once its view model emits a step.
 @MainActor
-struct FormRunner<ViewModel: SceneViewModelType> {
+struct FormRunner<ViewModel: ViewEventHandling> {
   let terminal: LineTerminal
-  let viewModel: ViewModel
-  let fields: [FormField]
-  /// Submits the form, such as `inputs.signInTapped()`.
-  let submit: () async -> Void
+  let scene: SceneDriver<ViewModel>
+  let fields: [FormField<ViewModel.ViewEvent>]
+  /// The event that submits the form, such as `.signInTapped`.
+  let submit: ViewModel.ViewEvent
   /// Shown while the submit runs, such as "Signing in…".
   let loadingText: String
   /// The form's failure message outside the fields, as the view model shows it now.
@@ -47,8 +47,8 @@ struct FormRunner<ViewModel: SceneViewModelType> {
         }
       }
       terminal.say(loadingText)
-      await submit()
-      if viewModel.navigator.pendingStep != nil { return .stepped }
+      await scene.send(submit)
+      if scene.hasStepped { return .stepped }
       let refused = fields.indices.filter { fields[$0].problem() != nil }
       if let first = refused.first {
         toAsk = Array(fields.indices[first...])
@@ -69,12 +69,12 @@ struct FormRunner<ViewModel: SceneViewModelType> {
 
   /// Asks until the view model accepts the field, or a refused confirmation sends the
   /// user back to the field it confirms.
-  private func ask(_ field: FormField) async -> FieldEnd {
+  private func ask(_ field: FormField<ViewModel.ViewEvent>) async -> FieldEnd {
     while true {
       switch terminal.ask(field.prompt, secret: field.secret) {
       case .leave, .cancelled: return .stopped
       case .text(let text):
-        field.write(text)
+        await scene.send(field.changed(text))
         guard let problem = field.problem() else { return .accepted }
         terminal.say(Self.indent(problem))
         if let retryFrom = field.retryFrom { return .retry(from: retryFrom) }

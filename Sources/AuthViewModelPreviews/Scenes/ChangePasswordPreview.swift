@@ -1,101 +1,45 @@
 import AuthCore
 import AuthViewModels
-import Observation
 
-/// A password-change view model for previews: shows outputs set by hand (or by a named
-/// state), records what the view set and called, and steps as the real one would.
+/// The password-change scene in named states: the real `ChangePasswordViewModel` over
+/// `ChangePasswordUseCaseStub` and `SessionUseCaseStub`, put into each state through its
+/// own inputs.
 @MainActor
-@Observable
-public final class ChangePasswordViewModelPreview: BaseViewModel<ChangePasswordStep>,
-  ChangePasswordViewModelType, ChangePasswordViewModelInputs, ChangePasswordViewModelOutputs,
-  RedactsItself
-{
+public enum ChangePasswordViewModelPreview {
   /// The states a password-change view is shown in.
   public enum State: String, CaseIterable, Sendable {
-    /// Nothing typed yet.
+    /// Nothing typed yet; a submit changes the password.
     case empty
-    /// Every field typed and refused.
+    /// Every field refused: no current password, the name in the new one, no match.
     case invalidFields
-    /// Every field valid; submit enabled.
+    /// Every field valid; a submit changes the password.
     case ready
-    /// Changing the password.
+    /// Changing the password, for good.
     case loading
-    /// Changed; two other sessions ended.
+    /// Every field valid; a submit changes the password and ends two other sessions.
     case changed
   }
 
-  /// Itself.
-  public var inputs: any ChangePasswordViewModelInputs {
-    get { self }
-    set {}
-  }
-  /// Itself.
-  public var outputs: any ChangePasswordViewModelOutputs { self }
-  /// The current password as typed (recorded redacted).
-  public var currentPassword = "" {
-    didSet { received.append("currentPassword = \(Redaction.marker)") }
-  }
-  /// The new password as typed (recorded redacted).
-  public var newPassword = "" { didSet { received.append("newPassword = \(Redaction.marker)") } }
-  /// The confirmation as typed (recorded redacted).
-  public var confirmation = "" {
-    didSet { received.append("confirmation = \(Redaction.marker)") }
-  }
-  /// As set.
-  public var currentPasswordValidation: Validation<Password>?
-  /// As set.
-  public var newPasswordValidation: Validation<Password>?
-  /// As set.
-  public var confirmationValidation: Validation<Password>?
-  /// As set.
-  public var isChangeEnabled = false
-  /// As set.
-  public var isLoading = false
-  /// As set.
-  public var endedSessions: Int?
-  /// As set.
-  public var failure: ChangePasswordFailure?
-  /// Every input set or called, oldest first, passwords redacted.
-  @ObservationIgnored public private(set) var received: [String] = []
-  @ObservationIgnored private let changes: Bool
-
-  /// Outputs in a named state.
-  public init(_ state: State) {
-    changes = state == .changed
-    super.init()
-    let current = Validation<Password>.valid(Password(SampleData.password))
-    let new = Validation<Password>.valid(Password(SampleData.newPassword))
+  /// The view model in `state`, with the use case stubs it runs over.
+  public static func make(_ state: State) async -> ChangePasswordViewModel {
+    let stub = ChangePasswordUseCaseStub()
+    let viewModel = ChangePasswordViewModel(
+      token: SampleData.token, changePassword: stub, sessions: SessionUseCaseStub())
+    await viewModel.viewDidAppear()
     switch state {
     case .empty: break
     case .invalidFields:
-      currentPasswordValidation = .invalid(errorMessage: StubRules.enterCurrentPassword)
-      newPasswordValidation = .invalid(errorMessage: StubRules.passwordContainsUsername)
-      confirmationValidation = .invalid(errorMessage: StubRules.passwordsDoNotMatch)
+      viewModel.newPassword = SampleData.user.username + " " + SampleData.newPassword
+      viewModel.confirmation = SampleData.newPassword
+      await viewModel.changeTapped()
     case .ready, .loading, .changed:
-      currentPasswordValidation = current
-      newPasswordValidation = new
-      confirmationValidation = new
-      isChangeEnabled = state != .loading
-      isLoading = state == .loading
-      endedSessions = state == .changed ? 2 : nil
+      viewModel.currentPassword = SampleData.password
+      viewModel.newPassword = SampleData.newPassword
+      viewModel.confirmation = SampleData.newPassword
     }
-  }
-
-  /// Records; changes the password in the changed state.
-  public func changeTapped() async {
-    received.append("changeTapped()")
-    if changes { navigator.emit(.userDidChangePassword(endedSessions: 2)) }
-  }
-  /// Records and steps back.
-  public func backTapped() {
-    received.append("backTapped()")
-    navigator.emit(.userIntendsToGoBack)
-  }
-  /// Records.
-  public func viewDidAppear() async { received.append("viewDidAppear()") }
-  /// Records and steps back.
-  public func viewDidDismiss() {
-    received.append("viewDidDismiss()")
-    navigator.emit(.userIntendsToGoBack)
+    if state == .loading {
+      await stub.changePasswordCall.holdInFlight { await viewModel.changeTapped() }
+    }
+    return viewModel
   }
 }

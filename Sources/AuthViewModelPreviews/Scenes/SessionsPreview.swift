@@ -1,73 +1,42 @@
 import AuthCore
 import AuthViewModels
-import Observation
 
-/// A sessions view model for previews: shows outputs set by hand (or by a named state),
-/// records what the view called, and steps as the real one would.
+/// The sessions scene in named states: the real `SessionsViewModel` over
+/// `SessionUseCaseStub`, put into each state through its own inputs.
 @MainActor
-@Observable
-public final class SessionsViewModelPreview: BaseViewModel<SessionsStep>,
-  SessionsViewModelType, SessionsViewModelInputs, SessionsViewModelOutputs
-{
+public enum SessionsViewModelPreview {
   /// The states a sessions view is shown in.
   public enum State: String, CaseIterable, Sendable {
-    /// Loading the list.
+    /// Loading the list, for good.
     case loading
     /// Three sessions, the first current.
     case loaded
     /// Session 7 was just revoked.
     case revoked
-    /// The revoked id was not one of the user's.
+    /// The revoked id was not one of the user's, and no revoke succeeds.
     case failed
   }
 
-  /// Itself.
-  public var inputs: any SessionsViewModelInputs {
-    get { self }
-    set {}
-  }
-  /// Itself.
-  public var outputs: any SessionsViewModelOutputs { self }
-  /// As set.
-  public var sessions: [SessionSummary] = []
-  /// As set.
-  public var revokedSession: SessionID?
-  /// As set.
-  public var isLoading = false
-  /// As set.
-  public var failure: SessionsFailure?
-  /// Every input called, oldest first.
-  @ObservationIgnored public private(set) var received: [String] = []
-
-  /// Outputs in a named state, from the sample sessions.
-  public init(_ state: State) {
-    super.init()
+  /// The view model in `state`, with the use case stub it runs over.
+  public static func make(_ state: State) async -> SessionsViewModel {
+    let sessions = SessionUseCaseStub()
+    let viewModel = SessionsViewModel(token: SampleData.token, sessions: sessions)
+    let seven = SessionID(rawValue: 7)
     switch state {
-    case .loading: isLoading = true
-    case .loaded: sessions = SampleData.summaries
+    case .loading: await sessions.listSessionsCall.holdInFlight { await viewModel.viewDidAppear() }
+    case .loaded: await viewModel.viewDidAppear()
     case .revoked:
-      sessions = SampleData.summaries.filter { $0.session.id.rawValue != 7 }
-      revokedSession = SessionID(rawValue: 7)
+      sessions.listSessionsCall.answers = [
+        .success(SampleData.summaries),
+        .success(SampleData.summaries.filter { $0.session.id != seven }),
+      ]
+      await viewModel.viewDidAppear()
+      await viewModel.revokeTapped(seven)
     case .failed:
-      sessions = SampleData.summaries
-      failure = .sessionNotFound
+      sessions.revokeSessionCall.answer(.failure(AuthError.sessionNotFound))
+      await viewModel.viewDidAppear()
+      await viewModel.revokeTapped(seven)
     }
-  }
-
-  /// Records.
-  public func revokeTapped(_ id: SessionID) async { received.append("revokeTapped(\(id))") }
-  /// Records.
-  public func refreshTapped() async { received.append("refreshTapped()") }
-  /// Records and steps back.
-  public func backTapped() {
-    received.append("backTapped()")
-    navigator.emit(.userIntendsToGoBack)
-  }
-  /// Records.
-  public func viewDidAppear() async { received.append("viewDidAppear()") }
-  /// Records and steps back.
-  public func viewDidDismiss() {
-    received.append("viewDidDismiss()")
-    navigator.emit(.userIntendsToGoBack)
+    return viewModel
   }
 }

@@ -1,88 +1,44 @@
 import AuthCore
 import AuthViewModels
-import Observation
 
-/// A sign-in view model for previews: shows outputs set by hand (or by a named state),
-/// records what the view set and called, and steps as the real one would.
+/// The sign-in scene in named states: the real `SignInViewModel` over
+/// `AuthenticationUseCaseStub`, put into each state through its own inputs.
 @MainActor
-@Observable
-public final class SignInViewModelPreview: BaseViewModel<SignInStep>, SignInViewModelType,
-  SignInViewModelInputs, SignInViewModelOutputs, RedactsItself
-{
+public enum SignInViewModelPreview {
   /// The states a sign-in view is shown in.
   public enum State: String, CaseIterable, Sendable {
-    /// Nothing typed yet.
+    /// Nothing typed yet; a submit signs in as the sample user.
     case empty
-    /// Both fields typed and refused.
+    /// Both fields refused: a name too short, and a submit without a password.
     case invalidFields
-    /// Both fields valid; submit enabled, and a submit signs in.
+    /// The sample user's name and password typed; a submit signs in.
     case ready
-    /// Signing in.
+    /// Signing in, for good.
     case loading
-    /// The sign-in was refused.
+    /// The sign-in was refused, and every further one is.
     case failed
   }
 
-  /// Itself.
-  public var inputs: any SignInViewModelInputs {
-    get { self }
-    set {}
-  }
-  /// Itself.
-  public var outputs: any SignInViewModelOutputs { self }
-  /// The username as typed (recorded).
-  public var username = "" { didSet { received.append("username = \(username.debugDescription)") } }
-  /// The password as typed (recorded redacted).
-  public var password = "" { didSet { received.append("password = \(Redaction.marker)") } }
-  /// As set.
-  public var usernameValidation: Validation<Username>?
-  /// As set.
-  public var passwordValidation: Validation<Password>?
-  /// As set.
-  public var isSignInEnabled = false
-  /// As set.
-  public var isLoading = false
-  /// As set.
-  public var failure: SignInFailure?
-  /// Every input set or called, oldest first, passwords redacted.
-  @ObservationIgnored public private(set) var received: [String] = []
-  @ObservationIgnored private let signsIn: Bool
-
-  /// Outputs in a named state, with the sample user's name.
-  public init(_ state: State) {
-    signsIn = state == .ready
-    super.init()
-    let name = Username.validate(SampleData.user.username)
-    let password = Validation<Password>.valid(Password(SampleData.password))
+  /// The view model in `state`, with the use case stub it runs over.
+  public static func make(_ state: State) async -> SignInViewModel {
+    let stub = AuthenticationUseCaseStub()
+    let viewModel = SignInViewModel(authentication: stub)
     switch state {
     case .empty: break
     case .invalidFields:
-      usernameValidation = .invalid(errorMessage: StubRules.usernameTooShort)
-      passwordValidation = .invalid(errorMessage: StubRules.enterYourPassword)
+      viewModel.username = "al"
+      await viewModel.signInTapped()
     case .ready, .loading, .failed:
-      usernameValidation = name
-      passwordValidation = password
-      isSignInEnabled = state != .loading
-      isLoading = state == .loading
-      failure = state == .failed ? .refused : nil
+      viewModel.username = SampleData.user.username
+      viewModel.password = SampleData.password
     }
-  }
-
-  /// Records; signs in as the sample user in the ready state.
-  public func signInTapped() async {
-    received.append("signInTapped()")
-    if signsIn { navigator.emit(.userDidSignIn(SampleData.newSession)) }
-  }
-  /// Records and steps to sign-up.
-  public func signUpTapped() {
-    received.append("signUpTapped()")
-    navigator.emit(.userIntendsToSignUp)
-  }
-  /// Records.
-  public func viewDidAppear() async { received.append("viewDidAppear()") }
-  /// Records and steps back.
-  public func viewDidDismiss() {
-    received.append("viewDidDismiss()")
-    navigator.emit(.userIntendsToGoBack)
+    switch state {
+    case .loading: await stub.signInCall.holdInFlight { await viewModel.signInTapped() }
+    case .failed:
+      stub.signInCall.answer(.success(.invalid(errorMessage: AuthMessages.signInFailed)))
+      await viewModel.signInTapped()
+    default: break
+    }
+    return viewModel
   }
 }

@@ -1,101 +1,55 @@
 import AuthCore
 import AuthViewModels
-import Observation
 
-/// A sign-up view model for previews: shows outputs set by hand (or by a named state),
-/// records what the view set and called, and steps as the real one would.
+/// The sign-up scene in named states: the real `SignUpViewModel` over `SignUpUseCaseStub`,
+/// put into each state through its own inputs.
 @MainActor
-@Observable
-public final class SignUpViewModelPreview: BaseViewModel<SignUpStep>, SignUpViewModelType,
-  SignUpViewModelInputs, SignUpViewModelOutputs, RedactsItself
-{
+public enum SignUpViewModelPreview {
   /// The states a sign-up view is shown in.
   public enum State: String, CaseIterable, Sendable {
-    /// Nothing typed yet.
+    /// Nothing typed yet; a submit creates the sample user's account.
     case empty
     /// Every field typed and refused.
     case invalidFields
-    /// The username was taken at submit.
+    /// The username was taken at submit, and is at every further one.
     case usernameTaken
-    /// Every field valid; submit enabled, and a submit signs up.
+    /// Every field valid; a submit creates the account.
     case ready
-    /// Creating the account.
+    /// Creating the account, for good.
     case loading
-    /// The database was busy.
+    /// The database was busy, and stays so.
     case failed
   }
 
-  /// Itself.
-  public var inputs: any SignUpViewModelInputs {
-    get { self }
-    set {}
-  }
-  /// Itself.
-  public var outputs: any SignUpViewModelOutputs { self }
-  /// The username as typed (recorded).
-  public var username = "" { didSet { received.append("username = \(username.debugDescription)") } }
-  /// The password as typed (recorded redacted).
-  public var password = "" { didSet { received.append("password = \(Redaction.marker)") } }
-  /// The confirmation as typed (recorded redacted).
-  public var confirmation = "" {
-    didSet { received.append("confirmation = \(Redaction.marker)") }
-  }
-  /// As set.
-  public var usernameValidation: Validation<Username>?
-  /// As set.
-  public var passwordValidation: Validation<Password>?
-  /// As set.
-  public var confirmationValidation: Validation<Password>?
-  /// As set.
-  public var isSignUpEnabled = false
-  /// As set.
-  public var isLoading = false
-  /// As set.
-  public var failure: SignUpFailure?
-  /// Every input set or called, oldest first, passwords redacted.
-  @ObservationIgnored public private(set) var received: [String] = []
-  @ObservationIgnored private let signsUp: Bool
-
-  /// Outputs in a named state, with the sample user's name.
-  public init(_ state: State) {
-    signsUp = state == .ready
-    super.init()
-    let password = Validation<Password>.valid(Password(SampleData.password))
+  /// The view model in `state`, with the use case stub it runs over.
+  public static func make(_ state: State) async -> SignUpViewModel {
+    let stub = SignUpUseCaseStub()
+    let viewModel = SignUpViewModel(signUp: stub)
     switch state {
     case .empty: break
     case .invalidFields:
-      usernameValidation = .invalid(errorMessage: StubRules.usernameTooShort)
-      passwordValidation = .invalid(errorMessage: StubRules.passwordTooCommon)
-      confirmationValidation = .invalid(errorMessage: StubRules.passwordsDoNotMatch)
-    case .usernameTaken:
-      usernameValidation = .invalid(errorMessage: AuthMessages.usernameTaken)
-      passwordValidation = password
-      confirmationValidation = password
-    case .ready, .loading, .failed:
-      usernameValidation = Username.validate(SampleData.user.username)
-      passwordValidation = password
-      confirmationValidation = password
-      isSignUpEnabled = state != .loading
-      isLoading = state == .loading
-      failure = state == .failed ? .busy : nil
+      viewModel.username = "al"
+      viewModel.password = "passwordpassword"
+      viewModel.confirmation = "password"
+    case .usernameTaken, .ready, .loading, .failed:
+      viewModel.username = SampleData.user.username
+      viewModel.password = SampleData.password
+      viewModel.confirmation = SampleData.password
     }
-  }
-
-  /// Records; signs up as the sample user in the ready state.
-  public func signUpTapped() async {
-    received.append("signUpTapped()")
-    if signsUp { navigator.emit(.userDidSignUp(SampleData.newSession)) }
-  }
-  /// Records and steps to sign-in.
-  public func signInTapped() {
-    received.append("signInTapped()")
-    navigator.emit(.userIntendsToSignIn)
-  }
-  /// Records.
-  public func viewDidAppear() async { received.append("viewDidAppear()") }
-  /// Records and steps back.
-  public func viewDidDismiss() {
-    received.append("viewDidDismiss()")
-    navigator.emit(.userIntendsToGoBack)
+    switch state {
+    case .usernameTaken:
+      let password = Validation<Password>.valid(Password(SampleData.password))
+      let taken = SignUpValidation(
+        username: .invalid(errorMessage: AuthMessages.usernameTaken, reason: .taken),
+        password: password, confirmation: password)
+      stub.signUpCall.answer(.success(.invalid(taken)))
+      await viewModel.signUpTapped()
+    case .loading: await stub.signUpCall.holdInFlight { await viewModel.signUpTapped() }
+    case .failed:
+      stub.signUpCall.answer(.failure(StoreError.busy))
+      await viewModel.signUpTapped()
+    default: break
+    }
+    return viewModel
   }
 }

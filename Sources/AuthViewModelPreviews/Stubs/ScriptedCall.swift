@@ -48,3 +48,28 @@ public final class ScriptedCall<Request: Sendable, Answer: Sendable>: Sendable {
     return try answer.get()
   }
 }
+
+extension ScriptedCall {
+  /// Starts `action` and holds it inside this call for good: the caller shows its loading
+  /// state from then on, as a preview of that state does. Returns once the call is in flight.
+  @MainActor
+  public func holdInFlight(_ action: @escaping @MainActor () async -> Void) async {
+    let signal = InFlightSignal()
+    // Never finished while the hook keeps its continuation: the held call never answers.
+    let (forever, keep) = AsyncStream.makeStream(of: Never.self)
+    await withCheckedContinuation { (inFlight: CheckedContinuation<Void, Never>) in
+      signal.continuation.withLock { $0 = inFlight }
+      whileRunning { _ in
+        signal.continuation.withLock { $0.take() }?.resume()
+        withExtendedLifetime(keep) {}
+        for await _ in forever {}
+      }
+      Task { await action() }
+    }
+  }
+}
+
+/// Tells `holdInFlight(_:)` that the call is in flight, once.
+private final class InFlightSignal: Sendable {
+  let continuation = Mutex<CheckedContinuation<Void, Never>?>(nil)
+}

@@ -52,6 +52,12 @@ public protocol SceneViewModelType: AnyObject, Observable {
 extension SceneViewModelType {
   /// Whether the scene emitted a step nobody took yet: the scene is over.
   public var hasPendingStep: Bool { navigator.pendingStep != nil }
+
+  /// The step that ended the scene, taken by the coordinator or not; `nil` while the user
+  /// is still in it. Every input returns once its whole effect shows, so a front end that
+  /// drives the scene itself (a script, a terminal) reads an input's outcome here, with the
+  /// outputs, as soon as the input returned.
+  public var outcome: NavigationStep? { navigator.history.first }
 }
 
 extension SceneViewModelType where Self: SceneLifecycleInputs {

@@ -52,8 +52,8 @@ public struct SceneInput<FromView: Sendable>: InputType {
   }
 }
 
-/// What `transform(input:)` returns: the outputs to render, and the one task that
-/// consumes the input.
+/// What `transform(input:)` returns: the outputs to render, the one task that consumes the
+/// input, and how many events it handled.
 ///
 /// The task handles one event at a time, in the order the events reach it, each to its
 /// whole effect before the next. It holds the view model only while it handles an event,
@@ -63,11 +63,43 @@ public struct SceneOutput<Outputs> {
   public let outputs: Outputs
   /// The consuming task: cancel it to stop early, await its value to know it ended.
   public let binding: Task<Void, Never>
+  /// Emits, after each event from either stream has had its whole effect, how many events
+  /// were handled so far (only the newest count is kept). A controller that reads the
+  /// outputs after an event, as a line-mode terminal does, awaits its count here.
+  public let handled: AsyncStream<Int>
 
-  /// Pairs the outputs with the task that drives them.
-  public init(outputs: Outputs, binding: Task<Void, Never>) {
+  /// Pairs the outputs with the task that drives them and its count of handled events.
+  public init(outputs: Outputs, binding: Task<Void, Never>, handled: AsyncStream<Int>) {
     self.outputs = outputs
     self.binding = binding
+    self.handled = handled
+  }
+}
+
+/// A scene's view model whose view events all go through one `handle(_:)`: the stream face
+/// (`transform(input:)`, given here once for every scene) and any controller or test that
+/// has events call it, and it sets or calls the same inputs a view sets and calls.
+@MainActor
+public protocol ViewEventHandling: SceneViewModelType, ViewModelType
+where Input == SceneInput<ViewEvent>, Output == SceneOutput<Outputs> {
+  /// The scene's view events, named after what the user did.
+  associatedtype ViewEvent: Sendable
+  /// What the scene's views render (the `…ViewModelOutputs` existential).
+  associatedtype Outputs
+  /// What the view renders.
+  var outputs: Outputs { get }
+  /// Call with each view event; returns once the outputs show its whole effect.
+  func handle(_ event: ViewEvent) async
+}
+
+extension ViewEventHandling {
+  /// Drives the scene from streams: each event goes through `handle(_:)`, each lifecycle
+  /// event to `viewDidAppear()` or `viewDidDismiss()`.
+  public func transform(input: SceneInput<ViewEvent>) -> SceneOutput<Outputs> {
+    let (handled, count) = AsyncStream.makeStream(
+      of: Int.self, bufferingPolicy: .bufferingNewest(1))
+    let binding = bind(input, counting: count) { viewModel, event in await viewModel.handle(event) }
+    return SceneOutput(outputs: outputs, binding: binding, handled: handled)
   }
 }
 
@@ -83,9 +115,10 @@ extension SceneViewModelType {
   /// queue that a single loop empties, so view and lifecycle events never interleave. The
   /// task is cancelled when the view model goes away.
   func bind<Event: Sendable>(
-    _ input: SceneInput<Event>, handle: @escaping @MainActor (Self, Event) async -> Void
+    _ input: SceneInput<Event>, counting handled: AsyncStream<Int>.Continuation,
+    handle: @escaping @MainActor (Self, Event) async -> Void
   ) -> Task<Void, Never> {
-    let binding = StreamBinding.start(input, for: self, handle: handle)
+    let binding = StreamBinding.start(input, for: self, counting: handled, handle: handle)
     (self as? BaseViewModel<NavigationStep>)?.keep(binding)
     return binding
   }
@@ -96,6 +129,7 @@ extension SceneViewModelType {
 private enum StreamBinding {
   static func start<Model: SceneViewModelType, Event: Sendable>(
     _ input: SceneInput<Event>, for model: Model,
+    counting handled: AsyncStream<Int>.Continuation,
     handle: @escaping @MainActor (Model, Event) async -> Void
   ) -> Task<Void, Never> {
     weak let weakModel = model
@@ -106,6 +140,7 @@ private enum StreamBinding {
       async let _: Void = forward(input.fromView, into: queue) { .view($0) }
       async let _: Void = forward(input.fromController, into: queue) { .controller($0) }
       var openStreams = 2
+      var count = 0
       for await arrival in arrivals {
         // Held only while one event is handled: a view model nobody shows is let go.
         guard let viewModel = weakModel else { break }
@@ -115,9 +150,16 @@ private enum StreamBinding {
         case .controller(.dismissed): viewModel.lifecycle.viewDidDismiss()
         case .ended: openStreams -= 1
         }
-        if openStreams == 0 { break }
+        if case .ended = arrival {
+          if openStreams == 0 { break }
+        } else {
+          count += 1
+          handled.yield(count)
+        }
       }
-      // Leaving the scope cancels whichever forwarder still waits on an open stream.
+      // Leaving the scope cancels whichever forwarder still waits on an open stream; a
+      // controller waiting for a count learns that none will come.
+      handled.finish()
       queue.finish()
     }
   }

@@ -27,9 +27,10 @@ struct SubmitRefusal: Equatable {
   }
 }
 
-/// What a form shows of its fields' checks: nothing for a field until it is edited (or a
-/// submit is tried), and a submit's refusal while the refused text is unchanged.
-struct FormChecks<Field: Hashable> {
+/// What every form shows of its fields' checks, computed from the fields as typed each time a
+/// view reads them: nothing for a field until it is edited (or a submit is tried), a
+/// submit's refusal while the refused text is unchanged, the use case's live check otherwise.
+struct FormChecks<Field: Hashable>: Equatable {
   private var edited: Set<Field> = []
   private var refusals: [Field: SubmitRefusal] = [:]
 
@@ -57,7 +58,12 @@ struct FormChecks<Field: Hashable> {
   }
 
   /// The check as the form shows it: `nil` until the field was edited.
-  func shown<Value>(_ field: Field, _ check: Validation<Value>) -> Validation<Value>? {
-    edited.contains(field) ? check : nil
+  func shown<Value>(_ field: Field, _ live: Validation<Value>, text: String) -> Validation<Value>? {
+    edited.contains(field) ? check(field, live, text: text) : nil
+  }
+
+  /// Whether the field's check passes now, shown or not.
+  func passes<Value>(_ field: Field, _ live: Validation<Value>, text: String) -> Bool {
+    check(field, live, text: text).isValid
   }
 }

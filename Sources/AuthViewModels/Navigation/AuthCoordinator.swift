@@ -41,27 +41,23 @@ public final class AuthCoordinator {
 
   /// Runs the flow until the user quits or a scene's wait is cancelled.
   public func start() async {
-    var route: AuthRoute? = token == nil ? .authenticate : .account
-    var notice: String?
+    var route: AuthRoute? = token == nil ? .start : .account
     while let current = route {
-      let scene = current.scene(using: useCases, token: token, notice: notice)
+      let scene = current.scene(using: useCases, token: token)
       presented.append(scene.route)
       await presenter.present(scene)
       guard let transition = await scene.next() else { return }
-      notice = nil
-      route = await follow(transition, notice: &notice)
+      route = await follow(transition)
     }
   }
 
   /// Acts on a transition and says which route comes next; `nil` ends the flow.
-  private func follow(
-    _ transition: AuthTransition, notice: inout String?
-  ) async -> AuthRoute? {
+  private func follow(_ transition: AuthTransition) async -> AuthRoute? {
     switch transition {
     case .show(let route):
       return route
     case .home:
-      return token == nil ? .authenticate : .account
+      return token == nil ? .start : .account
     case .startSession(let session):
       do {
         try tokenDidChange(session.token)
@@ -78,8 +74,7 @@ public final class AuthCoordinator {
     case .endSession(let text):
       token = nil
       try? tokenDidChange(nil)
-      notice = text
-      return .authenticate
+      return .authenticate(notice: text)
     case .quit:
       return nil
     }

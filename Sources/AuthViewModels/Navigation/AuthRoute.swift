@@ -1,11 +1,13 @@
 import AuthCore
 
-/// The scenes of the flow, and the one table that says, for each, how its view model is
-/// made and where each of its steps leads. A new scene is one case here and one entry in
-/// `scene(using:token:notice:)`.
-public enum AuthRoute: Hashable, Sendable, CaseIterable {
-  /// The start scene.
-  case authenticate
+/// The scenes of the flow, each with what it needs from the scene before (its payload), and
+/// the one table that says, for each, how its view model is made and where each of its steps
+/// leads. A new scene is one case here, with its payload, and one entry in
+/// `scene(using:token:)`: a step of the scene before hands it its payload through
+/// `AuthTransition.show(_:)`, and no signature changes.
+public enum AuthRoute: Hashable, Sendable {
+  /// The start scene, with a one-line notice about what just happened ("Signed out."), if any.
+  case authenticate(notice: String?)
   /// The sign-in form.
   case signIn
   /// The sign-up form.
@@ -17,17 +19,22 @@ public enum AuthRoute: Hashable, Sendable, CaseIterable {
   /// The password-change form.
   case changePassword
 
+  /// The start scene with no notice.
+  public static let start = AuthRoute.authenticate(notice: nil)
+
+  /// One route per scene, each with a sample payload, for whoever must cover every scene (a
+  /// front end's check that it has a view for each, the route tests).
+  public static let examples: [AuthRoute] = [
+    .start, .signIn, .signUp, .account, .sessions, .changePassword,
+  ]
+
   /// The scene for this route with a fresh view model. A route that needs a session
   /// leads to the start when none is held.
   @MainActor
-  public func scene(
-    using useCases: AuthUseCases, token: SessionToken?, notice: String?
-  )
-    -> AuthScene
-  {
+  public func scene(using useCases: AuthUseCases, token: SessionToken?) -> AuthScene {
     switch (self, token) {
     case (.signIn, _):
-      return AuthScene(.signIn, SignInViewModel(authentication: useCases.authentication)) {
+      return AuthScene(self, SignInViewModel(authentication: useCases.authentication)) {
         switch $0 {
         case .userIntendsToSignUp: .show(.signUp)
         case .userIntendsToGoBack: .home
@@ -35,7 +42,7 @@ public enum AuthRoute: Hashable, Sendable, CaseIterable {
         }
       }
     case (.signUp, _):
-      return AuthScene(.signUp, SignUpViewModel(signUp: useCases.signUp)) {
+      return AuthScene(self, SignUpViewModel(signUp: useCases.signUp)) {
         switch $0 {
         case .userIntendsToSignIn: .show(.signIn)
         case .userIntendsToGoBack: .home
@@ -43,7 +50,7 @@ public enum AuthRoute: Hashable, Sendable, CaseIterable {
         }
       }
     case (.account, let token?):
-      return AuthScene(.account, AccountViewModel(token: token, sessions: useCases.sessions)) {
+      return AuthScene(self, AccountViewModel(token: token, sessions: useCases.sessions)) {
         switch $0 {
         case .userIntendsToSeeSessions: .show(.sessions)
         case .userIntendsToChangePassword: .show(.changePassword)
@@ -53,7 +60,7 @@ public enum AuthRoute: Hashable, Sendable, CaseIterable {
         }
       }
     case (.sessions, let token?):
-      return AuthScene(.sessions, SessionsViewModel(token: token, sessions: useCases.sessions)) {
+      return AuthScene(self, SessionsViewModel(token: token, sessions: useCases.sessions)) {
         switch $0 {
         case .userIntendsToGoBack: .home
         case .userIsNotSignedIn: .endSession(notice: AuthTransition.sessionEndedNotice)
@@ -62,14 +69,16 @@ public enum AuthRoute: Hashable, Sendable, CaseIterable {
     case (.changePassword, let token?):
       let viewModel = ChangePasswordViewModel(
         token: token, changePassword: useCases.changePassword, sessions: useCases.sessions)
-      return AuthScene(.changePassword, viewModel) {
+      return AuthScene(self, viewModel) {
         switch $0 {
         case .userIntendsToGoBack, .userDidChangePassword: .home
         case .userIsNotSignedIn: .endSession(notice: AuthTransition.sessionEndedNotice)
         }
       }
-    case (.authenticate, _), (.account, nil), (.sessions, nil), (.changePassword, nil):
-      return AuthScene(.authenticate, AuthenticateViewModel(notice: notice)) {
+    case (.account, nil), (.sessions, nil), (.changePassword, nil):
+      return AuthRoute.start.scene(using: useCases, token: nil)
+    case (.authenticate(let notice), _):
+      return AuthScene(self, AuthenticateViewModel(notice: notice)) {
         switch $0 {
         case .userIntendsToSignIn: .show(.signIn)
         case .userIntendsToSignUp: .show(.signUp)

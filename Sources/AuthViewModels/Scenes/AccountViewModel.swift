@@ -105,7 +105,7 @@ public protocol AccountViewModelType: SceneViewModelType where NavigationStep ==
 @MainActor
 @Observable
 public final class AccountViewModel: BaseViewModel<AccountStep>, AccountViewModelType,
-  AccountViewModelInputs, AccountViewModelOutputs, ViewModelType
+  AccountViewModelInputs, AccountViewModelOutputs, ViewEventHandling
 {
   /// Itself; assigning another object changes nothing.
   public var inputs: any AccountViewModelInputs {
@@ -176,21 +176,15 @@ public final class AccountViewModel: BaseViewModel<AccountStep>, AccountViewMode
     }
   }
 
-  /// Drives the same inputs from streams.
-  public func transform(
-    input: SceneInput<AccountViewEvent>
-  ) -> SceneOutput<any AccountViewModelOutputs> {
-    SceneOutput(
-      outputs: self,
-      binding: bind(input) { viewModel, event in
-        switch event {
-        case .sessionsTapped: viewModel.sessionsTapped()
-        case .changePasswordTapped: viewModel.changePasswordTapped()
-        case .signOutTapped: await viewModel.signOutTapped()
-        case .signOutEverywhereTapped: await viewModel.signOutEverywhereTapped()
-        case .quitTapped: viewModel.quitTapped()
-        }
-      })
+  /// Sets or calls the input the event names: the one place an event becomes an input.
+  public func handle(_ event: AccountViewEvent) async {
+    switch event {
+    case .sessionsTapped: sessionsTapped()
+    case .changePasswordTapped: changePasswordTapped()
+    case .signOutTapped: await signOutTapped()
+    case .signOutEverywhereTapped: await signOutEverywhereTapped()
+    case .quitTapped: quitTapped()
+    }
   }
 
   /// Runs a sign-out; success (or a session already over) steps to signed out.

@@ -54,7 +54,7 @@ where NavigationStep == AuthenticateStep {
 @Observable
 public final class AuthenticateViewModel: BaseViewModel<AuthenticateStep>,
   AuthenticateViewModelType, AuthenticateViewModelInputs, AuthenticateViewModelOutputs,
-  ViewModelType
+  ViewEventHandling
 {
   /// Itself; assigning another object changes nothing.
   public var inputs: any AuthenticateViewModelInputs {
@@ -83,18 +83,12 @@ public final class AuthenticateViewModel: BaseViewModel<AuthenticateStep>,
   /// Leaving the start scene leaves the program.
   public func viewDidDismiss() { navigator.emit(.userIntendsToQuit) }
 
-  /// Drives the same inputs from streams.
-  public func transform(
-    input: SceneInput<AuthenticateViewEvent>
-  ) -> SceneOutput<any AuthenticateViewModelOutputs> {
-    SceneOutput(
-      outputs: self,
-      binding: bind(input) { viewModel, event in
-        switch event {
-        case .signInTapped: viewModel.signInTapped()
-        case .signUpTapped: viewModel.signUpTapped()
-        case .quitTapped: viewModel.quitTapped()
-        }
-      })
+  /// Calls the input the event names: the one place an event becomes an input.
+  public func handle(_ event: AuthenticateViewEvent) async {
+    switch event {
+    case .signInTapped: signInTapped()
+    case .signUpTapped: signUpTapped()
+    case .quitTapped: quitTapped()
+    }
   }
 }

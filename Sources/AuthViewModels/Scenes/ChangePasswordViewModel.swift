@@ -112,7 +112,7 @@ where NavigationStep == ChangePasswordStep {
 @Observable
 public final class ChangePasswordViewModel: BaseViewModel<ChangePasswordStep>,
   ChangePasswordViewModelType, ChangePasswordViewModelInputs, ChangePasswordViewModelOutputs,
-  ViewModelType
+  ViewEventHandling
 {
   /// Itself; assigning another object changes nothing (a binding writes through it).
   public var inputs: any ChangePasswordViewModelInputs {
@@ -127,26 +127,41 @@ public final class ChangePasswordViewModel: BaseViewModel<ChangePasswordStep>,
   public var newPassword = "" { didSet { edited(.new) } }
   /// The new password typed again.
   public var confirmation = "" { didSet { edited(.confirmation) } }
-  /// Shows the current-password check once edited.
-  public private(set) var currentPasswordValidation: Validation<Password>?
-  /// Shows the new-password check once edited.
-  public private(set) var newPasswordValidation: Validation<Password>?
-  /// Shows the confirmation check once edited.
-  public private(set) var confirmationValidation: Validation<Password>?
-  /// Shows whether the form can be submitted.
-  public private(set) var isChangeEnabled = false
   /// Shows that something is running.
   public private(set) var isLoading = false
   /// Shows how many other sessions ended.
   public private(set) var endedSessions: Int?
   /// Shows why the last action failed.
   public private(set) var failure: ChangePasswordFailure?
+
+  /// Shows the current-password check once edited.
+  public var currentPasswordValidation: Validation<Password>? {
+    checks.shown(.current, live.currentPassword, text: currentPassword)
+  }
+  /// Shows the new-password check once edited.
+  public var newPasswordValidation: Validation<Password>? {
+    checks.shown(.new, live.newPassword, text: newPassword)
+  }
+  /// Shows the confirmation check once edited.
+  public var confirmationValidation: Validation<Password>? {
+    checks.shown(.confirmation, live.confirmation, text: confirmation)
+  }
+  /// Shows whether the form can be submitted.
+  public var isChangeEnabled: Bool {
+    let live = live
+    return !isLoading && checks.passes(.current, live.currentPassword, text: currentPassword)
+      && checks.passes(.new, live.newPassword, text: newPassword)
+      && checks.passes(.confirmation, live.confirmation, text: confirmation)
+  }
+
   @ObservationIgnored private let token: SessionToken
   @ObservationIgnored private let changePassword: any ChangePasswordUseCase
   @ObservationIgnored private let sessions: any SessionUseCase
-  @ObservationIgnored private var username = ""
-  @ObservationIgnored private var checks = FormChecks<Field>()
+  /// The signed-in user's name, once loaded: the new password must not contain it.
+  private var username = ""
+  private var checks = FormChecks<Field>()
   private enum Field { case current, new, confirmation }
+
   /// Takes the session's token and the use cases that change passwords and read sessions.
   public init(
     token: SessionToken, changePassword: any ChangePasswordUseCase, sessions: any SessionUseCase
@@ -154,9 +169,8 @@ public final class ChangePasswordViewModel: BaseViewModel<ChangePasswordStep>,
     self.token = token
     self.changePassword = changePassword
     self.sessions = sessions
-    super.init()
-    refresh()
   }
+
   /// Learns the username (the new password must not contain it).
   public func viewDidAppear() async {
     guard !isLoading else { return }
@@ -167,21 +181,19 @@ public final class ChangePasswordViewModel: BaseViewModel<ChangePasswordStep>,
       fail(ChangePasswordFailure(thrown: error))
     }
     isLoading = false
-    refresh()
   }
   /// Leaving goes back.
   public func viewDidDismiss() { navigator.emit(.userIntendsToGoBack) }
   /// Steps back.
   public func backTapped() { navigator.emit(.userIntendsToGoBack) }
+
   /// Submits: a refused submit shows every field's reason; a valid one changes the password.
   public func changeTapped() async {
     guard !isLoading else { return }
     checks.showAll([.current, .new, .confirmation])
-    refresh()
     guard isChangeEnabled else { return }
     failure = nil
     isLoading = true
-    refresh()
     var ended: Int?
     let request = request
     do {
@@ -201,43 +213,30 @@ public final class ChangePasswordViewModel: BaseViewModel<ChangePasswordStep>,
     }
     endedSessions = ended
     isLoading = false
-    refresh()
     if let ended { navigator.emit(.userDidChangePassword(endedSessions: ended)) }
   }
-  /// Drives the same inputs from streams.
-  public func transform(
-    input: SceneInput<ChangePasswordViewEvent>
-  ) -> SceneOutput<any ChangePasswordViewModelOutputs> {
-    SceneOutput(
-      outputs: self,
-      binding: bind(input) { viewModel, event in
-        switch event {
-        case .currentPasswordChanged(let text): viewModel.currentPassword = text
-        case .newPasswordChanged(let text): viewModel.newPassword = text
-        case .confirmationChanged(let text): viewModel.confirmation = text
-        case .changeTapped: await viewModel.changeTapped()
-        case .backTapped: viewModel.backTapped()
-        }
-      })
+
+  /// Sets or calls the input the event names: the one place an event becomes an input.
+  public func handle(_ event: ChangePasswordViewEvent) async {
+    switch event {
+    case .currentPasswordChanged(let text): currentPassword = text
+    case .newPasswordChanged(let text): newPassword = text
+    case .confirmationChanged(let text): confirmation = text
+    case .changeTapped: await changeTapped()
+    case .backTapped: backTapped()
+    }
   }
+
   private var request: ChangePasswordRequest {
     ChangePasswordRequest(
       currentPassword: currentPassword, newPassword: newPassword, confirmation: confirmation)
   }
+  private var live: ChangePasswordValidation {
+    changePassword.validate(request, username: username)
+  }
   private func edited(_ field: Field) {
     checks.edit(field)
     failure = nil
-    refresh()
-  }
-  private func refresh() {
-    let live = changePassword.validate(request, username: username)
-    let current = checks.check(.current, live.currentPassword, text: currentPassword)
-    let new = checks.check(.new, live.newPassword, text: newPassword)
-    let repeated = checks.check(.confirmation, live.confirmation, text: confirmation)
-    currentPasswordValidation = checks.shown(.current, current)
-    newPasswordValidation = checks.shown(.new, new)
-    confirmationValidation = checks.shown(.confirmation, repeated)
-    isChangeEnabled = current.isValid && new.isValid && repeated.isValid && !isLoading
   }
   private func fail(_ failure: ChangePasswordFailure) {
     self.failure = failure

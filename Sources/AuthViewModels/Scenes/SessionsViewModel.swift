@@ -84,7 +84,7 @@ public protocol SessionsViewModelType: SceneViewModelType where NavigationStep =
 @MainActor
 @Observable
 public final class SessionsViewModel: BaseViewModel<SessionsStep>, SessionsViewModelType,
-  SessionsViewModelInputs, SessionsViewModelOutputs, ViewModelType
+  SessionsViewModelInputs, SessionsViewModelOutputs, ViewEventHandling
 {
   /// Itself; assigning another object changes nothing.
   public var inputs: any SessionsViewModelInputs {
@@ -146,19 +146,13 @@ public final class SessionsViewModel: BaseViewModel<SessionsStep>, SessionsViewM
     isLoading = false
   }
 
-  /// Drives the same inputs from streams.
-  public func transform(
-    input: SceneInput<SessionsViewEvent>
-  ) -> SceneOutput<any SessionsViewModelOutputs> {
-    SceneOutput(
-      outputs: self,
-      binding: bind(input) { viewModel, event in
-        switch event {
-        case .revokeTapped(let id): await viewModel.revokeTapped(id)
-        case .refreshTapped: await viewModel.refreshTapped()
-        case .backTapped: viewModel.backTapped()
-        }
-      })
+  /// Calls the input the event names: the one place an event becomes an input.
+  public func handle(_ event: SessionsViewEvent) async {
+    switch event {
+    case .revokeTapped(let id): await revokeTapped(id)
+    case .refreshTapped: await refreshTapped()
+    case .backTapped: backTapped()
+    }
   }
 
   private func fetch() async {

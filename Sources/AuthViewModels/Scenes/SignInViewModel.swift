@@ -97,7 +97,7 @@ public protocol SignInViewModelType: SceneViewModelType where NavigationStep == 
 @MainActor
 @Observable
 public final class SignInViewModel: BaseViewModel<SignInStep>, SignInViewModelType,
-  SignInViewModelInputs, SignInViewModelOutputs, ViewModelType
+  SignInViewModelInputs, SignInViewModelOutputs, ViewEventHandling
 {
   /// Itself; assigning another object changes nothing (a binding writes through it).
   public var inputs: any SignInViewModelInputs {
@@ -111,38 +111,62 @@ public final class SignInViewModel: BaseViewModel<SignInStep>, SignInViewModelTy
   public var username = "" { didSet { edited(.username) } }
   /// The password as typed.
   public var password = "" { didSet { edited(.password) } }
-
-  /// Shows the username check once edited.
-  public private(set) var usernameValidation: Validation<Username>?
-  /// Shows the password check once edited.
-  public private(set) var passwordValidation: Validation<Password>?
-  /// Shows whether the form can be submitted.
-  public private(set) var isSignInEnabled = false
   /// Shows that a sign-in is running.
   public private(set) var isLoading = false
   /// Shows why the last sign-in failed.
   public private(set) var failure: SignInFailure?
 
+  /// Shows the username check once edited.
+  public var usernameValidation: Validation<Username>? {
+    checks.shown(.username, live.username, text: username)
+  }
+  /// Shows the password check once edited.
+  public var passwordValidation: Validation<Password>? {
+    checks.shown(.password, live.password, text: password)
+  }
+  /// Shows whether the form can be submitted.
+  public var isSignInEnabled: Bool {
+    let live = live
+    return !isLoading && checks.passes(.username, live.username, text: username)
+      && checks.passes(.password, live.password, text: password)
+  }
+
   @ObservationIgnored private let authentication: any AuthenticationUseCase
-  @ObservationIgnored private var checks = FormChecks<Field>()
+  private var checks = FormChecks<Field>()
   private enum Field { case username, password }
 
   /// Takes the use case that signs in.
   public init(authentication: any AuthenticationUseCase) {
     self.authentication = authentication
-    super.init()
-    refresh()
   }
 
   /// Submits: a refused submit shows every field's reason; a valid one signs in.
   public func signInTapped() async {
     guard !isLoading else { return }
     checks.showAll([.username, .password])
-    refresh()
     guard isSignInEnabled else { return }
+    await signIn(request)
+  }
+  /// Steps to sign-up.
+  public func signUpTapped() { navigator.emit(.userIntendsToSignUp) }
+  /// Nothing to load.
+  public func viewDidAppear() async {}
+  /// Leaving the form goes back.
+  public func viewDidDismiss() { navigator.emit(.userIntendsToGoBack) }
+
+  /// Sets or calls the input the event names: the one place an event becomes an input.
+  public func handle(_ event: SignInViewEvent) async {
+    switch event {
+    case .usernameChanged(let text): username = text
+    case .passwordChanged(let text): password = text
+    case .signInTapped: await signInTapped()
+    case .signUpTapped: signUpTapped()
+    }
+  }
+
+  private func signIn(_ request: SignInRequest) async {
     failure = nil
     isLoading = true
-    refresh()
     var session: NewSession?
     do {
       switch try await authentication.signIn(request: request) {
@@ -155,46 +179,15 @@ public final class SignInViewModel: BaseViewModel<SignInStep>, SignInViewModelTy
       failure = SignInFailure(thrown: error)
     }
     isLoading = false
-    refresh()
     if let session { navigator.emit(.userDidSignIn(session)) }
   }
 
-  /// Steps to sign-up.
-  public func signUpTapped() { navigator.emit(.userIntendsToSignUp) }
-  /// Nothing to load.
-  public func viewDidAppear() async {}
-  /// Leaving the form goes back.
-  public func viewDidDismiss() { navigator.emit(.userIntendsToGoBack) }
-
-  /// Drives the same inputs from streams.
-  public func transform(
-    input: SceneInput<SignInViewEvent>
-  ) -> SceneOutput<any SignInViewModelOutputs> {
-    SceneOutput(
-      outputs: self,
-      binding: bind(input) { viewModel, event in
-        switch event {
-        case .usernameChanged(let text): viewModel.username = text
-        case .passwordChanged(let text): viewModel.password = text
-        case .signInTapped: await viewModel.signInTapped()
-        case .signUpTapped: viewModel.signUpTapped()
-        }
-      })
-  }
-
   private var request: SignInRequest { SignInRequest(username: username, password: password) }
+  private var live: SignInValidation { authentication.validate(request) }
 
   private func edited(_ field: Field) {
     checks.edit(field)
     failure = nil
-    refresh()
-  }
-
-  private func refresh() {
-    let validation = authentication.validate(request)
-    usernameValidation = checks.shown(.username, validation.username)
-    passwordValidation = checks.shown(.password, validation.password)
-    isSignInEnabled = validation.isValid && !isLoading
   }
 }
 

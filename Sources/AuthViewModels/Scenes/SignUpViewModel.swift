@@ -102,7 +102,7 @@ public protocol SignUpViewModelType: SceneViewModelType where NavigationStep == 
 @MainActor
 @Observable
 public final class SignUpViewModel: BaseViewModel<SignUpStep>, SignUpViewModelType,
-  SignUpViewModelInputs, SignUpViewModelOutputs, ViewModelType
+  SignUpViewModelInputs, SignUpViewModelOutputs, ViewEventHandling
 {
   /// Itself; assigning another object changes nothing (a binding writes through it).
   public var inputs: any SignUpViewModelInputs {
@@ -118,42 +118,69 @@ public final class SignUpViewModel: BaseViewModel<SignUpStep>, SignUpViewModelTy
   public var password = "" { didSet { edited(.password) } }
   /// The password typed again.
   public var confirmation = "" { didSet { edited(.confirmation) } }
-
-  /// Shows the username check once edited.
-  public private(set) var usernameValidation: Validation<Username>?
-  /// Shows the password check once edited.
-  public private(set) var passwordValidation: Validation<Password>?
-  /// Shows the confirmation check once edited.
-  public private(set) var confirmationValidation: Validation<Password>?
-  /// Shows whether the form can be submitted.
-  public private(set) var isSignUpEnabled = false
   /// Shows that the account is being created.
   public private(set) var isLoading = false
   /// Shows why the last submit failed outside the fields.
   public private(set) var failure: SignUpFailure?
 
+  /// Shows the username check once edited.
+  public var usernameValidation: Validation<Username>? {
+    checks.shown(.username, live.username, text: username)
+  }
+  /// Shows the password check once edited.
+  public var passwordValidation: Validation<Password>? {
+    checks.shown(.password, live.password, text: password)
+  }
+  /// Shows the confirmation check once edited.
+  public var confirmationValidation: Validation<Password>? {
+    checks.shown(.confirmation, live.confirmation, text: confirmation)
+  }
+  /// Shows whether the form can be submitted.
+  public var isSignUpEnabled: Bool {
+    let live = live
+    return !isLoading && checks.passes(.username, live.username, text: username)
+      && checks.passes(.password, live.password, text: password)
+      && checks.passes(.confirmation, live.confirmation, text: confirmation)
+  }
+
   @ObservationIgnored private let signUp: any SignUpUseCase
-  @ObservationIgnored private var checks = FormChecks<Field>()
+  private var checks = FormChecks<Field>()
   private enum Field { case username, password, confirmation }
 
   /// Takes the use case that creates accounts.
   public init(signUp: any SignUpUseCase) {
     self.signUp = signUp
-    super.init()
-    refresh()
   }
 
   /// Submits: a refused submit shows every field's reason; a valid one creates the account.
   public func signUpTapped() async {
     guard !isLoading else { return }
     checks.showAll([.username, .password, .confirmation])
-    refresh()
     guard isSignUpEnabled else { return }
+    await createAccount(request)
+  }
+  /// Steps to sign-in.
+  public func signInTapped() { navigator.emit(.userIntendsToSignIn) }
+  /// Nothing to load.
+  public func viewDidAppear() async {}
+  /// Leaving the form goes back.
+  public func viewDidDismiss() { navigator.emit(.userIntendsToGoBack) }
+
+  /// Sets or calls the input the event names: the one place an event becomes an input.
+  public func handle(_ event: SignUpViewEvent) async {
+    switch event {
+    case .usernameChanged(let text): username = text
+    case .passwordChanged(let text): password = text
+    case .confirmationChanged(let text): confirmation = text
+    case .signUpTapped: await signUpTapped()
+    case .signInTapped: signInTapped()
+    }
+  }
+
+  private func createAccount(_ request: SignUpRequest) async {
     failure = nil
     isLoading = true
-    refresh()
     var session: NewSession?
-    let request = request
     do {
       switch try await signUp.signUp(request: request) {
       case .signedUp(let newSession): session = newSession
@@ -166,53 +193,17 @@ public final class SignUpViewModel: BaseViewModel<SignUpStep>, SignUpViewModelTy
       failure = SignUpFailure(thrown: error)
     }
     isLoading = false
-    refresh()
     if let session { navigator.emit(.userDidSignUp(session)) }
-  }
-
-  /// Steps to sign-in.
-  public func signInTapped() { navigator.emit(.userIntendsToSignIn) }
-  /// Nothing to load.
-  public func viewDidAppear() async {}
-  /// Leaving the form goes back.
-  public func viewDidDismiss() { navigator.emit(.userIntendsToGoBack) }
-
-  /// Drives the same inputs from streams.
-  public func transform(
-    input: SceneInput<SignUpViewEvent>
-  ) -> SceneOutput<any SignUpViewModelOutputs> {
-    SceneOutput(
-      outputs: self,
-      binding: bind(input) { viewModel, event in
-        switch event {
-        case .usernameChanged(let text): viewModel.username = text
-        case .passwordChanged(let text): viewModel.password = text
-        case .confirmationChanged(let text): viewModel.confirmation = text
-        case .signUpTapped: await viewModel.signUpTapped()
-        case .signInTapped: viewModel.signInTapped()
-        }
-      })
   }
 
   private var request: SignUpRequest {
     SignUpRequest(username: username, password: password, confirmation: confirmation)
   }
+  private var live: SignUpValidation { signUp.validate(request) }
 
   private func edited(_ field: Field) {
     checks.edit(field)
     failure = nil
-    refresh()
-  }
-
-  private func refresh() {
-    let live = signUp.validate(request)
-    let name = checks.check(.username, live.username, text: username)
-    let secret = checks.check(.password, live.password, text: password)
-    let repeated = checks.check(.confirmation, live.confirmation, text: confirmation)
-    usernameValidation = checks.shown(.username, name)
-    passwordValidation = checks.shown(.password, secret)
-    confirmationValidation = checks.shown(.confirmation, repeated)
-    isSignUpEnabled = name.isValid && secret.isValid && repeated.isValid && !isLoading
   }
 }
 

@@ -1,3 +1,4 @@
+import AuthCore
 import AuthViewModelPreviews
 import AuthViewModels
 import Foundation
@@ -10,11 +11,14 @@ import Testing
 @MainActor
 struct HostileTextTests {
   @Test func theAccountSceneShowsAControlCharacterInTheNameEscaped() async {
-    let viewModel = AccountViewModelPreview(.loaded)
-    viewModel.username = "eve\u{1B}]0;owned\u{07}"
-    let text = await PreviewRecorder.transcript(
-      AccountView<AccountViewModelPreview>(), viewModel, input: ["5"],
-      received: { viewModel.received })
+    let sessions = SessionUseCaseStub()
+    let eve = User(
+      id: SampleData.user.id, username: "eve\u{1B}]0;owned\u{07}",
+      createdAt: SampleData.user.createdAt, updatedAt: SampleData.user.updatedAt)
+    sessions.currentSessionCall.answer(
+      .success(AuthenticatedSession(user: eve, session: SampleData.authenticated.session)))
+    let viewModel = await AccountViewModelPreview.make(.loaded, sessions: sessions)
+    let text = await PreviewRecorder.transcript(AccountView(), viewModel, input: ["5"])
     #expect(text.contains("Signed in as eve\\u{1B}]0;owned\\u{7}\n"))
     #expect(!text.contains("\u{1B}"))
   }

@@ -15,17 +15,35 @@ enum PreviewRecorder {
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Previews")
 
   /// The transcript of one showing: prompts, typed answers (passwords left out), messages,
-  /// then what the view set and called and which steps followed.
+  /// then the inputs the view's events set and called, and which steps followed.
   static func transcript<View: LineView>(
-    _ view: View, _ viewModel: View.ViewModel, input: [String], received: () -> [String]
+    _ view: View, _ viewModel: View.ViewModel, input: [String]
   ) async -> String {
     let sink = BufferSink()
     let terminal = LineTerminal(
       input: ScriptedLineSource(lines: input), output: sink, style: .plain, writesAnswers: true)
-    await SceneController(view: view, terminal: terminal).show(viewModel)
+    var received: [String] = []
+    await SceneController(view: view, terminal: terminal) { received.append(inputName($0)) }
+      .show(viewModel)
     let steps = viewModel.navigator.history.map(stepName)
-    return sink.text + "\n--- inputs: \(received().joined(separator: ", "))"
+    return sink.text + "\n--- inputs: \(received.joined(separator: ", "))"
       + "\n--- steps: \(steps.joined(separator: ", "))\n"
+  }
+
+  /// The input an event sets or calls, as a view would write it: `usernameChanged("al")` is
+  /// `username = "al"`, `signInTapped` is `signInTapped()`, `appeared` is `viewDidAppear()`.
+  /// Events print their passwords redacted, and so do these.
+  static func inputName(_ event: String) -> String {
+    switch event {
+    case "appeared": return "viewDidAppear()"
+    case "dismissed": return "viewDidDismiss()"
+    default: break
+    }
+    guard let open = event.firstIndex(of: "(") else { return event + "()" }
+    let name = event[..<open]
+    guard name.hasSuffix("Changed") else { return event }
+    let value = event[event.index(after: open)..<event.index(before: event.endIndex)]
+    return "\(name.dropLast("Changed".count)) = \(value)"
   }
 
   /// Checks every state's transcript, in order, against `Previews/<scene>.txt`, or

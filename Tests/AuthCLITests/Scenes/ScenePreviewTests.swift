@@ -5,8 +5,9 @@ import Testing
 
 @testable import AuthCLI
 
-/// Every scene in every named preview state, rendered from its preview view model with
-/// input that fits what the state asks for, and compared with the scene's golden file.
+/// Every scene in every named preview state, rendered from the real view model in that
+/// state with input that fits what the state asks for, and compared with the scene's golden
+/// file.
 @Suite("Scene previews")
 @MainActor
 struct ScenePreviewTests {
@@ -16,10 +17,9 @@ struct ScenePreviewTests {
   @Test func authenticate() async throws {
     var transcripts: [(String, String)] = []
     for state in AuthenticateViewModelPreview.State.allCases {
-      let viewModel = AuthenticateViewModelPreview(state)
+      let viewModel = await AuthenticateViewModelPreview.make(state)
       let text = await PreviewRecorder.transcript(
-        AuthenticateView<AuthenticateViewModelPreview>(), viewModel, input: ["9", "sign UP"],
-        received: { viewModel.received })
+        AuthenticateView(), viewModel, input: ["9", "sign UP"])
       #expect(viewModel.navigator.history == [.userIntendsToSignUp])
       transcripts.append((state.rawValue, text))
     }
@@ -29,13 +29,12 @@ struct ScenePreviewTests {
   @Test func signIn() async throws {
     var transcripts: [(String, String)] = []
     for state in SignInViewModelPreview.State.allCases {
-      let viewModel = SignInViewModelPreview(state)
+      let viewModel = await SignInViewModelPreview.make(state)
       // What a person would type at each prompt the state asks: a too-short name where
       // the name is refused, the sample credentials otherwise.
       let input = state == .invalidFields ? ["al"] : ["alice", password]
       let text = await PreviewRecorder.transcript(
-        SignInView<SignInViewModelPreview>(), viewModel, input: input,
-        received: { viewModel.received })
+        SignInView(), viewModel, input: input)
       transcripts.append((state.rawValue, text))
     }
     try PreviewRecorder.check(transcripts, scene: "SignIn")
@@ -44,7 +43,7 @@ struct ScenePreviewTests {
   @Test func signUp() async throws {
     var transcripts: [(String, String)] = []
     for state in SignUpViewModelPreview.State.allCases {
-      let viewModel = SignUpViewModelPreview(state)
+      let viewModel = await SignUpViewModelPreview.make(state)
       let input =
         switch state {
         case .invalidFields: ["al"]
@@ -52,8 +51,7 @@ struct ScenePreviewTests {
         default: ["alice", password, password]
         }
       let text = await PreviewRecorder.transcript(
-        SignUpView<SignUpViewModelPreview>(), viewModel, input: input,
-        received: { viewModel.received })
+        SignUpView(), viewModel, input: input)
       transcripts.append((state.rawValue, text))
     }
     try PreviewRecorder.check(transcripts, scene: "SignUp")
@@ -62,11 +60,10 @@ struct ScenePreviewTests {
   @Test func account() async throws {
     var transcripts: [(String, String)] = []
     for state in AccountViewModelPreview.State.allCases {
-      let viewModel = AccountViewModelPreview(state)
+      let viewModel = await AccountViewModelPreview.make(state)
       let choice = state == .signedOutEverywhere ? "4" : "sessions"
       let text = await PreviewRecorder.transcript(
-        AccountView<AccountViewModelPreview>(), viewModel, input: ["6", choice],
-        received: { viewModel.received })
+        AccountView(), viewModel, input: ["6", choice])
       transcripts.append((state.rawValue, text))
     }
     try PreviewRecorder.check(transcripts, scene: "Account")
@@ -75,11 +72,9 @@ struct ScenePreviewTests {
   @Test func sessions() async throws {
     var transcripts: [(String, String)] = []
     for state in SessionsViewModelPreview.State.allCases {
-      let viewModel = SessionsViewModelPreview(state)
+      let viewModel = await SessionsViewModelPreview.make(state)
       let text = await PreviewRecorder.transcript(
-        SessionsView<SessionsViewModelPreview>(), viewModel, input: ["seven", "7", ""],
-        received: { viewModel.received })
-      #expect(viewModel.received == ["viewDidAppear()", "revokeTapped(7)", "backTapped()"])
+        SessionsView(), viewModel, input: ["seven", "7", ""])
       transcripts.append((state.rawValue, text))
     }
     try PreviewRecorder.check(transcripts, scene: "Sessions")
@@ -88,23 +83,22 @@ struct ScenePreviewTests {
   @Test func changePassword() async throws {
     var transcripts: [(String, String)] = []
     for state in ChangePasswordViewModelPreview.State.allCases {
-      let viewModel = ChangePasswordViewModelPreview(state)
+      let viewModel = await ChangePasswordViewModelPreview.make(state)
       // An empty current password where the state refuses it as empty.
       let input = state == .invalidFields ? [""] : [password, newPassword, newPassword]
       let text = await PreviewRecorder.transcript(
-        ChangePasswordView<ChangePasswordViewModelPreview>(), viewModel, input: input,
-        received: { viewModel.received })
+        ChangePasswordView(), viewModel, input: input)
       transcripts.append((state.rawValue, text))
     }
     try PreviewRecorder.check(transcripts, scene: "ChangePassword")
   }
 
-  @Test("every route's real view model has a line-mode view", arguments: AuthRoute.allCases)
+  @Test("every route's real view model has a line-mode view", arguments: AuthRoute.examples)
   func everySceneHasALineModeView(route: AuthRoute) {
     let useCases = AuthUseCases(
       authentication: AuthenticationUseCaseStub(), signUp: SignUpUseCaseStub(),
       sessions: SessionUseCaseStub(), changePassword: ChangePasswordUseCaseStub())
-    let scene = route.scene(using: useCases, token: SampleData.token, notice: nil)
+    let scene = route.scene(using: useCases, token: SampleData.token)
     #expect(scene.viewModel is any LineModeScene)
   }
 }

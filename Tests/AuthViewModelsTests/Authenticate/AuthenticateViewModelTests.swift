@@ -13,7 +13,7 @@ struct AuthenticateViewModelTests {
     ])
   func choices(event: AuthenticateViewEvent, step: AuthenticateStep) async {
     let viewModel = AuthenticateViewModel()
-    await viewModel.drive(event)
+    await viewModel.handle(event)
     #expect(viewModel.navigator.history == [step])
   }
 

@@ -38,4 +38,15 @@ struct StepperTests {
     stepper.emit(7)
     #expect(await stepper.next() == 7)
   }
+
+  @Test("a scene's outcome is the step that ended it, whether the coordinator took it or not")
+  func outcome() async {
+    let viewModel = AuthenticateViewModel()
+    #expect(viewModel.outcome == nil)
+    viewModel.inputs.signUpTapped()
+    #expect(viewModel.outcome == .userIntendsToSignUp)
+    #expect(await viewModel.navigator.next() == .userIntendsToSignUp)
+    viewModel.lifecycle.viewDidDismiss()
+    #expect(viewModel.outcome == .userIntendsToSignUp)
+  }
 }

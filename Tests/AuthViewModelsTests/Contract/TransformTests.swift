@@ -30,6 +30,35 @@ struct TransformTests {
     #expect(viewModel.navigator.history == [.userDidSignIn(SampleData.newSession)])
   }
 
+  @Test("the count of handled events follows each event's whole effect, from either stream")
+  func handledCount() async {
+    let stub = AuthenticationUseCaseStub()
+    let viewModel = SignInViewModel(authentication: stub)
+    let (view, toView) = AsyncStream.makeStream(of: SignInViewEvent.self)
+    let (controller, toController) = AsyncStream.makeStream(of: SceneLifecycle.self)
+    let output = viewModel.transform(input: SceneInput(fromView: view, fromController: controller))
+    var seen: [String] = []
+
+    toController.yield(.appeared)
+    for await count in output.handled where count >= 1 { break }
+    toView.yield(.usernameChanged("alice"))
+    for await count in output.handled where count >= 2 { break }
+    seen.append(viewModel.usernameValidation?.errorMessage ?? "valid")
+    toView.yield(.passwordChanged("open sesame"))
+    toView.yield(.signInTapped)
+    for await count in output.handled where count >= 4 { break }
+    seen.append("loading: \(viewModel.isLoading), stepped: \(viewModel.outcome != nil)")
+    toView.finish()
+    toController.finish()
+    var rest: [Int] = []
+    for await count in output.handled { rest.append(count) }
+
+    #expect(seen == ["valid", "loading: false, stepped: true"])
+    #expect(viewModel.outcome == .userDidSignIn(SampleData.newSession))
+    #expect(stub.signInCall.requests.count == 1)
+    #expect(rest.isEmpty)
+  }
+
   // Events sent back to back on the two streams reach the binding in the order Swift resumes
   // the two waiting iterators, which AsyncStream does not fix; what the binding guarantees
   // is that both wait for the event in hand and each runs once, to its whole effect.

@@ -30,7 +30,8 @@ struct RealUseCaseCoordinatorTests {
 
     #expect(
       presenter.routes == [
-        .authenticate, .signUp, .account, .sessions, .account, .authenticate, .signIn, .account,
+        .start, .signUp, .account, .sessions, .account, .authenticate(notice: "Signed out."),
+        .signIn, .account,
       ])
     #expect(tokens.map { $0 != nil } == [true, false, true])
     #expect(tokens.first != tokens.last)
@@ -55,7 +56,7 @@ struct RealUseCaseCoordinatorTests {
 
     await coordinator.start()
 
-    #expect(presenter.routes == [.authenticate, .signUp])
+    #expect(presenter.routes == [.start, .signUp])
     #expect(coordinator.tokenNotKept is KeepFailure)
     #expect(coordinator.token == nil)
     let token = try #require(offered.first ?? nil)

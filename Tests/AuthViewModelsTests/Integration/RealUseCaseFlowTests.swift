@@ -31,7 +31,7 @@ struct RealUseCaseFlowTests {
       again, .usernameChanged("alice"), .passwordChanged(phrase), .confirmationChanged(phrase),
       .signUpTapped)
     #expect(again.outputs.usernameValidation?.errorMessage == AuthMessages.usernameTaken)
-    #expect(again.navigator.pendingStep == nil)
+    #expect(again.outcome == nil)
 
     // The account shows who; signing out ends the session for good.
     let account = factory.makeAccount(token: firstToken)
@@ -42,10 +42,10 @@ struct RealUseCaseFlowTests {
     // A wrong password is refused with the one message; the right one signs in.
     let refused = await signIn(factory, password: "not the passphrase at all")
     #expect(refused.outputs.failure?.description == AuthMessages.signInFailed)
-    #expect(refused.navigator.pendingStep == nil)
-    let laptopStep = await signIn(factory, password: phrase).navigator.pendingStep
+    #expect(refused.outcome == nil)
+    let laptopStep = await signIn(factory, password: phrase).outcome
     let laptop = try #require(laptopStep?.token)
-    let phoneStep = await signIn(factory, password: phrase).navigator.pendingStep
+    let phoneStep = await signIn(factory, password: phrase).outcome
     let phone = try #require(phoneStep?.token)
 
     // Two sessions, the asking one marked; revoking the other leaves one.
@@ -54,14 +54,14 @@ struct RealUseCaseFlowTests {
     #expect(sessions.outputs.sessions.count == 2)
     let current = try #require(sessions.outputs.sessions.first { $0.isCurrent })
     let other = try #require(sessions.outputs.sessions.first { !$0.isCurrent })
-    await sessions.drive(.revokeTapped(other.session.id))
+    await sessions.handle(.revokeTapped(other.session.id))
     #expect(sessions.outputs.sessions.map(\.session.id) == [current.session.id])
     #expect(sessions.outputs.revokedSession == other.session.id)
     #expect(await run(factory.makeAccount(token: laptop)) == .userIsNotSignedIn)
 
     // A password change: the wrong current one is refused on its field, then it
     // changes and ends the one other session.
-    let tabletStep = await signIn(factory, password: phrase).navigator.pendingStep
+    let tabletStep = await signIn(factory, password: phrase).outcome
     let tablet = try #require(tabletStep?.token)
     let change = factory.makeChangePassword(token: phone)
     _ = await run(
@@ -70,26 +70,26 @@ struct RealUseCaseFlowTests {
     #expect(
       change.outputs.currentPasswordValidation?.errorMessage
         == AuthMessages.currentPasswordIncorrect)
-    await change.drive(.currentPasswordChanged(phrase))
-    await change.drive(.changeTapped)
-    #expect(change.navigator.pendingStep == .userDidChangePassword(endedSessions: 1))
+    await change.handle(.currentPasswordChanged(phrase))
+    await change.handle(.changeTapped)
+    #expect(change.outcome == .userDidChangePassword(endedSessions: 1))
     #expect(change.outputs.endedSessions == 1)
     #expect(await run(factory.makeAccount(token: tablet)) == .userIsNotSignedIn)
 
     // Only the new password signs in now.
-    #expect(await signIn(factory, password: phrase).navigator.pendingStep == nil)
-    let finalStep = await signIn(factory, password: newPhrase).navigator.pendingStep
+    #expect(await signIn(factory, password: phrase).outcome == nil)
+    let finalStep = await signIn(factory, password: newPhrase).outcome
     #expect(finalStep?.token != nil)
   }
 
   @Test("sign-up shows the real rules' reasons: too common, contains the username, no match")
   func realRules() async throws {
     let signUp = try RealUseCases().useCases.makeSignUp()
-    await signUp.drive(.usernameChanged("alice"))
-    await signUp.drive(.passwordChanged("alice likes long passwords"))
+    await signUp.handle(.usernameChanged("alice"))
+    await signUp.handle(.passwordChanged("alice likes long passwords"))
     #expect(
       signUp.outputs.passwordValidation?.errorMessage == AuthMessages.passwordContainsUsername)
-    await signUp.drive(.confirmationChanged("something else entirely"))
+    await signUp.handle(.confirmationChanged("something else entirely"))
     #expect(signUp.outputs.confirmationValidation?.errorMessage == AuthMessages.passwordsDoNotMatch)
     #expect(signUp.outputs.isSignUpEnabled == false)
   }

@@ -47,8 +47,8 @@ struct AuthCoordinatorTests {
 
     #expect(
       presenter.routes == [
-        .authenticate, .signUp, .account, .changePassword, .account, .sessions, .account,
-        .authenticate, .signIn, .signUp, .signIn, .account,
+        .start, .signUp, .account, .changePassword, .account, .sessions, .account,
+        .authenticate(notice: "Signed out."), .signIn, .signUp, .signIn, .account,
       ])
     #expect(coordinator.presented == presenter.routes)
     #expect(presenter.notices == [nil, "Signed out."])
@@ -83,7 +83,10 @@ struct AuthCoordinatorTests {
 
     await coordinator.start()
 
-    #expect(presenter.routes == [.account, .authenticate])
+    #expect(
+      presenter.routes == [
+        .account, .authenticate(notice: "Your session has ended; sign in again."),
+      ])
     #expect(presenter.notices == ["Your session has ended; sign in again."])
     #expect(tokens == [nil])
     #expect(coordinator.token == nil)
@@ -97,7 +100,7 @@ struct AuthCoordinatorTests {
 
     await coordinator.start()
 
-    #expect(presenter.routes == [.account, .authenticate])
+    #expect(presenter.routes == [.account, .authenticate(notice: "Signed out.")])
     #expect(sessions.signOutEverywhereCall.requests == [SampleData.token])
   }
 
@@ -108,7 +111,7 @@ struct AuthCoordinatorTests {
 
     await coordinator.start()
 
-    #expect(presenter.routes == [.authenticate, .signIn, .authenticate])
+    #expect(presenter.routes == [.start, .signIn, .start])
   }
 
   @Test("a password change leads back to the account; back from sessions too")
@@ -135,7 +138,7 @@ struct AuthCoordinatorTests {
     let flow = Task { await coordinator.start() }
     flow.cancel()
     await flow.value
-    #expect(coordinator.presented == [.authenticate])
+    #expect(coordinator.presented == [.start])
   }
 }
 

@@ -17,7 +17,7 @@ struct AuthRouteTests {
     _ route: AuthRoute, _ type: ViewModel.Type, _ step: ViewModel.NavigationStep,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async -> AuthTransition? {
-    let scene = route.scene(using: useCases, token: SampleData.token, notice: nil)
+    let scene = route.scene(using: useCases, token: SampleData.token)
     #expect(scene.route == route, sourceLocation: sourceLocation)
     guard let viewModel = scene.viewModel as? ViewModel else {
       Issue.record("the \(route) scene has no \(type)", sourceLocation: sourceLocation)
@@ -35,7 +35,7 @@ struct AuthRouteTests {
         case .userIntendsToSignUp: .show(.signUp)
         case .userIntendsToQuit: .quit
         }
-      #expect(await transition(.authenticate, AuthenticateViewModel.self, step) == expected)
+      #expect(await transition(.start, AuthenticateViewModel.self, step) == expected)
     }
   }
 
@@ -106,11 +106,17 @@ struct AuthRouteTests {
     }
   }
 
-  @Test("a scene that needs a session is the start without one", arguments: AuthRoute.allCases)
+  @Test("a scene that needs a session is the start without one", arguments: AuthRoute.examples)
   func withoutASession(route: AuthRoute) {
-    let scene = route.scene(using: useCases, token: nil, notice: "n")
+    let scene = route.scene(using: useCases, token: nil)
     let needsSession = [AuthRoute.account, .sessions, .changePassword].contains(route)
-    #expect(scene.route == (needsSession ? .authenticate : route))
-    if needsSession { #expect((scene.viewModel as? AuthenticateViewModel)?.notice == "n") }
+    #expect(scene.route == (needsSession ? .start : route))
+    if needsSession { #expect((scene.viewModel as? AuthenticateViewModel)?.notice == nil) }
+  }
+
+  @Test("the start's notice is its route's payload")
+  func theNoticeIsThePayload() {
+    let scene = AuthRoute.authenticate(notice: "n").scene(using: useCases, token: nil)
+    #expect((scene.viewModel as? AuthenticateViewModel)?.notice == "n")
   }
 }

@@ -50,15 +50,15 @@ enum Play {
     play(ChangePasswordViewModel.self, events)
   }
 
-  private static func play<ViewModel: Drivable>(
-    _ type: ViewModel.Type, _ events: [ViewModel.Event]
+  private static func play<ViewModel: ViewEventHandling>(
+    _ type: ViewModel.Type, _ events: [ViewModel.ViewEvent]
   ) -> RecordingPresenter.Script {
     { scene in
       guard let viewModel = scene.viewModel as? ViewModel else {
         Issue.record("unexpected scene \(scene.route)")
         return
       }
-      for event in events { await viewModel.drive(event) }
+      for event in events { await viewModel.handle(event) }
     }
   }
 }

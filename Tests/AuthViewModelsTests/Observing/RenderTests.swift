@@ -6,7 +6,9 @@ import Testing
 /// The view models as an observing UI uses them: views generic over each scene's type,
 /// rendered inside `withObservationTracking`, fields written through bindings. Each test
 /// asserts the whole sequence of renders: one per change of something a view read, and
-/// none for a change it did not read.
+/// none for a change it did not read. A computed output is read through the inputs and state
+/// behind it, so a view that reads it renders when one of those changes, even when the
+/// output's value does not.
 @MainActor
 @Suite("Rendering under observation")
 struct RenderTests {
@@ -39,22 +41,45 @@ struct RenderTests {
       ])
   }
 
-  @Test("a view that reads only the button renders only when the button changes")
-  func unreadOutputs() {
+  @Test("a view that reads only the button renders when a field behind the button changes")
+  func computedOutputs() {
     let viewModel = SignInViewModel(authentication: AuthenticationUseCaseStub())
     let host = ObservingHost(SignInButtonTestView(viewModel: viewModel))
 
-    viewModel.inputs.username = "alice"  // the username's check changes; the button does not
+    viewModel.inputs.username = "alice"  // behind the button, which stays off
     host.update()
     #expect(viewModel.outputs.usernameValidation != nil)
     viewModel.inputs.password = "open sesame"
     host.update()
     viewModel.inputs.password = "open sesame!"  // still enabled
     host.update()
+    host.update()  // nothing changed since: no render
     viewModel.inputs.username = ""
     host.update()
 
-    #expect(host.renders == ["[Sign in (off)]", "[Sign in]", "[Sign in (off)]"])
+    #expect(
+      host.renders == [
+        "[Sign in (off)]", "[Sign in (off)]", "[Sign in]", "[Sign in]", "[Sign in (off)]",
+      ])
+  }
+
+  @Test("a view that reads only the loading state renders only when it changes, not per key")
+  func unreadInputs() async {
+    let stub = AuthenticationUseCaseStub(answer: .success(.invalid(errorMessage: "no")))
+    let viewModel = SignInViewModel(authentication: stub)
+    let host = ObservingHost(SignInLoadingTestView(viewModel: viewModel))
+    stub.signInCall.whileRunning { _ in await MainActor.run { host.update() } }
+
+    viewModel.inputs.username = "alice"
+    host.update()
+    viewModel.inputs.password = "open sesame"
+    host.update()
+    await viewModel.inputs.signInTapped()  // loading on, then off with the refusal
+    host.update()
+    viewModel.inputs.password = "open sesame!"  // clears the refusal, which it does not read
+    host.update()
+
+    #expect(host.renders == ["idle", "Signing in…", "idle"])
   }
 
   @Test("sign-up: each field's check renders as typed; a taken name renders on submit")

@@ -25,6 +25,12 @@ struct SignInButtonTestView<ViewModel: SignInViewModelType>: TestView {
   func body() -> String { viewModel.outputs.isSignInEnabled ? "[Sign in]" : "[Sign in (off)]" }
 }
 
+/// Only the sign-in form's loading line: it reads nothing that typing changes.
+struct SignInLoadingTestView<ViewModel: SignInViewModelType>: TestView {
+  let viewModel: ViewModel
+  func body() -> String { viewModel.outputs.isLoading ? "Signing in…" : "idle" }
+}
+
 struct SignUpTestView<ViewModel: SignUpViewModelType>: TestView {
   let viewModel: ViewModel
   var username: TestBinding<String> { TestBindable(viewModel).inputs.username }

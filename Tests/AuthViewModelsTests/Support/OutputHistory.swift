@@ -1,14 +1,5 @@
 import AuthViewModels
 
-/// A view model a test drives with a scene's view events, each applied to its `inputs`
-/// (a property set or a method called) exactly as a view would.
-@MainActor
-protocol Drivable: SceneViewModelType {
-  associatedtype Event: Sendable
-  /// Sets or calls the input the event names; returns once the outputs show its effect.
-  func drive(_ event: Event) async
-}
-
 /// Drives a view model and keeps every state its outputs were seen in.
 ///
 /// The view model runs on the main actor and changes its outputs only between
@@ -17,7 +8,7 @@ protocol Drivable: SceneViewModelType {
 /// recorded here are every state a view on the main actor could ever render, in
 /// order, with no waiting.
 @MainActor
-final class OutputHistory<ViewModel: Drivable, Seen: Equatable> {
+final class OutputHistory<ViewModel: ViewEventHandling, Seen: Equatable> {
   let viewModel: ViewModel
   private let see: (ViewModel) -> Seen
   private(set) var values: [Seen]
@@ -32,9 +23,9 @@ final class OutputHistory<ViewModel: Drivable, Seen: Equatable> {
   func record() { values.append(see(viewModel)) }
 
   /// Applies events one by one, noting the outputs after each.
-  func send(_ events: ViewModel.Event...) async {
+  func send(_ events: ViewModel.ViewEvent...) async {
     for event in events {
-      await viewModel.drive(event)
+      await viewModel.handle(event)
       record()
     }
   }
@@ -61,77 +52,10 @@ extension SceneViewModelType {
 
 /// Drives a view model (appearing first, by default) and hands back the step it ended with.
 @MainActor
-func run<ViewModel: Drivable>(
-  _ viewModel: ViewModel, appearing: Bool = true, _ events: ViewModel.Event...
+func run<ViewModel: ViewEventHandling>(
+  _ viewModel: ViewModel, appearing: Bool = true, _ events: ViewModel.ViewEvent...
 ) async -> ViewModel.NavigationStep? {
   if appearing { await viewModel.lifecycle.viewDidAppear() }
-  for event in events { await viewModel.drive(event) }
-  return viewModel.navigator.pendingStep
-}
-
-extension AuthenticateViewModel: Drivable {
-  func drive(_ event: AuthenticateViewEvent) async {
-    switch event {
-    case .signInTapped: inputs.signInTapped()
-    case .signUpTapped: inputs.signUpTapped()
-    case .quitTapped: inputs.quitTapped()
-    }
-  }
-}
-
-extension SignInViewModel: Drivable {
-  func drive(_ event: SignInViewEvent) async {
-    switch event {
-    case .usernameChanged(let text): inputs.username = text
-    case .passwordChanged(let text): inputs.password = text
-    case .signInTapped: await inputs.signInTapped()
-    case .signUpTapped: inputs.signUpTapped()
-    }
-  }
-}
-
-extension SignUpViewModel: Drivable {
-  func drive(_ event: SignUpViewEvent) async {
-    switch event {
-    case .usernameChanged(let text): inputs.username = text
-    case .passwordChanged(let text): inputs.password = text
-    case .confirmationChanged(let text): inputs.confirmation = text
-    case .signUpTapped: await inputs.signUpTapped()
-    case .signInTapped: inputs.signInTapped()
-    }
-  }
-}
-
-extension AccountViewModel: Drivable {
-  func drive(_ event: AccountViewEvent) async {
-    switch event {
-    case .sessionsTapped: inputs.sessionsTapped()
-    case .changePasswordTapped: inputs.changePasswordTapped()
-    case .signOutTapped: await inputs.signOutTapped()
-    case .signOutEverywhereTapped: await inputs.signOutEverywhereTapped()
-    case .quitTapped: inputs.quitTapped()
-    }
-  }
-}
-
-extension SessionsViewModel: Drivable {
-  func drive(_ event: SessionsViewEvent) async {
-    switch event {
-    case .revokeTapped(let id): await inputs.revokeTapped(id)
-    case .refreshTapped: await inputs.refreshTapped()
-    case .backTapped: inputs.backTapped()
-    }
-  }
-}
-
-extension ChangePasswordViewModel: Drivable {
-  func drive(_ event: ChangePasswordViewEvent) async {
-    switch event {
-    case .currentPasswordChanged(let text): inputs.currentPassword = text
-    case .newPasswordChanged(let text): inputs.newPassword = text
-    case .confirmationChanged(let text): inputs.confirmation = text
-    case .changeTapped: await inputs.changeTapped()
-    case .backTapped: inputs.backTapped()
-    }
-  }
+  for event in events { await viewModel.handle(event) }
+  return viewModel.outcome
 }

@@ -15,7 +15,7 @@ struct ChangePasswordCommand {
     let viewModel = ChangePasswordViewModel(
       token: session.token, changePassword: useCases.changePassword, sessions: useCases.sessions)
     await viewModel.inputs.viewDidAppear()
-    try session.checkStillSignedIn(viewModel.navigator.pendingStep == .userIsNotSignedIn)
+    try session.checkStillSignedIn(viewModel.outcome == .userIsNotSignedIn)
     // A failed load is reported unless the change itself answers (the edits below clear it).
     let loadFailure = viewModel.outputs.failure
     let reader = CredentialReader(
@@ -27,8 +27,8 @@ struct ChangePasswordCommand {
     viewModel.inputs.newPassword = new
     viewModel.inputs.confirmation = confirmation
     await viewModel.inputs.changeTapped()
-    try session.checkStillSignedIn(viewModel.navigator.pendingStep == .userIsNotSignedIn)
-    guard case .userDidChangePassword(let ended) = viewModel.navigator.pendingStep else {
+    try session.checkStillSignedIn(viewModel.outcome == .userIsNotSignedIn)
+    guard case .userDidChangePassword(let ended) = viewModel.outcome else {
       let output = viewModel.outputs
       // What the change threw, then what the load threw, then a refused current password
       // (77, like a refused sign-in), then the fields (65).

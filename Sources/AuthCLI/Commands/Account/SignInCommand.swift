@@ -20,7 +20,7 @@ struct SignInCommand {
     viewModel.inputs.username = name
     viewModel.inputs.password = password
     await viewModel.inputs.signInTapped()
-    guard case .userDidSignIn(let session) = viewModel.navigator.pendingStep else {
+    guard case .userDidSignIn(let session) = viewModel.outcome else {
       let output = viewModel.outputs
       if let failure = output.failure { throw failure }
       throw FieldRefusals.error([

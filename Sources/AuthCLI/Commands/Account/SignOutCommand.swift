@@ -15,7 +15,7 @@ struct SignOutCommand {
     } else {
       await viewModel.inputs.signOutTapped()
     }
-    guard viewModel.navigator.pendingStep == .userDidSignOut else {
+    guard viewModel.outcome == .userDidSignOut else {
       throw viewModel.outputs.failure ?? CLIError.internalFailure("Sign-out did not finish")
     }
     try session.root.sessionFile?.remove()

@@ -25,7 +25,7 @@ struct SignUpCommand {
     viewModel.inputs.password = password
     viewModel.inputs.confirmation = confirmation
     await viewModel.inputs.signUpTapped()
-    guard case .userDidSignUp(let session) = viewModel.navigator.pendingStep else {
+    guard case .userDidSignUp(let session) = viewModel.outcome else {
       let output = viewModel.outputs
       if let failure = output.failure { throw failure }
       throw FieldRefusals.error([

@@ -14,15 +14,16 @@ enum StartedSession {
   static func keep(
     _ session: NewSession, in root: CompositionRoot, context: CommandContext, headline: String
   ) async throws {
+    let sessions = root.useCases.sessions
     if let file = root.sessionFile, let previous = try? file.read() {
-      await AccountViewModel(token: previous, sessions: root.useCases.sessions).signOutTapped()
+      try? await sessions.signOut(token: previous)
     }
     do {
       try root.sessionFile?.write(session.token)
     } catch {
       // Nobody would hold this session's token: it is ended before the error is reported,
       // so no valid session is left that no one can sign out of.
-      await AccountViewModel(token: session.token, sessions: root.useCases.sessions).signOutTapped()
+      try? await sessions.signOut(token: session.token)
       throw error
     }
     context.emit(json: SessionJSON.object(session.authenticated))

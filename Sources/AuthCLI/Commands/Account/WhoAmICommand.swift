@@ -10,7 +10,7 @@ struct WhoAmICommand {
     let session = try ScriptedSession.open(context)
     let viewModel = AccountViewModel(token: session.token, sessions: session.root.useCases.sessions)
     await viewModel.inputs.viewDidAppear()
-    try session.checkStillSignedIn(viewModel.navigator.pendingStep == .userIsNotSignedIn)
+    try session.checkStillSignedIn(viewModel.outcome == .userIsNotSignedIn)
     let output = viewModel.outputs
     guard let username = output.username, let start = output.signedInAt,
       let end = output.expiresAt

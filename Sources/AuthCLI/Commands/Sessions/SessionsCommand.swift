@@ -12,7 +12,7 @@ struct SessionsCommand {
     let viewModel = SessionsViewModel(
       token: session.token, sessions: session.root.useCases.sessions)
     await viewModel.inputs.viewDidAppear()
-    try session.checkStillSignedIn(viewModel.navigator.pendingStep == .userIsNotSignedIn)
+    try session.checkStillSignedIn(viewModel.outcome == .userIsNotSignedIn)
     if let failure = viewModel.outputs.failure { throw failure }
     let summaries = viewModel.outputs.sessions
     context.emit(json: summaries.map(Self.json))
@@ -24,11 +24,11 @@ struct SessionsCommand {
     let viewModel = SessionsViewModel(
       token: session.token, sessions: session.root.useCases.sessions)
     await viewModel.inputs.viewDidAppear()
-    try session.checkStillSignedIn(viewModel.navigator.pendingStep == .userIsNotSignedIn)
+    try session.checkStillSignedIn(viewModel.outcome == .userIsNotSignedIn)
     let current = viewModel.outputs.sessions.first(where: \.isCurrent)?.session.id
     await viewModel.inputs.revokeTapped(id)
     guard viewModel.outputs.revokedSession == id else {
-      try session.checkStillSignedIn(viewModel.navigator.pendingStep == .userIsNotSignedIn)
+      try session.checkStillSignedIn(viewModel.outcome == .userIsNotSignedIn)
       throw viewModel.outputs.failure
         ?? CLIError.internalFailure("The revoke did not finish")
     }

@@ -2,7 +2,7 @@ import AuthViewModels
 
 /// The home once signed in: who and until when, then Sessions, Change password,
 /// Sign out, Sign out everywhere, Quit.
-struct AccountView<ViewModel: AccountViewModelType>: LineView {
+struct AccountView: LineView {
   private enum Choice { case sessions, changePassword, signOut, signOutEverywhere, quit }
 
   private static var menu: Menu<Choice> {
@@ -14,9 +14,10 @@ struct AccountView<ViewModel: AccountViewModelType>: LineView {
       ])
   }
 
-  func interact(with viewModel: ViewModel, on terminal: LineTerminal) async -> SceneEnd {
-    let inputs = viewModel.inputs
-    let outputs = viewModel.outputs
+  func interact(
+    with scene: SceneDriver<AccountViewModel>, on terminal: LineTerminal
+  ) async -> SceneEnd {
+    let outputs = scene.outputs
     terminal.say("")
     if outputs.isLoading { terminal.say("Loading…") }
     if let username = outputs.username {
@@ -33,17 +34,17 @@ struct AccountView<ViewModel: AccountViewModelType>: LineView {
       }
       guard let choice = Self.menu.choose(on: terminal) else { return .dismissed }
       switch choice {
-      case .sessions: inputs.sessionsTapped()
-      case .changePassword: inputs.changePasswordTapped()
-      case .quit: inputs.quitTapped()
+      case .sessions: await scene.send(.sessionsTapped)
+      case .changePassword: await scene.send(.changePasswordTapped)
+      case .quit: await scene.send(.quitTapped)
       case .signOut:
         terminal.say("Signing out…")
-        await inputs.signOutTapped()
+        await scene.send(.signOutTapped)
       case .signOutEverywhere:
         terminal.say("Signing out…")
-        await inputs.signOutEverywhereTapped()
+        await scene.send(.signOutEverywhereTapped)
       }
-      if viewModel.navigator.pendingStep != nil {
+      if scene.hasStepped {
         if let ended = outputs.endedSessions {
           terminal.say("Signed out everywhere: \(ended) session\(ended == 1 ? "" : "s") ended.")
         }
@@ -55,6 +56,6 @@ struct AccountView<ViewModel: AccountViewModelType>: LineView {
 
 extension AccountViewModel: LineModeScene {
   func showLineMode(on terminal: LineTerminal) async {
-    await SceneController(view: AccountView<AccountViewModel>(), terminal: terminal).show(self)
+    await SceneController(view: AccountView(), terminal: terminal).show(self)
   }
 }

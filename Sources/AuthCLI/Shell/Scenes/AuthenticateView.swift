@@ -1,20 +1,22 @@
 import AuthViewModels
 
 /// The start menu: Sign in, Sign up, Quit, under the notice of what just happened.
-struct AuthenticateView<ViewModel: AuthenticateViewModelType>: LineView {
+struct AuthenticateView: LineView {
   private enum Choice { case signIn, signUp, quit }
 
   private static var menu: Menu<Choice> {
     Menu(title: "authcli", entries: [("Sign in", .signIn), ("Sign up", .signUp), ("Quit", .quit)])
   }
 
-  func interact(with viewModel: ViewModel, on terminal: LineTerminal) async -> SceneEnd {
-    if let notice = viewModel.outputs.notice { terminal.say(terminal.style.success(notice)) }
+  func interact(
+    with scene: SceneDriver<AuthenticateViewModel>, on terminal: LineTerminal
+  ) async -> SceneEnd {
+    if let notice = scene.outputs.notice { terminal.say(terminal.style.success(notice)) }
     guard let choice = Self.menu.choose(on: terminal) else { return .dismissed }
     switch choice {
-    case .signIn: viewModel.inputs.signInTapped()
-    case .signUp: viewModel.inputs.signUpTapped()
-    case .quit: viewModel.inputs.quitTapped()
+    case .signIn: await scene.send(.signInTapped)
+    case .signUp: await scene.send(.signUpTapped)
+    case .quit: await scene.send(.quitTapped)
     }
     return .stepped
   }
@@ -22,7 +24,6 @@ struct AuthenticateView<ViewModel: AuthenticateViewModelType>: LineView {
 
 extension AuthenticateViewModel: LineModeScene {
   func showLineMode(on terminal: LineTerminal) async {
-    await SceneController(view: AuthenticateView<AuthenticateViewModel>(), terminal: terminal)
-      .show(self)
+    await SceneController(view: AuthenticateView(), terminal: terminal).show(self)
   }
 }

@@ -1,26 +1,27 @@
 import AuthViewModels
 
 /// The password-change form: current password, new password, and the new one again.
-struct ChangePasswordView<ViewModel: ChangePasswordViewModelType>: LineView {
-  func interact(with viewModel: ViewModel, on terminal: LineTerminal) async -> SceneEnd {
+struct ChangePasswordView: LineView {
+  func interact(
+    with scene: SceneDriver<ChangePasswordViewModel>, on terminal: LineTerminal
+  ) async -> SceneEnd {
     terminal.say("\nChange password (Ctrl-C goes back; other sessions will end)")
-    let inputs = viewModel.inputs
-    let outputs = viewModel.outputs
+    let outputs = scene.outputs
     if let failure = outputs.failure { terminal.say(terminal.style.failure(failure.description)) }
     let end = await FormRunner(
-      terminal: terminal, viewModel: viewModel,
+      terminal: terminal, scene: scene,
       fields: [
         FormField(
-          prompt: "Current password: ", secret: true, write: { inputs.currentPassword = $0 },
+          prompt: "Current password: ", secret: true, changed: { .currentPasswordChanged($0) },
           problem: { outputs.currentPasswordValidation?.errorMessage }),
         FormField(
-          prompt: "New password: ", secret: true, write: { inputs.newPassword = $0 },
+          prompt: "New password: ", secret: true, changed: { .newPasswordChanged($0) },
           problem: { outputs.newPasswordValidation?.errorMessage }),
         FormField(
-          prompt: "Repeat new password: ", secret: true, write: { inputs.confirmation = $0 },
+          prompt: "Repeat new password: ", secret: true, changed: { .confirmationChanged($0) },
           problem: { outputs.confirmationValidation?.errorMessage }, retryFrom: 1),
       ],
-      submit: { await inputs.changeTapped() }, loadingText: "Changing password…",
+      submit: .changeTapped, loadingText: "Changing password…",
       failureMessage: { outputs.failure?.description }
     ).run()
     if let ended = outputs.endedSessions {
@@ -34,7 +35,6 @@ struct ChangePasswordView<ViewModel: ChangePasswordViewModelType>: LineView {
 
 extension ChangePasswordViewModel: LineModeScene {
   func showLineMode(on terminal: LineTerminal) async {
-    await SceneController(view: ChangePasswordView<ChangePasswordViewModel>(), terminal: terminal)
-      .show(self)
+    await SceneController(view: ChangePasswordView(), terminal: terminal).show(self)
   }
 }

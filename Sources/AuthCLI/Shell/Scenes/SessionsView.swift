@@ -2,9 +2,11 @@ import AuthCore
 import AuthViewModels
 
 /// The signed-in user's sessions as a table; type an id to end one, Enter to go back.
-struct SessionsView<ViewModel: SessionsViewModelType>: LineView {
-  func interact(with viewModel: ViewModel, on terminal: LineTerminal) async -> SceneEnd {
-    let outputs = viewModel.outputs
+struct SessionsView: LineView {
+  func interact(
+    with scene: SceneDriver<SessionsViewModel>, on terminal: LineTerminal
+  ) async -> SceneEnd {
+    let outputs = scene.outputs
     var showsList = true
     while true {
       if showsList { render(outputs, on: terminal) }
@@ -15,15 +17,15 @@ struct SessionsView<ViewModel: SessionsViewModelType>: LineView {
       case .text(let text):
         let word = text.trimmingSpaces.lowercased()
         if word.isEmpty || word == "back" {
-          viewModel.inputs.backTapped()
+          await scene.send(.backTapped)
           return .stepped
         }
         guard let id = Int64(word), id > 0 else {
           terminal.say("Type a session ID from the first column, or press Enter.")
           continue
         }
-        await viewModel.inputs.revokeTapped(SessionID(rawValue: id))
-        if viewModel.navigator.pendingStep != nil { return .stepped }
+        await scene.send(.revokeTapped(SessionID(rawValue: id)))
+        if scene.hasStepped { return .stepped }
         showsList = true
       }
     }
@@ -42,6 +44,6 @@ struct SessionsView<ViewModel: SessionsViewModelType>: LineView {
 
 extension SessionsViewModel: LineModeScene {
   func showLineMode(on terminal: LineTerminal) async {
-    await SceneController(view: SessionsView<SessionsViewModel>(), terminal: terminal).show(self)
+    await SceneController(view: SessionsView(), terminal: terminal).show(self)
   }
 }

@@ -1,22 +1,23 @@
 import AuthViewModels
 
 /// The sign-in form: username, then password with echo off.
-struct SignInView<ViewModel: SignInViewModelType>: LineView {
-  func interact(with viewModel: ViewModel, on terminal: LineTerminal) async -> SceneEnd {
+struct SignInView: LineView {
+  func interact(
+    with scene: SceneDriver<SignInViewModel>, on terminal: LineTerminal
+  ) async -> SceneEnd {
     terminal.say("\nSign in (Ctrl-C goes back)")
-    let inputs = viewModel.inputs
-    let outputs = viewModel.outputs
+    let outputs = scene.outputs
     return await FormRunner(
-      terminal: terminal, viewModel: viewModel,
+      terminal: terminal, scene: scene,
       fields: [
         FormField(
-          prompt: "Username: ", secret: false, write: { inputs.username = $0 },
+          prompt: "Username: ", secret: false, changed: { .usernameChanged($0) },
           problem: { outputs.usernameValidation?.errorMessage }),
         FormField(
-          prompt: "Password: ", secret: true, write: { inputs.password = $0 },
+          prompt: "Password: ", secret: true, changed: { .passwordChanged($0) },
           problem: { outputs.passwordValidation?.errorMessage }),
       ],
-      submit: { await inputs.signInTapped() }, loadingText: "Signing in…",
+      submit: .signInTapped, loadingText: "Signing in…",
       failureMessage: { outputs.failure?.description }
     ).run()
   }
@@ -24,6 +25,6 @@ struct SignInView<ViewModel: SignInViewModelType>: LineView {
 
 extension SignInViewModel: LineModeScene {
   func showLineMode(on terminal: LineTerminal) async {
-    await SceneController(view: SignInView<SignInViewModel>(), terminal: terminal).show(self)
+    await SceneController(view: SignInView(), terminal: terminal).show(self)
   }
 }
