@@ -39,9 +39,7 @@ extension PostgresStoreContext {
   }
 
   func authenticatedSession(tokenHash: TokenHash) throws(AuthError) -> AuthenticatedSession? {
-    try run {
-      try authenticatedSessionAndStoredHash(tokenHash: tokenHash)?.found
-    }
+    try authenticatedSessionAndStoredHash(tokenHash: tokenHash)?.found
   }
 
   /// The hot path of every signed-in command: one prepared statement, one round trip, the

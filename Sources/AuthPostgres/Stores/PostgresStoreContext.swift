@@ -27,6 +27,10 @@ final class PostgresStoreContext: AuthStoreContext {
   func run<T>(_ operation: () throws -> T) throws(AuthError) -> T {
     do {
       return try operation()
+    } catch let converted as AuthError {
+      // Already the port's (an operation built on another): the engine's error behind it is
+      // recorded.
+      throw converted
     } catch {
       engineFailure = error
       throw AuthError(unitOfWork: error, engine: StoreError.postgres)

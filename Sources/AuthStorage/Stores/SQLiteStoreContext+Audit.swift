@@ -21,9 +21,7 @@ extension SQLiteStoreContext {
   }
 
   func recentEvents(limit: Int) throws(AuthError) -> [AuthEvent] {
-    try run {
-      try events(matching: AuditQuery(limit: limit))
-    }
+    try events(matching: AuditQuery(limit: limit))
   }
 
   func events(matching query: AuditQuery) throws(AuthError) -> [AuthEvent] {
