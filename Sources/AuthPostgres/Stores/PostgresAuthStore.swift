@@ -68,9 +68,10 @@ public final class PostgresAuthStore: AuthStore {
         do {
           let result = try work(single)
           if !single.neededTransaction { return result }
-        } catch  where single.neededTransaction {
-          // More than one statement: start again where they all see one snapshot.
+        } catch {
+          guard single.neededTransaction else { throw error }
         }
+        // More than one statement: start again where they all see one snapshot.
         return try inTransaction("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY", work)
       }
     } catch {

@@ -3,8 +3,9 @@ import AuthCore
 /// The store operations on one connection, inside the unit of work that made it.
 ///
 /// Each operation is one prepared statement. A context made for a single-statement read
-/// refuses a second statement with `NeedsTransaction`, which the store answers by running
-/// the work again inside a transaction.
+/// refuses a second statement (`NeedsTransaction`, which the work sees as the port's error
+/// and the store reads from `neededTransaction`), and the store answers by running the work
+/// again inside a transaction.
 final class PostgresStoreContext: AuthStoreContext {
   private let connection: PostgresConnection
   private var statementsLeft: Int?

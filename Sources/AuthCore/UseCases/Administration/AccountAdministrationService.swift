@@ -161,14 +161,15 @@ public struct AccountAdministrationService: AccountAdministrationUseCase {
     return name
   }
 
+  /// What `change` applies to an account inside its transaction; it answers the sessions
+  /// ended and the event's detail.
+  private typealias Change =
+    @Sendable (UserRecord, Date, any AuthStoreContext) throws(AuthError) -> (Int, String)
+
   /// Finds the account under the write lock, applies `work` and appends its audit event,
-  /// all in one transaction. `work` answers the sessions ended and the event's detail.
+  /// all in one transaction.
   private func change(
-    _ username: String, kind: AuthEventKind,
-    _ work:
-      @escaping @Sendable (UserRecord, Date, any AuthStoreContext) throws(AuthError) -> (
-        Int, String
-      )
+    _ username: String, kind: AuthEventKind, _ work: @escaping Change
   ) async throws(AuthError) -> AccountChange {
     let name = try canonical(username)
     let now = clock.now()
