@@ -30,11 +30,11 @@ public struct AuditQuery: Hashable, Sendable {
 /// The append-only audit trail, inside a transaction.
 public protocol AuditLog {
   /// Appends an event.
-  func append(_ event: AuthEventDraft) throws
+  func append(_ event: AuthEventDraft) throws(AuthError)
   /// The newest events first, at most `limit`.
-  func recentEvents(limit: Int) throws -> [AuthEvent]
+  func recentEvents(limit: Int) throws(AuthError) -> [AuthEvent]
   /// The events the query selects, newest first (by time, then by id).
-  func events(matching query: AuditQuery) throws -> [AuthEvent]
+  func events(matching query: AuditQuery) throws(AuthError) -> [AuthEvent]
   /// The time of the newest event of one of `kinds` recorded for the account `userID`.
-  func latestEventTime(of userID: UserID, kinds: Set<AuthEventKind>) throws -> Date?
+  func latestEventTime(of userID: UserID, kinds: Set<AuthEventKind>) throws(AuthError) -> Date?
 }

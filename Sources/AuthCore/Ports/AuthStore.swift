@@ -18,28 +18,40 @@
 /// read that must happen once; do those before or after the unit of work), and return a
 /// result that depends only on what it read there.
 ///
-/// Failures: each entry point throws `AuthError`. An `AuthError` the work throws passes
-/// through unchanged; the store's own failures arrive as `AuthError.store` (`busy` when the
-/// database stayed locked, `usernameTaken` from the constraint, and the engine's other
-/// errors as a `StoreFailure`), converted by the adapter (`AuthError(unitOfWork:engine:)`),
-/// so no engine's error type reaches the layers above.
+/// Failures: the context's methods and each entry point throw `AuthError`, and the use
+/// cases' work does too (`{ context throws(AuthError) in … }`), so a use case throws its own
+/// refusal (`notSignedIn`) from inside the unit of work and a store failure travels through
+/// the same work without a conversion. The work's error type is generic so that work
+/// written outside the use cases (a tool, a test) may throw its own. An `AuthError` the
+/// work throws passes through unchanged; the store's own failures arrive as
+/// `AuthError.store` (`busy` when the database stayed locked, `usernameTaken` from the
+/// constraint, and the engine's other errors as a `StoreFailure`), converted by the adapter
+/// where its context runs a statement and where it begins and commits
+/// (`AuthError(unitOfWork:engine:)`, which also names any other error as a bug), so no
+/// engine's error type reaches the layers above.
 ///
 /// Adapters (SQLite and PostgreSQL) implement this and `AuthStoreContext`; nothing above
 /// `AuthCore` knows which one runs.
 public protocol AuthStore: Sendable {
   /// Runs read-only work in one transaction and returns its result.
-  func read<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws(AuthError) -> T
+  func read<T: Sendable, E: Error>(
+    _ work: (any AuthStoreContext) throws(E) -> T
+  ) async throws(AuthError) -> T
   /// Runs read-only work that issues one statement, and returns its result.
-  func lookUp<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws(AuthError) -> T
+  func lookUp<T: Sendable, E: Error>(
+    _ work: (any AuthStoreContext) throws(E) -> T
+  ) async throws(AuthError) -> T
   /// Runs work that writes, in one immediate transaction, and returns its result.
-  func write<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws(AuthError) -> T
+  func write<T: Sendable, E: Error>(
+    _ work: (any AuthStoreContext) throws(E) -> T
+  ) async throws(AuthError) -> T
 }
 
 extension AuthStore {
   /// Runs the lookup as a `read`: always correct; an adapter whose single statements
   /// already read one snapshot implements `lookUp` without the transaction.
-  public func lookUp<T: Sendable>(
-    _ work: (any AuthStoreContext) throws -> T
+  public func lookUp<T: Sendable, E: Error>(
+    _ work: (any AuthStoreContext) throws(E) -> T
   ) async throws(AuthError) -> T {
     try await read(work)
   }
@@ -47,9 +59,11 @@ extension AuthStore {
 
 /// Everything a use case can do inside one transaction.
 ///
-/// Its methods throw the engine's own errors (and `StoreError.usernameTaken`) into the unit
-/// of work, untyped, because only the adapter knows them; they never reach past the entry
-/// point, which converts them into `AuthError.store`.
+/// Its methods throw only `AuthError.store`: the adapter converts the engine's errors as
+/// each method fails, so the unit of work sees the failures the use cases act on (`busy`,
+/// `usernameTaken`) and every other one as a `StoreFailure`, never an engine's type. The
+/// type is the use cases' rather than `StoreError` so that work which also throws a use
+/// case's refusal needs no conversion around each call.
 public protocol AuthStoreContext: UserStore, SessionStore, AuditLog, ThrottleStore,
   DeviceCookieStore
 {}

@@ -29,41 +29,45 @@ public struct DeviceCookie: Hashable, Sendable {
 /// behaviour without cookies, never a weaker one.
 public protocol DeviceCookieStore {
   /// The cookie with this hash, whether expired or not.
-  func deviceCookie(tokenHash: TokenHash) throws -> DeviceCookie?
+  func deviceCookie(tokenHash: TokenHash) throws(AuthError) -> DeviceCookie?
   /// Keeps a new cookie for an account.
   func insertDeviceCookie(
-    tokenHash: TokenHash, userID: UserID, createdAt: Date, expiresAt: Date) throws
+    tokenHash: TokenHash, userID: UserID, createdAt: Date, expiresAt: Date) throws(AuthError)
   /// Stores the failures counted against one cookie.
-  func saveDeviceCookieThrottle(_ state: ThrottleState, tokenHash: TokenHash) throws
+  func saveDeviceCookieThrottle(_ state: ThrottleState, tokenHash: TokenHash) throws(AuthError)
   /// Forgets one cookie (replaced after a success).
-  func deleteDeviceCookie(tokenHash: TokenHash) throws
+  func deleteDeviceCookie(tokenHash: TokenHash) throws(AuthError)
   /// Clears the failures of every cookie of an account (an operator's unlock).
-  func clearDeviceCookieThrottles(of userID: UserID) throws
+  func clearDeviceCookieThrottles(of userID: UserID) throws(AuthError)
   /// Deletes cookies whose `expiresAt` is at or before `time` (no longer trusted, so their
   /// counts and locks no longer apply either), at most `limit` of them when a limit is
   /// given (which ones is up to the store); returns how many.
-  func deleteExpiredDeviceCookies(asOf time: Date, limit: Int?) throws -> Int
+  func deleteExpiredDeviceCookies(asOf time: Date, limit: Int?) throws(AuthError) -> Int
   /// How many cookies have an `expiresAt` at or before `time`.
-  func countExpiredDeviceCookies(asOf time: Date) throws -> Int
+  func countExpiredDeviceCookies(asOf time: Date) throws(AuthError) -> Int
 }
 
 extension DeviceCookieStore {
   /// No cookies kept: every client is untrusted.
-  public func deviceCookie(tokenHash: TokenHash) throws -> DeviceCookie? { nil }
+  public func deviceCookie(tokenHash: TokenHash) throws(AuthError) -> DeviceCookie? { nil }
   /// No cookies kept.
   public func insertDeviceCookie(
     tokenHash: TokenHash, userID: UserID, createdAt: Date, expiresAt: Date
-  ) throws {}
+  ) throws(AuthError) {}
   /// No cookies kept.
-  public func saveDeviceCookieThrottle(_ state: ThrottleState, tokenHash: TokenHash) throws {}
+  public func saveDeviceCookieThrottle(
+    _ state: ThrottleState, tokenHash: TokenHash
+  ) throws(AuthError) {}
   /// No cookies kept.
-  public func deleteDeviceCookie(tokenHash: TokenHash) throws {}
+  public func deleteDeviceCookie(tokenHash: TokenHash) throws(AuthError) {}
   /// No cookies kept.
-  public func clearDeviceCookieThrottles(of userID: UserID) throws {}
+  public func clearDeviceCookieThrottles(of userID: UserID) throws(AuthError) {}
   /// No cookies kept, so none expired.
-  public func deleteExpiredDeviceCookies(asOf time: Date, limit: Int?) throws -> Int { 0 }
+  public func deleteExpiredDeviceCookies(asOf time: Date, limit: Int?) throws(AuthError) -> Int {
+    0
+  }
   /// No cookies kept, so none expired.
-  public func countExpiredDeviceCookies(asOf time: Date) throws -> Int { 0 }
+  public func countExpiredDeviceCookies(asOf time: Date) throws(AuthError) -> Int { 0 }
 }
 
 /// Where a client keeps its device cookies between sign-ins (private files for the command

@@ -6,21 +6,22 @@
 
 /// Users, inside a transaction.
 public protocol UserStore {
-  /// Inserts a user. Throws `StoreError.usernameTaken` when the canonical name exists,
+  /// Inserts a user. Throws `AuthError.store(.usernameTaken)` when the canonical name exists,
   /// decided by the schema's UNIQUE constraint, never by a check first.
-  func insertUser(username: Username, passwordHash: String, at time: Date) throws -> User
+  func insertUser(username: Username, passwordHash: String, at time: Date) throws(AuthError) -> User
   /// The user with this canonical name, with its hash and lock.
-  func userRecord(named username: Username) throws -> UserRecord?
+  func userRecord(named username: Username) throws(AuthError) -> UserRecord?
   /// The user with this id, with its hash and lock.
-  func userRecord(id: UserID) throws -> UserRecord?
+  func userRecord(id: UserID) throws(AuthError) -> UserRecord?
   /// Replaces a user's password hash and moves `updatedAt`.
-  func updatePasswordHash(_ passwordHash: String, for userID: UserID, at time: Date) throws
+  func updatePasswordHash(
+    _ passwordHash: String, for userID: UserID, at time: Date) throws(AuthError)
   /// Sets (or with `nil` lifts) the operator's lock and moves `updatedAt`. The lock is its
   /// own state, apart from the sign-in throttle; the use cases read it from `userRecord`.
-  func setLock(_ lock: AccountLock?, for userID: UserID, at time: Date) throws
+  func setLock(_ lock: AccountLock?, for userID: UserID, at time: Date) throws(AuthError)
   /// Deletes the account; returns whether it existed. Its sessions must go with it (the
   /// use case ends them first anyway); its audit events stay, with their username, but
   /// no longer name the account's id.
   @discardableResult
-  func deleteUser(_ userID: UserID) throws -> Bool
+  func deleteUser(_ userID: UserID) throws(AuthError) -> Bool
 }

@@ -17,10 +17,11 @@ public enum AuthError: Error, Hashable, Sendable {
 }
 
 extension AuthError {
-  /// What an `AuthStore` entry point throws for an error out of a unit of work: the
-  /// work's own `AuthError` unchanged, a `StoreError` as the store's, and anything else
-  /// (the engine's own error types) as `convert` words it. Adapters call this at the port
-  /// boundary, so no engine error type leaves them.
+  /// What an `AuthStore` entry point or its context throws for an error out of a unit of
+  /// work: the work's own `AuthError` unchanged, a `StoreError` as the store's, and anything
+  /// else (the engine's own error types) as `convert` words it. Adapters call this at the
+  /// port boundary (a context's statement, the transaction around the work), so no engine
+  /// error type leaves them.
   /// An error `convert` does not know (none the engine throws) is a bug, named by its type.
   public init(unitOfWork error: any Error, engine convert: (any Error) -> StoreError?) {
     switch error {

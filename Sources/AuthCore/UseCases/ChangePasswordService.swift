@@ -62,7 +62,7 @@ public struct ChangePasswordService: ChangePasswordUseCase {
     let hash = try resolver.hash(of: token)
     let resolver = resolver
     let startedAt = clock.now()
-    let found = try await store.read { context in
+    let found = try await store.read { context throws(AuthError) in
       try resolver.resolve(hash, at: startedAt, in: context)
     }
     let validation = validate(request, username: found.user.username)
@@ -98,7 +98,7 @@ public struct ChangePasswordService: ChangePasswordUseCase {
     let passwords = passwords
     let record = passed.record
     let user = record.user
-    return try await store.write { context -> Int? in
+    return try await store.write { context throws(AuthError) -> Int? in
       let current = try resolver.resolve(hash, at: now, in: context)
       guard try context.userRecord(id: user.id)?.passwordHash == record.passwordHash else {
         return nil

@@ -33,7 +33,7 @@ public struct SessionService: SessionUseCase {
     let now = clock.now()
     let resolver = resolver
     // One statement (the session joined with its user): a lookup, with no transaction.
-    let found = try await store.lookUp { context in
+    let found = try await store.lookUp { context throws(AuthError) in
       try resolver.resolve(hash, at: now, in: context)
     }
     let rules = policy.session
@@ -41,7 +41,7 @@ public struct SessionService: SessionUseCase {
     do throws(AuthError) {
       // Resolved again under the write lock: a sign-out or revoke in another process
       // between the read and here must end the session, not be answered with a renewal.
-      return try await store.write { context in
+      return try await store.write { context throws(AuthError) in
         let current = try resolver.resolve(hash, at: now, in: context)
         guard Self.isDueForRenewal(current.session, at: now, rules: rules) else { return current }
         let renewed = Self.renewed(current.session, at: now, rules: rules)
@@ -72,14 +72,15 @@ public struct SessionService: SessionUseCase {
 
   /// Deletes this session's row, so the token stops working at once.
   public func signOut(token: SessionToken) async throws(AuthError) {
-    try await endSessions(token: token, kind: .signOut) { found, context in
+    try await endSessions(token: token, kind: .signOut) { found, context throws(AuthError) in
       try context.deleteSession(found.session.id) ? 1 : 0
     }
   }
 
   /// Deletes every session of the token's user, this one included.
   public func signOutEverywhere(token: SessionToken) async throws(AuthError) -> Int {
-    try await endSessions(token: token, kind: .signOutEverywhere) { found, context in
+    try await endSessions(token: token, kind: .signOutEverywhere) {
+      found, context throws(AuthError) in
       try context.deleteSessions(of: found.user.id, except: nil)
     }
   }
@@ -90,7 +91,7 @@ public struct SessionService: SessionUseCase {
     let now = clock.now()
     let resolver = resolver
     let rules = policy.session
-    return try await store.read { context in
+    return try await store.read { context throws(AuthError) in
       let found = try resolver.resolve(hash, at: now, in: context)
       return try context.sessions(of: found.user.id)
         .filter { $0.isActive(at: now, rules: rules) }
@@ -101,7 +102,7 @@ public struct SessionService: SessionUseCase {
 
   /// Ends one of the user's own sessions; another user's id is "not found".
   public func revokeSession(_ sessionID: SessionID, token: SessionToken) async throws(AuthError) {
-    try await endSessions(token: token, kind: .sessionRevoked) { found, context in
+    try await endSessions(token: token, kind: .sessionRevoked) { found, context throws(AuthError) in
       guard try context.sessions(of: found.user.id).contains(where: { $0.id == sessionID }) else {
         throw AuthError.sessionNotFound
       }
@@ -112,19 +113,21 @@ public struct SessionService: SessionUseCase {
   /// Deletes every session past its expiry; returns how many.
   public func deleteExpiredSessions() async throws(AuthError) -> Int {
     let now = clock.now()
-    return try await store.write { context in try context.deleteExpiredSessions(asOf: now) }
+    return try await store.write { context throws(AuthError) in
+      try context.deleteExpiredSessions(asOf: now)
+    }
   }
 
   /// Resolves the token and runs `end` in one write transaction with its audit event.
   @discardableResult
   private func endSessions(
     token: SessionToken, kind: AuthEventKind,
-    _ end: @escaping @Sendable (AuthenticatedSession, any AuthStoreContext) throws -> Int
+    _ end: @escaping @Sendable (AuthenticatedSession, any AuthStoreContext) throws(AuthError) -> Int
   ) async throws(AuthError) -> Int {
     let hash = try resolver.hash(of: token)
     let now = clock.now()
     let resolver = resolver
-    return try await store.write { context in
+    return try await store.write { context throws(AuthError) in
       let found = try resolver.resolve(hash, at: now, in: context)
       let ended = try end(found, context)
       try context.append(

@@ -70,7 +70,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
     let newCookie = deviceCookies == nil ? nil : try PendingSession(tokens: tokens)
     let cookieLifetime = policy.throttle.deviceCookieLifetime
     let trusted = passed.trustedCookie
-    let started = try await finish(passed, for: .signIn) { user, now, context in
+    let started = try await finish(passed, for: .signIn) { user, now, context throws(AuthError) in
       if let newCookie {
         if let trusted { try context.deleteDeviceCookie(tokenHash: trusted.hash) }
         try context.insertDeviceCookie(
@@ -100,7 +100,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
     guard case .valid(let passed) = checked else {
       return .invalid(errorMessage: checked.errorMessage ?? AuthMessages.signInFailed)
     }
-    let user = try await finish(passed, for: .verify) { user, now, context in
+    let user = try await finish(passed, for: .verify) { user, now, context throws(AuthError) in
       try context.append(
         AuthEventDraft(
           time: now, kind: .passwordVerified, userID: user.id, username: user.username,
@@ -134,7 +134,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   /// was verified.
   private func finish<Outcome: Sendable>(
     _ passed: PasswordCheck.Passed, for purpose: PasswordCheck.Purpose,
-    _ success: @escaping @Sendable (User, Date, any AuthStoreContext) throws -> Outcome
+    _ success: @escaping @Sendable (User, Date, any AuthStoreContext) throws(AuthError) -> Outcome
   ) async throws(AuthError) -> Outcome? {
     let now = clock.now()
     let passwords = passwords
@@ -143,7 +143,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
     let userID = verified.user.id
     let name = verified.user.username
     let suffix = purpose.suffix
-    return try await store.write { context -> Outcome? in
+    return try await store.write { context throws(AuthError) -> Outcome? in
       guard let current = try context.userRecord(id: userID),
         current.passwordHash == verified.passwordHash, current.lock == nil
       else {

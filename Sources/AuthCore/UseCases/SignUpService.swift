@@ -57,7 +57,7 @@ public struct SignUpService: SignUpUseCase {
     let housekeeper = Housekeeper(throttle: policy.throttle)
     let batch = policy.housekeeping.rowsPerAttempt
     do throws(AuthError) {
-      let started = try await store.write { context in
+      let started = try await store.write { context throws(AuthError) in
         try housekeeper.prune(at: now, limit: batch, in: context)
         let user = try context.insertUser(username: username, passwordHash: passwordHash, at: now)
         // Failures guessed against the name before it had an account are not the owner's.

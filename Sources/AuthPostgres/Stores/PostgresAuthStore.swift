@@ -58,18 +58,20 @@ public final class PostgresAuthStore: AuthStore {
   }
 
   /// Runs read-only work as one snapshot (see the type's notes).
-  public func read<T: Sendable>(
-    _ work: (any AuthStoreContext) throws -> T
+  public func read<T: Sendable, E: Error>(
+    _ work: (any AuthStoreContext) throws(E) -> T
   ) async throws(AuthError) -> T {
     do {
       return try lock.withLock { _ in
         try connection.reconnectIfBroken()
         let single = PostgresStoreContext(connection: connection, singleStatement: true)
         do {
-          return try work(single)
-        } catch is NeedsTransaction {
-          // More than one statement: start again where they all see one snapshot.
+          let result = try work(single)
+          if !single.neededTransaction { return result }
+        } catch {
+          guard single.neededTransaction else { throw error }
         }
+        // More than one statement: start again where they all see one snapshot.
         return try inTransaction("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY", work)
       }
     } catch {
@@ -79,8 +81,8 @@ public final class PostgresAuthStore: AuthStore {
 
   /// Runs work that writes in one SERIALIZABLE transaction, retried on serialization
   /// failures and deadlocks, then `StoreError.busy`.
-  public func write<T: Sendable>(
-    _ work: (any AuthStoreContext) throws -> T
+  public func write<T: Sendable, E: Error>(
+    _ work: (any AuthStoreContext) throws(E) -> T
   ) async throws(AuthError) -> T {
     var attempt = 1
     while true {
@@ -114,19 +116,22 @@ public final class PostgresAuthStore: AuthStore {
     }
   }
 
-  private func inTransaction<T>(
-    _ begin: String, _ work: (any AuthStoreContext) throws -> T
+  private func inTransaction<T, E: Error>(
+    _ begin: String, _ work: (any AuthStoreContext) throws(E) -> T
   ) throws -> T {
     try connection.executeScript(begin)
+    let context = PostgresStoreContext(connection: connection, singleStatement: false)
     do {
-      let result = try work(PostgresStoreContext(connection: connection, singleStatement: false))
+      let result = try work(context)
       try connection.executeScript("COMMIT")
       return result
     } catch {
       // After a failed COMMIT there is no transaction left and this only warns; on a lost
       // connection it fails too, and the server has rolled back already.
       if connection.isOpen { try? connection.executeScript("ROLLBACK") }
-      throw error
+      // A statement's serialization failure reaches here as the port's error; `write` retries
+      // on the engine's own.
+      throw context.retryableFailure ?? error
     }
   }
 }

@@ -7,48 +7,54 @@ import AuthCore
 #endif
 
 extension PostgresStoreContext {
-  func append(_ event: AuthEventDraft) throws {
-    try database().execute(
-      "INSERT INTO auth_events (time, kind, user_id, username, detail) VALUES ($1, $2, $3, $4, $5)",
-      [
-        .time(event.time), .text(event.kind.rawValue),
-        event.userID.map { .bigint($0.rawValue) } ?? .null,
-        try event.storedUsername(hashed: storedName).map { .text($0) } ?? .null,
-        .text(event.detail),
-      ])
+  func append(_ event: AuthEventDraft) throws(AuthError) {
+    try run {
+      try database().execute(
+        "INSERT INTO auth_events (time, kind, user_id, username, detail) VALUES ($1, $2, $3, $4, $5)",
+        [
+          .time(event.time), .text(event.kind.rawValue),
+          event.userID.map { .bigint($0.rawValue) } ?? .null,
+          try event.storedUsername(hashed: storedName).map { .text($0) } ?? .null,
+          .text(event.detail),
+        ])
+    }
   }
 
-  func recentEvents(limit: Int) throws -> [AuthEvent] {
+  func recentEvents(limit: Int) throws(AuthError) -> [AuthEvent] {
     try events(matching: AuditQuery(limit: limit))
   }
 
-  func events(matching query: AuditQuery) throws -> [AuthEvent] {
-    // One statement for every combination: a condition whose parameter is NULL holds. A
-    // name is looked for as typed and as its keyed hash (a failed sign-in without account).
-    let kinds = query.kinds.map { $0.map(\.rawValue).sorted().joined(separator: ",") }
-    return try database().query(
-      """
-      SELECT id, time, kind, user_id, username, detail FROM auth_events
-      WHERE ($1::text IS NULL OR username = $1::text OR username = $5::text)
-        AND ($2::text IS NULL OR kind = ANY (pg_catalog.string_to_array($2::text, ',')))
-        AND ($3::bigint IS NULL OR time >= $3::bigint)
-      ORDER BY time DESC, id DESC LIMIT $4
-      """,
-      [
-        query.username.map { .text($0) } ?? .null, kinds.map { .text($0) } ?? .null,
-        query.since.map { .time($0) } ?? .null, .bigint(Int64(max(query.limit, 0))),
-        try query.username.map { .text(try storedName($0)) } ?? .null,
-      ], row: Self.event)
+  func events(matching query: AuditQuery) throws(AuthError) -> [AuthEvent] {
+    try run {
+      // One statement for every combination: a condition whose parameter is NULL holds. A
+      // name is looked for as typed and as its keyed hash (a failed sign-in without account).
+      let kinds = query.kinds.map { $0.map(\.rawValue).sorted().joined(separator: ",") }
+      return try database().query(
+        """
+        SELECT id, time, kind, user_id, username, detail FROM auth_events
+        WHERE ($1::text IS NULL OR username = $1::text OR username = $5::text)
+          AND ($2::text IS NULL OR kind = ANY (pg_catalog.string_to_array($2::text, ',')))
+          AND ($3::bigint IS NULL OR time >= $3::bigint)
+        ORDER BY time DESC, id DESC LIMIT $4
+        """,
+        [
+          query.username.map { .text($0) } ?? .null, kinds.map { .text($0) } ?? .null,
+          query.since.map { .time($0) } ?? .null, .bigint(Int64(max(query.limit, 0))),
+          try query.username.map { .text(try storedName($0)) } ?? .null,
+        ], row: Self.event)
+    }
   }
 
-  func latestEventTime(of userID: UserID, kinds: Set<AuthEventKind>) throws -> Date? {
-    let kinds = kinds.map(\.rawValue).sorted().joined(separator: ",")
-    return try database().queryFirst(
-      """
-      SELECT pg_catalog.max(time) FROM auth_events
-      WHERE user_id = $1 AND kind = ANY (pg_catalog.string_to_array($2::text, ','))
-      """, [.bigint(userID.rawValue), .text(kinds)]
-    ) { row in try row.optionalDate(0) } ?? nil
+  func latestEventTime(of userID: UserID, kinds: Set<AuthEventKind>) throws(AuthError) -> Date? {
+    try run {
+      let kinds = kinds.map(\.rawValue).sorted().joined(separator: ",")
+      return try database().queryFirst(
+        """
+        SELECT pg_catalog.max(time) FROM auth_events
+        WHERE user_id = $1 AND kind = ANY (pg_catalog.string_to_array($2::text, ','))
+        """, [.bigint(userID.rawValue), .text(kinds)]
+      ) { row in try row.optionalDate(0) } ?? nil
+    }
   }
 
   private static func event(from row: PostgresRow) throws -> AuthEvent {

@@ -8,36 +8,41 @@ import AuthDatabase
 #endif
 
 extension PostgresStoreContext {
-  func insertUser(username: Username, passwordHash: String, at time: Date) throws -> User {
-    let id: Int64?
-    do {
-      let nameHash = try lookupName(username.canonical)
-      id = try database().queryFirst(
-        """
-        INSERT INTO users (username, name_hash, password_hash, created_at, updated_at)
-        VALUES ($1, $2, $3, $4, $4) RETURNING id
-        """, [.text(username.canonical), .text(nameHash), .text(passwordHash), .time(time)]
-      ) { row in try row.int64(0) }
-    } catch let error as PostgresError where error.isUniqueViolation {
-      // The schema decides: a racing insert of the same name lands here too.
-      throw StoreError.usernameTaken
+  func insertUser(username: Username, passwordHash: String, at time: Date) throws(AuthError) -> User
+  {
+    try run {
+      let id: Int64?
+      do {
+        let nameHash = try lookupName(username.canonical)
+        id = try database().queryFirst(
+          """
+          INSERT INTO users (username, name_hash, password_hash, created_at, updated_at)
+          VALUES ($1, $2, $3, $4, $4) RETURNING id
+          """, [.text(username.canonical), .text(nameHash), .text(passwordHash), .time(time)]
+        ) { row in try row.int64(0) }
+      } catch let error as PostgresError where error.isUniqueViolation {
+        // The schema decides: a racing insert of the same name lands here too.
+        throw StoreError.usernameTaken
+      }
+      guard let id else { throw PostgresError.unexpectedValue(column: "users.id") }
+      let storedTime = StoredTime.rounded(time)
+      return User(
+        id: UserID(rawValue: id), username: username.canonical, createdAt: storedTime,
+        updatedAt: storedTime)
     }
-    guard let id else { throw PostgresError.unexpectedValue(column: "users.id") }
-    let storedTime = StoredTime.rounded(time)
-    return User(
-      id: UserID(rawValue: id), username: username.canonical, createdAt: storedTime,
-      updatedAt: storedTime)
   }
 
   /// Found by the name's keyed hash alone: the name may be a secret typed in the wrong
   /// field, and a server that logs statements writes every bound value to its log.
-  func userRecord(named username: Username) throws -> UserRecord? {
-    let nameHash = try lookupName(username.canonical)
-    return try database().queryFirst(
-      """
-      SELECT id, username, created_at, updated_at, password_hash, locked_at, lock_reason
-      FROM users WHERE name_hash = $1
-      """, [.text(nameHash)], row: Self.userRecord)
+  func userRecord(named username: Username) throws(AuthError) -> UserRecord? {
+    try run {
+      let nameHash = try lookupName(username.canonical)
+      return try database().queryFirst(
+        """
+        SELECT id, username, created_at, updated_at, password_hash, locked_at, lock_reason
+        FROM users WHERE name_hash = $1
+        """, [.text(nameHash)], row: Self.userRecord)
+    }
   }
 
   /// The form under which an account's name is looked up (`users.name_hash`, migration
@@ -49,33 +54,43 @@ extension PostgresStoreContext {
     return hashed
   }
 
-  func userRecord(id: UserID) throws -> UserRecord? {
-    try database().queryFirst(
-      """
-      SELECT id, username, created_at, updated_at, password_hash, locked_at, lock_reason
-      FROM users WHERE id = $1
-      """, [.bigint(id.rawValue)], row: Self.userRecord)
+  func userRecord(id: UserID) throws(AuthError) -> UserRecord? {
+    try run {
+      try database().queryFirst(
+        """
+        SELECT id, username, created_at, updated_at, password_hash, locked_at, lock_reason
+        FROM users WHERE id = $1
+        """, [.bigint(id.rawValue)], row: Self.userRecord)
+    }
   }
 
-  func updatePasswordHash(_ passwordHash: String, for userID: UserID, at time: Date) throws {
-    try database().execute(
-      "UPDATE users SET password_hash = $1, updated_at = $2 WHERE id = $3",
-      [.text(passwordHash), .time(time), .bigint(userID.rawValue)])
+  func updatePasswordHash(
+    _ passwordHash: String, for userID: UserID, at time: Date
+  ) throws(AuthError) {
+    try run {
+      try database().execute(
+        "UPDATE users SET password_hash = $1, updated_at = $2 WHERE id = $3",
+        [.text(passwordHash), .time(time), .bigint(userID.rawValue)])
+    }
   }
 
-  func setLock(_ lock: AccountLock?, for userID: UserID, at time: Date) throws {
-    try database().execute(
-      "UPDATE users SET locked_at = $1, lock_reason = $2, updated_at = $3 WHERE id = $4",
-      [
-        lock.map { .time($0.lockedAt) } ?? .null, lock.map { .text($0.reason) } ?? .null,
-        .time(time), .bigint(userID.rawValue),
-      ])
+  func setLock(_ lock: AccountLock?, for userID: UserID, at time: Date) throws(AuthError) {
+    try run {
+      try database().execute(
+        "UPDATE users SET locked_at = $1, lock_reason = $2, updated_at = $3 WHERE id = $4",
+        [
+          lock.map { .time($0.lockedAt) } ?? .null, lock.map { .text($0.reason) } ?? .null,
+          .time(time), .bigint(userID.rawValue),
+        ])
+    }
   }
 
   @discardableResult
-  func deleteUser(_ userID: UserID) throws -> Bool {
-    // The foreign keys end the sessions (CASCADE) and unlink the audit events (SET NULL).
-    try database().execute("DELETE FROM users WHERE id = $1", [.bigint(userID.rawValue)]) > 0
+  func deleteUser(_ userID: UserID) throws(AuthError) -> Bool {
+    try run {
+      // The foreign keys end the sessions (CASCADE) and unlink the audit events (SET NULL).
+      try database().execute("DELETE FROM users WHERE id = $1", [.bigint(userID.rawValue)]) > 0
+    }
   }
 
   /// Reads a user from columns id, username, created_at, updated_at starting at `first`.

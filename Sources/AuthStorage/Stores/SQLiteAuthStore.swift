@@ -56,16 +56,16 @@ public final class SQLiteAuthStore: AuthStore {
   }
 
   /// Runs read-only work in one deferred transaction.
-  public func read<T: Sendable>(
-    _ work: (any AuthStoreContext) throws -> T
+  public func read<T: Sendable, E: Error>(
+    _ work: (any AuthStoreContext) throws(E) -> T
   ) async throws(AuthError) -> T {
     try perform(.deferred, work)
   }
 
   /// Runs work that issues one statement with no BEGIN or COMMIT around it: SQLite runs a
   /// lone statement in a read transaction of its own, so it reads one snapshot.
-  public func lookUp<T: Sendable>(
-    _ work: (any AuthStoreContext) throws -> T
+  public func lookUp<T: Sendable, E: Error>(
+    _ work: (any AuthStoreContext) throws(E) -> T
   ) async throws(AuthError) -> T {
     do {
       return try lock.withLock { _ in try work(context) }
@@ -75,8 +75,8 @@ public final class SQLiteAuthStore: AuthStore {
   }
 
   /// Runs work that writes in one IMMEDIATE transaction.
-  public func write<T: Sendable>(
-    _ work: (any AuthStoreContext) throws -> T
+  public func write<T: Sendable, E: Error>(
+    _ work: (any AuthStoreContext) throws(E) -> T
   ) async throws(AuthError) -> T {
     try perform(.immediate, work)
   }
@@ -86,8 +86,8 @@ public final class SQLiteAuthStore: AuthStore {
     try lock.withLock { _ in try work(database) }
   }
 
-  private func perform<T: Sendable>(
-    _ kind: TransactionKind, _ work: (any AuthStoreContext) throws -> T
+  private func perform<T: Sendable, E: Error>(
+    _ kind: TransactionKind, _ work: (any AuthStoreContext) throws(E) -> T
   ) throws(AuthError) -> T {
     do {
       return try lock.withLock { _ in

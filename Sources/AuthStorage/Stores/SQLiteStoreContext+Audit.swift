@@ -7,48 +7,54 @@ import AuthCore
 #endif
 
 extension SQLiteStoreContext {
-  func append(_ event: AuthEventDraft) throws {
-    try database.execute(
-      "INSERT INTO auth_events (time, kind, user_id, username, detail) VALUES (?1, ?2, ?3, ?4, ?5)",
-      [
-        .time(event.time), .text(event.kind.rawValue),
-        event.userID.map { .integer($0.rawValue) } ?? .null,
-        try event.storedUsername(hashed: storedName).map { .text($0) } ?? .null,
-        .text(event.detail),
-      ])
+  func append(_ event: AuthEventDraft) throws(AuthError) {
+    try run {
+      try database.execute(
+        "INSERT INTO auth_events (time, kind, user_id, username, detail) VALUES (?1, ?2, ?3, ?4, ?5)",
+        [
+          .time(event.time), .text(event.kind.rawValue),
+          event.userID.map { .integer($0.rawValue) } ?? .null,
+          try event.storedUsername(hashed: storedName).map { .text($0) } ?? .null,
+          .text(event.detail),
+        ])
+    }
   }
 
-  func recentEvents(limit: Int) throws -> [AuthEvent] {
+  func recentEvents(limit: Int) throws(AuthError) -> [AuthEvent] {
     try events(matching: AuditQuery(limit: limit))
   }
 
-  func events(matching query: AuditQuery) throws -> [AuthEvent] {
-    // One statement for every combination: a condition whose parameter is NULL holds.
-    // The kinds arrive as one comma-separated text, so the statement text never varies.
-    let kinds = query.kinds.map { $0.map(\.rawValue).sorted().joined(separator: ",") }
-    return try database.query(
-      """
-      SELECT id, time, kind, user_id, username, detail FROM auth_events
-      WHERE (?1 IS NULL OR username = ?1 OR username = ?5)
-        AND (?2 IS NULL OR instr(',' || ?2 || ',', ',' || kind || ',') > 0)
-        AND (?3 IS NULL OR time >= ?3)
-      ORDER BY time DESC, id DESC LIMIT ?4
-      """,
-      [
-        query.username.map { .text($0) } ?? .null, kinds.map { .text($0) } ?? .null,
-        query.since.map { .time($0) } ?? .null, .integer(Int64(max(query.limit, 0))),
-        try query.username.map { .text(try storedName($0)) } ?? .null,
-      ], row: Self.event)
+  func events(matching query: AuditQuery) throws(AuthError) -> [AuthEvent] {
+    try run {
+      // One statement for every combination: a condition whose parameter is NULL holds.
+      // The kinds arrive as one comma-separated text, so the statement text never varies.
+      let kinds = query.kinds.map { $0.map(\.rawValue).sorted().joined(separator: ",") }
+      return try database.query(
+        """
+        SELECT id, time, kind, user_id, username, detail FROM auth_events
+        WHERE (?1 IS NULL OR username = ?1 OR username = ?5)
+          AND (?2 IS NULL OR instr(',' || ?2 || ',', ',' || kind || ',') > 0)
+          AND (?3 IS NULL OR time >= ?3)
+        ORDER BY time DESC, id DESC LIMIT ?4
+        """,
+        [
+          query.username.map { .text($0) } ?? .null, kinds.map { .text($0) } ?? .null,
+          query.since.map { .time($0) } ?? .null, .integer(Int64(max(query.limit, 0))),
+          try query.username.map { .text(try storedName($0)) } ?? .null,
+        ], row: Self.event)
+    }
   }
 
-  func latestEventTime(of userID: UserID, kinds: Set<AuthEventKind>) throws -> Date? {
-    let kinds = kinds.map(\.rawValue).sorted().joined(separator: ",")
-    return try database.queryFirst(
-      """
-      SELECT max(time) FROM auth_events
-      WHERE user_id = ?1 AND instr(',' || ?2 || ',', ',' || kind || ',') > 0
-      """, [.integer(userID.rawValue), .text(kinds)]
-    ) { $0.optionalDate(at: 0) } ?? nil
+  func latestEventTime(of userID: UserID, kinds: Set<AuthEventKind>) throws(AuthError) -> Date? {
+    try run {
+      let kinds = kinds.map(\.rawValue).sorted().joined(separator: ",")
+      return try database.queryFirst(
+        """
+        SELECT max(time) FROM auth_events
+        WHERE user_id = ?1 AND instr(',' || ?2 || ',', ',' || kind || ',') > 0
+        """, [.integer(userID.rawValue), .text(kinds)]
+      ) { $0.optionalDate(at: 0) } ?? nil
+    }
   }
 
   private static func event(from row: Statement) throws -> AuthEvent {

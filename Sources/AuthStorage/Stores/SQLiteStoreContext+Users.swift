@@ -8,67 +8,82 @@ import AuthDatabase
 #endif
 
 extension SQLiteStoreContext {
-  func insertUser(username: Username, passwordHash: String, at time: Date) throws -> User {
-    do {
-      // The sign-up path, also in bulk: both texts bound in place, no array of values.
-      try database.withStatement(
-        """
-        INSERT INTO users (username, password_hash, created_at, updated_at)
-        VALUES (?1, ?2, ?3, ?3)
-        """
-      ) { statement in
-        try statement.withBound(username.canonical, at: 1) {
-          try statement.withBound(passwordHash, at: 2) {
-            try statement.bind(StoredTime.milliseconds(time), at: 3)
-            while try statement.step() {}
+  func insertUser(username: Username, passwordHash: String, at time: Date) throws(AuthError) -> User
+  {
+    try run {
+      do {
+        // The sign-up path, also in bulk: both texts bound in place, no array of values.
+        try database.withStatement(
+          """
+          INSERT INTO users (username, password_hash, created_at, updated_at)
+          VALUES (?1, ?2, ?3, ?3)
+          """
+        ) { statement in
+          try statement.withBound(username.canonical, at: 1) {
+            try statement.withBound(passwordHash, at: 2) {
+              try statement.bind(StoredTime.milliseconds(time), at: 3)
+              while try statement.step() {}
+            }
           }
         }
+      } catch let error as SQLiteError where error.isUniqueViolation {
+        // The schema decides: a racing insert of the same name lands here too.
+        throw StoreError.usernameTaken
       }
-    } catch let error as SQLiteError where error.isUniqueViolation {
-      // The schema decides: a racing insert of the same name lands here too.
-      throw StoreError.usernameTaken
+      let storedTime = StoredTime.rounded(time)
+      return User(
+        id: UserID(rawValue: database.lastInsertRowID), username: username.canonical,
+        createdAt: storedTime, updatedAt: storedTime)
     }
-    let storedTime = StoredTime.rounded(time)
-    return User(
-      id: UserID(rawValue: database.lastInsertRowID), username: username.canonical,
-      createdAt: storedTime, updatedAt: storedTime)
   }
 
-  func userRecord(named username: Username) throws -> UserRecord? {
-    try database.queryFirst(
-      """
-      SELECT id, username, created_at, updated_at, password_hash, locked_at, lock_reason
-      FROM users WHERE username = ?1
-      """, [.text(username.canonical)], row: Self.userRecord)
+  func userRecord(named username: Username) throws(AuthError) -> UserRecord? {
+    try run {
+      try database.queryFirst(
+        """
+        SELECT id, username, created_at, updated_at, password_hash, locked_at, lock_reason
+        FROM users WHERE username = ?1
+        """, [.text(username.canonical)], row: Self.userRecord)
+    }
   }
 
-  func userRecord(id: UserID) throws -> UserRecord? {
-    try database.queryFirst(
-      """
-      SELECT id, username, created_at, updated_at, password_hash, locked_at, lock_reason
-      FROM users WHERE id = ?1
-      """, [.integer(id.rawValue)], row: Self.userRecord)
+  func userRecord(id: UserID) throws(AuthError) -> UserRecord? {
+    try run {
+      try database.queryFirst(
+        """
+        SELECT id, username, created_at, updated_at, password_hash, locked_at, lock_reason
+        FROM users WHERE id = ?1
+        """, [.integer(id.rawValue)], row: Self.userRecord)
+    }
   }
 
-  func updatePasswordHash(_ passwordHash: String, for userID: UserID, at time: Date) throws {
-    try database.execute(
-      "UPDATE users SET password_hash = ?1, updated_at = ?2 WHERE id = ?3",
-      [.text(passwordHash), .time(time), .integer(userID.rawValue)])
+  func updatePasswordHash(
+    _ passwordHash: String, for userID: UserID, at time: Date
+  ) throws(AuthError) {
+    try run {
+      try database.execute(
+        "UPDATE users SET password_hash = ?1, updated_at = ?2 WHERE id = ?3",
+        [.text(passwordHash), .time(time), .integer(userID.rawValue)])
+    }
   }
 
-  func setLock(_ lock: AccountLock?, for userID: UserID, at time: Date) throws {
-    try database.execute(
-      "UPDATE users SET locked_at = ?1, lock_reason = ?2, updated_at = ?3 WHERE id = ?4",
-      [
-        lock.map { .time($0.lockedAt) } ?? .null, lock.map { .text($0.reason) } ?? .null,
-        .time(time), .integer(userID.rawValue),
-      ])
+  func setLock(_ lock: AccountLock?, for userID: UserID, at time: Date) throws(AuthError) {
+    try run {
+      try database.execute(
+        "UPDATE users SET locked_at = ?1, lock_reason = ?2, updated_at = ?3 WHERE id = ?4",
+        [
+          lock.map { .time($0.lockedAt) } ?? .null, lock.map { .text($0.reason) } ?? .null,
+          .time(time), .integer(userID.rawValue),
+        ])
+    }
   }
 
   @discardableResult
-  func deleteUser(_ userID: UserID) throws -> Bool {
-    // The foreign keys end the sessions (CASCADE) and unlink the audit events (SET NULL).
-    try database.execute("DELETE FROM users WHERE id = ?1", [.integer(userID.rawValue)]) > 0
+  func deleteUser(_ userID: UserID) throws(AuthError) -> Bool {
+    try run {
+      // The foreign keys end the sessions (CASCADE) and unlink the audit events (SET NULL).
+      try database.execute("DELETE FROM users WHERE id = ?1", [.integer(userID.rawValue)]) > 0
+    }
   }
 
   /// Reads a user from columns id, username, created_at, updated_at starting at `first`.

@@ -6,4 +6,16 @@ import AuthCore
 struct SQLiteStoreContext: AuthStoreContext {
   /// The connection, already inside a transaction.
   let database: Database
+
+  /// Runs one of the port's operations: the single place where SQLite's errors and the
+  /// adapter's become the port's (worded by `StoreError.sqlite`), so that the operations
+  /// themselves throw whatever the connection throws and the unit of work sees only
+  /// `AuthError.store`.
+  func run<T>(_ operation: () throws -> T) throws(AuthError) -> T {
+    do {
+      return try operation()
+    } catch {
+      throw AuthError(unitOfWork: error, engine: StoreError.sqlite)
+    }
+  }
 }

@@ -5,7 +5,9 @@ import Synchronization
 /// transaction begins, to reproduce what can happen between a read and a write.
 final class InterleavingStore: AuthStore {
   private let base: any AuthStore
-  private let beforeNextWrite = Mutex<(@Sendable (any AuthStoreContext) throws -> Void)?>(nil)
+  private let beforeNextWrite = Mutex<
+    (@Sendable (any AuthStoreContext) throws(AuthError) -> Void)?
+  >(nil)
   private let writesToSkip = Mutex(0)
 
   init(_ base: any AuthStore) { self.base = base }
@@ -13,17 +15,22 @@ final class InterleavingStore: AuthStore {
   /// Runs `change` in its own transaction just before the next write begins, or with
   /// `afterWrites`, before the write that follows that many more.
   func interleave(
-    afterWrites: Int = 0, _ change: @escaping @Sendable (any AuthStoreContext) throws -> Void
+    afterWrites: Int = 0,
+    _ change: @escaping @Sendable (any AuthStoreContext) throws(AuthError) -> Void
   ) {
     writesToSkip.withLock { $0 = afterWrites }
     beforeNextWrite.withLock { $0 = change }
   }
 
-  func read<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws(AuthError) -> T {
+  func read<T: Sendable, E: Error>(
+    _ work: (any AuthStoreContext) throws(E) -> T
+  ) async throws(AuthError) -> T {
     try await base.read(work)
   }
 
-  func write<T: Sendable>(_ work: (any AuthStoreContext) throws -> T) async throws(AuthError) -> T {
+  func write<T: Sendable, E: Error>(
+    _ work: (any AuthStoreContext) throws(E) -> T
+  ) async throws(AuthError) -> T {
     let skip = writesToSkip.withLock { left in
       defer { left = max(left - 1, 0) }
       return left > 0

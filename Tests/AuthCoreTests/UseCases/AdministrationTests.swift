@@ -100,7 +100,7 @@ import Testing
     let name = try #require(Username.validate("ella").asValidated)
     let user = try #require(try await store.read { try $0.userRecord(named: name) })
     // After the attempt is reserved and the password verified, before the session starts.
-    store.interleave(afterWrites: 1) { context in
+    store.interleave(afterWrites: 1) { context throws(AuthError) in
       try context.setLock(AccountLock(lockedAt: Date(), reason: ""), for: user.user.id, at: Date())
       _ = try context.deleteSessions(of: user.user.id, except: nil)
     }

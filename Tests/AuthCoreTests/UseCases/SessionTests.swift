@@ -146,7 +146,7 @@ import Testing
     let started = try await fixture.register("alice")
     fixture.clock.advance(by: 120)
     let sessionID = started.authenticated.session.id
-    store.interleave { context in try context.deleteSession(sessionID) }
+    store.interleave { context throws(AuthError) in try context.deleteSession(sessionID) }
     await #expect(throws: AuthError.notSignedIn) {
       try await fixture.sessions.currentSession(token: started.token)
     }

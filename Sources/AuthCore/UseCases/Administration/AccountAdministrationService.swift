@@ -45,7 +45,7 @@ public struct AccountAdministrationService: AccountAdministrationUseCase {
     let passwordHash = try hasher.hashed(password)
     let now = clock.now()
     do throws(AuthError) {
-      let user = try await store.write { context in
+      let user = try await store.write { context throws(AuthError) in
         let user = try context.insertUser(username: username, passwordHash: passwordHash, at: now)
         // Failures guessed against the name before it had an account are not the owner's.
         try context.clearThrottleState(for: username.canonical)
@@ -68,7 +68,7 @@ public struct AccountAdministrationService: AccountAdministrationUseCase {
     let name = try canonical(username)
     let now = clock.now()
     let cutoff = policy.throttle.forgetCutoff(at: now)
-    return try await store.read { context in
+    return try await store.read { context throws(AuthError) in
       guard let record = try context.userRecord(named: name) else {
         throw AuthError.administration(.noSuchAccount(username: username))
       }
@@ -87,7 +87,7 @@ public struct AccountAdministrationService: AccountAdministrationUseCase {
 
   /// Ends the sessions, forgets the name's throttle state and deletes the account.
   public func deleteAccount(named username: String) async throws(AuthError) -> AccountChange {
-    try await change(username, kind: .accountDeleted) { record, now, context in
+    try await change(username, kind: .accountDeleted) { record, now, context throws(AuthError) in
       let ended = try context.deleteSessions(of: record.user.id, except: nil)
       try context.clearThrottleState(for: record.user.username)
       try context.deleteUser(record.user.id)
@@ -102,7 +102,8 @@ public struct AccountAdministrationService: AccountAdministrationUseCase {
     guard reason.count <= AccountLock.maximumReasonLength else {
       throw .administration(.lockReasonTooLong(maximum: AccountLock.maximumReasonLength))
     }
-    return try await change(username, kind: .accountLocked) { record, now, context in
+    return try await change(username, kind: .accountLocked) {
+      record, now, context throws(AuthError) in
       let lock = AccountLock(lockedAt: record.lock?.lockedAt ?? now, reason: reason)
       try context.setLock(lock, for: record.user.id, at: now)
       let ended = try context.deleteSessions(of: record.user.id, except: nil)
@@ -113,7 +114,7 @@ public struct AccountAdministrationService: AccountAdministrationUseCase {
 
   /// Lifts the lock and clears the throttle, whichever of them stood.
   public func unlockAccount(named username: String) async throws(AuthError) -> AccountChange {
-    try await change(username, kind: .accountUnlocked) { record, now, context in
+    try await change(username, kind: .accountUnlocked) { record, now, context throws(AuthError) in
       if record.lock != nil { try context.setLock(nil, for: record.user.id, at: now) }
       try context.clearThrottleState(for: record.user.username)
       // Both locks: the name's for untrusted clients, and every device cookie's own.
@@ -128,7 +129,11 @@ public struct AccountAdministrationService: AccountAdministrationUseCase {
     named username: String, to password: String
   ) async throws(AuthError) -> Validation<AccountChange> {
     let name = try canonical(username)
-    guard let existing = try await store.read({ try $0.userRecord(named: name) }) else {
+    guard
+      let existing = try await store.read({ context throws(AuthError) in
+        try context.userRecord(named: name)
+      })
+    else {
       throw AuthError.administration(.noSuchAccount(username: username))
     }
     let checked = Password.validate(
@@ -139,7 +144,8 @@ public struct AccountAdministrationService: AccountAdministrationUseCase {
         reason: checked.reason ?? .unspecified)
     }
     let newHash = try hasher.hashed(replacement)
-    let changed = try await change(username, kind: .passwordReset) { record, now, context in
+    let changed = try await change(username, kind: .passwordReset) {
+      record, now, context throws(AuthError) in
       try context.updatePasswordHash(newHash, for: record.user.id, at: now)
       let ended = try context.deleteSessions(of: record.user.id, except: nil)
       return (ended, "\(ended) session(s) ended")
@@ -155,15 +161,19 @@ public struct AccountAdministrationService: AccountAdministrationUseCase {
     return name
   }
 
+  /// What `change` applies to an account inside its transaction; it answers the sessions
+  /// ended and the event's detail.
+  private typealias Change =
+    @Sendable (UserRecord, Date, any AuthStoreContext) throws(AuthError) -> (Int, String)
+
   /// Finds the account under the write lock, applies `work` and appends its audit event,
-  /// all in one transaction. `work` answers the sessions ended and the event's detail.
+  /// all in one transaction.
   private func change(
-    _ username: String, kind: AuthEventKind,
-    _ work: @escaping @Sendable (UserRecord, Date, any AuthStoreContext) throws -> (Int, String)
+    _ username: String, kind: AuthEventKind, _ work: @escaping Change
   ) async throws(AuthError) -> AccountChange {
     let name = try canonical(username)
     let now = clock.now()
-    return try await store.write { context in
+    return try await store.write { context throws(AuthError) in
       guard let record = try context.userRecord(named: name) else {
         throw AuthError.administration(.noSuchAccount(username: username))
       }

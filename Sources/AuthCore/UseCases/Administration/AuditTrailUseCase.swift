@@ -20,6 +20,8 @@ public struct AuditTrailService: AuditTrailUseCase {
     canonical.username = query.username.map(Username.canonicalize)
     canonical.limit = max(query.limit, 0)
     let selected = canonical
-    return try await store.read { context in try context.events(matching: selected) }
+    return try await store.read { context throws(AuthError) in
+      try context.events(matching: selected)
+    }
   }
 }

@@ -56,7 +56,7 @@ public struct HousekeepingService: HousekeepingUseCase {
   public func prunable() async throws(AuthError) -> PruneReport {
     let now = clock.now()
     let housekeeper = Housekeeper(throttle: policy.throttle)
-    return try await store.read { context in
+    return try await store.read { context throws(AuthError) in
       PruneReport(try housekeeper.count(at: now, in: context))
     }
   }
@@ -65,7 +65,7 @@ public struct HousekeepingService: HousekeepingUseCase {
   public func prune() async throws(AuthError) -> PruneReport {
     let now = clock.now()
     let housekeeper = Housekeeper(throttle: policy.throttle)
-    return try await store.write { context in
+    return try await store.write { context throws(AuthError) in
       let counts = try housekeeper.prune(at: now, limit: nil, in: context)
       try context.append(
         AuthEventDraft(

@@ -22,7 +22,9 @@ struct Housekeeper {
   /// Deletes at most `limit` rows of each kind (every one when `nil`) inside the caller's
   /// transaction.
   @discardableResult
-  func prune(at now: Date, limit: Int?, in context: any AuthStoreContext) throws -> Counts {
+  func prune(
+    at now: Date, limit: Int?, in context: any AuthStoreContext
+  ) throws(AuthError) -> Counts {
     if let limit, limit <= 0 { return Counts(sessions: 0, throttleStates: 0, deviceCookies: 0) }
     return Counts(
       sessions: try context.deleteExpiredSessions(asOf: now, limit: limit),
@@ -32,7 +34,7 @@ struct Housekeeper {
   }
 
   /// How many rows of each kind `prune` would delete without a limit.
-  func count(at now: Date, in context: any AuthStoreContext) throws -> Counts {
+  func count(at now: Date, in context: any AuthStoreContext) throws(AuthError) -> Counts {
     Counts(
       sessions: try context.countExpiredSessions(asOf: now),
       throttleStates: try context.countForgottenThrottleStates(

@@ -121,7 +121,7 @@ struct PasswordCheck: Sendable {
         time: clock.now(), kind: .signInFailed, userID: attempt.userID,
         username: account.canonicalName,
         detail: purpose.failureDetail(attempt, damaged: storedCost == .farCostlier))
-      try await store.write { context in try context.append(event) }
+      try await store.write { context throws(AuthError) in try context.append(event) }
       switch attempt {
       case .locked: return .refused(.throttled)
       case .lockedByOperator: return .refused(.lockedByOperator)
@@ -147,7 +147,7 @@ struct PasswordCheck: Sendable {
   }
 
   /// Clears the count a verified attempt was charged to, inside the caller's transaction.
-  func recordSuccess(_ passed: Passed, in context: any AuthStoreContext) throws {
+  func recordSuccess(_ passed: Passed, in context: any AuthStoreContext) throws(AuthError) {
     if let cookie = passed.trustedCookie {
       try context.saveDeviceCookieThrottle(.clear, tokenHash: cookie.hash)
     } else {
@@ -190,7 +190,7 @@ struct PasswordCheck: Sendable {
     let throttle = SignInThrottle(rules: policy.throttle)
     let housekeeper = Housekeeper(throttle: policy.throttle)
     let batch = policy.housekeeping.rowsPerAttempt
-    return try await store.write { context in
+    return try await store.write { context throws(AuthError) in
       try housekeeper.prune(at: now, limit: batch, in: context)
       let record: UserRecord?
       switch account {

@@ -24,7 +24,7 @@ struct SessionResolver {
   /// compared again in constant time, so no code path compares secrets with `==`.
   func resolve(
     _ hash: TokenHash, at now: Date, in context: any AuthStoreContext
-  ) throws
+  ) throws(AuthError)
     -> AuthenticatedSession
   {
     guard let (found, stored) = try context.authenticatedSessionAndStoredHash(tokenHash: hash),

@@ -23,7 +23,7 @@ struct PendingSession {
   /// and the idle limit.
   func start(
     for user: User, at now: Date, rules: SessionRules, in context: any AuthStoreContext
-  ) throws -> NewSession {
+  ) throws(AuthError) -> NewSession {
     let expiresAt = now.addingTimeInterval(min(rules.absoluteLifetime, rules.idleTimeout))
     let session = try context.insertSession(
       userID: user.id, tokenHash: hash, createdAt: now, expiresAt: expiresAt)

@@ -26,7 +26,7 @@ struct SignInThrottle {
   /// Returns whether the password may be checked.
   func reserveAttempt(
     for name: String, at now: Date, in context: any AuthStoreContext
-  ) throws
+  ) throws(AuthError)
     -> Bool
   {
     guard let next = reserved(after: try context.throttleState(for: name), at: now) else {
@@ -51,7 +51,7 @@ struct SignInThrottle {
   }
 
   /// Forgets the failures after a success.
-  func recordSuccess(for name: String, in context: any AuthStoreContext) throws {
+  func recordSuccess(for name: String, in context: any AuthStoreContext) throws(AuthError) {
     try context.clearThrottleState(for: name)
   }
 
