@@ -16,9 +16,10 @@
 /// old system hashed for any password typed in a normalised form, which is nearly all.
 /// CPU- and memory-heavy like `PasswordHasher`: call it from nonisolated async code.
 public protocol LegacyPasswordVerifier: Sendable {
-  /// Whether this verifier's library takes the hash's setting at all (its scheme, cost and
-  /// salt), with no password involved: an import calls it, so that a hash no password could
-  /// ever match is refused when it arrives, not found out at a sign-in.
+  /// Whether this verifier's library takes the hash's setting (its method and cost), as far
+  /// as it can tell without hashing: an import calls it, so that a hash no password could
+  /// ever match is refused when it arrives. What only hashing finds out (parameters the
+  /// library cannot decode) `verify` still throws, before any password is compared.
   func check(_ hash: LegacyPasswordHash) throws(LegacyPasswordVerifierError)
 
   /// Whether `password` matches `hash`. Throws only when the hash cannot be verified at all

@@ -18,16 +18,18 @@ enum LegacyHashParser {
     if text.hasPrefix("$argon2id$") { return (.argon2id, try argon2id(text, as: .argon2id)) }
     if text.hasPrefix("pbkdf2_sha256$") { return (.djangoPBKDF2SHA256, try pbkdf2(text)) }
     if text.hasPrefix("bcrypt_sha256$") {
+      // Django writes "bcrypt_sha256$" and then bcrypt's string, so two `$` in a row.
       let inner = String(text.dropFirst("bcrypt_sha256$".count))
       return (.djangoBcryptSHA256, try bcrypt(inner, as: .djangoBcryptSHA256))
     }
     if text.hasPrefix("argon2$") {
-      let inner = String(text.dropFirst("argon2$".count))
+      // Django writes "argon2" and then the PHC string, which begins with its own `$`.
+      let inner = String(text.dropFirst("argon2".count))
       if inner.hasPrefix("$argon2i$") || inner.hasPrefix("$argon2d$") {
         throw .unsupported(.otherArgon2)
       }
       guard inner.hasPrefix("$argon2id$") else {
-        throw .malformed(.djangoArgon2id, detail: "no $argon2id$ after argon2$")
+        throw .malformed(.djangoArgon2id, detail: "no argon2id PHC string after argon2")
       }
       return (.djangoArgon2id, try argon2id(inner, as: .djangoArgon2id))
     }

@@ -9,7 +9,7 @@
 /// `description` names the scheme only: the stored text is not a password, but it is what
 /// an offline guesser starts from, so it stays out of messages and logs.
 public struct LegacyPasswordHash: Hashable, Sendable, CustomStringConvertible,
-  CustomDebugStringConvertible
+  CustomDebugStringConvertible, CustomReflectable
 {
   /// The schemes read; each is verified through a maintained library.
   public enum Scheme: String, CaseIterable, Hashable, Sendable {
@@ -45,6 +45,10 @@ public struct LegacyPasswordHash: Hashable, Sendable, CustomStringConvertible,
   public var description: String { "LegacyPasswordHash(\(scheme.rawValue))" }
   /// The scheme's name, never the hash.
   public var debugDescription: String { description }
+  /// The scheme and cost, so that `dump(_:)` and `Mirror` show no hash text either.
+  public var customMirror: Mirror {
+    Mirror(self, children: ["scheme": scheme, "cost": cost, "text": "redacted"])
+  }
 
   /// Reads `text` (one stored field, nothing around it), or says why it is refused.
   public init(parsing text: String) throws(LegacyPasswordHashError) {
