@@ -19,6 +19,12 @@ enum Tool {
     }
   }
 
+  /// A program the test needs is not on `PATH` (under CI, where the test runs anyway).
+  struct Missing: Error, CustomStringConvertible {
+    let name: String
+    var description: String { "\(name) is not installed (script/setup installs it)" }
+  }
+
   /// Whether the tests needing `openssl` run; decided, and a skip announced, once.
   static let runsOpenSSLTests = shouldRun(needing: "openssl", from: "openssl")
   /// Whether the tests needing `mkpasswd` run.
@@ -39,7 +45,7 @@ enum Tool {
 
   /// Runs `name` with `arguments` and `input` on standard input; standard error is dropped.
   static func run(_ name: String, _ arguments: [String], input: String = "") throws -> Run {
-    guard let executable = path(of: name) else { throw CocoaError(.fileNoSuchFile) }
+    guard let executable = path(of: name) else { throw Missing(name: name) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
