@@ -38,8 +38,8 @@ enum LegacyPasswords {
     }
   }
 
-  /// Checks that `text` is read as `scheme`, that `password` matches it and that a wrong one
-  /// and the right one with a NUL and more after it do not.
+  /// Checks that `text` is read as `scheme`, that `password` matches it and that a wrong one,
+  /// the right one with a NUL and more after it, a far longer one and an empty one do not.
   static func expectVerifies(
     _ text: String, as scheme: LegacyPasswordHash.Scheme, password: String,
     sourceLocation: SourceLocation = #_sourceLocation
@@ -56,6 +56,14 @@ enum LegacyPasswords {
       sourceLocation: sourceLocation)
     #expect(
       try !verifier.verify(Password(password + "\u{0}more"), against: hash), "\(scheme) \(text)",
+      sourceLocation: sourceLocation)
+    // Longer than crypt takes (512 bytes): hashed cut, and refused, whatever its start.
+    let long = password + String(repeating: "x", count: 600)
+    #expect(
+      try !verifier.verify(Password(long), against: hash), "\(scheme) \(text)",
+      sourceLocation: sourceLocation)
+    #expect(
+      try !verifier.verify(Password(""), against: hash), "\(scheme) \(text)",
       sourceLocation: sourceLocation)
   }
 }
