@@ -8,12 +8,14 @@
 /// - **No early exit**: once `check(_:)` has accepted a hash, `verify` runs the scheme's
 ///   whole computation for every password, including one the scheme cannot take (too long,
 ///   or with a NUL byte), and answers `false` only after it; nothing tells which part failed.
-/// - **Cost**: the time of `verify` is decided by `hash.scheme` and `hash.cost` alone, so a
-///   timing equaliser can measure each scheme at its cost and pad the difference up to the
-///   current Argon2id cost.
+/// - **Cost**: the time of `verify` is decided by `hash.scheme` and `hash.cost` (and, for
+///   SHA-crypt, by the length of the password, which whoever types it knows already), never
+///   by the stored checksum or how close the password is to it; so a timing equaliser can
+///   measure each scheme at its cost and pad the difference up to the current Argon2id cost.
 ///
-/// The password is taken as the UTF-8 of `Password.normalized` (NFKC): the same bytes the
-/// old system hashed for any password typed in a normalised form, which is nearly all.
+/// The password is taken as the UTF-8 of `Password.normalized` (NFKC): the bytes the old
+/// system hashed whenever the password it was given was already in that form (every ASCII
+/// password, and most others).
 /// CPU- and memory-heavy like `PasswordHasher`: call it from nonisolated async code.
 public protocol LegacyPasswordVerifier: Sendable {
   /// Whether this verifier's library takes the hash's setting (its method and cost), as far
