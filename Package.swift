@@ -36,6 +36,14 @@ let package = Package(
     .systemLibrary(
       name: "COath", pkgConfig: "liboath",
       providers: [.apt(["liboath-dev"]), .brew(["oath-toolkit"])]),
+    // Imported password hashes: the crypt families (bcrypt, SHA-crypt, yescrypt) through
+    // libxcrypt, and Django's PBKDF2-HMAC-SHA256 through Nettle.
+    .systemLibrary(
+      name: "CXcrypt", pkgConfig: "libxcrypt",
+      providers: [.apt(["libcrypt-dev"]), .brew(["libxcrypt"])]),
+    .systemLibrary(
+      name: "CNettle", pkgConfig: "nettle",
+      providers: [.apt(["nettle-dev"]), .brew(["nettle"])]),
     .systemLibrary(
       name: "CQRencode", pkgConfig: "libqrencode",
       providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]),
@@ -62,7 +70,8 @@ let package = Package(
     .target(
       name: "AuthPostgres", dependencies: ["AuthCore", "AuthDatabase", "CLibPQ"],
       plugins: ["EmbedFiles"]),
-    .target(name: "AuthCrypto", dependencies: ["AuthCore", "CSodium", "COath"]),
+    .target(
+      name: "AuthCrypto", dependencies: ["AuthCore", "CSodium", "COath", "CXcrypt", "CNettle"]),
     .target(name: "AuthViewModels", dependencies: ["AuthCore"]),
     // Scripted use-case stubs and every scene's preview view model in named states, for an
     // app's previews and for the tests.

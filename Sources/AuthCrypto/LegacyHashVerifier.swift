@@ -1,0 +1,129 @@
+import AuthCore
+import CNettle
+import CSodium
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Verifies imported hashes (`LegacyPasswordHash`) through maintained libraries:
+/// - bcrypt, SHA-512-crypt, SHA-256-crypt and yescrypt through libxcrypt's `crypt_rn`, whose
+///   settings `crypt_checksalt` judges first;
+/// - Django's `bcrypt_sha256` as Django defines it: bcrypt (libxcrypt) over the lowercase hex
+///   of the password's SHA-256 (libsodium's `crypto_hash_sha256` and `sodium_bin2hex`);
+/// - Django's `pbkdf2_sha256` through Nettle's `pbkdf2_hmac_sha256`, the checksum read with
+///   Foundation's base64;
+/// - Argon2id, Django's and authcli's own, through libsodium's `crypto_pwhash_str_verify`.
+///
+/// Every checksum is compared with `sodium_memcmp`, in time independent of its content.
+/// The copies of the password this type makes are wiped with `sodium_memzero`.
+public struct LegacyHashVerifier: LegacyPasswordVerifier {
+  /// Prepares libsodium (the SHA-256, the comparisons and Argon2id use it).
+  public init() throws(SodiumError) {
+    try Sodium.ensureInitialized()
+  }
+
+  /// Asks the library of the hash's scheme whether it takes the setting.
+  public func check(_ hash: LegacyPasswordHash) throws(LegacyPasswordVerifierError) {
+    switch hash.scheme {
+    case .bcrypt, .sha512Crypt, .sha256Crypt, .yescrypt:
+      try Crypt.check(setting: hash.text, scheme: hash.scheme)
+    case .djangoBcryptSHA256:
+      try Crypt.check(setting: DjangoFields.bcryptSetting(of: hash), scheme: hash.scheme)
+    case .djangoPBKDF2SHA256:
+      _ = try DjangoFields.pbkdf2(of: hash)
+    case .djangoArgon2id, .argon2id:
+      try Argon2.check(hash)
+    }
+  }
+
+  /// Runs the scheme in full and compares; see `LegacyPasswordVerifier` for the duties kept.
+  public func verify(
+    _ password: Password, against hash: LegacyPasswordHash
+  ) throws(LegacyPasswordVerifierError) -> Bool {
+    try check(hash)
+    var bytes = Array(password.normalized.utf8)
+    defer { Self.wipe(&bytes) }
+    switch hash.scheme {
+    case .bcrypt, .sha512Crypt, .sha256Crypt, .yescrypt:
+      return try Crypt.matches(phrase: bytes, setting: hash.text, scheme: hash.scheme)
+    case .djangoBcryptSHA256:
+      var hex = Self.sha256Hex(of: bytes)
+      defer { Self.wipe(&hex) }
+      let setting = try DjangoFields.bcryptSetting(of: hash)
+      return try Crypt.matches(phrase: hex, setting: setting, scheme: hash.scheme)
+    case .djangoPBKDF2SHA256:
+      return try Self.pbkdf2Matches(bytes, DjangoFields.pbkdf2(of: hash))
+    case .djangoArgon2id, .argon2id:
+      return try Argon2.matches(bytes, hash)
+    }
+  }
+
+  /// The lowercase hex of the SHA-256 of `bytes` (64 ASCII bytes), as Django's
+  /// `binascii.hexlify(hashlib.sha256(password).digest())`.
+  private static func sha256Hex(of bytes: [UInt8]) -> [UInt8] {
+    var digest = [UInt8](repeating: 0, count: Int(crypto_hash_sha256_BYTES))
+    defer { wipe(&digest) }
+    _ = crypto_hash_sha256(&digest, bytes, UInt64(bytes.count))
+    var hex = [CChar](repeating: 0, count: digest.count * 2 + 1)
+    defer { hex.withUnsafeMutableBytes { sodium_memzero($0.baseAddress, $0.count) } }
+    _ = sodium_bin2hex(&hex, hex.count, digest, digest.count)
+    return hex.dropLast().map { UInt8(bitPattern: $0) }
+  }
+
+  /// PBKDF2-HMAC-SHA256 over the password with Django's salt and iterations, compared with
+  /// the stored 32 bytes.
+  private static func pbkdf2Matches(_ password: [UInt8], _ fields: DjangoFields.PBKDF2) -> Bool {
+    var derived = [UInt8](repeating: 0, count: fields.checksum.count)
+    defer { wipe(&derived) }
+    // A trailing NUL gives an empty password an address; it is not part of the key.
+    var key = password + [0]
+    defer { wipe(&key) }
+    let salt = Array(fields.salt.utf8)
+    key.withUnsafeBufferPointer { keyBuffer in
+      salt.withUnsafeBufferPointer { saltBuffer in
+        nettle_pbkdf2_hmac_sha256(
+          password.count, keyBuffer.baseAddress, fields.iterations, saltBuffer.count,
+          saltBuffer.baseAddress, derived.count, &derived)
+      }
+    }
+    return sodium_memcmp(derived, fields.checksum, derived.count) == 0
+  }
+
+  /// Overwrites `bytes` with zeros in a way the compiler does not remove.
+  static func wipe(_ bytes: inout [UInt8]) {
+    bytes.withUnsafeMutableBytes { sodium_memzero($0.baseAddress, $0.count) }
+  }
+}
+
+/// The fields of Django's formats that a library takes apart from the prefix.
+enum DjangoFields {
+  /// `pbkdf2_sha256$iterations$salt$checksum`, read.
+  struct PBKDF2 {
+    let iterations: UInt32
+    let salt: String
+    let checksum: [UInt8]
+  }
+
+  /// The bcrypt string inside `bcrypt_sha256$…`.
+  static func bcryptSetting(
+    of hash: LegacyPasswordHash
+  ) throws(LegacyPasswordVerifierError) -> String {
+    let prefix = "bcrypt_sha256$"
+    guard hash.text.hasPrefix(prefix) else { throw .refusedByLibrary(hash.scheme) }
+    return String(hash.text.dropFirst(prefix.count))
+  }
+
+  /// The iterations, salt and decoded checksum of a `pbkdf2_sha256$` hash; the checksum is
+  /// Django's `base64.b64encode` of 32 bytes, standard base64 with padding.
+  static func pbkdf2(of hash: LegacyPasswordHash) throws(LegacyPasswordVerifierError) -> PBKDF2 {
+    let fields = hash.text.split(separator: "$", omittingEmptySubsequences: false)
+    guard fields.count == 4, case .pbkdf2(let iterations) = hash.cost,
+      let count = UInt32(exactly: iterations),
+      let checksum = Data(base64Encoded: String(fields[3])), checksum.count == 32
+    else { throw .refusedByLibrary(hash.scheme) }
+    return PBKDF2(iterations: count, salt: String(fields[2]), checksum: Array(checksum))
+  }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// Programs of the system that make password hashes independently of this package
+/// (OpenSSL's `openssl passwd`, `mkpasswd` from Debian's whois, Apache's `htpasswd`).
+enum Tool {
+  /// What a program printed and how it ended.
+  struct Run {
+    let status: Int32
+    let output: String
+  }
+
+  /// The program's path on `PATH`, if it is there.
+  static func path(of name: String) -> String? {
+    let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+      .split(separator: ":")
+    return folders.map { "\($0)/\(name)" }.first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
+  }
+
+  /// A program the test needs is not on `PATH` (under CI, where the test runs anyway).
+  struct Missing: Error, CustomStringConvertible {
+    let name: String
+    var description: String { "\(name) is not installed (script/setup installs it)" }
+  }
+
+  /// Whether the tests needing `openssl` run; decided, and a skip announced, once.
+  static let runsOpenSSLTests = shouldRun(needing: "openssl", from: "openssl")
+  /// Whether the tests needing `mkpasswd` run.
+  static let runsMkpasswdTests = shouldRun(needing: "mkpasswd", from: "whois")
+  /// Whether the tests needing `htpasswd` run.
+  static let runsHtpasswdTests = shouldRun(needing: "htpasswd", from: "apache2-utils")
+
+  /// Whether a test needing the program `name` runs: when it is installed, or under CI
+  /// (where the test then fails). Otherwise says once on standard error what is left out.
+  static func shouldRun(needing name: String, from package: String) -> Bool {
+    if path(of: name) != nil || Python.isContinuousIntegration { return true }
+    FileHandle.standardError.write(
+      Data(
+        ("Tests needing \(name) (Debian \(package)) left out: it is not installed"
+          + " (script/setup installs it; under CI they fail instead)\n").utf8))
+    return false
+  }
+
+  /// Runs `name` with `arguments` and `input` on standard input; standard error is dropped.
+  static func run(_ name: String, _ arguments: [String], input: String = "") throws -> Run {
+    guard let executable = path(of: name) else { throw Missing(name: name) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let stdin = Pipe()
+    let stdout = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+    let output = stdout.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self))
+  }
+
+  /// The first line `name` prints, recording an issue when it fails.
+  static func line(
+    _ name: String, _ arguments: [String], input: String = "",
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> String {
+    let result = try run(name, arguments, input: input)
+    #expect(result.status == 0, "\(name) \(arguments) failed", sourceLocation: sourceLocation)
+    return String(result.output.split(separator: "\n").first ?? "")
+  }
+}
+
+extension Python {
+  /// Whether the tests needing passlib with its bcrypt and Argon2 back ends run.
+  static let runsPasslibTests = shouldRun(needing: "passlib.hash, bcrypt, argon2")
+}
