@@ -25,6 +25,7 @@ final class PostgresStoreContext: AuthStoreContext {
   /// the port's (worded by `StoreError.postgres`), so that the operations themselves throw
   /// whatever the connection throws and the unit of work sees only `AuthError.store`. The
   /// error itself is kept in `engineFailure` for the store.
+  @discardableResult
   func run<T>(_ operation: () throws -> T) throws(AuthError) -> T {
     do {
       return try operation()

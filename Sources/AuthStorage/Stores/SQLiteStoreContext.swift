@@ -11,6 +11,7 @@ struct SQLiteStoreContext: AuthStoreContext {
   /// adapter's become the port's (worded by `StoreError.sqlite`), so that the operations
   /// themselves throw whatever the connection throws and the unit of work sees only
   /// `AuthError.store`.
+  @discardableResult
   func run<T>(_ operation: () throws -> T) throws(AuthError) -> T {
     do {
       return try operation()
