@@ -2,19 +2,13 @@ import AuthCore
 import CNettle
 import CSodium
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// Verifies imported hashes (`LegacyPasswordHash`) through maintained libraries:
 /// - bcrypt, SHA-512-crypt, SHA-256-crypt and yescrypt through libxcrypt's `crypt_rn`, whose
 ///   settings `crypt_checksalt` judges first;
 /// - Django's `bcrypt_sha256` as Django defines it: bcrypt (libxcrypt) over the lowercase hex
 ///   of the password's SHA-256 (libsodium's `crypto_hash_sha256` and `sodium_bin2hex`);
 /// - Django's `pbkdf2_sha256` through Nettle's `pbkdf2_hmac_sha256`, the checksum read with
-///   Foundation's base64;
+///   libsodium's base64 (Foundation's `Data` would link the rest of FoundationEssentials);
 /// - Argon2id, Django's and authcli's own, through libsodium's `crypto_pwhash_str_verify`.
 ///
 /// Every checksum is compared with `sodium_memcmp`, in time independent of its content.
@@ -122,8 +116,21 @@ enum DjangoFields {
     let fields = hash.text.split(separator: "$", omittingEmptySubsequences: false)
     guard fields.count == 4, case .pbkdf2(let iterations) = hash.cost,
       let count = UInt32(exactly: iterations),
-      let checksum = Data(base64Encoded: String(fields[3])), checksum.count == 32
+      let checksum = standardBase64(String(fields[3]), byteCount: 32)
     else { throw .refusedByLibrary(hash.scheme) }
-    return PBKDF2(iterations: count, salt: String(fields[2]), checksum: Array(checksum))
+    return PBKDF2(iterations: count, salt: String(fields[2]), checksum: checksum)
+  }
+
+  /// Exactly `byteCount` bytes from standard base64 with padding, or `nil`.
+  static func standardBase64(_ text: String, byteCount: Int) -> [UInt8]? {
+    let characters = Array(text.utf8)
+    var bytes = [UInt8](repeating: 0, count: byteCount)
+    var decodedCount = 0
+    // With no end pointer given, libsodium fails unless every character was consumed.
+    let status = sodium_base642bin(
+      &bytes, byteCount, characters, characters.count, nil, &decodedCount, nil,
+      sodium_base64_VARIANT_ORIGINAL)
+    guard status == 0, decodedCount == byteCount else { return nil }
+    return bytes
   }
 }
