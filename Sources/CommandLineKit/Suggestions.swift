@@ -72,3 +72,20 @@ enum Suggestions {
     String(word.drop { $0 == "-" }).lowercased()
   }
 }
+
+extension ToolDeclaration {
+  /// `Did you mean 'users list'?` for `users lsit`: the closest subcommands of the command
+  /// the words before the last one name, for a program that reads subcommand words itself
+  /// (a help topic); `extra` words are candidates beside the root's subcommands. `nil` when
+  /// the words before the last name no command, or nothing is close.
+  public func subcommandSuggestion(for words: [String], extra: [String] = []) -> String? {
+    guard let typed = words.last, let path = path(to: Array(words.dropLast())),
+      let command = path.last
+    else { return nil }
+    let candidates = command.subcommands.map(\.name) + (path.count == 1 ? extra : [])
+    let closest = Suggestions.closest(to: typed, among: candidates).map {
+      (words.dropLast() + [$0]).joined(separator: " ")
+    }
+    return Suggestions.sentence(for: closest)
+  }
+}

@@ -109,6 +109,19 @@ struct MistypedCommandLineTests {
     #expect(unrelated?.hint == "See 'accounts --help'.")
   }
 
+  @Test func wordsReadOutsideTheParserGetTheSameSuggestions() {
+    #expect(Accounts.tool.subcommandSuggestion(for: ["sigup"]) == "Did you mean 'signup'?")
+    #expect(
+      Accounts.tool.subcommandSuggestion(for: ["users", "lsit"]) == "Did you mean 'users list'?")
+    #expect(
+      Accounts.tool.subcommandSuggestion(for: ["exit-cods"], extra: ["exit-codes"])
+        == "Did you mean 'exit-codes'?")
+    #expect(
+      Accounts.tool.subcommandSuggestion(for: ["users", "exit-cods"], extra: ["exit-codes"]) == nil)
+    #expect(Accounts.tool.subcommandSuggestion(for: ["nothing", "lsit"]) == nil)
+    #expect(Accounts.tool.subcommandSuggestion(for: []) == nil)
+  }
+
   @Test func aMistypedOptionIsAnsweredWithTheClosestOneTheCommandAccepts() {
     #expect(
       Accounts.error("signin", "--usrname", "ada")

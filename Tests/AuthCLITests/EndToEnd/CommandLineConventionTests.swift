@@ -24,6 +24,20 @@ struct CommandLineConventionTests {
     #expect(unrelated.errors == "Error: Unknown subcommand 'frobnicate'\nSee 'authcli --help'.\n")
   }
 
+  @Test func aMistypedHelpTopicGetsTheClosestOneInTheHint() async throws {
+    let sandbox = try Sandbox()
+    let command = try await sandbox.run(["help", "sigin"])
+    #expect(command.status == 64)
+    #expect(
+      command.errors
+        == "Error: Unknown subcommand 'sigin'\n"
+        + "Did you mean 'signin'? See 'authcli help --help'.\n")
+    let topic = try await sandbox.run(["help", "exit-cods"])
+    #expect(topic.errors.contains("Did you mean 'exit-codes'?"))
+    let nested = try await sandbox.run(["help", "users", "lsit"])
+    #expect(nested.errors.contains("Did you mean 'users list'?"))
+  }
+
   @Test func aMistypedOptionGetsTheClosestOneInTheHint() async throws {
     let sandbox = try Sandbox()
     let run = try await sandbox.run(["signin", "--usrname", "ada", "--password-stdin"])
