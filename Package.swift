@@ -26,9 +26,11 @@ let package = Package(
     // libpq's header only: AuthPostgres opens the library at run time (no pkg-config, whose
     // flags would link it into every program and load it at every start).
     .systemLibrary(name: "CLibPQ", providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
+    // utf8proc's header is in the compiler's own search path on Linux and its module map
+    // links the library; its pkg-config file would add -DUTF8PROC_EXPORTS, a flag SwiftPM
+    // refuses with a warning on every build.
     .systemLibrary(
-      name: "CUtf8proc", pkgConfig: "libutf8proc",
-      providers: [.apt(["libutf8proc-dev"]), .brew(["utf8proc"])]),
+      name: "CUtf8proc", providers: [.apt(["libutf8proc-dev"]), .brew(["utf8proc"])]),
     .systemLibrary(
       name: "CSodium", pkgConfig: "libsodium",
       providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
@@ -59,7 +61,12 @@ let package = Package(
     .target(name: "TerminalQR", dependencies: ["CQRencode"]),
 
     // The layers, innermost first.
-    .target(name: "AuthCore", dependencies: ["CUtf8proc"], plugins: ["EmbedFiles"]),
+    // NFKC through utf8proc on Linux, through Foundation on Apple's platforms, so that
+    // AuthCore and AuthViewModels build in an app with no system library to provide.
+    .target(
+      name: "AuthCore",
+      dependencies: [.target(name: "CUtf8proc", condition: .when(platforms: [.linux]))],
+      plugins: ["EmbedFiles"]),
     // What both engines share, neither engine's own: migrations and their rules, the tools'
     // reports, the name hash, stored time, the checks on the folders of private files. It
     // depends on no layer, so that the build's EmbedTool can run its migration rules.
@@ -119,7 +126,9 @@ let package = Package(
       dependencies: [
         "AuthCore", "AuthStorage", "AuthPostgres", "AuthCrypto", "AuthTestSupport",
         "PostgresTestSupport",
-      ]),
+      ],
+      // A database written by an earlier release, read through #filePath, never bundled.
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "AuthStorageTests",
       dependencies: [

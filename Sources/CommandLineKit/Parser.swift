@@ -4,8 +4,11 @@ extension ToolDeclaration {
   /// Options may stand before or after the subcommand words, as `--opt value` or
   /// `--opt=value`; `--` ends the options. An option a subcommand declares may come
   /// before that subcommand's name. `-h`/`--help` anywhere asks for the help page of the
-  /// command typed, `--version` anywhere for the version. Every mistake is a `UsageError`
-  /// that names the command whose help explains it.
+  /// command typed, `-V`/`--version` anywhere for the version. Every mistake is a
+  /// `UsageError` that names the command whose help explains it and, for a mistyped
+  /// subcommand or option, suggests the closest declared one. A word that starts with `-`
+  /// is never taken as an option's value (`--limit -1` is refused, `--limit=-1` is the way
+  /// to give it), and an option the tool refuses (`refusedOptions`) is refused by name.
   public func parse(_ arguments: [String]) throws(UsageError) -> ParsedCommandLine<Action> {
     var parser = LineParser(tool: self)
     return try parser.parse(arguments)
@@ -49,11 +52,11 @@ private struct LineParser<Action: Sendable> {
         wantsHelp = true
         continue
       }
-      if tool.hasVersion, name == "--version" {
+      if tool.hasVersion, ToolDeclaration<Action>.versionOption.forms.contains(name) {
         wantsVersion = true
         continue
       }
-      guard let (option, isPending) = lookUp(name) else { throw unknownOption(name) }
+      guard let (option, isPending) = lookUp(name) else { throw unknownOption(token) }
       var value: String?
       if option.takesValue {
         if let inlineValue {
@@ -61,6 +64,8 @@ private struct LineParser<Action: Sendable> {
         } else if index < arguments.endIndex, !Self.looksLikeOption(arguments[index]) {
           value = arguments[index]
           index += 1
+        } else if index < arguments.endIndex {
+          throw valueExpected(for: option, got: arguments[index])
         } else {
           throw error("Missing value for '\(option.label)'")
         }
@@ -96,8 +101,12 @@ private struct LineParser<Action: Sendable> {
       return
     }
     if current.action == nil, current.arguments.isEmpty {
-      let typed = (path.dropFirst().map(\.name) + [token]).joined(separator: " ")
-      throw error("Unknown subcommand '\(typed)'")
+      let words = path.dropFirst().map(\.name)
+      let typed = (words + [token]).joined(separator: " ")
+      let closest = Suggestions.closest(to: token, among: current.subcommands.map(\.name)).map {
+        (words + [$0]).joined(separator: " ")
+      }
+      throw error("Unknown subcommand '\(typed)'", suggestion: Suggestions.sentence(for: closest))
     }
     positionals.append(token)
   }
@@ -162,20 +171,42 @@ private struct LineParser<Action: Sendable> {
     error("Missing expected argument '\(argument.label)'")
   }
 
-  /// "Unknown option '--all' for 'signin'" when another command declares it, so the user
-  /// learns the option exists but belongs elsewhere; "Unknown option '-x'" otherwise.
-  private func unknownOption(_ name: String) -> UsageError {
+  /// The error for an option typed as `token` that none of the commands so far accepts:
+  /// the refusal of an option the tool refuses; "Unknown option '--all' for 'signin'" when
+  /// another command declares it, so the user learns the option exists but belongs
+  /// elsewhere; else "Unknown option '--usrname'", with the closest accepted options.
+  private func unknownOption(_ token: String) -> UsageError {
+    if let refused = tool.refusal(of: token) {
+      return error(refused.message, suggestion: refused.instead)
+    }
+    let (name, _) = Self.split(token)
     let declaredSomewhere =
       Self.option(named: name, in: tool.root.options + tool.root.optionsBelow) != nil
     if declaredSomewhere, path.count > 1 {
       let command = path.dropFirst().map(\.name).joined(separator: " ")
       return error("Unknown option '\(name)' for '\(command)'")
     }
-    return error("Unknown option '\(name)'")
+    var accepted = ToolDeclaration.options(along: path) + current.optionsBelow
+    accepted.append(ToolDeclaration<Action>.helpOption)
+    if tool.hasVersion { accepted.append(ToolDeclaration<Action>.versionOption) }
+    let closest = Suggestions.closest(to: name, among: accepted.map(\.longForm))
+    return error("Unknown option '\(name)'", suggestion: Suggestions.sentence(for: closest))
   }
 
-  private func error(_ message: String) -> UsageError {
-    UsageError(message, commandPath: path.map(\.name))
+  /// `--limit -1`: a word that starts with `-` is an option, never a value, so that a
+  /// forgotten value does not swallow the next option; `--limit=-1` gives such a value.
+  private func valueExpected(for option: OptionDeclaration, got next: String) -> UsageError {
+    // A refused option in the value's place is refused as such, and its value never echoed.
+    if let refused = tool.refusal(of: next) {
+      return error(refused.message, suggestion: refused.instead)
+    }
+    return error(
+      "Value expected for '\(option.label)', got an option: '\(next)'",
+      suggestion: "If '\(next)' is the value, write '\(option.longForm)=\(next)'.")
+  }
+
+  private func error(_ message: String, suggestion: String? = nil) -> UsageError {
+    UsageError(message, commandPath: path.map(\.name), suggestion: suggestion)
   }
 
   private func finished(_ request: ParsedCommandLine<Action>.Request) -> ParsedCommandLine<Action> {

@@ -3,30 +3,37 @@
 public struct ToolDeclaration<Action: Sendable>: Sendable {
   /// The program's own command; its options are accepted by every subcommand.
   public let root: CommandDeclaration<Action>
-  /// Whether `--version` is accepted (anywhere on the line) and listed on the root page.
+  /// Whether `-V`/`--version` is accepted (anywhere on the line) and listed on the root page.
   public let hasVersion: Bool
+  /// Options no command accepts, each refused with its own reason wherever it is typed.
+  public let refusedOptions: [RefusedOption]
 
   /// Declares a program; a command that accepts two options of the same name (or short
-  /// form) stops the program here, the first time the declaration is used, with the
-  /// `DuplicateOption` that `init(checking:hasVersion:)` would throw.
-  public init(root: CommandDeclaration<Action>, hasVersion: Bool) {
+  /// form), or one that is refused, stops the program here, the first time the declaration
+  /// is used, with the `DuplicateOption` that `init(checking:hasVersion:refusing:)` would throw.
+  public init(
+    root: CommandDeclaration<Action>, hasVersion: Bool,
+    refusing refusedOptions: [RefusedOption] = []
+  ) {
     do {
-      try self.init(checking: root, hasVersion: hasVersion)
+      try self.init(checking: root, hasVersion: hasVersion, refusing: refusedOptions)
     } catch {
       preconditionFailure(error.description)
     }
   }
 
   /// Declares a program, refusing a command that accepts two options of the same name or
-  /// short form (its own, the global ones, `--help`, `-h` and `--version` together): the
-  /// parser would only ever find the first.
+  /// short form (its own, the global ones, `--help`, `-h`, `--version` and `-V` together),
+  /// or the form of a refused option: the parser would only ever find the first.
   public init(
-    checking root: CommandDeclaration<Action>, hasVersion: Bool
+    checking root: CommandDeclaration<Action>, hasVersion: Bool,
+    refusing refusedOptions: [RefusedOption] = []
   ) throws(DuplicateOption) {
     self.root = root
     self.hasVersion = hasVersion
+    self.refusedOptions = refusedOptions
     for path in allPaths() {
-      var seen: Set<String> = []
+      var seen = Set(refusedOptions.flatMap(\.forms))
       let accepted =
         Self.options(along: path) + [Self.helpOption] + (hasVersion ? [Self.versionOption] : [])
       for option in accepted {
@@ -75,7 +82,49 @@ public struct ToolDeclaration<Action: Sendable>: Sendable {
 
   /// The built-in version flag.
   static var versionOption: OptionDeclaration {
-    Flag("version", help: "Show the version.").declaration
+    Flag("version", short: "V", help: "Show the version.").declaration
+  }
+
+  /// The refused option that `token` types, if any: `--password`, `--password=…`, `-p`,
+  /// or `-p…` with the value stuck to the letter.
+  func refusal(of token: String) -> RefusedOption? {
+    refusedOptions.first { $0.matches(token) }
+  }
+}
+
+/// An option a program refuses wherever it is typed, with the reason and what to do
+/// instead: a password typed as `--password` is seen by every user of the machine in the
+/// process list, and kept in the shell's history.
+public struct RefusedOption: Hashable, Sendable {
+  /// The long names without dashes: `password` for `--password`.
+  public let names: [String]
+  /// The one-letter forms without their dash: `p` for `-p`.
+  public let shortNames: [Character]
+  /// Why it is refused, the error's message.
+  public let message: String
+  /// What to type instead, the first sentence of the error's hint.
+  public let instead: String
+
+  /// Refuses `--name`, `--name=…`, `-s` and `-s…` for each name and short name given.
+  public init(names: [String], shortNames: [Character] = [], message: String, instead: String) {
+    self.names = names
+    self.shortNames = shortNames
+    self.message = message
+    self.instead = instead
+  }
+
+  /// `--password` and `-p`.
+  var forms: [String] { names.map { "--" + $0 } + shortNames.map { "-" + String($0) } }
+
+  /// Whether `token` types this option, with or without a value in the same word; never
+  /// the value itself, which the error must not repeat.
+  func matches(_ token: String) -> Bool {
+    if token.hasPrefix("--") {
+      let name = token.dropFirst(2).prefix { $0 != "=" }
+      return names.contains(String(name))
+    }
+    guard token.hasPrefix("-"), let letter = token.dropFirst().first else { return false }
+    return shortNames.contains(letter)
   }
 }
 

@@ -226,7 +226,7 @@ struct CommandLineKitTests {
         """)
     let root = Sample.tool.helpPage(for: [Sample.tool.root])
     #expect(root.contains("\n\nFirst paragraph continues.\n\nTABLE:\n  a  b\n  c  d\n\n"))
-    #expect(root.contains("  --version               Show the version.\n"))
+    #expect(root.contains("  -V, --version           Show the version.\n"))
     #expect(root.contains("SUBCOMMANDS:\n  greet                   Greet people.\n  users "))
     let group = Sample.tool.helpPage(for: try #require(Sample.tool.path(to: ["users"])))
     #expect(

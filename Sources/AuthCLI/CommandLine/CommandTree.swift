@@ -12,7 +12,17 @@ typealias Subcommand = CommandDeclaration<CommandAction>
 enum AuthCLITool {
   /// The whole program.
   static let declaration: ToolDeclaration<CommandAction> = ToolDeclaration(
-    root: root, hasVersion: true)
+    root: root, hasVersion: true, refusing: [passwordOption])
+
+  /// A password typed on the command line is seen by every user of the machine in the
+  /// process list and kept in the shell's history, so the options people reach for are
+  /// refused by name, pointing at the two ways that keep it secret.
+  private static let passwordOption = RefusedOption(
+    names: ["password"], shortNames: ["p"],
+    message:
+      "A password is never given as an option: every user of this machine could read it, "
+      + "and the shell's history would keep it",
+    instead: "Pipe it to --password-stdin, or leave it out to be prompted.")
 
   private static let root: Subcommand = Subcommand(
     "authcli", abstract: "Accounts and sessions in SQLite, from scripts or an interactive shell.",
@@ -39,6 +49,7 @@ enum AuthCLITool {
       ShellCommand.declaration,
       CompletionCommand.declaration,
       HelpCommand.declaration,
+      AuthCLIVersion.declaration,
     ])
 }
 

@@ -49,8 +49,11 @@ enum HelpCommand {
       return page()
     }
     for count in words.indices where tool.path(to: Array(words[...count])) == nil {
-      let typed = words[...count].joined(separator: " ")
-      throw context.usageError("Unknown subcommand '\(typed)'")
+      let typed = Array(words[...count])
+      throw CLIError.usage(
+        UsageError(
+          "Unknown subcommand '\(typed.joined(separator: " "))'", commandPath: context.commandPath,
+          suggestion: tool.subcommandSuggestion(for: typed, extra: Array(topics.keys).sorted())))
     }
     return tool.helpPage(for: tool.path(to: words) ?? [tool.root])
   }

@@ -38,8 +38,7 @@ public struct CommandLineTool {
       case .help:
         console.output.write(AuthCLITool.declaration.helpPage(for: parsed.path))
       case .version:
-        context.emit(json: ["version": AuthCLIVersion.current])
-        context.show(AuthCLIVersion.current)
+        AuthCLIVersion.print(in: context)
       case .run(let action):
         try await action(context)
       }

@@ -32,6 +32,12 @@ struct ShellCompletionTests {
     ("authcli users lock ada --", ["--reason", "--db"], ["--yes"]),
     ("authcli audit --kind sign_in", ["sign_in_succeeded", "sign_in_failed"], ["sign_up"]),
     ("authcli sessions check --", ["--token-stdin"], ["--all"]),
+    // Short forms beside the long ones; a short option that reads a value skips it.
+    ("authcli signup -", ["-u", "--username", "--password-stdin", "-h"], ["-y", "-p"]),
+    ("authcli users delete ada -", ["-y", "--yes"], ["-u"]),
+    ("authcli signin -u ada --", ["--password-stdin", "--username"], ["--all"]),
+    ("authcli -", ["-V", "--version", "-h"], ["-y"]),
+    ("authcli ver", ["version", "verify"], ["signup"]),
   ]
 
   private func script(for shell: String, in sandbox: borrowing Sandbox) async throws -> String {

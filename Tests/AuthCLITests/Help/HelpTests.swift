@@ -51,7 +51,9 @@ struct HelpTests {
     for command in tool.root.subcommands {
       #expect(page.contains("\n  \(command.name) "), "\(command.name)")
     }
-    for option in ["--db <path>", "--json", "--no-input", "--no-color", "--version", "-h, --help"] {
+    for option in [
+      "--db <path>", "--json", "--no-input", "--no-color", "-V, --version", "-h, --help",
+    ] {
       #expect(page.contains("\n  \(option) "), "\(option)")
     }
   }
@@ -80,7 +82,7 @@ struct HelpTests {
           --no-input              Never prompt; fail with exit code 64 when input is
                                   needed.
           --no-color              Never colour the output (NO_COLOR does the same).
-          --version               Show the version.
+          -V, --version           Show the version.
           -h, --help              Show help information.
 
         SUBCOMMANDS:
@@ -105,7 +107,7 @@ struct HelpTests {
   @Test func subcommandPagesShowTheirOwnOptionsAndArguments() async {
     let signUp = await harness.run(["help", "signup"]).output
     #expect(signUp.contains("USAGE: authcli signup [--username <name>] [--password-stdin]"))
-    #expect(signUp.contains("\n  --username <name> "))
+    #expect(signUp.contains("\n  -u, --username <name> "))
     #expect(signUp.contains("\n  --password-stdin "))
     #expect(!signUp.contains("--all"))
     #expect(!signUp.contains("--version"))

@@ -162,7 +162,10 @@ struct ArgumentParserTests {
       ("signin --username", UsageError("Missing value for '--username <name>'", at: ["signin"])),
       (
         "signin --username --password-stdin",
-        UsageError("Missing value for '--username <name>'", at: ["signin"])
+        UsageError(
+          "Value expected for '--username <name>', got an option: '--password-stdin'",
+          commandPath: ["authcli", "signin"],
+          suggestion: "If '--password-stdin' is the value, write '--username=--password-stdin'.")
       ),
       (
         "whoami --json=yes",

@@ -4,7 +4,7 @@ import CommandLineKit
 enum CredentialOptions {
   /// `--username <name>`.
   static let username = Option<String?>(
-    "username", valueName: "name",
+    "username", short: "u", valueName: "name",
     help: "The username (3 to 32 of a-z 0-9 . _ -). Prompted for on a terminal when missing.")
   /// `--password-stdin`.
   static let passwordStandardInput = Flag(

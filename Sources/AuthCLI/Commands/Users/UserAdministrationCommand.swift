@@ -224,7 +224,7 @@ struct UserAdministrationCommand {
 extension UserAdministrationCommand {
   static let username = Argument<String>("username", help: "The account's username.")
   static let yes = Flag(
-    "yes", help: "Confirm without a prompt (required when stdin is not a terminal).")
+    "yes", short: "y", help: "Confirm without a prompt (required when stdin is not a terminal).")
   static let reason = Option<String?>(
     "reason", valueName: "text",
     help: "Why, for the audit trail and 'users show' (at most 200 characters).")
