@@ -51,5 +51,5 @@ extension AuthStore {
 /// of work, untyped, because only the adapter knows them; they never reach past the entry
 /// point, which converts them into `AuthError.store`.
 public protocol AuthStoreContext: UserStore, SessionStore, AuditLog, ThrottleStore,
-  DeviceCookieStore
+  DeviceCookieStore, SecondFactorStore
 {}

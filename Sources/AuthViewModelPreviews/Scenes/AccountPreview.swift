@@ -26,7 +26,7 @@ public enum AccountViewModelPreview {
     case .loading:
       await sessions.currentSessionCall.holdInFlight { await viewModel.viewDidAppear() }
     case .failed:
-      sessions.currentSessionCall.answer(.failure(StoreError.busy))
+      sessions.currentSessionCall.answer(.failure(.store(.busy)))
       await viewModel.viewDidAppear()
     case .loaded, .signedOutEverywhere: await viewModel.viewDidAppear()
     }

@@ -46,7 +46,7 @@ public enum SignUpViewModelPreview {
       await viewModel.signUpTapped()
     case .loading: await stub.signUpCall.holdInFlight { await viewModel.signUpTapped() }
     case .failed:
-      stub.signUpCall.answer(.failure(StoreError.busy))
+      stub.signUpCall.answer(.failure(.store(.busy)))
       await viewModel.signUpTapped()
     default: break
     }
