@@ -98,16 +98,18 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   public func completeSignIn(
     _ challenge: SecondFactorChallenge, code: String
   ) async throws(AuthError) -> SecondFactorAnswer<NewSession> {
-    guard challenge.startsSession else { return .refused(.expired) }
-    let match = try await judge(code, for: challenge.passed)
+    guard challenge.startsSession, let passed = challenge.passed else {
+      return .refused(.expired)
+    }
+    let match = try await judge(code, for: passed)
     guard case .matched(let found) = match else { return .refused(match.refusal) }
     do {
-      switch try await startSession(challenge.passed, gated: false, code: found) {
+      switch try await startSession(passed, gated: false, code: found) {
       case .done(let session): return .accepted(session)
       case .challenged, .refused: return .refused(.expired)
       }
     } catch .secondFactor(.notEnrolled) {
-      try await auditCodeFailure(challenge.passed, detail: found.reuseDetail)
+      try await auditCodeFailure(passed, detail: found.reuseDetail)
       return .refused(.incorrectCode)
     }
   }
@@ -148,16 +150,18 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   public func completeVerify(
     _ challenge: SecondFactorChallenge, code: String
   ) async throws(AuthError) -> SecondFactorAnswer<User> {
-    guard !challenge.startsSession else { return .refused(.expired) }
-    let match = try await judge(code, for: challenge.passed)
+    guard !challenge.startsSession, let passed = challenge.passed else {
+      return .refused(.expired)
+    }
+    let match = try await judge(code, for: passed)
     guard case .matched(let found) = match else { return .refused(match.refusal) }
     do {
-      switch try await verified(challenge.passed, gated: false, code: found) {
+      switch try await verified(passed, gated: false, code: found) {
       case .done(let user): return .accepted(user)
       case .challenged, .refused: return .refused(.expired)
       }
     } catch .secondFactor(.notEnrolled) {
-      try await auditCodeFailure(challenge.passed, detail: found.reuseDetail)
+      try await auditCodeFailure(passed, detail: found.reuseDetail)
       return .refused(.incorrectCode)
     }
   }

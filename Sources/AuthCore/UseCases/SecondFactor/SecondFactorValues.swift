@@ -81,13 +81,14 @@ public enum SecondFactorError: Error, Hashable, Sendable, CustomStringConvertibl
 
 /// Proof that a password was right for an account that also asks for a code: what the
 /// second step needs, held by the client between the two steps, never stored. Only the
-/// sign-in service makes one, and no session starts until a code completes it.
+/// sign-in service makes a real one, and no session starts until a code completes it; a
+/// `sample` (for previews and tests of views) is refused by the services.
 public struct SecondFactorChallenge: Hashable, Sendable, CustomStringConvertible {
   /// The account's canonical name, to show ("Code for ada").
   public let username: String
   /// Whether completing it starts a session (sign-in) or only answers (`verify`).
   public let startsSession: Bool
-  let passed: PasswordCheck.Passed
+  let passed: PasswordCheck.Passed?
 
   init(passed: PasswordCheck.Passed, startsSession: Bool) {
     self.username = passed.record.user.username
@@ -95,16 +96,29 @@ public struct SecondFactorChallenge: Hashable, Sendable, CustomStringConvertible
     self.passed = passed
   }
 
+  private init(sampleFor username: String) {
+    self.username = username
+    self.startsSession = true
+    self.passed = nil
+  }
+
+  /// A challenge for previews and view tests; the real services refuse it as expired.
+  public static func sample(username: String) -> SecondFactorChallenge {
+    SecondFactorChallenge(sampleFor: username)
+  }
+
   /// Names the account only.
   public var description: String { "SecondFactorChallenge(\(username))" }
 
   /// Two challenges are the same when they are for the same account and purpose.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.passed.record == rhs.passed.record && lhs.startsSession == rhs.startsSession
+    lhs.username == rhs.username && lhs.passed?.record == rhs.passed?.record
+      && lhs.startsSession == rhs.startsSession
   }
   /// Hashes what `==` compares.
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(passed.record)
+    hasher.combine(username)
+    hasher.combine(passed?.record)
     hasher.combine(startsSession)
   }
 }
