@@ -22,17 +22,14 @@ public struct OTPAuthURI: Hashable, Sendable, CustomStringConvertible {
     for (field, value) in [("issuer", issuer), ("account", account)] {
       guard !value.isEmpty, !value.contains(":") else { throw .unusableLabel(field: field) }
     }
-    var components = URLComponents()
-    components.scheme = "otpauth"
-    components.host = "totp"
-    components.percentEncodedPath = "/\(Self.encoded(issuer)):\(Self.encoded(account))"
-    components.percentEncodedQueryItems = [
+    // Every part is percent-encoded here, so the URI is put together as text: no
+    // URLComponents, which would link the whole of FoundationEssentials into the binary.
+    let query = [
       ("secret", base32Secret), ("issuer", issuer),
       ("algorithm", parameters.algorithm.rawValue),
       ("digits", String(parameters.digits.rawValue)), ("period", String(parameters.period)),
-    ].map { URLQueryItem(name: $0.0, value: Self.encoded($0.1)) }
-    // Every part was encoded above, so URLComponents has nothing left to refuse.
-    guard let text = components.string else { throw .unusableLabel(field: "label") }
+    ].map { "\($0.0)=\(Self.encoded($0.1))" }.joined(separator: "&")
+    let text = "otpauth://totp/\(Self.encoded(issuer)):\(Self.encoded(account))?\(query)"
     self.text = text
   }
 

@@ -41,7 +41,7 @@ public enum SecondFactorFailure: Error, Equatable, Sendable, CustomStringConvert
   }
 
   /// The failure a use case's refusal stands for.
-  init(_ refusal: SecondFactorRefusal) {
+  public init(_ refusal: SecondFactorRefusal) {
     switch refusal {
     case .incorrectCode: self = .incorrectCode
     case .tooManyAttempts: self = .tooManyAttempts

@@ -131,7 +131,7 @@ struct SecondFactorTests {
   @Test func wrongCodesCountOnTheThrottleLikeWrongPasswords() async throws {
     _ = try await enabled("cai")
     var refusals: [SecondFactorRefusal] = []
-    for _ in 0..<3 {
+    for _ in 0..<5 {
       let begun = try await services.signIn.beginSignIn(
         request: SignInRequest(username: "cai", password: UseCaseFixture.password))
       guard case .valid(.secondFactorRequired(let challenge)) = begun else { break }
