@@ -122,6 +122,9 @@ struct SecondFactorEndToEndTests {
     let shown = try #require(
       try await sandbox.run(["users", "show", "ada", "--json"]).json() as? [String: Any])
     #expect(shown["second_factor"] as? Bool == true)
+    let listed = try #require(
+      try await sandbox.run(["users", "list", "--json"]).json() as? [[String: Any]])
+    #expect(listed.first?["second_factor"] as? Bool == true)
 
     // The operator's reset ends the factor; a password alone signs in again (after unlock).
     #expect(try await sandbox.run(["users", "unlock", "ada"]).status == 0)
