@@ -167,4 +167,35 @@ struct SecondFactorEndToEndTests {
     #expect(wrong.status == 78)
     #expect(wrong.errors.contains("not the key"))
   }
+
+  @Test func theShellAsksForTheCodeWithItsOwnPrompt() async throws {
+    let sandbox = try Sandbox()
+    #expect(try await sandbox.signUp("ida").status == 0)
+    let enabled = try #require(
+      try await sandbox.run(["2fa", "enable", "--json"]).json() as? [String: Any])
+    let secret = try #require(enabled["secret"] as? String)
+    #expect(
+      try await sandbox.run(
+        ["2fa", "confirm", "--code-stdin"], input: try PyOTP.code(secret: secret, stepsAhead: 0)
+      )
+      .status == 0)
+    #expect(try await sandbox.run(["signout"]).status == 0)
+    let script = [
+      "1", "ida", Passphrase.first, "000000", try PyOTP.code(secret: secret, stepsAhead: 1), "5",
+    ]
+    let run = try await sandbox.run(["shell"], input: script.joined(separator: "\n") + "\n")
+    #expect(run.status == 0, "\(run.errors)")
+    var cursor = run.output.startIndex
+    for expected in [
+      "Signing in…\n", "Code for ida from your authenticator app", "Code: ", "Checking…\n",
+      "Incorrect code", "Code: ", "Signed in as ida\n", "Bye.\n",
+    ] {
+      guard let found = run.output.range(of: expected, range: cursor..<run.output.endIndex) else {
+        Issue.record("missing, in order: \(expected)\n--- transcript ---\n\(run.output)")
+        return
+      }
+      cursor = found.upperBound
+    }
+    #expect(!run.output.contains(secret))
+  }
 }
