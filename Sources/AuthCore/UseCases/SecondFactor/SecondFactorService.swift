@@ -40,8 +40,9 @@ public struct SecondFactorService: Sendable {
   /// `.alreadyEnabled` while one is on. Creates the key file when there is none.
   @concurrent
   public func enrol(token: SessionToken) async throws(AuthError) -> SecondFactorEnrolment {
-    let (setup, keys) = try keysAndSetup(creatingIfMissing: true)
+    // Signed in first: a key file is made only for someone who may enrol.
     let user = try await signedIn(token)
+    let (setup, keys) = try keysAndSetup(creatingIfMissing: true)
     let secret: TOTPSecret
     let base32: String
     do {
