@@ -171,6 +171,14 @@ struct SecondFactorEndToEndTests {
   @Test func theShellAsksForTheCodeWithItsOwnPrompt() async throws {
     let sandbox = try Sandbox()
     #expect(try await sandbox.signUp("ida").status == 0)
+    // Off a terminal the QR code is drawn only when asked for; the factor stays pending.
+    let plain = try await sandbox.run(["2fa", "enable"])
+    #expect(plain.status == 0 && plain.output.contains("otpauth://totp/authcli:ida?"))
+    #expect(!plain.output.contains("\u{2580}") && !plain.output.contains("\u{2588}"))
+    let drawn = try await sandbox.run(["2fa", "enable", "--qr"])
+    #expect(drawn.output.contains("\u{2580}") || drawn.output.contains("\u{2584}"))
+    let pending = try await sandbox.run(["2fa", "status", "--json"])
+    #expect((try pending.json() as? [String: Any])?["pending"] as? Bool == true)
     let enabled = try #require(
       try await sandbox.run(["2fa", "enable", "--json"]).json() as? [String: Any])
     let secret = try #require(enabled["secret"] as? String)
