@@ -87,7 +87,7 @@ let package = Package(
       name: "AuthCLI",
       dependencies: [
         "AuthCore", "AuthDatabase", "AuthStorage", "AuthPostgres", "AuthCrypto", "AuthViewModels",
-        "CommandLineKit",
+        "CommandLineKit", "TerminalQR",
       ]),
     .executableTarget(name: "authcli", dependencies: ["AuthCLI"]),
 

@@ -36,7 +36,7 @@ struct InspectorTests {
     #expect(
       counts == [
         "users": 1, "sessions": 2, "auth_events": 1, "sign_in_throttle": 0, "secret_keys": 1,
-        "device_cookies": 0,
+        "device_cookies": 0, "second_factors": 0, "recovery_codes": 0,
         "schema_migrations": Migration.embedded.count,
       ])
     #expect(report.sessions == DatabaseReport.SessionCounts(active: 1, expired: 1))

@@ -39,6 +39,7 @@ enum AuthCLITool {
       SignOutCommand.declaration,
       WhoAmICommand.declaration,
       ChangePasswordCommand.declaration,
+      SecondFactorCommand.declaration,
       SessionsCommand.declaration,
       UsersCommand.declaration,
       InspectCommand.declaration,

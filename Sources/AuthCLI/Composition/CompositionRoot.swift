@@ -60,11 +60,23 @@ struct CompositionRoot {
     }
     // Every check of a password presents the same cookie: a sign-in, `verify`, and the
     // current password of a password change.
+    // The key file is only located here; it is read when a second factor is used.
+    let secondFactor = SecondFactorSetup(
+      oneTimePasswords: try Self.oneTimePasswords(),
+      keys: SecondFactorKeyFile.located(environment: environment))
     services = AuthServices(
       store: store, hasher: hasher, tokens: tokens, clock: SystemClock(), policy: .standard,
-      deviceCookies: files?.cookie)
+      deviceCookies: files?.cookie, secondFactor: secondFactor)
     useCases = AuthUseCases(services)
     sessionFile = files?.session
+  }
+
+  /// liboath, or exit 69 when it cannot be initialised.
+  private static func oneTimePasswords() throws -> OathOneTimePasswords {
+    do { return try OathOneTimePasswords() } catch {
+      throw ErrorReport(
+        kind: .unavailable, message: "liboath could not be initialised: \(error)")
+    }
   }
 
   /// The wiring of the commands that serve operators and other programs (`users …`,

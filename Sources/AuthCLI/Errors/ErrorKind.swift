@@ -37,6 +37,11 @@ enum ErrorKind: String, CaseIterable, Hashable, Sendable {
   case interrupted = "interrupted"
   case databaseError = "database_error"
   case internalError = "internal_error"
+  case secondFactorRequired = "second_factor_required"
+  case incorrectCode = "incorrect_code"
+  case noSecondFactor = "no_second_factor"
+  case secondFactorOn = "second_factor_on"
+  case secondFactorKey = "second_factor_key"
 
   /// The exit code that comes with the kind.
   var code: ExitCode {
@@ -44,7 +49,9 @@ enum ErrorKind: String, CaseIterable, Hashable, Sendable {
     case .usage, .passwordOnCommandLine, .notConfirmed: .usage
     case .validationFailed, .usernameTaken, .inputNotText, .inputTooLong, .notADatabase,
       .notAnAuthcliDatabase, .corruptDatabase, .unexpectedSchema, .schemaTooNew, .needsMigration,
-      .migrationFailed, .notAdopted, .incompatibleDatabase, .sessionNotFound, .noSuchAccount:
+      .migrationFailed, .notAdopted, .incompatibleDatabase, .sessionNotFound, .noSuchAccount,
+      .noSecondFactor,
+      .secondFactorOn:
       .invalidData
     case .inputEnded, .noDatabase: .noInput
     case .unavailable: .unavailable
@@ -53,8 +60,10 @@ enum ErrorKind: String, CaseIterable, Hashable, Sendable {
     case .cannotCreate, .fileExists: .cannotCreate
     case .ioError, .unsafeFile: .ioError
     case .busy: .temporaryFailure
-    case .notSignedIn, .badCredentials, .permissionDenied: .noPermission
-    case .configuration: .configuration
+    case .notSignedIn, .badCredentials, .permissionDenied, .secondFactorRequired,
+      .incorrectCode:
+      .noPermission
+    case .configuration, .secondFactorKey: .configuration
     case .interrupted: .interrupted
     }
   }
@@ -98,6 +107,13 @@ enum ErrorKind: String, CaseIterable, Hashable, Sendable {
     case .interrupted: "Ctrl-C; nothing was changed."
     case .databaseError: "The database answered with an error authcli does not expect."
     case .internalError: "Something that should not happen did (a bug)."
+    case .secondFactorRequired:
+      "The account asks for a code from an authenticator app, and none was given."
+    case .incorrectCode: "The code or recovery code was wrong, already used, or throttled."
+    case .noSecondFactor: "The account has no second factor (or none waiting for 'confirm')."
+    case .secondFactorOn: "The account's second factor is on already; disable it first."
+    case .secondFactorKey:
+      "The second factor's key file is missing, unsafe, or not the key the secrets were sealed with."
     }
   }
 }

@@ -71,6 +71,29 @@ struct ErrorReport: Error, Hashable, Sendable {
     case .store(let failure): self.init(failure)
     case .hashing(let failure): self = failure.report
     case .tokens(let failure): self = failure.report
+    case .secondFactor(let failure): self = Self.report(failure)
+    }
+  }
+
+  /// The report for a second factor that could not be used.
+  static func report(_ error: SecondFactorError) -> ErrorReport {
+    switch error {
+    case .notEnrolled:
+      ErrorReport(
+        kind: .noSecondFactor, message: error.description + ".",
+        hint: "Set one up with 'authcli 2fa enable'.")
+    case .alreadyEnabled:
+      ErrorReport(
+        kind: .secondFactorOn, message: error.description + ".",
+        hint: "Turn it off first with 'authcli 2fa disable'.")
+    case .keyUnavailable, .wrongKey:
+      ErrorReport(
+        kind: .secondFactorKey, message: error.description + ".",
+        hint: "Restore the key file, or name it in AUTHCLI_SECRET_KEY_FILE.")
+    case .unsupported:
+      ErrorReport(kind: .configuration, message: error.description + ".")
+    case .library:
+      ErrorReport(kind: .internalError, message: error.description)
     }
   }
 

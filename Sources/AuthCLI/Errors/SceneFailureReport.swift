@@ -16,6 +16,23 @@ extension SignInFailure: ReportableFailure {
   }
 }
 
+extension SecondFactorFailure: ReportableFailure {
+  /// The report for a refused code: 77 for a wrong or throttled code, 78 for the key.
+  var report: ErrorReport {
+    switch self {
+    case .incorrectCode, .tooManyAttempts:
+      ErrorReport(kind: .incorrectCode, message: description + ".")
+    case .expired: ErrorReport(CLIError.signInRefused(description))
+    case .keyUnavailable:
+      ErrorReport(
+        kind: .secondFactorKey, message: description + ".",
+        hint: "Restore the key file, or name it in AUTHCLI_SECRET_KEY_FILE.")
+    case .busy: ErrorReport(StoreError.busy)
+    case .unexpected(let unexpected): unexpected.report
+    }
+  }
+}
+
 extension SignUpFailure: ReportableFailure {
   /// The report for a failed sign-up.
   var report: ErrorReport {

@@ -37,6 +37,16 @@ public enum AuthEventKind: String, Hashable, Sendable, CaseIterable, Codable {
   case passwordReset = "password_reset"
   /// An operator deleted expired sessions, forgotten throttle rows and expired device cookies.
   case pruned = "pruned"
+  /// A second factor was confirmed and is asked for from now on.
+  case secondFactorEnabled = "second_factor_enabled"
+  /// The owner turned their second factor off.
+  case secondFactorDisabled = "second_factor_disabled"
+  /// A code or recovery code was refused (wrong, reused, or throttled).
+  case secondFactorFailed = "second_factor_failed"
+  /// A recovery code was used (and deleted).
+  case recoveryCodeUsed = "recovery_code_used"
+  /// An operator removed an account's second factor and ended its sessions.
+  case secondFactorReset = "second_factor_reset"
 
   /// What each kind means, in one line, for help pages and documentation.
   public var summary: String {
@@ -56,6 +66,11 @@ public enum AuthEventKind: String, Hashable, Sendable, CaseIterable, Codable {
     case .accountUnlocked: "an operator unlocked an account"
     case .passwordReset: "an operator set a new password"
     case .pruned: "expired sessions, throttle rows and device cookies were deleted"
+    case .secondFactorEnabled: "a second factor was confirmed and turned on"
+    case .secondFactorDisabled: "a user turned their second factor off"
+    case .secondFactorFailed: "a one-time or recovery code was refused"
+    case .recoveryCodeUsed: "a recovery code was used"
+    case .secondFactorReset: "an operator removed an account's second factor"
     }
   }
 }

@@ -14,6 +14,8 @@ public enum AuthError: Error, Hashable, Sendable {
   case hashing(PasswordHasherError)
   /// The token source broke its contract.
   case tokens(TokenSourceError)
+  /// The second factor could not be used: none enrolled, its key unavailable, a library.
+  case secondFactor(SecondFactorError)
 }
 
 extension AuthError {

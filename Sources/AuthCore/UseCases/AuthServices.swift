@@ -26,18 +26,25 @@ public struct AuthServices: Sendable {
   public let housekeeping: HousekeepingService
   /// Reading the audit trail.
   public let auditTrail: AuditTrailService
+  /// The signed-in user's second factor, and the operator's reset.
+  public let secondFactor: SecondFactorService
 
   /// Builds every use case over the same store, hasher, token source, clock and rules.
   /// With `deviceCookies`, every check of a password presents this client's cookie for the
   /// account (sign-in, `verify`, a password change), and a sign-in leaves a new one.
+  /// With `secondFactor`, accounts can enrol a second factor and sign-in asks for its code;
+  /// its key is read only when a factor is enrolled or used.
   public init(
     store: any AuthStore, hasher: any PasswordHasher, tokens: any TokenSource,
     clock: any WallClock = SystemClock(), policy: AuthPolicy = .standard,
-    deviceCookies: (any DeviceCookieJar)? = nil
+    deviceCookies: (any DeviceCookieJar)? = nil, secondFactor: SecondFactorSetup? = nil
   ) {
     signIn = SignInService(
       store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy,
-      deviceCookies: deviceCookies)
+      deviceCookies: deviceCookies, secondFactor: secondFactor)
+    self.secondFactor = SecondFactorService(
+      store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy,
+      deviceCookies: deviceCookies, setup: secondFactor)
     signUp = SignUpService(
       store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy)
     sessions = SessionService(store: store, tokens: tokens, clock: clock, policy: policy)

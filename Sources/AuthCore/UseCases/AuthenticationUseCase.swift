@@ -33,4 +33,27 @@ public protocol AuthenticationUseCase: Sendable {
   /// Signs in and starts a new session. Unknown user, wrong password and a
   /// locked account all answer the same `.invalid` message after the same work.
   func signIn(request: SignInRequest) async throws(AuthError) -> Validation<NewSession>
+  /// The first step: the password. For an account with a second factor, a right password
+  /// answers a challenge and starts nothing.
+  func beginSignIn(request: SignInRequest) async throws(AuthError) -> Validation<SignInProgress>
+  /// The second step: a code or a recovery code for the challenge; starts the session.
+  func completeSignIn(
+    _ challenge: SecondFactorChallenge, code: String
+  ) async throws(AuthError) -> SecondFactorAnswer<NewSession>
+}
+
+extension AuthenticationUseCase {
+  /// One step, for a use case that knows no second factor.
+  public func beginSignIn(
+    request: SignInRequest
+  ) async throws(AuthError) -> Validation<SignInProgress> {
+    try await signIn(request: request).map(SignInProgress.signedIn)
+  }
+
+  /// No challenge is ever answered by a use case that knows no second factor.
+  public func completeSignIn(
+    _ challenge: SecondFactorChallenge, code: String
+  ) async throws(AuthError) -> SecondFactorAnswer<NewSession> {
+    .refused(.expired)
+  }
 }

@@ -15,12 +15,13 @@
 /// failures are counted. Each attempt also deletes a bounded number of expired sessions,
 /// forgotten throttle rows and expired device cookies (`AuthPolicy.housekeeping`).
 public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
-  private let store: any AuthStore
+  let store: any AuthStore
   private let tokens: any TokenSource
-  private let clock: any WallClock
+  let clock: any WallClock
   private let policy: AuthPolicy
   private let deviceCookies: (any DeviceCookieJar)?
-  private let passwords: PasswordCheck
+  let passwords: PasswordCheck
+  let secondFactor: SecondFactorSetup?
 
   /// Takes the ports it works through and the rules it applies. With `deviceCookies`,
   /// a successful sign-in leaves the client a device cookie for the account, and failures
@@ -29,9 +30,10 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   public init(
     store: any AuthStore, hasher: any PasswordHasher, tokens: any TokenSource,
     clock: any WallClock, policy: AuthPolicy = .standard,
-    deviceCookies: (any DeviceCookieJar)? = nil
+    deviceCookies: (any DeviceCookieJar)? = nil, secondFactor: SecondFactorSetup? = nil
   ) {
     self.store = store
+    self.secondFactor = secondFactor
     self.tokens = tokens
     self.clock = clock
     self.policy = policy
@@ -61,16 +63,121 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   /// replaces the account's cookie with a new one; signing out leaves it.
   @concurrent
   public func signIn(request: SignInRequest) async throws(AuthError) -> Validation<NewSession> {
+    switch try await beginSignIn(request: request) {
+    case .valid(.signedIn(let session)): .valid(session)
+    // No session starts before the second step; this entry point has none.
+    case .valid(.secondFactorRequired): .invalid(errorMessage: AuthMessages.secondFactorRequired)
+    case .invalid(let message, _): .invalid(errorMessage: message)
+    }
+  }
+
+  /// The first step of a sign-in: the password, judged as `signIn` judges it. For an
+  /// account with a second factor, a right password starts no session, clears no count and
+  /// answers a challenge that `completeSignIn` takes with a code.
+  @concurrent
+  public func beginSignIn(
+    request: SignInRequest
+  ) async throws(AuthError) -> Validation<SignInProgress> {
     let checked = try await check(request, for: .signIn)
     guard case .valid(let passed) = checked else {
       return .invalid(errorMessage: checked.errorMessage ?? AuthMessages.signInFailed)
     }
+    switch try await startSession(passed, gated: true) {
+    case .done(let session): return .valid(.signedIn(session))
+    case .challenged:
+      return .valid(.secondFactorRequired(.init(passed: passed, startsSession: true)))
+    case .refused: return .invalid(errorMessage: AuthMessages.signInFailed)
+    }
+  }
+
+  /// The second step: a code from the authenticator app (±1 step, never one at or before
+  /// the last accepted step) or an unused recovery code (deleted when it works). Each try
+  /// counts as an attempt on the same count as the password (the trusted device cookie,
+  /// else the name), and a success clears it and starts the session.
+  @concurrent
+  public func completeSignIn(
+    _ challenge: SecondFactorChallenge, code: String
+  ) async throws(AuthError) -> SecondFactorAnswer<NewSession> {
+    guard challenge.startsSession, let passed = challenge.passed else {
+      return .refused(.expired)
+    }
+    let match = try await judge(code, for: passed, firstTry: challenge.firstTry.take())
+    guard case .matched(let found) = match else { return .refused(match.refusal) }
+    do {
+      switch try await startSession(passed, gated: false, code: found) {
+      case .done(let session): return .accepted(session)
+      case .challenged, .refused: return .refused(.expired)
+      }
+    } catch .secondFactor(.notEnrolled) {
+      try await auditCodeFailure(passed, detail: found.reuseDetail)
+      return .refused(.incorrectCode)
+    }
+  }
+
+  /// Checks the password exactly as a sign-in does (throttle, device cookie, equal work,
+  /// audit, rehash upward, a success clears the count it was charged to) but starts no
+  /// session and leaves no cookie. An account with a second factor answers
+  /// `AuthMessages.secondFactorRequired`; `beginVerify` asks for its code.
+  @concurrent
+  public func verify(request: SignInRequest) async throws(AuthError) -> Validation<User> {
+    switch try await beginVerify(request: request) {
+    case .valid(.verified(let user)): .valid(user)
+    case .valid(.secondFactorRequired): .invalid(errorMessage: AuthMessages.secondFactorRequired)
+    case .invalid(let message, _): .invalid(errorMessage: message)
+    }
+  }
+
+  /// The first step of `verify`; for an account with a second factor, a challenge that
+  /// `completeVerify` takes with a code.
+  @concurrent
+  public func beginVerify(
+    request: SignInRequest
+  ) async throws(AuthError) -> Validation<VerifyProgress> {
+    let checked = try await check(request, for: .verify)
+    guard case .valid(let passed) = checked else {
+      return .invalid(errorMessage: checked.errorMessage ?? AuthMessages.signInFailed)
+    }
+    switch try await verified(passed, gated: true, code: nil) {
+    case .done(let user): return .valid(.verified(user))
+    case .challenged:
+      return .valid(.secondFactorRequired(.init(passed: passed, startsSession: false)))
+    case .refused: return .invalid(errorMessage: AuthMessages.signInFailed)
+    }
+  }
+
+  /// The second step of `verify`, judged as `completeSignIn` judges it; starts no session.
+  @concurrent
+  public func completeVerify(
+    _ challenge: SecondFactorChallenge, code: String
+  ) async throws(AuthError) -> SecondFactorAnswer<User> {
+    guard !challenge.startsSession, let passed = challenge.passed else {
+      return .refused(.expired)
+    }
+    let match = try await judge(code, for: passed, firstTry: challenge.firstTry.take())
+    guard case .matched(let found) = match else { return .refused(match.refusal) }
+    do {
+      switch try await verified(passed, gated: false, code: found) {
+      case .done(let user): return .accepted(user)
+      case .challenged, .refused: return .refused(.expired)
+      }
+    } catch .secondFactor(.notEnrolled) {
+      try await auditCodeFailure(passed, detail: found.reuseDetail)
+      return .refused(.incorrectCode)
+    }
+  }
+
+  /// Starts the session of a passed check (and replaces the device cookie), unless the
+  /// account asks for a code and `gated`; with `code`, settles it in the same transaction.
+  private func startSession(
+    _ passed: PasswordCheck.Passed, gated: Bool, code: AcceptedCode? = nil
+  ) async throws(AuthError) -> Finished<NewSession> {
     let pending = try PendingSession(tokens: tokens)
     let rules = policy.session
     let newCookie = deviceCookies == nil ? nil : try PendingSession(tokens: tokens)
     let cookieLifetime = policy.throttle.deviceCookieLifetime
     let trusted = passed.trustedCookie
-    let started = try await finish(passed, for: .signIn) { user, now, context throws(AuthError) in
+    let finished = try await finish(passed, for: .signIn, gated: gated, code: code) {
+      user, now, context throws(AuthError) in
       if let newCookie {
         if let trusted { try context.deleteDeviceCookie(tokenHash: trusted.hash) }
         try context.insertDeviceCookie(
@@ -81,33 +188,29 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
       try context.append(
         AuthEventDraft(
           time: now, kind: .signInSucceeded, userID: user.id, username: user.username,
-          detail: "session \(started.authenticated.session.id)"))
+          detail: "session \(started.authenticated.session.id)"
+            + (code == nil ? "" : " (second factor)")))
       return started
     }
-    if let started, let newCookie {
+    if case .done(let started) = finished, let newCookie {
       deviceCookies?.keep(
         newCookie.token, for: started.authenticated.user.username, replacing: trusted?.token)
     }
-    return started.map(Validation.valid) ?? .invalid(errorMessage: AuthMessages.signInFailed)
+    return finished
   }
 
-  /// Checks the password exactly as a sign-in does (throttle, device cookie, equal work,
-  /// audit, rehash upward, a success clears the count it was charged to) but starts no
-  /// session and leaves no cookie.
-  @concurrent
-  public func verify(request: SignInRequest) async throws(AuthError) -> Validation<User> {
-    let checked = try await check(request, for: .verify)
-    guard case .valid(let passed) = checked else {
-      return .invalid(errorMessage: checked.errorMessage ?? AuthMessages.signInFailed)
-    }
-    let user = try await finish(passed, for: .verify) { user, now, context throws(AuthError) in
+  /// Settles a passed `verify` check, unless the account asks for a code and `gated`.
+  private func verified(
+    _ passed: PasswordCheck.Passed, gated: Bool, code: AcceptedCode?
+  ) async throws(AuthError) -> Finished<User> {
+    try await finish(passed, for: .verify, gated: gated, code: code) {
+      user, now, context throws(AuthError) in
       try context.append(
         AuthEventDraft(
           time: now, kind: .passwordVerified, userID: user.id, username: user.username,
-          detail: "no session started"))
+          detail: "no session started" + (code == nil ? "" : " (second factor)")))
       return user
     }
-    return user.map(Validation.valid) ?? .invalid(errorMessage: AuthMessages.signInFailed)
   }
 
   /// The field rules, then the one password check every purpose shares; any refusal is
@@ -133,9 +236,10 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   /// `success`, unless the password changed or an operator locked the account since it
   /// was verified.
   private func finish<Outcome: Sendable>(
-    _ passed: PasswordCheck.Passed, for purpose: PasswordCheck.Purpose,
+    _ passed: PasswordCheck.Passed, for purpose: PasswordCheck.Purpose, gated: Bool,
+    code: AcceptedCode?,
     _ success: @escaping @Sendable (User, Date, any AuthStoreContext) throws(AuthError) -> Outcome
-  ) async throws(AuthError) -> Outcome? {
+  ) async throws(AuthError) -> Finished<Outcome> {
     let now = clock.now()
     let passwords = passwords
     let verified = passed.record
@@ -143,7 +247,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
     let userID = verified.user.id
     let name = verified.user.username
     let suffix = purpose.suffix
-    return try await store.write { context throws(AuthError) -> Outcome? in
+    return try await store.write { context throws(AuthError) -> Finished<Outcome> in
       guard let current = try context.userRecord(id: userID),
         current.passwordHash == verified.passwordHash, current.lock == nil
       else {
@@ -153,8 +257,12 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
             time: now, kind: .signInFailed, userID: userID, username: name,
             detail: (locked ? "locked by an operator" : "password changed") + " during check"
               + suffix))
-        return nil
+        return .refused
       }
+      // The password alone never clears the count nor starts anything for an account that
+      // asks for a code: the second step does both.
+      if gated, try context.secondFactor(of: userID)?.state == .enabled { return .challenged }
+      if let code { try code.settle(for: userID, at: now, in: context) }
       var user = current.user
       if let upgradedHash {
         try context.updatePasswordHash(upgradedHash.hash, for: userID, at: now)
@@ -165,7 +273,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
         user = try context.userRecord(id: userID)?.user ?? user
       }
       try passwords.recordSuccess(passed, in: context)
-      return try success(user, now, context)
+      return .done(try success(user, now, context))
     }
   }
 }

@@ -50,4 +50,11 @@ public enum AuthMessages {
   /// locked account read the same, so the answer tells nothing about which.
   public static let signInFailed =
     "Incorrect username or password, or too many failed attempts — try again later"
+
+  /// A one-time or recovery code that was wrong, reused or expired.
+  public static let incorrectCode =
+    "Incorrect code — type the current code from your app, or a recovery code"
+  /// A sign-in whose password was right but whose account also asks for a code.
+  public static let secondFactorRequired =
+    "This account asks for a code from your authenticator app"
 }

@@ -21,11 +21,13 @@ public struct UserDirectoryEntry: Hashable, Sendable, Codable {
   public let activeSessions: Int
   /// Whether an operator locked the account.
   public let isLocked: Bool
+  /// Whether the account's second factor is on (a pending one is not).
+  public let hasSecondFactor: Bool
 
   /// Describes a listed account.
   public init(
     id: Int64, username: String, createdAt: Date, updatedAt: Date, lastSignInAt: Date?,
-    activeSessions: Int, isLocked: Bool = false
+    activeSessions: Int, isLocked: Bool = false, hasSecondFactor: Bool = false
   ) {
     self.id = id
     self.username = username
@@ -34,5 +36,6 @@ public struct UserDirectoryEntry: Hashable, Sendable, Codable {
     self.lastSignInAt = lastSignInAt
     self.activeSessions = activeSessions
     self.isLocked = isLocked
+    self.hasSecondFactor = hasSecondFactor
   }
 }

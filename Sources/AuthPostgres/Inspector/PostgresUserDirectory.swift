@@ -26,7 +26,8 @@ public struct PostgresUserDirectory {
         (SELECT pg_catalog.max(e.time) FROM auth_events AS e
          WHERE e.user_id = u.id AND e.kind IN ($1, $3)),
         (SELECT pg_catalog.count(*) FROM sessions AS s WHERE s.user_id = u.id AND s.expires_at > $2),
-        u.locked_at IS NOT NULL
+        u.locked_at IS NOT NULL,
+        EXISTS (SELECT 1 FROM second_factors AS f WHERE f.user_id = u.id AND f.state = 'enabled')
       FROM users AS u ORDER BY u.username
       """,
       [
@@ -37,7 +38,8 @@ public struct PostgresUserDirectory {
       UserDirectoryEntry(
         id: try row.int64(0), username: row.string(1), createdAt: try row.date(2),
         updatedAt: try row.date(3), lastSignInAt: try row.optionalDate(4),
-        activeSessions: Int(try row.int64(5)), isLocked: try row.bool(6))
+        activeSessions: Int(try row.int64(5)), isLocked: try row.bool(6),
+        hasSecondFactor: try row.bool(7))
     }
   }
 }

@@ -30,6 +30,9 @@ enum PostgresKnownSchemas {
     // 0007_users_by_name_hash
     "2b485351a7affeeb6262d4cfd74b5d460060d49f7e2796da77d72856bf9bdbb2":
       "96a1e089804569208ada9dc518b563b41c7fe52e6faa36caea1e8d8f51aba961",
+    // 0008_second_factor
+    "b10ba5a6058b3e5613a2efee0f1fb1280b3a613aab3d425391cc7a91060ac164":
+      "835072c637e503bb74f4fc3b2e8e7147ff1f2db2f56b209b41039a26b5aa076e",
   ]
 
   /// The recorded schema digest for migrations with this digest, if any.

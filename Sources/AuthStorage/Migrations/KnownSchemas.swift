@@ -32,6 +32,9 @@ enum KnownSchemas {
     // 0007_users_by_name_hash
     "cc8c7879c7b3a0fcc2835b8f9c1df70d7420ef140fb4ee15afb49d4d01655765":
       "9afe498bde257912990d222a833ac63895c1ae85211ce1d42f5191fb79d53bb3",
+    // 0008_second_factor
+    "2a35ba5a2ccf369fcacdc8d5237f068674a27ac84d0a3fba919e69cb0329c403":
+      "9f66d5ce4835ef632aa029c2f8efc7f8e0f970b0749ee1779ba4e14c0ec0fe26",
   ]
 
   /// The recorded schema digest for migrations with this digest, if any.

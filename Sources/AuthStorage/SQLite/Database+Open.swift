@@ -1,3 +1,4 @@
+import AuthDatabase
 import CSQLite
 
 #if canImport(FoundationEssentials)
@@ -9,16 +10,10 @@ import CSQLite
 #if canImport(Glibc)
   import Glibc
 
-  private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
-    Glibc.open(path, flags, mode)
-  }
   private func systemClose(_ descriptor: Int32) -> Int32 { Glibc.close(descriptor) }
 #elseif canImport(Darwin)
   import Darwin
 
-  private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
-    Darwin.open(path, flags, mode)
-  }
   private func systemClose(_ descriptor: Int32) -> Int32 { Darwin.close(descriptor) }
 #endif
 
@@ -116,33 +111,18 @@ extension Database {
 
   /// Creates a new database file that is whole from the moment it appears at `path`.
   ///
-  /// It is built under a private temporary name beside `path` with mode 0600 (SQLite
-  /// copies the database file's mode to its -wal and -shm files, so they are never
-  /// wider), given its first page (the header, with authcli's application id), then
-  /// hard-linked into place, which fails rather than replaces. Two processes creating
-  /// the same database race only at the link; the loser opens the winner's file.
+  /// `PrivateFileCreation` builds it under a private temporary name beside `path` with mode
+  /// 0600 (SQLite copies the database file's mode to its -wal and -shm files, so they are
+  /// never wider); here it gets its first page (the header, with authcli's application id)
+  /// before it is hard-linked into place, which fails rather than replaces. Two processes
+  /// creating the same database race only at the link; the loser opens the winner's file.
   private static func createFile(at path: String) throws {
-    func failure(_ reason: Int32) -> StorageError {
-      .cannotCreate(path: path, reason: String(cString: strerror(reason)))
-    }
-    // Beside the file, in the same folder, so that the link cannot cross file systems.
-    let slash = path.lastIndex(of: "/")
-    let folder = slash.map { path[...$0] } ?? ""
-    let name = slash.map { path[path.index(after: $0)...] } ?? path[...]
-    let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 16)
-    let temporary = "\(folder).\(name).new-\(suffix)"
-    let descriptor = systemOpen(temporary, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { throw failure(errno) }
-    defer { unlink(temporary) }
-    // The umask may have narrowed the mode, never widened it; set it exactly anyway.
-    let modeStatus = fchmod(descriptor, 0o600) == 0 ? 0 : errno
-    _ = systemClose(descriptor)
-    guard modeStatus == 0 else { throw failure(modeStatus) }
-    try writeFirstPage(of: temporary, reportedAs: path)
-    if link(temporary, path) != 0 {
-      let reason = errno
-      if reason == EEXIST { return }
-      throw failure(reason)
+    do {
+      try PrivateFileCreation.create(at: path) { temporary in
+        try writeFirstPage(of: temporary, reportedAs: path)
+      }
+    } catch let failure as PrivateFileCreation.Failure {
+      throw StorageError.cannotCreate(path: path, reason: failure.reason)
     }
   }
 

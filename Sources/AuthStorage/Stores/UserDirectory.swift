@@ -30,7 +30,8 @@ public struct UserDirectory {
         (SELECT max(e.time) FROM auth_events AS e
          WHERE e.user_id = u.id AND e.kind IN (?1, ?3)),
         (SELECT count(*) FROM sessions AS s WHERE s.user_id = u.id AND s.expires_at > ?2),
-        u.locked_at IS NOT NULL
+        u.locked_at IS NOT NULL,
+        EXISTS (SELECT 1 FROM second_factors AS f WHERE f.user_id = u.id AND f.state = 'enabled')
       FROM users AS u ORDER BY u.username
       """,
       [
@@ -41,7 +42,8 @@ public struct UserDirectory {
       Entry(
         id: row.int64(at: 0), username: row.string(at: 1), createdAt: row.date(at: 2),
         updatedAt: row.date(at: 3), lastSignInAt: row.optionalDate(at: 4),
-        activeSessions: Int(row.int64(at: 5)), isLocked: row.int64(at: 6) != 0)
+        activeSessions: Int(row.int64(at: 5)), isLocked: row.int64(at: 6) != 0,
+        hasSecondFactor: row.int64(at: 7) != 0)
     }
   }
 }

@@ -4,12 +4,15 @@ import AuthCore
 public final class AuthenticationUseCaseStub: AuthenticationUseCase {
   /// The sign-in call: its script, hook and recorded requests.
   public let signInCall: ScriptedCall<SignInRequest, Validation<NewSession>>
+  /// The second step: every code it was given, and what it answers.
+  public let completeCall: ScriptedCall<String, SecondFactorAnswer<NewSession>>
 
   /// Answers every sign-in with `answer` (by default, alice's new session).
   public init(
     answer: Result<Validation<NewSession>, AuthError> = .success(.valid(SampleData.newSession))
   ) {
     signInCall = ScriptedCall(answer: answer)
+    completeCall = ScriptedCall(answer: .success(.accepted(SampleData.newSession)))
   }
 
   /// Checks with `StubRules`.
@@ -23,5 +26,12 @@ public final class AuthenticationUseCaseStub: AuthenticationUseCase {
   /// Answers from the script.
   public func signIn(request: SignInRequest) async throws(AuthError) -> Validation<NewSession> {
     try await signInCall.call(request)
+  }
+
+  /// Answers what `completeCall` holds.
+  public func completeSignIn(
+    _ challenge: SecondFactorChallenge, code: String
+  ) async throws(AuthError) -> SecondFactorAnswer<NewSession> {
+    try await completeCall.call(code)
   }
 }

@@ -29,6 +29,8 @@ public enum SampleData {
   /// A new password for the sample user in previews.
   public static let newPassword = "a brand new long passphrase"
 
+  /// A code an authenticator app shows.
+  public static let code = "287082"
   /// A token that is never valid anywhere but in stubs.
   public static let token = SessionToken(rawValue: "sample-token")
 

@@ -12,6 +12,8 @@ public enum AuthRoute: Hashable, Sendable {
   case signIn
   /// The sign-up form.
   case signUp
+  /// The second step of a sign-in, with the challenge the password step answered.
+  case secondFactor(SecondFactorChallenge)
   /// The home once signed in.
   case account
   /// The list of sessions.
@@ -25,7 +27,8 @@ public enum AuthRoute: Hashable, Sendable {
   /// One route per scene, each with a sample payload, for whoever must cover every scene (a
   /// front end's check that it has a view for each, the route tests).
   public static let examples: [AuthRoute] = [
-    .start, .signIn, .signUp, .account, .sessions, .changePassword,
+    .start, .signIn, .signUp, .secondFactor(.sample(username: "ada")), .account, .sessions,
+    .changePassword,
   ]
 
   /// The scene for this route with a fresh view model. A route that needs a session
@@ -37,6 +40,16 @@ public enum AuthRoute: Hashable, Sendable {
       return AuthScene(self, SignInViewModel(authentication: useCases.authentication)) {
         switch $0 {
         case .userIntendsToSignUp: .show(.signUp)
+        case .userIntendsToGoBack: .home
+        case .userDidSignIn(let session): .startSession(session)
+        case .userDidPassPassword(let challenge): .show(.secondFactor(challenge))
+        }
+      }
+    case (.secondFactor(let challenge), _):
+      let viewModel = SecondFactorViewModel(
+        challenge: challenge, authentication: useCases.authentication)
+      return AuthScene(self, viewModel) {
+        switch $0 {
         case .userIntendsToGoBack: .home
         case .userDidSignIn(let session): .startSession(session)
         }

@@ -9,6 +9,9 @@ public enum SignInStep: Hashable, Sendable {
   case userIntendsToGoBack
   /// The user did sign in; the new session and its token.
   case userDidSignIn(NewSession)
+  /// The user did give the right password for an account that also asks for a code; the
+  /// challenge the second step completes.
+  case userDidPassPassword(SecondFactorChallenge)
 }
 
 /// Why a sign-in did not start a session. The description is the message the form shows.
@@ -167,10 +170,11 @@ public final class SignInViewModel: BaseViewModel<SignInStep>, SignInViewModelTy
   private func signIn(_ request: SignInRequest) async {
     failure = nil
     isLoading = true
-    var session: NewSession?
+    var next: SignInStep?
     do {
-      switch try await authentication.signIn(request: request) {
-      case .valid(let newSession): session = newSession
+      switch try await authentication.beginSignIn(request: request) {
+      case .valid(.signedIn(let newSession)): next = .userDidSignIn(newSession)
+      case .valid(.secondFactorRequired(let challenge)): next = .userDidPassPassword(challenge)
       // The fields passed the live check, so any refusal is the one for unknown user,
       // wrong password and lock alike.
       case .invalid: failure = .refused
@@ -179,7 +183,7 @@ public final class SignInViewModel: BaseViewModel<SignInStep>, SignInViewModelTy
       failure = SignInFailure(thrown: error)
     }
     isLoading = false
-    if let session { navigator.emit(.userDidSignIn(session)) }
+    if let next { navigator.emit(next) }
   }
 
   private var request: SignInRequest { SignInRequest(username: username, password: password) }

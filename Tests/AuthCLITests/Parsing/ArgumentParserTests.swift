@@ -188,7 +188,8 @@ struct ArgumentParserTests {
         "users",
         UsageError(
           "Missing subcommand: 'list', 'add', 'show <username>', 'delete <username>', "
-            + "'lock <username>', 'unlock <username>' or 'reset-password <username>'",
+            + "'lock <username>', 'unlock <username>', 'reset-password <username>' or "
+            + "'reset-2fa <username>'",
           at: ["users"])
       ),
       ("users drop", UsageError("Unknown subcommand 'users drop'", at: ["users"])),

@@ -40,6 +40,17 @@ struct ScenePreviewTests {
     try PreviewRecorder.check(transcripts, scene: "SignIn")
   }
 
+  @Test func secondFactor() async throws {
+    var transcripts: [(String, String)] = []
+    for state in SecondFactorViewModelPreview.State.allCases {
+      let viewModel = await SecondFactorViewModelPreview.make(state)
+      let text = await PreviewRecorder.transcript(
+        SecondFactorView(), viewModel, input: [SampleData.code])
+      transcripts.append((state.rawValue, text))
+    }
+    try PreviewRecorder.check(transcripts, scene: "SecondFactor")
+  }
+
   @Test func signUp() async throws {
     var transcripts: [(String, String)] = []
     for state in SignUpViewModelPreview.State.allCases {

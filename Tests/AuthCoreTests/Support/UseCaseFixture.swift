@@ -83,4 +83,5 @@ struct UseCaseFixture {
 
 enum FixtureError: Error {
   case signUpRefused(SignUpResult)
+  case unexpected(String)
 }

@@ -24,7 +24,7 @@ struct SceneFileTests {
     #expect(
       names == [
         "AccountViewModel", "AuthenticateViewModel", "ChangePasswordViewModel",
-        "SessionsViewModel", "SignInViewModel", "SignUpViewModel",
+        "SecondFactorViewModel", "SessionsViewModel", "SignInViewModel", "SignUpViewModel",
       ])
   }
 

@@ -40,16 +40,35 @@ struct AuthRouteTests {
   }
 
   @Test func signInsSignUpLeadsToSignUp() async {
-    for step in [SignInStep.userIntendsToSignUp, .userIntendsToGoBack, .userDidSignIn(session)] {
+    let steps: [SignInStep] = [
+      .userIntendsToSignUp, .userIntendsToGoBack, .userDidSignIn(session),
+      .userDidPassPassword(challenge),
+    ]
+    for step in steps {
       let expected: AuthTransition =
         switch step {
         case .userIntendsToSignUp: .show(.signUp)
         case .userIntendsToGoBack: .home
         case .userDidSignIn(let session): .startSession(session)
+        case .userDidPassPassword(let challenge): .show(.secondFactor(challenge))
         }
       #expect(await transition(.signIn, SignInViewModel.self, step) == expected)
     }
   }
+
+  @Test func theSecondFactorLeadsToASessionOrBackHome() async {
+    for step in [SecondFactorStep.userIntendsToGoBack, .userDidSignIn(session)] {
+      let expected: AuthTransition =
+        switch step {
+        case .userIntendsToGoBack: .home
+        case .userDidSignIn(let session): .startSession(session)
+        }
+      #expect(
+        await transition(.secondFactor(challenge), SecondFactorViewModel.self, step) == expected)
+    }
+  }
+
+  private var challenge: SecondFactorChallenge { .sample(username: "ada") }
 
   @Test func signUpsSignInLeadsToSignIn() async {
     for step in [SignUpStep.userIntendsToSignIn, .userIntendsToGoBack, .userDidSignUp(session)] {

@@ -125,6 +125,29 @@ struct RenderTests {
     #expect(viewModel.navigator.history == [.userIntendsToSignIn])
   }
 
+  @Test("the second factor renders when the code turns submit on, checking, and a refusal")
+  func secondFactor() async {
+    let stub = AuthenticationUseCaseStub()
+    stub.completeCall.answer(.success(.refused(.incorrectCode)))
+    let viewModel = SecondFactorViewModel(
+      challenge: .sample(username: "alice"), authentication: stub)
+    let host = ObservingHost(SecondFactorTestView(viewModel: viewModel))
+    stub.completeCall.whileRunning { _ in await MainActor.run { host.update() } }
+    viewModel.inputs.code = "1"
+    host.update()
+    viewModel.inputs.code = "12"
+    host.update()
+    await viewModel.inputs.verifyTapped()
+    host.update()
+    #expect(
+      host.renders == [
+        // "12" renders again: the view read `code` through `isVerifyEnabled`.
+        "Code for alice [Verify (off)]", "Code for alice [Verify]", "Code for alice [Verify]",
+        "Checking…",
+        "Code for alice [Verify (off)] ! \(AuthMessages.incorrectCode)",
+      ])
+  }
+
   @Test("the account renders loading, the user, then loading and the sessions ended")
   func account() async {
     let sessions = SessionUseCaseStub()

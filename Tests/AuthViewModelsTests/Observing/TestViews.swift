@@ -54,6 +54,16 @@ struct AuthenticateTestView<ViewModel: AuthenticateViewModelType>: TestView {
   func body() -> String { "\(viewModel.outputs.notice ?? "") [Sign in] [Sign up] [Quit]" }
 }
 
+struct SecondFactorTestView<ViewModel: SecondFactorViewModelType>: TestView {
+  let viewModel: ViewModel
+  func body() -> String {
+    let outputs = viewModel.outputs
+    if outputs.isLoading { return "Checking…" }
+    return "Code for \(outputs.username) [Verify\(outputs.isVerifyEnabled ? "" : " (off)")]"
+      + (outputs.failure.map { " ! \($0)" } ?? "")
+  }
+}
+
 struct AccountTestView<ViewModel: AccountViewModelType>: TestView {
   let viewModel: ViewModel
   func body() -> String {

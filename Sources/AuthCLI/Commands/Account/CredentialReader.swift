@@ -1,3 +1,5 @@
+import AuthCore
+
 /// Gathers a scripted command's username and passwords: from flags, from standard input
 /// with `--password-stdin`, or from prompts (echo off for passwords) on a terminal.
 ///
@@ -38,12 +40,26 @@ struct CredentialReader {
 
   /// One password: the next line of standard input with `--password-stdin`, else a prompt
   /// with echo off on a terminal.
-  func password(prompt label: String) throws -> String {
+  func password(prompt label: String, flag: String = "--password-stdin") throws -> String {
     if passwordFromStandardInput {
       return try Self.secretLine(from: context)
     }
-    try requirePrompting(flag: "--password-stdin")
+    try requirePrompting(flag: flag)
     return try prompt(label, secret: true)
+  }
+
+  /// The second factor's code, after the password: the next line of standard input with
+  /// `--password-stdin`, else a hidden prompt. A missing line is `second_factor_required`.
+  func secondFactorCode() throws -> String {
+    do {
+      if passwordFromStandardInput { return try Self.secretLine(from: context) }
+      try requirePrompting(flag: "--password-stdin (the code on the line after the password)")
+      return try prompt("Code from your authenticator app (or a recovery code): ", secret: true)
+    } catch CLIError.endOfInput {
+      throw ErrorReport(
+        kind: .secondFactorRequired, message: AuthMessages.secondFactorRequired + ".",
+        hint: "Give the code on the line after the password.")
+    }
   }
 
   /// A new password and its confirmation: the same line with `--password-stdin`, two

@@ -20,7 +20,22 @@ struct SignInCommand {
     viewModel.inputs.username = name
     viewModel.inputs.password = password
     await viewModel.inputs.signInTapped()
-    guard case .userDidSignIn(let session) = viewModel.outcome else {
+    var outcome = viewModel.outcome
+    // An account with a second factor: the code line, then the second step's scene.
+    if case .userDidPassPassword(let challenge) = outcome {
+      let code = try CredentialReader(
+        context: context, passwordFromStandardInput: passwordFromStandardInput
+      ).secondFactorCode()
+      let step = SecondFactorViewModel(
+        challenge: challenge, authentication: root.useCases.authentication)
+      step.inputs.code = code
+      await step.inputs.verifyTapped()
+      guard case .userDidSignIn(let session) = step.outcome else {
+        throw step.outputs.failure ?? SecondFactorFailure.incorrectCode
+      }
+      outcome = .userDidSignIn(session)
+    }
+    guard case .userDidSignIn(let session) = outcome else {
       let output = viewModel.outputs
       if let failure = output.failure { throw failure }
       throw FieldRefusals.error([
@@ -39,7 +54,9 @@ extension SignInCommand {
     "signin", abstract: "Sign in: start a new session.",
     discussion: """
       Unknown user, wrong password and a locked account all exit with code 77 and the same
-      message. The session token is kept in $XDG_STATE_HOME/authcli/, mode 0600.
+      message. The session token is kept in $XDG_STATE_HOME/authcli/, mode 0600. For an
+      account with a second factor, asks for a code next; with --password-stdin, reads it
+      from the line after the password (no line: exit 77, second_factor_required).
       """,
     options: [CredentialOptions.username, CredentialOptions.passwordStandardInput]
   ) { context in

@@ -1,4 +1,5 @@
 import AuthCore
+import AuthViewModels
 import CommandLineKit
 
 /// `authcli verify --username NAME --password-stdin`: exit 0 when the password is right,
@@ -16,10 +17,20 @@ struct VerifyCommand {
       passwordFromStandardInput: passwordFromStandardInput)
     let root = try CompositionRoot.forOperator(
       location: location, environment: context.process.environment)
-    let result = try await root.services.signIn.verify(
+    let result = try await root.services.signIn.beginVerify(
       request: SignInRequest(username: name, password: password))
-    guard case .valid(let user) = result else {
-      throw CLIError.signInRefused(result.errorMessage ?? AuthMessages.signInFailed)
+    let user: User
+    switch result {
+    case .invalid(let message, _): throw CLIError.signInRefused(message)
+    case .valid(.verified(let verified)): user = verified
+    case .valid(.secondFactorRequired(let challenge)):
+      let code = try CredentialReader(
+        context: context, passwordFromStandardInput: passwordFromStandardInput
+      ).secondFactorCode()
+      switch try await root.services.signIn.completeVerify(challenge, code: code) {
+      case .accepted(let verified): user = verified
+      case .refused(let refusal): throw SecondFactorFailure(refusal)
+      }
     }
     context.emit(json: ["verified": true, "username": user.username])
     context.show("Password for \(TerminalText.visible(user.username)) is correct.")
@@ -32,7 +43,8 @@ extension VerifyCommand {
     discussion: """
       Exits 0 when the password is right and 77 otherwise (unknown user, wrong password,
       locked), like 'htpasswd -v'. Starts no session; throttled, audited and timed exactly
-      like 'authcli signin'. With --password-stdin, reads one line.
+      like 'authcli signin'. With --password-stdin, reads one line, and for an account with
+      a second factor the code from the next.
       """,
     options: [CredentialOptions.username, CredentialOptions.passwordStandardInput]
   ) { context in

@@ -23,7 +23,8 @@ struct BackupCommand {
       ])
     context.show(
       "Backed up \(location.displayPath) to \(report.path) (\(report.sizeBytes) bytes, schema "
-        + "version \(report.schemaVersion), integrity check ok).")
+        + "version \(report.schemaVersion), integrity check ok; the second-factor key file is"
+        + " not in it).")
   }
 }
 

@@ -49,9 +49,24 @@ struct UserAdministrationCommand {
 
   /// `users show NAME`: everything but the hash.
   func show(_ username: String) async throws {
-    let details = try await root().services.accounts.account(named: username)
-    context.emit(json: Self.json(details))
-    context.show(Self.text(details, style: context.outputStyle))
+    let services = try root().services
+    let details = try await services.accounts.account(named: username)
+    let factor = try await services.secondFactor.status(named: username)
+    context.emit(json: Self.json(details).merging(["second_factor": factor.enabled]) { $1 })
+    context.show(Self.text(details, secondFactor: factor, style: context.outputStyle))
+  }
+
+  /// `users reset-2fa NAME`: removes the account's second factor and ends its sessions.
+  func resetSecondFactor(_ username: String) async throws {
+    let change = try await root().services.secondFactor.reset(named: username)
+    context.emit(
+      json: [
+        "username": change.user.username, "second_factor": false,
+        "ended_sessions": change.endedSessions,
+      ])
+    context.show(
+      "Removed the second factor of \(TerminalText.visible(change.user.username));"
+        + " \(Self.sessions(change.endedSessions)) ended.")
   }
 
   /// `users delete NAME [--yes]`: asks on a terminal, needs `--yes` otherwise.
@@ -186,7 +201,9 @@ struct UserAdministrationCommand {
     ]
   }
 
-  private static func text(_ details: AccountDetails, style: Style) -> String {
+  private static func text(
+    _ details: AccountDetails, secondFactor: SecondFactorStatus, style: Style
+  ) -> String {
     var lock = "no"
     if let standing = details.lock {
       lock = "yes, since \(Timestamp.readable(standing.lockedAt))"
@@ -203,6 +220,7 @@ struct UserAdministrationCommand {
       ("Last sign-in", details.lastSignInAt.map(Timestamp.readable) ?? "never"),
       ("Locked", lock),
       ("Failed sign-ins", failures),
+      ("Second factor", secondFactor.enabled ? "on" : (secondFactor.pending ? "pending" : "off")),
       ("Active sessions", String(details.activeSessions.count)),
     ].map { label, value in
       (label + ":").padded(to: 17)
@@ -277,6 +295,17 @@ extension UserAdministrationCommand {
       try await UserAdministrationCommand(context: context).resetPassword(
         context.required(username),
         passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput])
+    },
+    Subcommand(
+      "reset-2fa", abstract: "Remove an account's second factor and end its sessions.",
+      discussion: """
+        For an owner who lost both the authenticator app and the recovery codes. Audited as
+        second_factor_reset; an account without a second factor exits 65.
+        """,
+      arguments: [username]
+    ) { context in
+      try await UserAdministrationCommand(context: context).resetSecondFactor(
+        context.required(username))
     },
   ]
 }

@@ -15,6 +15,7 @@ struct UsersCommand {
           "last_sign_in_at": JSONText.time(user.lastSignInAt),
           "active_sessions": user.activeSessions,
           "locked": user.isLocked,
+          "second_factor": user.hasSecondFactor,
         ]
       })
     guard !users.isEmpty else {

@@ -50,13 +50,15 @@ struct PasswordCheck: Sendable {
     case verify
     /// The current password of a password change, whose new hash replaces the old anyway.
     case passwordChange
+    /// The current password that turns a second factor off or renews its recovery codes.
+    case secondFactorChange
 
     /// The audit detail of a failed attempt.
     func failureDetail(_ attempt: SignInAttempt, damaged: Bool) -> String {
       let reason =
         damaged
         ? "stored hash far costlier than the current cost"
-        : (self == .passwordChange && attempt.isWrongPassword
+        : ((self == .passwordChange || self == .secondFactorChange) && attempt.isWrongPassword
           ? "wrong current password" : attempt.failureDetail)
       return reason + suffix
     }
@@ -67,6 +69,7 @@ struct PasswordCheck: Sendable {
       case .signIn: ""
       case .verify: " (verify)"
       case .passwordChange: " (password change)"
+      case .secondFactorChange: " (second factor)"
       }
     }
   }
@@ -132,7 +135,7 @@ struct PasswordCheck: Sendable {
     // an upgrade that fails now (out of memory) waits for the next sign-in rather than
     // failing this one.
     var upgradedHash: Rehash? = nil
-    if purpose != .passwordChange, storedCost == .cheaper,
+    if purpose == .signIn || purpose == .verify, storedCost == .cheaper,
       let made = try? hasher.rehash(password, upgrading: record.passwordHash)
     {
       upgradedHash = Rehash(
@@ -153,6 +156,30 @@ struct PasswordCheck: Sendable {
     } else {
       try SignInThrottle(rules: policy.throttle).recordSuccess(
         for: passed.record.user.username, in: context)
+    }
+  }
+
+  /// Counts one more attempt for an account whose password already passed (a second
+  /// factor's code), on the count that password's attempt was charged to: its trusted
+  /// device cookie, else the name. Answers whether the code may be judged.
+  func reserveAgain(for passed: Passed) async throws(AuthError) -> Bool {
+    let now = clock.now()
+    let throttle = SignInThrottle(rules: policy.throttle)
+    let userID = passed.record.user.id
+    let name = passed.record.user.username
+    let cookie = passed.trustedCookie?.hash
+    return try await store.write { context throws(AuthError) in
+      guard let record = try context.userRecord(id: userID), record.lock == nil else {
+        return false
+      }
+      if let cookie, let stored = try context.deviceCookie(tokenHash: cookie),
+        stored.userID == userID, now < stored.expiresAt
+      {
+        guard let next = throttle.reserved(after: stored.throttle, at: now) else { return false }
+        try context.saveDeviceCookieThrottle(next, tokenHash: cookie)
+        return true
+      }
+      return try throttle.reserveAttempt(for: name, at: now, in: context)
     }
   }
 
