@@ -62,7 +62,7 @@ struct CompositionRoot {
     // current password of a password change.
     services = AuthServices(
       store: store, hasher: hasher, tokens: tokens, clock: SystemClock(), policy: .standard,
-      deviceCookies: files?.cookie)
+      deviceCookies: files?.cookie, legacyVerifier: try LegacyHashVerifier())
     useCases = AuthUseCases(services)
     sessionFile = files?.session
   }

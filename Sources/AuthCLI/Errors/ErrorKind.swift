@@ -28,6 +28,7 @@ enum ErrorKind: String, CaseIterable, Hashable, Sendable {
   case permissionDenied = "permission_denied"
   case sessionNotFound = "session_not_found"
   case noSuchAccount = "no_such_account"
+  case importRefused = "import_refused"
   case cannotCreate = "cannot_create"
   case fileExists = "file_exists"
   case ioError = "io_error"
@@ -44,7 +45,8 @@ enum ErrorKind: String, CaseIterable, Hashable, Sendable {
     case .usage, .passwordOnCommandLine, .notConfirmed: .usage
     case .validationFailed, .usernameTaken, .inputNotText, .inputTooLong, .notADatabase,
       .notAnAuthcliDatabase, .corruptDatabase, .unexpectedSchema, .schemaTooNew, .needsMigration,
-      .migrationFailed, .notAdopted, .incompatibleDatabase, .sessionNotFound, .noSuchAccount:
+      .migrationFailed, .notAdopted, .incompatibleDatabase, .sessionNotFound, .noSuchAccount,
+      .importRefused:
       .invalidData
     case .inputEnded, .noDatabase: .noInput
     case .unavailable: .unavailable
@@ -88,6 +90,7 @@ enum ErrorKind: String, CaseIterable, Hashable, Sendable {
     case .permissionDenied: "The database server refused the account authcli connects as."
     case .sessionNotFound: "No session of yours with that id."
     case .noSuchAccount: "No account with that username."
+    case .importRefused: "'users import' refused lines (each named); nothing was imported."
     case .cannotCreate: "A file or folder could not be created."
     case .fileExists: "The path of a new file exists already; nothing was written."
     case .ioError: "Reading or writing a file or standard output failed."

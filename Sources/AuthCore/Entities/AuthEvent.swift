@@ -37,6 +37,8 @@ public enum AuthEventKind: String, Hashable, Sendable, CaseIterable, Codable {
   case passwordReset = "password_reset"
   /// An operator deleted expired sessions, forgotten throttle rows and expired device cookies.
   case pruned = "pruned"
+  /// An operator imported an account with the hash another system kept (`users import`).
+  case accountImported = "account_imported"
 
   /// What each kind means, in one line, for help pages and documentation.
   public var summary: String {
@@ -56,6 +58,7 @@ public enum AuthEventKind: String, Hashable, Sendable, CaseIterable, Codable {
     case .accountUnlocked: "an operator unlocked an account"
     case .passwordReset: "an operator set a new password"
     case .pruned: "expired sessions, throttle rows and device cookies were deleted"
+    case .accountImported: "an operator imported an account with its existing hash"
     }
   }
 }

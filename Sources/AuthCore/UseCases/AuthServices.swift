@@ -26,14 +26,19 @@ public struct AuthServices: Sendable {
   public let housekeeping: HousekeepingService
   /// Reading the audit trail.
   public let auditTrail: AuditTrailService
+  /// Importing accounts with the hashes another system kept.
+  public let accountImport: AccountImportService
 
   /// Builds every use case over the same store, hasher, token source, clock and rules.
   /// With `deviceCookies`, every check of a password presents this client's cookie for the
   /// account (sign-in, `verify`, a password change), and a sign-in leaves a new one.
+  /// `legacyVerifier` checks the hashes kept from other systems; without it none is
+  /// imported.
   public init(
     store: any AuthStore, hasher: any PasswordHasher, tokens: any TokenSource,
     clock: any WallClock = SystemClock(), policy: AuthPolicy = .standard,
-    deviceCookies: (any DeviceCookieJar)? = nil
+    deviceCookies: (any DeviceCookieJar)? = nil,
+    legacyVerifier: (any LegacyPasswordVerifier)? = nil
   ) {
     signIn = SignInService(
       store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy,
@@ -48,5 +53,7 @@ public struct AuthServices: Sendable {
       store: store, hasher: hasher, clock: clock, policy: policy)
     housekeeping = HousekeepingService(store: store, clock: clock, policy: policy)
     auditTrail = AuditTrailService(store: store)
+    accountImport = AccountImportService(
+      store: store, hasher: hasher, verifier: legacyVerifier, clock: clock, policy: policy)
   }
 }

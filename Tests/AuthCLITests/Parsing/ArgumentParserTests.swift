@@ -185,7 +185,7 @@ struct ArgumentParserTests {
         "users",
         UsageError(
           "Missing subcommand: 'list', 'add', 'show <username>', 'delete <username>', "
-            + "'lock <username>', 'unlock <username>' or 'reset-password <username>'",
+            + "'lock <username>', 'unlock <username>', 'reset-password <username>' or 'import <file>'",
           at: ["users"])
       ),
       ("users drop", UsageError("Unknown subcommand 'users drop'", at: ["users"])),

@@ -45,5 +45,5 @@ extension UsersCommand {
       Subcommand("list", abstract: "List every account.") { context in
         try UsersCommand(context: context).list()
       }
-    ] + UserAdministrationCommand.verbs)
+    ] + UserAdministrationCommand.verbs + [UsersImportCommand.declaration])
 }
