@@ -39,6 +39,8 @@ public enum AuthEventKind: String, Hashable, Sendable, CaseIterable, Codable {
   case pruned = "pruned"
   /// An operator imported an account with the hash another system kept (`users import`).
   case accountImported = "account_imported"
+  /// A hash kept from another system was replaced by Argon2id at a successful sign-in.
+  case hashUpgraded = "hash_upgraded"
 
   /// What each kind means, in one line, for help pages and documentation.
   public var summary: String {
@@ -59,6 +61,7 @@ public enum AuthEventKind: String, Hashable, Sendable, CaseIterable, Codable {
     case .passwordReset: "an operator set a new password"
     case .pruned: "expired sessions, throttle rows and device cookies were deleted"
     case .accountImported: "an operator imported an account with its existing hash"
+    case .hashUpgraded: "an imported hash was replaced by Argon2id at sign-in"
     }
   }
 }

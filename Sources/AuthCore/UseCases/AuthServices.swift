@@ -42,13 +42,13 @@ public struct AuthServices: Sendable {
   ) {
     signIn = SignInService(
       store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy,
-      deviceCookies: deviceCookies)
+      deviceCookies: deviceCookies, legacyVerifier: legacyVerifier)
     signUp = SignUpService(
       store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy)
     sessions = SessionService(store: store, tokens: tokens, clock: clock, policy: policy)
     changePassword = ChangePasswordService(
       store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy,
-      deviceCookies: deviceCookies)
+      deviceCookies: deviceCookies, legacyVerifier: legacyVerifier)
     accounts = AccountAdministrationService(
       store: store, hasher: hasher, clock: clock, policy: policy)
     housekeeping = HousekeepingService(store: store, clock: clock, policy: policy)

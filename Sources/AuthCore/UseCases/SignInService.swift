@@ -29,7 +29,8 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   public init(
     store: any AuthStore, hasher: any PasswordHasher, tokens: any TokenSource,
     clock: any WallClock, policy: AuthPolicy = .standard,
-    deviceCookies: (any DeviceCookieJar)? = nil
+    deviceCookies: (any DeviceCookieJar)? = nil,
+    legacyVerifier: (any LegacyPasswordVerifier)? = nil
   ) {
     self.store = store
     self.tokens = tokens
@@ -38,7 +39,8 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
     self.deviceCookies = deviceCookies
     self.passwords = PasswordCheck(
       store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy,
-      dummyHash: DummyPasswordHash(hasher: hasher), deviceCookies: deviceCookies)
+      dummyHash: DummyPasswordHash(hasher: hasher), deviceCookies: deviceCookies,
+      legacyVerifier: legacyVerifier)
   }
 
   /// Checks the username against the public rules and that a password was typed.
@@ -160,7 +162,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
         try context.updatePasswordHash(upgradedHash.hash, for: userID, at: now)
         try context.append(
           AuthEventDraft(
-            time: now, kind: .passwordRehashed, userID: userID, username: name,
+            time: now, kind: upgradedHash.kind, userID: userID, username: name,
             detail: "hash upgraded from \(upgradedHash.from) to \(upgradedHash.to)"))
         user = try context.userRecord(id: userID)?.user ?? user
       }
@@ -178,4 +180,7 @@ struct Rehash: Sendable {
   let from: String
   /// The new hash's parameters.
   let to: String
+  /// How the audit trail names it: a rehash at a higher cost, or a hash kept from another
+  /// system replaced by Argon2id.
+  var kind: AuthEventKind = .passwordRehashed
 }

@@ -26,7 +26,7 @@ import Testing
   }
 
   @Test func refusedLinesAreNamedByNumberAndNothingIsWritten() async throws {
-    let fixture = try UseCaseFixture()
+    let fixture = try UseCaseFixture(cost: .interactive)
     _ = try await fixture.register("dora")
     let lines = [
       "# accounts", "ada:\(Self.bcrypt)", "", "carl:\(Self.apr1)", "x:\(Self.bcrypt)",
@@ -54,7 +54,7 @@ import Testing
   }
 
   @Test func aDryRunWritesNothingAndLockedEntriesNeedKeepLocked() async throws {
-    let fixture = try UseCaseFixture()
+    let fixture = try UseCaseFixture(cost: .interactive)
     let lines = [
       shadow("root", "*"), shadow("gus", Self.sha512), shadow("hal", "!" + Self.sha512),
     ]
@@ -74,5 +74,42 @@ import Testing
     #expect(hal.lock != nil)
     let gus = try await fixture.administration.account(named: "gus")
     #expect(gus.lock == nil)
+  }
+
+  @Test func aKeptHashSignsInOnceAndIsReplacedByArgon2id() async throws {
+    let fixture = try UseCaseFixture(cost: .interactive)
+    let services = try services(fixture)
+    let report = try await services.accountImport.importAccounts(
+      AccountImportRequest(
+        format: .shadow, lines: [shadow("ivy", Self.sha512), shadow("joe", Self.sha512)]))
+    #expect(report.written)
+    let before = fixture.hasher.counts
+    let wrong = try await services.signIn.signIn(
+      request: SignInRequest(username: "joe", password: UseCaseFixture.otherPassword))
+    #expect(!wrong.isValid)
+    // SHA-512-crypt costs far less than Argon2id: the rest is padded.
+    #expect(fixture.hasher.counts.pad == before.pad + 1)
+    let right = try await services.signIn.signIn(
+      request: SignInRequest(username: "ivy", password: UseCaseFixture.password))
+    #expect(right.isValid)
+    let stored = try #require(try await record("ivy", in: fixture))
+    #expect(stored.passwordHash.hasPrefix("$argon2id$"))
+    let upgrade = try #require(try await fixture.events().first { $0.kind == .hashUpgraded })
+    #expect(upgrade.detail.hasPrefix("hash upgraded from sha512-crypt to argon2id m="))
+    // The new hash is Argon2id's: the same password signs in again, with no second upgrade.
+    #expect(
+      try await services.signIn.signIn(
+        request: SignInRequest(username: "ivy", password: UseCaseFixture.password)
+      ).isValid)
+    #expect(try await fixture.events().filter { $0.kind == .hashUpgraded }.count == 1)
+  }
+
+  @Test func aHashDearerThanTheCurrentCostIsRefusedAtImport() async throws {
+    let fixture = try UseCaseFixture(cost: .interactive)
+    // bcrypt at cost 14 takes several times an interactive Argon2id verify.
+    let dear = "$2b$14$" + String(repeating: "a", count: 53)
+    let report = try await services(fixture).accountImport.importAccounts(
+      AccountImportRequest(format: .htpasswd, lines: ["kim:" + dear]))
+    #expect(report.refused.first?.reason.hasPrefix("bcrypt cost above the current") == true)
   }
 }

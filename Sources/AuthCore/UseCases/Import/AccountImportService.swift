@@ -188,6 +188,12 @@ public struct AccountImportService: Sendable {
     } catch {
       return "\(hash.scheme.rawValue) setting refused by its library"
     }
+    // A wrong password on a hash dearer than the current cost could not be answered in
+    // the time of an unknown name: raising the current cost admits it.
+    if let current = hasher.currentWork, verifier.work(of: hash) > current {
+      return "\(hash.scheme.rawValue) cost above the current Argon2id cost "
+        + "(a higher current cost admits it)"
+    }
     return nil
   }
 
