@@ -41,6 +41,8 @@ public enum AuthEventKind: String, Hashable, Sendable, CaseIterable, Codable {
   case accountImported = "account_imported"
   /// A hash kept from another system was replaced by Argon2id at a successful sign-in.
   case hashUpgraded = "hash_upgraded"
+  /// An operator gave an account a new name; the detail names both.
+  case accountRenamed = "account_renamed"
 
   /// What each kind means, in one line, for help pages and documentation.
   public var summary: String {
@@ -62,6 +64,7 @@ public enum AuthEventKind: String, Hashable, Sendable, CaseIterable, Codable {
     case .pruned: "expired sessions, throttle rows and device cookies were deleted"
     case .accountImported: "an operator imported an account with its existing hash"
     case .hashUpgraded: "an imported hash was replaced by Argon2id at sign-in"
+    case .accountRenamed: "an operator renamed an account"
     }
   }
 }

@@ -28,6 +28,10 @@ public struct AuthServices: Sendable {
   public let auditTrail: AuditTrailService
   /// Importing accounts with the hashes another system kept.
   public let accountImport: AccountImportService
+  /// Reading every account out, for `users export`.
+  public let accountExport: AccountExportService
+  /// Renaming an account.
+  public let accountRename: AccountRenameService
 
   /// Builds every use case over the same store, hasher, token source, clock and rules.
   /// With `deviceCookies`, every check of a password presents this client's cookie for the
@@ -55,5 +59,7 @@ public struct AuthServices: Sendable {
     auditTrail = AuditTrailService(store: store)
     accountImport = AccountImportService(
       store: store, hasher: hasher, verifier: legacyVerifier, clock: clock, policy: policy)
+    accountExport = AccountExportService(store: store)
+    accountRename = AccountRenameService(store: store, clock: clock, policy: policy)
   }
 }

@@ -185,7 +185,8 @@ struct ArgumentParserTests {
         "users",
         UsageError(
           "Missing subcommand: 'list', 'add', 'show <username>', 'delete <username>', "
-            + "'lock <username>', 'unlock <username>', 'reset-password <username>' or 'import <file>'",
+            + "'lock <username>', 'unlock <username>', 'reset-password <username>', "
+            + "'import <file>', 'export' or 'rename <old> <new>'",
           at: ["users"])
       ),
       ("users drop", UsageError("Unknown subcommand 'users drop'", at: ["users"])),

@@ -45,5 +45,8 @@ extension UsersCommand {
       Subcommand("list", abstract: "List every account.") { context in
         try UsersCommand(context: context).list()
       }
-    ] + UserAdministrationCommand.verbs + [UsersImportCommand.declaration])
+    ] + UserAdministrationCommand.verbs + [
+      UsersImportCommand.declaration, UsersExportCommand.declaration,
+      UsersRenameCommand.declaration,
+    ])
 }
