@@ -29,9 +29,12 @@ struct UsersImportCommand {
     let lines = path == "-" ? try standardInputLines() : try Self.fileLines(path)
     let root = try CompositionRoot.forOperator(
       location: location, environment: context.process.environment)
+    let entries =
+      chosen == .jsonl
+      ? try AccountJSONLines.entries(lines) : lines.map(AccountImportEntry.line)
     let report = try await root.services.accountImport.importAccounts(
       AccountImportRequest(
-        format: chosen, lines: lines, dryRun: dryRun, skipInvalid: skipInvalid,
+        format: chosen, entries: entries, dryRun: dryRun, skipInvalid: skipInvalid,
         keepLocked: keepLocked))
     let refusedLines = report.refused.map { refusal in
       "line \(refusal.line): "
@@ -46,6 +49,9 @@ struct UsersImportCommand {
     }
     context.emit(json: Self.json(report, dryRun: dryRun))
     for line in refusedLines { context.note("skipped " + line) }
+    if chosen == .jsonl, report.written, !report.accepted.isEmpty {
+      context.note("Sessions are not moved: each user signs in again on this database.")
+    }
     let counts = report.countsPerScheme.sorted { $0.key < $1.key }
       .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
     let verb = dryRun ? "Would import" : "Imported"
@@ -137,7 +143,8 @@ extension UsersImportCommand {
     "file", help: "The file to read, or '-' for standard input.", completion: .files)
 
   static let declaration = Subcommand(
-    "import", abstract: "Import accounts from htpasswd, shadow or Django with their hashes.",
+    "import",
+    abstract: "Import accounts from htpasswd, shadow, Django or an export, with their hashes.",
     discussion: """
       Each account keeps its hash: nobody's password changes, and the hash is replaced by
       Argon2id at its next sign-in. Refused lines are named by number with the reason: weak

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// The file formats `users import` reads, one account a line.
 public enum AccountImportFormat: String, CaseIterable, Hashable, Sendable {
   /// Apache's `name:hash` (bcrypt only; `$apr1$` and `{SHA}` are refused as weak).
@@ -7,6 +13,51 @@ public enum AccountImportFormat: String, CaseIterable, Hashable, Sendable {
   /// Django's `auth_user` as `username:password`, one row a line (for example what
   /// `psql -A -t -F: -c 'SELECT username, password FROM auth_user'` prints).
   case django
+  /// authcli's own `users export`: one JSON object a line, decoded before the import
+  /// (`AccountImportEntry.record`).
+  case jsonl
+}
+
+/// An account as another authcli database exported it, decoded from its line.
+public struct AccountImportRecord: Hashable, Sendable {
+  /// The username as written.
+  public let name: String
+  /// The stored hash as written.
+  public let hash: String
+  /// When the account was created there.
+  public let createdAt: Date?
+  /// When it last changed there.
+  public let updatedAt: Date?
+  /// Its latest sign-in there.
+  public let lastSignInAt: Date?
+  /// Its lock there.
+  public let lock: AccountLock?
+
+  /// Describes an exported account.
+  public init(
+    name: String, hash: String, createdAt: Date?, updatedAt: Date?, lastSignInAt: Date?,
+    lock: AccountLock?
+  ) {
+    self.name = name
+    self.hash = hash
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self.lastSignInAt = lastSignInAt
+    self.lock = lock
+  }
+}
+
+/// One line of the file: text the format's layout splits, or an account already decoded
+/// (JSON Lines), or a line the decoder refused.
+public enum AccountImportEntry: Hashable, Sendable {
+  /// Text laid out as the request's format says.
+  case line(String)
+  /// An exported account.
+  case record(AccountImportRecord)
+  /// Nothing to import (a blank line).
+  case blank
+  /// A line that could not be decoded, and why.
+  case malformed(String)
 }
 
 /// What to import and how strictly.
@@ -14,7 +65,7 @@ public struct AccountImportRequest: Sendable {
   /// How the lines are laid out.
   public let format: AccountImportFormat
   /// The file's lines, without their line endings; line numbers count from 1.
-  public let lines: [String]
+  public let entries: [AccountImportEntry]
   /// Reports what would happen and writes nothing.
   public let dryRun: Bool
   /// Imports the acceptable lines even when others are refused.
@@ -27,8 +78,18 @@ public struct AccountImportRequest: Sendable {
     format: AccountImportFormat, lines: [String], dryRun: Bool = false,
     skipInvalid: Bool = false, keepLocked: Bool = false
   ) {
+    self.init(
+      format: format, entries: lines.map(AccountImportEntry.line), dryRun: dryRun,
+      skipInvalid: skipInvalid, keepLocked: keepLocked)
+  }
+
+  /// Describes an import of lines some of which are decoded already.
+  public init(
+    format: AccountImportFormat, entries: [AccountImportEntry], dryRun: Bool = false,
+    skipInvalid: Bool = false, keepLocked: Bool = false
+  ) {
     self.format = format
-    self.lines = lines
+    self.entries = entries
     self.dryRun = dryRun
     self.skipInvalid = skipInvalid
     self.keepLocked = keepLocked

@@ -39,6 +39,8 @@ public struct AccountImportService: Sendable {
     let account: ImportedAccount
     let name: Username
     let hash: String
+    /// What an authcli export adds: times and the lock as they were there.
+    var record: AccountImportRecord? = nil
   }
 
   /// What one line gives.
@@ -59,7 +61,7 @@ public struct AccountImportService: Sendable {
     var candidates: [Candidate] = []
     var refused: [ImportRefusal] = []
     var firstLine: [String: Int] = [:]
-    for (index, line) in request.lines.enumerated() {
+    for (index, line) in request.entries.enumerated() {
       let number = index + 1
       switch try judge(line, number: number, request: request) {
       case .skip: continue
@@ -109,16 +111,30 @@ public struct AccountImportService: Sendable {
   private func insert(
     _ candidate: Candidate, at now: Date, in context: any AuthStoreContext
   ) throws(AuthError) {
+    let record = candidate.record
     let user = try context.insertUser(
-      username: candidate.name, passwordHash: candidate.hash, at: now)
+      username: candidate.name, passwordHash: candidate.hash, at: record?.createdAt ?? now)
     // Failures guessed against the name before it had an account are not the owner's.
     try context.clearThrottleState(for: candidate.name.canonical)
     var detail =
       "line \(candidate.account.line); scheme \(candidate.account.scheme?.rawValue ?? "none")"
-    if candidate.account.locked {
+    if let lock = record?.lock {
+      try context.setLock(lock, for: user.id, at: record?.updatedAt ?? now)
+      detail += "; locked"
+    } else if candidate.account.locked {
       try context.setLock(
         AccountLock(lockedAt: now, reason: "locked in the imported file"), for: user.id, at: now)
       detail += "; locked"
+    } else if let updated = record?.updatedAt, updated != user.updatedAt {
+      // The same hash again: what moves `updated_at` to the time the export had.
+      try context.updatePasswordHash(candidate.hash, for: user.id, at: updated)
+    }
+    if let lastSignIn = record?.lastSignInAt {
+      // The last sign-in is read from the trail, so the moved account's is recorded there.
+      try context.append(
+        AuthEventDraft(
+          time: lastSignIn, kind: .signInSucceeded, userID: user.id, username: user.username,
+          detail: "last sign-in before the import"))
     }
     try context.append(
       AuthEventDraft(
@@ -128,14 +144,24 @@ public struct AccountImportService: Sendable {
 
   /// A line's account, its refusal, or nothing for a blank line or a comment.
   private func judge(
-    _ line: String, number: Int, request: AccountImportRequest
+    _ entry: AccountImportEntry, number: Int, request: AccountImportRequest
   ) throws(AuthError) -> Judged {
     let fields: AccountLineParser.Fields
-    switch AccountLineParser.parse(line, as: request.format) {
-    case .skip: return .skip
+    var record: AccountImportRecord? = nil
+    switch entry {
+    case .blank: return .skip
     case .malformed(let reason):
       return .refused(ImportRefusal(line: number, username: nil, reason: reason))
-    case .account(let parsed): fields = parsed
+    case .record(let decoded):
+      record = decoded
+      fields = AccountLineParser.Fields(name: decoded.name, hash: decoded.hash)
+    case .line(let line):
+      switch AccountLineParser.parse(line, as: request.format) {
+      case .skip: return .skip
+      case .malformed(let reason):
+        return .refused(ImportRefusal(line: number, username: nil, reason: reason))
+      case .account(let parsed): fields = parsed
+      }
     }
     let validated = Username.validate(fields.name, rules: policy.username)
     guard let name = validated.asValidated else {
@@ -168,8 +194,9 @@ public struct AccountImportService: Sendable {
     }
     if let reason = refusal(of: hash) { return refuse(reason) }
     let account = ImportedAccount(
-      line: number, username: name.canonical, scheme: hash.scheme, locked: locked)
-    return .accepted(Candidate(account: account, name: name, hash: hash.text))
+      line: number, username: name.canonical, scheme: hash.scheme,
+      locked: locked || record?.lock != nil)
+    return .accepted(Candidate(account: account, name: name, hash: hash.text, record: record))
   }
 
   /// Why a parsed hash cannot be kept: one no sign-in could verify, or one whose

@@ -23,6 +23,8 @@ enum AccountLineParser {
     if text.allSatisfy({ $0 == " " || $0 == "\t" }) || text.hasPrefix("#") { return .skip }
     let fields = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
     switch format {
+    case .jsonl:
+      return .malformed("a JSON line must be decoded before the import")
     case .htpasswd, .django:
       guard fields.count == 2 else {
         return .malformed("expected name:hash (\(fields.count - 1) ':' found)")
