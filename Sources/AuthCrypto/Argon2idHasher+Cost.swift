@@ -75,6 +75,18 @@ extension Argon2idHasher {
     _ = verify(Password("pad"), against: pad)
   }
 
+  /// Memory × passes of the current cost: Argon2's time grows with their product.
+  public var currentWork: Int? { currentMemoryKiB * Int(cost.opsLimit) }
+
+  /// Runs Argon2id over the memory × passes that `work` lacks against the current cost.
+  public func padVerification(afterWork work: Int) {
+    let passes = Int(cost.opsLimit)
+    let memoryKiB = (currentMemoryKiB * passes - work) / passes
+    guard memoryKiB >= crypto_pwhash_memlimit_min() / 1024 else { return }
+    let pad = Self.unmatchableHash(memoryKiB: memoryKiB, passes: cost.opsLimit)
+    _ = verify(Password("pad"), against: pad)
+  }
+
   /// Hashes at the higher of the stored and the current cost in each parameter.
   public func rehash(
     _ password: Password, upgrading passwordHash: String

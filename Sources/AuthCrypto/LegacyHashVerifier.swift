@@ -38,7 +38,7 @@ public struct LegacyHashVerifier: LegacyPasswordVerifier {
     _ password: Password, against hash: LegacyPasswordHash
   ) throws(LegacyPasswordVerifierError) -> Bool {
     try check(hash)
-    var bytes = Array(password.normalized.utf8)
+    var bytes = Array(password.verbatim.utf8)
     defer { Self.wipe(&bytes) }
     switch hash.scheme {
     case .bcrypt, .sha512Crypt, .sha256Crypt, .yescrypt:

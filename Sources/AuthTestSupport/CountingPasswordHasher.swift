@@ -54,6 +54,15 @@ public final class CountingPasswordHasher: PasswordHasher {
     wrapped.padVerification(after: passwordHash)
   }
 
+  /// Asks the wrapped hasher.
+  public var currentWork: Int? { wrapped.currentWork }
+
+  /// Counts, then pads with the wrapped hasher.
+  public func padVerification(afterWork work: Int) {
+    tally.withLock { $0.pad += 1 }
+    wrapped.padVerification(afterWork: work)
+  }
+
   /// Counts as a hash, then rehashes with the wrapped hasher.
   public func rehash(
     _ password: Password, upgrading passwordHash: String

@@ -66,7 +66,8 @@ struct CompositionRoot {
       keys: SecondFactorKeyFile.located(environment: environment))
     services = AuthServices(
       store: store, hasher: hasher, tokens: tokens, clock: SystemClock(), policy: .standard,
-      deviceCookies: files?.cookie, secondFactor: secondFactor)
+      deviceCookies: files?.cookie, secondFactor: secondFactor,
+      legacyVerifier: try LegacyHashVerifier())
     useCases = AuthUseCases(services)
     sessionFile = files?.session
   }

@@ -28,6 +28,7 @@ enum ErrorKind: String, CaseIterable, Hashable, Sendable {
   case permissionDenied = "permission_denied"
   case sessionNotFound = "session_not_found"
   case noSuchAccount = "no_such_account"
+  case importRefused = "import_refused"
   case cannotCreate = "cannot_create"
   case fileExists = "file_exists"
   case ioError = "io_error"
@@ -51,7 +52,8 @@ enum ErrorKind: String, CaseIterable, Hashable, Sendable {
       .notAnAuthcliDatabase, .corruptDatabase, .unexpectedSchema, .schemaTooNew, .needsMigration,
       .migrationFailed, .notAdopted, .incompatibleDatabase, .sessionNotFound, .noSuchAccount,
       .noSecondFactor,
-      .secondFactorOn:
+      .secondFactorOn,
+      .importRefused:
       .invalidData
     case .inputEnded, .noDatabase: .noInput
     case .unavailable: .unavailable
@@ -97,6 +99,7 @@ enum ErrorKind: String, CaseIterable, Hashable, Sendable {
     case .permissionDenied: "The database server refused the account authcli connects as."
     case .sessionNotFound: "No session of yours with that id."
     case .noSuchAccount: "No account with that username."
+    case .importRefused: "'users import' refused lines (each named); nothing was imported."
     case .cannotCreate: "A file or folder could not be created."
     case .fileExists: "The path of a new file exists already; nothing was written."
     case .ioError: "Reading or writing a file or standard output failed."

@@ -35,6 +35,14 @@ struct ErrorReport: Error, Hashable, Sendable {
     self.hint = hint
   }
 
+  /// Describes a failure told in several lines (each printed after `Error: `).
+  init(kind: ErrorKind, lines: [String], hint: String? = nil) {
+    self.kind = kind
+    self.fields = []
+    self.lines = lines
+    self.hint = hint
+  }
+
   /// Describes a validation failure: one line per refused field.
   init(refused fields: [FieldError]) {
     self.kind = .validationFailed

@@ -29,6 +29,20 @@ enum JSONText {
     return TerminalText.escapingJSON(output) + "\n"
   }
 
+  /// A flat object on one line, keys in the order `render` uses, for JSON Lines; a value
+  /// that is a container, or has no JSON form, is written as `null`.
+  static func line(_ object: [String: Any]) -> String {
+    var output = "{"
+    for (offset, entry) in object.sorted(by: { isOrderedBefore($0.key, $1.key) }).enumerated() {
+      if offset > 0 { output += "," }
+      writeString(entry.key, to: &output)
+      output += ":"
+      let isContainer = entry.value is [Any] || entry.value is [String: Any]
+      if isContainer || !write(entry.value, indent: 0, to: &output) { output += "null" }
+    }
+    return TerminalText.escapingJSON(output + "}") + "\n"
+  }
+
   /// A time as an ISO 8601 UTC string, or `null`.
   static func time(_ date: Date?) -> Any {
     guard let date else { return null }

@@ -47,6 +47,12 @@ public enum AuthEventKind: String, Hashable, Sendable, CaseIterable, Codable {
   case recoveryCodeUsed = "recovery_code_used"
   /// An operator removed an account's second factor and ended its sessions.
   case secondFactorReset = "second_factor_reset"
+  /// An operator imported an account with the hash another system kept (`users import`).
+  case accountImported = "account_imported"
+  /// A hash kept from another system was replaced by Argon2id at a successful sign-in.
+  case hashUpgraded = "hash_upgraded"
+  /// An operator gave an account a new name; the detail names both.
+  case accountRenamed = "account_renamed"
 
   /// What each kind means, in one line, for help pages and documentation.
   public var summary: String {
@@ -71,6 +77,9 @@ public enum AuthEventKind: String, Hashable, Sendable, CaseIterable, Codable {
     case .secondFactorFailed: "a one-time or recovery code was refused"
     case .recoveryCodeUsed: "a recovery code was used"
     case .secondFactorReset: "an operator removed an account's second factor"
+    case .accountImported: "an operator imported an account with its existing hash"
+    case .hashUpgraded: "an imported hash was replaced by Argon2id at sign-in"
+    case .accountRenamed: "an operator renamed an account"
     }
   }
 }

@@ -13,9 +13,9 @@
 ///   by the stored checksum or how close the password is to it; so a timing equaliser can
 ///   measure each scheme at its cost and pad the difference up to the current Argon2id cost.
 ///
-/// The password is taken as the UTF-8 of `Password.normalized` (NFKC): the bytes the old
-/// system hashed whenever the password it was given was already in that form (every ASCII
-/// password, and most others).
+/// The password is taken as the UTF-8 of `Password.verbatim`, the text as typed: htpasswd,
+/// crypt and Django hash the bytes they are given without normalising them, so a password
+/// whose NFKC form differs (a full-width letter, a ligature) verifies as it was typed there.
 /// CPU- and memory-heavy like `PasswordHasher`: call it from nonisolated async code.
 public protocol LegacyPasswordVerifier: Sendable {
   /// Whether this verifier's library takes the hash's setting (its method and cost), as far
@@ -30,6 +30,11 @@ public protocol LegacyPasswordVerifier: Sendable {
   func verify(
     _ password: Password, against hash: LegacyPasswordHash
   ) throws(LegacyPasswordVerifierError) -> Bool
+
+  /// What one `verify` of `hash` costs, in the units of `PasswordHasher.currentWork`
+  /// (Argon2id's KiB of memory × passes taking the same time): what sign-in pads a
+  /// wrong password up from, and what an import compares with the current cost.
+  func work(of hash: LegacyPasswordHash) -> Int
 }
 
 /// Why a legacy hash could not be verified.

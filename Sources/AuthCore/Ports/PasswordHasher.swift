@@ -28,6 +28,12 @@ public protocol PasswordHasher: Sendable {
   /// The cost parameters a hash carries, for the audit trail (for example
   /// `m=65536,t=2,p=1`); `nil` when it carries none this hasher reads.
   func parameters(of passwordHash: String) -> String?
+  /// What one verify at the current cost costs, in Argon2id's KiB × passes (the unit
+  /// `LegacyPasswordVerifier.work(of:)` answers in); `nil` for a hasher without a cost.
+  var currentWork: Int? { get }
+  /// After verifying a legacy hash of `work` units wrongly, works for as long as the
+  /// rest of a verify at the current cost, as `padVerification(after:)` does.
+  func padVerification(afterWork work: Int)
   /// A well-formed hash at the current cost that no password matches, for the
   /// verify a sign-in runs when there is no account: the same work, every time.
   /// Must be cheap to make, or the first such sign-in in a process takes longer.
@@ -67,6 +73,12 @@ extension PasswordHasher {
 
   /// Nothing to pad for hashers without a notion of cost.
   public func padVerification(after passwordHash: String) {}
+
+  /// No cost to compare with.
+  public var currentWork: Int? { nil }
+
+  /// Nothing to pad for hashers without a notion of cost.
+  public func padVerification(afterWork work: Int) {}
 
   /// A new hash at the current cost.
   public func rehash(

@@ -24,4 +24,10 @@ public protocol UserStore {
   /// no longer name the account's id.
   @discardableResult
   func deleteUser(_ userID: UserID) throws(AuthError) -> Bool
+  /// Up to `limit` accounts with their hashes and locks, in id order, after `after` (from
+  /// the first with `nil`): an export reads every account a page at a time.
+  func userRecords(after: UserID?, limit: Int) throws(AuthError) -> [UserRecord]
+  /// Gives the account a new canonical name and moves `updatedAt`. Throws
+  /// `AuthError.store(.usernameTaken)` when another account has it, decided by the schema.
+  func renameUser(_ userID: UserID, to username: Username, at time: Date) throws(AuthError)
 }

@@ -28,20 +28,28 @@ public struct AuthServices: Sendable {
   public let auditTrail: AuditTrailService
   /// The signed-in user's second factor, and the operator's reset.
   public let secondFactor: SecondFactorService
+  /// Importing accounts with the hashes another system kept.
+  public let accountImport: AccountImportService
+  /// Reading every account out, for `users export`.
+  public let accountExport: AccountExportService
+  /// Renaming an account.
+  public let accountRename: AccountRenameService
 
   /// Builds every use case over the same store, hasher, token source, clock and rules.
   /// With `deviceCookies`, every check of a password presents this client's cookie for the
   /// account (sign-in, `verify`, a password change), and a sign-in leaves a new one.
   /// With `secondFactor`, accounts can enrol a second factor and sign-in asks for its code;
-  /// its key is read only when a factor is enrolled or used.
+  /// its key is read only when a factor is enrolled or used. `legacyVerifier` checks the
+  /// hashes kept from other systems; without it none is imported.
   public init(
     store: any AuthStore, hasher: any PasswordHasher, tokens: any TokenSource,
     clock: any WallClock = SystemClock(), policy: AuthPolicy = .standard,
-    deviceCookies: (any DeviceCookieJar)? = nil, secondFactor: SecondFactorSetup? = nil
+    deviceCookies: (any DeviceCookieJar)? = nil, secondFactor: SecondFactorSetup? = nil,
+    legacyVerifier: (any LegacyPasswordVerifier)? = nil
   ) {
     signIn = SignInService(
       store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy,
-      deviceCookies: deviceCookies, secondFactor: secondFactor)
+      deviceCookies: deviceCookies, secondFactor: secondFactor, legacyVerifier: legacyVerifier)
     self.secondFactor = SecondFactorService(
       store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy,
       deviceCookies: deviceCookies, setup: secondFactor)
@@ -50,10 +58,14 @@ public struct AuthServices: Sendable {
     sessions = SessionService(store: store, tokens: tokens, clock: clock, policy: policy)
     changePassword = ChangePasswordService(
       store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy,
-      deviceCookies: deviceCookies)
+      deviceCookies: deviceCookies, legacyVerifier: legacyVerifier)
     accounts = AccountAdministrationService(
       store: store, hasher: hasher, clock: clock, policy: policy)
     housekeeping = HousekeepingService(store: store, clock: clock, policy: policy)
     auditTrail = AuditTrailService(store: store)
+    accountImport = AccountImportService(
+      store: store, hasher: hasher, verifier: legacyVerifier, clock: clock, policy: policy)
+    accountExport = AccountExportService(store: store)
+    accountRename = AccountRenameService(store: store, clock: clock, policy: policy)
   }
 }

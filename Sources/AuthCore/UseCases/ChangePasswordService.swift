@@ -25,7 +25,8 @@ public struct ChangePasswordService: ChangePasswordUseCase {
   public init(
     store: any AuthStore, hasher: any PasswordHasher, tokens: any TokenSource,
     clock: any WallClock, policy: AuthPolicy = .standard,
-    deviceCookies: (any DeviceCookieJar)? = nil
+    deviceCookies: (any DeviceCookieJar)? = nil,
+    legacyVerifier: (any LegacyPasswordVerifier)? = nil
   ) {
     self.store = store
     self.hasher = hasher
@@ -34,7 +35,8 @@ public struct ChangePasswordService: ChangePasswordUseCase {
     self.resolver = SessionResolver(tokens: tokens, rules: policy.session)
     self.passwords = PasswordCheck(
       store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy,
-      dummyHash: DummyPasswordHash(hasher: hasher), deviceCookies: deviceCookies)
+      dummyHash: DummyPasswordHash(hasher: hasher), deviceCookies: deviceCookies,
+      legacyVerifier: legacyVerifier)
   }
 
   /// Checks the fields: a current password typed, a new one that passes the

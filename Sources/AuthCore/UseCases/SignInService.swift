@@ -30,7 +30,8 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   public init(
     store: any AuthStore, hasher: any PasswordHasher, tokens: any TokenSource,
     clock: any WallClock, policy: AuthPolicy = .standard,
-    deviceCookies: (any DeviceCookieJar)? = nil, secondFactor: SecondFactorSetup? = nil
+    deviceCookies: (any DeviceCookieJar)? = nil, secondFactor: SecondFactorSetup? = nil,
+    legacyVerifier: (any LegacyPasswordVerifier)? = nil
   ) {
     self.store = store
     self.secondFactor = secondFactor
@@ -40,7 +41,8 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
     self.deviceCookies = deviceCookies
     self.passwords = PasswordCheck(
       store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy,
-      dummyHash: DummyPasswordHash(hasher: hasher), deviceCookies: deviceCookies)
+      dummyHash: DummyPasswordHash(hasher: hasher), deviceCookies: deviceCookies,
+      legacyVerifier: legacyVerifier)
   }
 
   /// Checks the username against the public rules and that a password was typed.
@@ -268,7 +270,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
         try context.updatePasswordHash(upgradedHash.hash, for: userID, at: now)
         try context.append(
           AuthEventDraft(
-            time: now, kind: .passwordRehashed, userID: userID, username: name,
+            time: now, kind: upgradedHash.kind, userID: userID, username: name,
             detail: "hash upgraded from \(upgradedHash.from) to \(upgradedHash.to)"))
         user = try context.userRecord(id: userID)?.user ?? user
       }
@@ -286,4 +288,7 @@ struct Rehash: Sendable {
   let from: String
   /// The new hash's parameters.
   let to: String
+  /// How the audit trail names it: a rehash at a higher cost, or a hash kept from another
+  /// system replaced by Argon2id.
+  var kind: AuthEventKind = .passwordRehashed
 }

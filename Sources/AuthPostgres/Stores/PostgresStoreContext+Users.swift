@@ -93,6 +93,30 @@ extension PostgresStoreContext {
     }
   }
 
+  func userRecords(after: UserID?, limit: Int) throws(AuthError) -> [UserRecord] {
+    try run {
+      try database().query(
+        """
+        SELECT id, username, created_at, updated_at, password_hash, locked_at, lock_reason
+        FROM users WHERE id > $1 ORDER BY id LIMIT $2
+        """, [.bigint(after?.rawValue ?? 0), .bigint(Int64(limit))], row: Self.userRecord)
+    }
+  }
+
+  /// The keyed name hash moves with the name, so the account is found under the new one.
+  func renameUser(_ userID: UserID, to username: Username, at time: Date) throws(AuthError) {
+    try run {
+      do {
+        let nameHash = try lookupName(username.canonical)
+        try database().execute(
+          "UPDATE users SET username = $1, name_hash = $2, updated_at = $3 WHERE id = $4",
+          [.text(username.canonical), .text(nameHash), .time(time), .bigint(userID.rawValue)])
+      } catch let error as PostgresError where error.isUniqueViolation {
+        throw StoreError.usernameTaken
+      }
+    }
+  }
+
   /// Reads a user from columns id, username, created_at, updated_at starting at `first`.
   static func user(from row: PostgresRow, first: Int32 = 0) throws -> User {
     User(

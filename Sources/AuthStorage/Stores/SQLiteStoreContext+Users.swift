@@ -95,6 +95,28 @@ extension SQLiteStoreContext {
 
   /// Reads a record from the columns of `user(from:)`, then password_hash, locked_at and
   /// lock_reason.
+  func userRecords(after: UserID?, limit: Int) throws(AuthError) -> [UserRecord] {
+    try run {
+      try database.query(
+        """
+        SELECT id, username, created_at, updated_at, password_hash, locked_at, lock_reason
+        FROM users WHERE id > ?1 ORDER BY id LIMIT ?2
+        """, [.integer(after?.rawValue ?? 0), .integer(Int64(limit))], row: Self.userRecord)
+    }
+  }
+
+  func renameUser(_ userID: UserID, to username: Username, at time: Date) throws(AuthError) {
+    try run {
+      do {
+        try database.execute(
+          "UPDATE users SET username = ?1, updated_at = ?2 WHERE id = ?3",
+          [.text(username.canonical), .time(time), .integer(userID.rawValue)])
+      } catch let error as SQLiteError where error.isUniqueViolation {
+        throw StoreError.usernameTaken
+      }
+    }
+  }
+
   private static func userRecord(from row: Statement) -> UserRecord {
     let lock = row.optionalDate(at: 5).map {
       AccountLock(lockedAt: $0, reason: row.optionalString(at: 6) ?? "")

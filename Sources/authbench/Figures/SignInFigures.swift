@@ -42,7 +42,8 @@ enum SignInFigures {
       return try $0.insertUser(username: account, passwordHash: hash, at: Date())
     }
     let service = AuthServices(
-      store: store, hasher: hasher, tokens: context.tokens, clock: SystemClock()
+      store: store, hasher: hasher, tokens: context.tokens, clock: SystemClock(),
+      legacyVerifier: try LegacyHashVerifier()
     ).signIn
     let costText =
       "Argon2id \(options.cost) (m=\(cost.memLimit / 1024) KiB, t=\(cost.opsLimit)), "
@@ -121,6 +122,10 @@ enum SignInFigures {
           baselineLabel: "SignInService.signIn of a name with no account",
           unit: "ms", higherIsBetter: false, samples: damaged, goal: .within(0.95, 1.05),
           note: costText + "; refused as damaged: the dummy verify runs instead of the stored one"))
+      results += try await LegacyHashFigures.run(
+        store: store, attempts: attempts, repetitions: options.repetitions,
+        perRepetition: options.signInsPerRepetition, unknownName: unknownName,
+        costText: costText)
     }
     return results
   }

@@ -188,8 +188,8 @@ struct ArgumentParserTests {
         "users",
         UsageError(
           "Missing subcommand: 'list', 'add', 'show <username>', 'delete <username>', "
-            + "'lock <username>', 'unlock <username>', 'reset-password <username>' or "
-            + "'reset-2fa <username>'",
+            + "'lock <username>', 'unlock <username>', 'reset-password <username>', "
+            + "'reset-2fa <username>', 'import <file>', 'export' or 'rename <old> <new>'",
           at: ["users"])
       ),
       ("users drop", UsageError("Unknown subcommand 'users drop'", at: ["users"])),

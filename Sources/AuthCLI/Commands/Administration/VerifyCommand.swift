@@ -44,10 +44,18 @@ extension VerifyCommand {
       Exits 0 when the password is right and 77 otherwise (unknown user, wrong password,
       locked), like 'htpasswd -v'. Starts no session; throttled, audited and timed exactly
       like 'authcli signin'. With --password-stdin, reads one line, and for an account with
-      a second factor the code from the next.
+      a second factor the code from the next. With --pam, serves as the program of
+      pam_exec.so expose_authtok (see docs/cli.md).
       """,
-    options: [CredentialOptions.username, CredentialOptions.passwordStandardInput]
+    options: [
+      CredentialOptions.username, CredentialOptions.passwordStandardInput, PAMVerification.flag,
+    ]
   ) { context in
+    if context.values[PAMVerification.flag] {
+      return try await PAMVerification(
+        context: context, username: context.values[CredentialOptions.username]
+      ).run()
+    }
     try await VerifyCommand(
       context: context, username: context.values[CredentialOptions.username],
       passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput]

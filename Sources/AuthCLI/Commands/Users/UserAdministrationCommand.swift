@@ -175,6 +175,12 @@ struct UserAdministrationCommand {
     }
   }
 
+  /// The stored hash's scheme, and whether the next sign-in replaces it.
+  private static func scheme(_ scheme: LegacyPasswordHash.Scheme?) -> String {
+    guard let scheme else { return "unreadable (no password matches)" }
+    return scheme.isCurrent ? scheme.rawValue : scheme.rawValue + ", upgraded at next sign-in"
+  }
+
   private static func sessions(_ count: Int) -> String {
     "\(count) session\(count == 1 ? "" : "s")"
   }
@@ -190,6 +196,8 @@ struct UserAdministrationCommand {
       "lock_reason": details.lock.map { $0.reason as Any } ?? JSONText.null,
       "failed_attempts": details.failedAttempts,
       "throttled_until": JSONText.time(details.throttledUntil),
+      "password_scheme": details.passwordScheme.map { $0.rawValue as Any } ?? JSONText.null,
+      "upgraded_at_next_sign_in": details.passwordScheme.map { !$0.isCurrent } ?? false,
       "active_sessions": details.activeSessions.map { session -> [String: Any] in
         [
           "id": session.id.rawValue,
@@ -213,7 +221,7 @@ struct UserAdministrationCommand {
     if let until = details.throttledUntil {
       failures += " (sign-in refused until \(Timestamp.readable(until)))"
     }
-    let facts = [
+    let lines = [
       ("Username", details.user.username),
       ("Created", Timestamp.readable(details.user.createdAt)),
       ("Updated", Timestamp.readable(details.user.updatedAt)),
@@ -222,7 +230,12 @@ struct UserAdministrationCommand {
       ("Failed sign-ins", failures),
       ("Second factor", secondFactor.enabled ? "on" : (secondFactor.pending ? "pending" : "off")),
       ("Active sessions", String(details.activeSessions.count)),
-    ].map { label, value in
+    ]
+    // Only a hash kept from another system is worth a line: authcli's own is the rule.
+    let scheme =
+      details.passwordScheme?.isCurrent == true
+      ? [] : [("Password hash", Self.scheme(details.passwordScheme))]
+    let facts = (lines + scheme).map { label, value in
       (label + ":").padded(to: 17)
         + TerminalText.visible(value)
     }.joined(separator: "\n")

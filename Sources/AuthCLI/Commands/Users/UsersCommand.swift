@@ -46,5 +46,8 @@ extension UsersCommand {
       Subcommand("list", abstract: "List every account.") { context in
         try UsersCommand(context: context).list()
       }
-    ] + UserAdministrationCommand.verbs)
+    ] + UserAdministrationCommand.verbs + [
+      UsersImportCommand.declaration, UsersExportCommand.declaration,
+      UsersRenameCommand.declaration,
+    ])
 }

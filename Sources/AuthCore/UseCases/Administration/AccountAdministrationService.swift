@@ -74,7 +74,7 @@ public struct AccountAdministrationService: AccountAdministrationUseCase {
       }
       let throttle = try context.throttleState(for: name.canonical)
       let forgotten = throttle.isForgotten(at: now, failuresBefore: cutoff)
-      return AccountDetails(
+      var details = AccountDetails(
         user: record.user, lock: record.lock,
         failedAttempts: forgotten ? 0 : max(throttle.consecutiveFailures, 0),
         throttledUntil: throttle.isLocked(at: now) ? throttle.lockedUntil : nil,
@@ -82,6 +82,8 @@ public struct AccountAdministrationService: AccountAdministrationUseCase {
           of: record.user.id, kinds: [.signInSucceeded, .signUp]),
         activeSessions: try context.sessions(of: record.user.id).filter { $0.isActive(at: now) }
       )
+      details.passwordScheme = (try? LegacyPasswordHash(parsing: record.passwordHash))?.scheme
+      return details
     }
   }
 

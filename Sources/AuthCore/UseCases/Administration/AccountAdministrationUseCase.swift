@@ -63,6 +63,9 @@ public struct AccountDetails: Hashable, Sendable {
   public let lastSignInAt: Date?
   /// The sessions not yet expired, newest first.
   public let activeSessions: [Session]
+  /// The scheme of the stored hash; one other than `argon2id` was kept from another system
+  /// and is replaced at the next sign-in. `nil` for a hash no scheme here reads.
+  public var passwordScheme: LegacyPasswordHash.Scheme? = nil
 
   /// Assembles the details.
   public init(

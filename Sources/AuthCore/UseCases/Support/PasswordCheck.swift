@@ -23,6 +23,8 @@ struct PasswordCheck: Sendable {
   let policy: AuthPolicy
   let dummyHash: DummyPasswordHash
   let deviceCookies: (any DeviceCookieJar)?
+  /// Verifies hashes kept from other systems; without it no such hash matches.
+  var legacyVerifier: (any LegacyPasswordVerifier)? = nil
 
   /// Whose password is checked.
   enum Account: Sendable {
@@ -118,7 +120,7 @@ struct PasswordCheck: Sendable {
     let presented = deviceCookies?.cookie(for: account.canonicalName)
     let presentedHash = presented.flatMap(tokens.hash)
     let (attempt, trusted) = try await reserveAttempt(for: account, cookie: presentedHash)
-    let (verified, storedCost) = try verifyEqually(password, attempt)
+    let (verified, storedCost, legacyScheme) = try verifyEqually(password, attempt)
     guard case .allowed(let record?) = attempt, verified else {
       let event = AuthEventDraft(
         time: clock.now(), kind: .signInFailed, userID: attempt.userID,
@@ -135,7 +137,15 @@ struct PasswordCheck: Sendable {
     // an upgrade that fails now (out of memory) waits for the next sign-in rather than
     // failing this one.
     var upgradedHash: Rehash? = nil
-    if purpose == .signIn || purpose == .verify, storedCost == .cheaper,
+    if purpose == .signIn || purpose == .verify, let legacyScheme,
+      let made = try? hasher.hash(password)
+    {
+      // A hash kept from another system is replaced at the current cost by the first
+      // password that matches it.
+      upgradedHash = Rehash(
+        hash: made, from: legacyScheme.rawValue,
+        to: "argon2id " + (hasher.parameters(of: made) ?? "current"), kind: .hashUpgraded)
+    } else if purpose == .signIn || purpose == .verify, storedCost == .cheaper,
       let made = try? hasher.rehash(password, upgrading: record.passwordHash)
     {
       upgradedHash = Rehash(
@@ -189,23 +199,54 @@ struct PasswordCheck: Sendable {
   /// or one far costlier than the current cost (refused as damaged, never run).
   private func verifyEqually(
     _ password: Password, _ attempt: SignInAttempt
-  ) throws(AuthError) -> (verified: Bool, storedCost: StoredHashCost) {
+  ) throws(AuthError) -> (
+    verified: Bool, storedCost: StoredHashCost, legacyScheme: LegacyPasswordHash.Scheme?
+  ) {
     guard case .allowed(let record?) = attempt else {
       _ = hasher.verify(password, against: try dummyHash.value())
-      return (false, .current)
+      return (false, .current, nil)
+    }
+    if let verifier = legacyVerifier,
+      let legacy = try? LegacyPasswordHash(parsing: record.passwordHash), !legacy.scheme.isCurrent
+    {
+      return try verifyLegacy(password, legacy, with: verifier)
     }
     let storedCost = hasher.storedCost(of: record.passwordHash)
     switch storedCost {
     case .current:
-      return (hasher.verify(password, against: record.passwordHash), storedCost)
+      return (hasher.verify(password, against: record.passwordHash), storedCost, nil)
     case .cheaper:
       let verified = hasher.verify(password, against: record.passwordHash)
       if !verified { hasher.padVerification(after: record.passwordHash) }
-      return (verified, storedCost)
+      return (verified, storedCost, nil)
     case .farCostlier, .unreadable:
       _ = hasher.verify(password, against: try dummyHash.value())
-      return (false, storedCost)
+      return (false, storedCost, nil)
     }
+  }
+
+  /// A hash kept from another system: verified by its scheme, and a wrong password padded
+  /// from the scheme's work up to the current cost's, so that it answers in the time of an
+  /// unknown name. One far costlier than the current cost is refused unrun, as an Argon2id
+  /// one is; an import refuses any above the current cost.
+  private func verifyLegacy(
+    _ password: Password, _ legacy: LegacyPasswordHash,
+    with verifier: any LegacyPasswordVerifier
+  ) throws(AuthError) -> (
+    verified: Bool, storedCost: StoredHashCost, legacyScheme: LegacyPasswordHash.Scheme?
+  ) {
+    let work = verifier.work(of: legacy)
+    if let current = hasher.currentWork,
+      work / StoredHashCost.farCostlierFactor > current
+    {
+      _ = hasher.verify(password, against: try dummyHash.value())
+      return (false, .farCostlier, nil)
+    }
+    // A hash the library refuses (or memory it cannot have) matches no password; the
+    // time is padded as for a wrong one.
+    let verified = (try? verifier.verify(password, against: legacy)) ?? false
+    if !verified { hasher.padVerification(afterWork: work) }
+    return (verified, .cheaper, verified ? legacy.scheme : nil)
   }
 
   /// Counts the attempt on the presented device cookie when it is valid for this account,

@@ -1,0 +1,155 @@
+import AuthCore
+import CommandLineKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `authcli users export [--format jsonl] [PATH]`: every account, one JSON object a line,
+/// with its hash, to standard output or to a new 0600 file.
+@MainActor
+struct UsersExportCommand {
+  let context: CommandContext
+
+  func run(path: String?) async throws {
+    let location = try context.databaseLocation()
+    try ScriptedSession.refuseMemory(location, context: context)
+    _ = try DatabaseOpener.existingPath(location)
+    let root = try CompositionRoot.forOperator(
+      location: location, environment: context.process.environment)
+    let sink: ExportSink
+    if let path {
+      sink = try ExportSink(creating: path)
+    } else {
+      if context.console.outputIsTerminal {
+        context.console.errors.write(
+          "Warning: the export holds every account's password hash; "
+            + "redirect it to a file or name a PATH.\n")
+      }
+      sink = ExportSink(console: context.console)
+    }
+    var count = 0
+    do {
+      try await root.services.accountExport.exportAccounts { page throws(AuthError) in
+        for account in page {
+          sink.write(JSONText.line(Self.json(account)))
+        }
+        count += page.count
+      }
+      try sink.finish()
+    } catch {
+      sink.abandon()
+      throw error
+    }
+    if let path {
+      context.emit(json: ["exported": count, "path": path])
+      context.show("Exported \(count) account\(count == 1 ? "" : "s") to \(path) (mode 0600).")
+    }
+  }
+
+  /// One account as a line of the export; the keys are those of `users show`, plus the hash.
+  static func json(_ account: ExportedAccount) -> [String: Any] {
+    [
+      "username": account.username,
+      "password_hash": account.passwordHash,
+      "created_at": Timestamp.iso8601(account.createdAt),
+      "updated_at": Timestamp.iso8601(account.updatedAt),
+      "last_sign_in_at": JSONText.time(account.lastSignInAt),
+      "locked": account.lock != nil,
+      "locked_at": JSONText.time(account.lock?.lockedAt),
+      "lock_reason": account.lock.map { $0.reason as Any } ?? JSONText.null,
+    ]
+  }
+}
+
+/// Where the export goes: standard output, or a file created for it alone (never one that
+/// exists, never through a symbolic link), 0600 from the start since it holds hashes.
+@MainActor
+final class ExportSink {
+  private let console: Console?
+  private let descriptor: Int32
+  private let path: String?
+  private var failure: CLIError?
+
+  init(console: Console) {
+    self.console = console
+    descriptor = -1
+    path = nil
+  }
+
+  init(creating path: String) throws(CLIError) {
+    try PrivateFileReader.checkPath(to: PathText.parent(of: path))
+    let opened = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    guard opened >= 0 else {
+      if errno == EEXIST { throw .fileExists(path: path) }
+      throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))
+    }
+    console = nil
+    descriptor = opened
+    self.path = path
+  }
+
+  func write(_ text: String) {
+    if let console {
+      console.output.write(text)
+      return
+    }
+    guard failure == nil, let path else { return }
+    var remaining = Array(text.utf8)[...]
+    while !remaining.isEmpty {
+      let written = remaining.withUnsafeBytes {
+        SystemCall.write(descriptor, $0.baseAddress, $0.count)
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        failure = .inputOutput(path: path, reason: String(cString: strerror(errno)))
+        return
+      }
+      remaining = remaining.dropFirst(written)
+    }
+  }
+
+  /// Flushes the file to disk and closes it, or reports the first failed write.
+  func finish() throws(CLIError) {
+    guard let path else { return }
+    if failure == nil, fsync(descriptor) != 0 {
+      failure = .inputOutput(path: path, reason: String(cString: strerror(errno)))
+    }
+    close(descriptor)
+    if let failure {
+      unlink(path)
+      throw failure
+    }
+  }
+
+  /// Closes and removes a file left incomplete.
+  func abandon() {
+    guard let path else { return }
+    close(descriptor)
+    unlink(path)
+  }
+}
+
+extension UsersExportCommand {
+  static let format = Option<String>(
+    "format", valueName: "format", help: "How the accounts are written.", default: "jsonl",
+    choices: ["jsonl"])
+  static let path = Argument<String>(
+    "path", help: "A new file to write (0600, never overwritten); standard output without it.",
+    isOptional: true, completion: .files)
+
+  static let declaration = Subcommand(
+    "export", abstract: "Write every account with its hash, one JSON object a line.",
+    discussion: """
+      Each line holds username, password_hash, created_at, updated_at, last_sign_in_at,
+      locked, locked_at and lock_reason. Sessions, sign-in throttles and device cookies are
+      not exported, nor is a second factor: its secret is sealed under a key this database
+      keeps apart. 'users import --format jsonl' reads the lines back.
+      """,
+    arguments: [path], options: [format]
+  ) { context in
+    try await UsersExportCommand(context: context).run(path: context.values[path])
+  }
+}

@@ -1,0 +1,139 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The file formats `users import` reads, one account a line.
+public enum AccountImportFormat: String, CaseIterable, Hashable, Sendable {
+  /// Apache's `name:hash` (bcrypt only; `$apr1$` and `{SHA}` are refused as weak).
+  case htpasswd
+  /// `/etc/shadow`: `name:hash:…`, the remaining fields ignored.
+  case shadow
+  /// Django's `auth_user` as `username:password`, one row a line (for example what
+  /// `psql -A -t -F: -c 'SELECT username, password FROM auth_user'` prints).
+  case django
+  /// authcli's own `users export`: one JSON object a line, decoded before the import
+  /// (`AccountImportEntry.record`).
+  case jsonl
+}
+
+/// An account as another authcli database exported it, decoded from its line.
+public struct AccountImportRecord: Hashable, Sendable {
+  /// The username as written.
+  public let name: String
+  /// The stored hash as written.
+  public let hash: String
+  /// When the account was created there.
+  public let createdAt: Date?
+  /// When it last changed there.
+  public let updatedAt: Date?
+  /// Its latest sign-in there.
+  public let lastSignInAt: Date?
+  /// Its lock there.
+  public let lock: AccountLock?
+
+  /// Describes an exported account.
+  public init(
+    name: String, hash: String, createdAt: Date?, updatedAt: Date?, lastSignInAt: Date?,
+    lock: AccountLock?
+  ) {
+    self.name = name
+    self.hash = hash
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self.lastSignInAt = lastSignInAt
+    self.lock = lock
+  }
+}
+
+/// One line of the file: text the format's layout splits, or an account already decoded
+/// (JSON Lines), or a line the decoder refused.
+public enum AccountImportEntry: Hashable, Sendable {
+  /// Text laid out as the request's format says.
+  case line(String)
+  /// An exported account.
+  case record(AccountImportRecord)
+  /// Nothing to import (a blank line).
+  case blank
+  /// A line that could not be decoded, and why.
+  case malformed(String)
+}
+
+/// What to import and how strictly.
+public struct AccountImportRequest: Sendable {
+  /// How the lines are laid out.
+  public let format: AccountImportFormat
+  /// The file's lines, without their line endings; line numbers count from 1.
+  public let entries: [AccountImportEntry]
+  /// Reports what would happen and writes nothing.
+  public let dryRun: Bool
+  /// Imports the acceptable lines even when others are refused.
+  public let skipInvalid: Bool
+  /// Imports a locked shadow entry (`!…`, `*`) as a locked account instead of refusing it.
+  public let keepLocked: Bool
+
+  /// Describes an import.
+  public init(
+    format: AccountImportFormat, lines: [String], dryRun: Bool = false,
+    skipInvalid: Bool = false, keepLocked: Bool = false
+  ) {
+    self.init(
+      format: format, entries: lines.map(AccountImportEntry.line), dryRun: dryRun,
+      skipInvalid: skipInvalid, keepLocked: keepLocked)
+  }
+
+  /// Describes an import of lines some of which are decoded already.
+  public init(
+    format: AccountImportFormat, entries: [AccountImportEntry], dryRun: Bool = false,
+    skipInvalid: Bool = false, keepLocked: Bool = false
+  ) {
+    self.format = format
+    self.entries = entries
+    self.dryRun = dryRun
+    self.skipInvalid = skipInvalid
+    self.keepLocked = keepLocked
+  }
+}
+
+/// An account taken (or, in a dry run, that would be taken) from a line.
+public struct ImportedAccount: Hashable, Sendable {
+  /// The line it came from, from 1.
+  public let line: Int
+  /// The canonical username.
+  public let username: String
+  /// The scheme of the hash kept; `nil` for a locked entry with no usable hash, kept
+  /// under `--keep-locked` with a hash no password matches.
+  public let scheme: LegacyPasswordHash.Scheme?
+  /// Whether the account arrives locked (a locked shadow entry under `--keep-locked`).
+  public let locked: Bool
+}
+
+/// A line not imported, and why; never carries the hash.
+public struct ImportRefusal: Hashable, Sendable {
+  /// The line, from 1.
+  public let line: Int
+  /// The name as the line gives it, when it gives one.
+  public let username: String?
+  /// Why, as a report prints it after `line N: `.
+  public let reason: String
+}
+
+/// What an import did, or (refused or in a dry run) would have done.
+public struct AccountImportReport: Hashable, Sendable {
+  /// The accounts accepted, in the file's order.
+  public let accepted: [ImportedAccount]
+  /// The lines refused, in the file's order.
+  public let refused: [ImportRefusal]
+  /// Whether the accepted accounts were written: false in a dry run, and when lines were
+  /// refused without `--skip-invalid` (all or nothing).
+  public let written: Bool
+
+  /// How many accepted accounts each scheme has, by the scheme's name (`none` for a locked
+  /// entry without a usable hash).
+  public var countsPerScheme: [String: Int] {
+    accepted.reduce(into: [:]) { counts, account in
+      counts[account.scheme?.rawValue ?? "none", default: 0] += 1
+    }
+  }
+}

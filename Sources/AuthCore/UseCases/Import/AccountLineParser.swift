@@ -1,0 +1,40 @@
+/// Splits one line of an account file into a name and a stored hash, as its format lays
+/// them out. Blank lines and `#` comments are not accounts.
+enum AccountLineParser {
+  /// A line's name and hash text.
+  struct Fields: Sendable {
+    let name: String
+    let hash: String
+  }
+
+  /// What a line holds.
+  enum Parsed: Sendable {
+    /// Nothing to import (blank or a comment).
+    case skip
+    /// A name and a hash.
+    case account(Fields)
+    /// Not laid out as the format says; the reason.
+    case malformed(String)
+  }
+
+  /// Reads `line` as `format` lays it out.
+  static func parse(_ line: String, as format: AccountImportFormat) -> Parsed {
+    let text = line.hasSuffix("\r") ? String(line.dropLast()) : line
+    if text.allSatisfy({ $0 == " " || $0 == "\t" }) || text.hasPrefix("#") { return .skip }
+    let fields = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+    switch format {
+    case .jsonl:
+      return .malformed("a JSON line must be decoded before the import")
+    case .htpasswd, .django:
+      guard fields.count == 2 else {
+        return .malformed("expected name:hash (\(fields.count - 1) ':' found)")
+      }
+    case .shadow:
+      // Nine fields as shadow(5) has them; fewer is a passwd-style or cut line.
+      guard fields.count == 9 else {
+        return .malformed("expected the 9 fields of a shadow entry, found \(fields.count)")
+      }
+    }
+    return .account(Fields(name: fields[0], hash: fields[1]))
+  }
+}

@@ -1,0 +1,47 @@
+import AuthCore
+
+extension LegacyHashVerifier {
+  /// A verification's cost in Argon2id's KiB × passes taking the same time, from the hash's
+  /// stated cost and the time each scheme takes per unit of it relative to libsodium's
+  /// Argon2id, measured with authbench figure 5 on x86-64 (`WorkRates`). Sign-in pads a
+  /// wrong password from this up to the current cost, and an import refuses a hash above
+  /// the current cost, whose wrong passwords could not be answered in equal time.
+  public func work(of hash: LegacyPasswordHash) -> Int {
+    let rates = WorkRates.self
+    let units: Double =
+      switch hash.cost {
+      case .bcrypt(let logRounds): rates.bcryptPerRound * Double(1 << min(logRounds, 31))
+      case .shaCrypt(let rounds):
+        (hash.scheme == .sha256Crypt ? rates.sha256CryptPerRound : rates.sha512CryptPerRound)
+          * Double(rounds)
+      case .yescrypt(_, let memoryKiB):
+        rates.yescryptPerKiB * Double(memoryKiB ?? rates.yescryptUnstatedKiB)
+      case .pbkdf2(let iterations): rates.pbkdf2PerIteration * Double(iterations)
+      case .argon2(let memoryKiB, let passes, let lanes):
+        (lanes > 1 ? rates.argon2LanesFactor : 1) * Double(memoryKiB) * Double(passes)
+      }
+    return units >= Double(Int.max) ? Int.max : Int(units.rounded())
+  }
+}
+
+/// Argon2id KiB × passes per unit of each scheme's stated cost, measured as the ratio of
+/// the scheme's verify time to libsodium's Argon2id at 64 MiB, 2 passes on the same
+/// machine. Ratios between CPU-bound algorithms move less between machines than times do;
+/// authbench figure 5 shows how close they stay on the machine it runs on.
+enum WorkRates {
+  /// One round of bcrypt's key schedule (2^cost rounds).
+  static let bcryptPerRound = 66.0
+  /// One round of SHA-512-crypt.
+  static let sha512CryptPerRound = 0.8
+  /// One round of SHA-256-crypt.
+  static let sha256CryptPerRound = 0.8
+  /// One KiB of yescrypt's memory (128 × N × r bytes) at its usual time parameter.
+  static let yescryptPerKiB = 1.4
+  /// yescrypt's memory when its long-form parameters state none readable here: its default.
+  static let yescryptUnstatedKiB = 16_384
+  /// One HMAC-SHA256 iteration of PBKDF2 (two SHA-256 compressions and their setup).
+  static let pbkdf2PerIteration = 0.19
+  /// Argon2 over several lanes, computed one lane after another by libsodium (smaller
+  /// lanes stay in cache longer, so a KiB costs less than in one lane).
+  static let argon2LanesFactor = 0.86
+}

@@ -1,0 +1,95 @@
+import AuthTestSupport
+import Foundation
+import Testing
+
+/// `verify --pam` through the real PAM library: pamtester authenticates against a service
+/// file of the test's own (libpam-wrapper reads it instead of /etc/pam.d) whose one auth
+/// module is pam_exec with expose_authtok, running the built authcli.
+@Suite("End to end: verify --pam under pam_exec", .enabled(if: PAMStack.available))
+struct PAMTests {
+  @Test func pamExecGetsTheAnswerFromTheExitStatus() async throws {
+    let sandbox = try Sandbox()
+    let database = sandbox.root + "/pam.sqlite3"
+    #expect(try await sandbox.run(["--db", database, "migrate"]).status == 0)
+    for name in ["ada", "bob", "cyd"] {
+      let added = try await sandbox.run(
+        ["--db", database, "users", "add", "--username", name, "--password-stdin"],
+        input: Passphrase.first + "\n" + Passphrase.first + "\n")
+      #expect(added.status == 0, "\(added.errors)")
+    }
+    #expect(try await sandbox.run(["--db", database, "users", "lock", "bob"]).status == 0)
+    let services = sandbox.root + "/pam.d"
+    try FileManager.default.createDirectory(atPath: services, withIntermediateDirectories: true)
+    // pam_exec gives the program PAM's environment, not the caller's: the database is named
+    // on the command line.
+    try """
+    auth required \(PAMStack.modules)/pam_exec.so expose_authtok quiet \(AuthCLIBinary.path) --db \(database) verify --pam
+    account required \(PAMStack.modules)/pam_permit.so
+
+    """.write(toFile: services + "/authcli-test", atomically: true, encoding: .utf8)
+    func authenticate(_ name: String, _ password: String) async throws -> Int32 {
+      try await sandbox.runProgram(
+        PAMStack.pamtester, ["authcli-test", name, "authenticate"], input: password + "\n",
+        extraEnvironment: [
+          "LD_PRELOAD": "libpam_wrapper.so", "PAM_WRAPPER": "1",
+          "PAM_WRAPPER_SERVICE_DIR": services,
+        ]
+      ).status
+    }
+    #expect(try await authenticate("ada", Passphrase.first) == 0)
+    #expect(try await authenticate("ada", Passphrase.second) != 0)
+    #expect(try await authenticate("nobody", Passphrase.first) != 0)
+    #expect(try await authenticate("bob", Passphrase.first) != 0)
+    for _ in 0..<5 { #expect(try await authenticate("cyd", Passphrase.second) != 0) }
+    // Throttled: the right password is refused too, until the lock ends.
+    #expect(try await authenticate("cyd", Passphrase.first) != 0)
+    let audit = try await sandbox.run(["--db", database, "audit", "--user", "ada", "--json"])
+    let kinds = (try audit.json() as? [[String: Any]])?.compactMap { $0["kind"] as? String }
+    #expect(kinds?.contains("password_verified") == true)
+  }
+
+  @Test func theTokenIsReadAsPamExecWritesItWithItsNUL() async throws {
+    let sandbox = try Sandbox()
+    let database = sandbox.root + "/pam.sqlite3"
+    #expect(try await sandbox.run(["--db", database, "migrate"]).status == 0)
+    _ = try await sandbox.run(
+      ["--db", database, "users", "add", "--username", "ada", "--password-stdin"],
+      input: Passphrase.first + "\n" + Passphrase.first + "\n")
+    let right = try await sandbox.run(
+      ["--db", database, "verify", "--pam"], input: Passphrase.first + "\u{0}",
+      extraEnvironment: ["PAM_USER": "ada"])
+    #expect(right.status == 0, "\(right.errors)")
+    #expect(right.output.isEmpty)
+    let withNewline = try await sandbox.run(
+      ["--db", database, "verify", "--pam"], input: Passphrase.first + "\n\u{0}",
+      extraEnvironment: ["PAM_USER": "ada"])
+    #expect(withNewline.status == 77)
+    let noUser = try await sandbox.run(
+      ["--db", database, "verify", "--pam"], input: Passphrase.first + "\u{0}")
+    #expect(noUser.status == 64)
+    // Without --pam the environment names nobody.
+    let plain = try await sandbox.run(
+      ["--db", database, "verify", "--password-stdin", "--no-input"],
+      input: Passphrase.first + "\n", extraEnvironment: ["PAM_USER": "ada"])
+    #expect(plain.status != 0)
+  }
+}
+
+/// Where pamtester and the PAM modules are, and whether the tests can run.
+enum PAMStack {
+  static let pamtester = "/usr/bin/pamtester"
+  static let modules = "/lib/x86_64-linux-gnu/security"
+  static let available: Bool = {
+    let ci = !["", "0", "false"].contains(
+      ProcessInfo.processInfo.environment["CI"]?.lowercased() ?? "")
+    let present =
+      FileManager.default.isExecutableFile(atPath: pamtester)
+      && FileManager.default.fileExists(atPath: modules + "/pam_exec.so")
+      && FileManager.default.fileExists(atPath: "/usr/lib/x86_64-linux-gnu/libpam_wrapper.so")
+    if !present && !ci {
+      FileHandle.standardError.write(
+        Data("PAM tests left out: pamtester or libpam-wrapper missing (script/setup)\n".utf8))
+    }
+    return present || ci
+  }()
+}

@@ -1,0 +1,115 @@
+import AuthCore
+import AuthCrypto
+import Foundation
+import Testing
+
+@Suite struct AccountImportTests {
+  /// Hashes of `UseCaseFixture.password` made by openssl and htpasswd.
+  static let sha512 =
+    "$6$saltsalt$CPgxBHZBXfhC6lX1yxpdEsbQfXmg3WXVj8AoVwyNFLfb5AtbfM8k6A8yehv1z6sgzoH/DUIs7YK9hVnGhTjhW/"
+  static let bcrypt = "$2y$05$Ea5YSRi0G.1KpzliENAIauq3UH9bXwRcoBk9Lpo7Egt0tLqxj1IKG"
+  static let apr1 = "$apr1$hrZvlkaO$lSsmCcGN7a2FchLsGXYGq0"
+
+  private func services(_ fixture: UseCaseFixture) throws -> AuthServices {
+    AuthServices(
+      store: fixture.store, hasher: fixture.hasher, tokens: fixture.tokens, clock: fixture.clock,
+      policy: fixture.policy, legacyVerifier: try LegacyHashVerifier())
+  }
+
+  private func record(_ name: String, in fixture: UseCaseFixture) async throws -> UserRecord? {
+    let username = try #require(Username.validate(name).asValidated)
+    return try await fixture.store.read { try $0.userRecord(named: username) }
+  }
+
+  private func shadow(_ name: String, _ hash: String) -> String {
+    "\(name):\(hash):19000:0:99999:7:::"
+  }
+
+  @Test func refusedLinesAreNamedByNumberAndNothingIsWritten() async throws {
+    let fixture = try UseCaseFixture(cost: .interactive)
+    _ = try await fixture.register("dora")
+    let lines = [
+      "# accounts", "ada:\(Self.bcrypt)", "", "carl:\(Self.apr1)", "x:\(Self.bcrypt)",
+      "ADA:\(Self.bcrypt)", "dora:\(Self.bcrypt)", "eve", "fay:{SHA}abc",
+    ]
+    let report = try await services(fixture).accountImport.importAccounts(
+      AccountImportRequest(format: .htpasswd, lines: lines))
+    #expect(!report.written)
+    #expect(report.refused.map(\.line) == [4, 5, 6, 7, 8, 9])
+    #expect(report.refused[0].reason.hasPrefix("weak scheme"))
+    #expect(report.refused[2].reason == "duplicate of line 2")
+    #expect(report.refused[3].reason == "an account with this name exists")
+    #expect(try await record("ada", in: fixture) == nil)
+    let skipping = try await services(fixture).accountImport.importAccounts(
+      AccountImportRequest(format: .htpasswd, lines: lines, skipInvalid: true))
+    #expect(skipping.written)
+    #expect(skipping.accepted.map(\.username) == ["ada"])
+    #expect(skipping.countsPerScheme == ["bcrypt": 1])
+    let stored = try await record("ada", in: fixture)
+    #expect(stored?.passwordHash == Self.bcrypt)
+    let events = try await fixture.events()
+    #expect(events.last?.kind == .accountImported)
+    #expect(events.last?.detail == "line 2; scheme bcrypt")
+    #expect(!(events.last?.detail.contains("$2y$") ?? true))
+  }
+
+  @Test func aDryRunWritesNothingAndLockedEntriesNeedKeepLocked() async throws {
+    let fixture = try UseCaseFixture(cost: .interactive)
+    let lines = [
+      shadow("root", "*"), shadow("gus", Self.sha512), shadow("hal", "!" + Self.sha512),
+    ]
+    let dry = try await services(fixture).accountImport.importAccounts(
+      AccountImportRequest(format: .shadow, lines: lines, dryRun: true, keepLocked: true))
+    #expect(!dry.written)
+    #expect(dry.refused.isEmpty)
+    #expect(dry.countsPerScheme == ["none": 1, "sha512-crypt": 2])
+    #expect(try await fixture.events().isEmpty)
+    let strict = try await services(fixture).accountImport.importAccounts(
+      AccountImportRequest(format: .shadow, lines: lines))
+    #expect(strict.refused.map(\.line) == [1, 3])
+    let kept = try await services(fixture).accountImport.importAccounts(
+      AccountImportRequest(format: .shadow, lines: lines, keepLocked: true))
+    #expect(kept.written)
+    let hal = try await fixture.administration.account(named: "hal")
+    #expect(hal.lock != nil)
+    let gus = try await fixture.administration.account(named: "gus")
+    #expect(gus.lock == nil)
+  }
+
+  @Test func aKeptHashSignsInOnceAndIsReplacedByArgon2id() async throws {
+    let fixture = try UseCaseFixture(cost: .interactive)
+    let services = try services(fixture)
+    let report = try await services.accountImport.importAccounts(
+      AccountImportRequest(
+        format: .shadow, lines: [shadow("ivy", Self.sha512), shadow("joe", Self.sha512)]))
+    #expect(report.written)
+    let before = fixture.hasher.counts
+    let wrong = try await services.signIn.signIn(
+      request: SignInRequest(username: "joe", password: UseCaseFixture.otherPassword))
+    #expect(!wrong.isValid)
+    // SHA-512-crypt costs far less than Argon2id: the rest is padded.
+    #expect(fixture.hasher.counts.pad == before.pad + 1)
+    let right = try await services.signIn.signIn(
+      request: SignInRequest(username: "ivy", password: UseCaseFixture.password))
+    #expect(right.isValid)
+    let stored = try #require(try await record("ivy", in: fixture))
+    #expect(stored.passwordHash.hasPrefix("$argon2id$"))
+    let upgrade = try #require(try await fixture.events().first { $0.kind == .hashUpgraded })
+    #expect(upgrade.detail.hasPrefix("hash upgraded from sha512-crypt to argon2id m="))
+    // The new hash is Argon2id's: the same password signs in again, with no second upgrade.
+    #expect(
+      try await services.signIn.signIn(
+        request: SignInRequest(username: "ivy", password: UseCaseFixture.password)
+      ).isValid)
+    #expect(try await fixture.events().filter { $0.kind == .hashUpgraded }.count == 1)
+  }
+
+  @Test func aHashDearerThanTheCurrentCostIsRefusedAtImport() async throws {
+    let fixture = try UseCaseFixture(cost: .interactive)
+    // bcrypt at cost 14 takes several times an interactive Argon2id verify.
+    let dear = "$2b$14$" + String(repeating: "a", count: 53)
+    let report = try await services(fixture).accountImport.importAccounts(
+      AccountImportRequest(format: .htpasswd, lines: ["kim:" + dear]))
+    #expect(report.refused.first?.reason.hasPrefix("bcrypt cost above the current") == true)
+  }
+}
