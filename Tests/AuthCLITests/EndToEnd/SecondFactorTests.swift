@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Codes computed by Python's pyotp, an implementation independent of ours.
-private enum PyOTP {
+enum PyOTP {
   /// Whether the tests run: when pyotp is installed, or under CI (where they then fail).
   static let runs: Bool = {
     let ci = ProcessInfo.processInfo.environment["CI"]?.lowercased() ?? ""

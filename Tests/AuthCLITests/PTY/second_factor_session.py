@@ -1,0 +1,184 @@
+"""Drives the second factor through a real pseudo-terminal.
+
+Proves that `2fa enable` on a terminal draws the QR code in half blocks and asks for the
+first code at once (echo off) to turn the factor on; that the shell's second step has its
+own prompt with echo off, that Ctrl-C there goes back to the start scene without a
+session and without ending the shell, and that a correct code then signs in; and that
+`signin` on a terminal asks for the password and then the code, both with echo off.
+Codes come from pyotp, from the secret printed at enrolment.
+
+Usage: python3 second_factor_session.py /path/to/authcli   (environment: a private sandbox)
+Prints "PTY 2FA OK" and exits 0 when every check holds; otherwise prints what failed.
+"""
+
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+import termios
+import time
+
+import pexpect
+import pyotp
+
+BINARY = sys.argv[1]
+PASSPHRASE = "correct horse battery staple"
+# Generous: this is a safety net against a hang, not a measurement.
+TIMEOUT = 60
+HALF_BLOCKS = ("\u2580", "\u2584")
+
+
+def spawn(args):
+    log = io.StringIO()
+    child = pexpect.spawn(BINARY, args, encoding="utf-8", timeout=TIMEOUT)
+    child.logfile_read = log
+    return child, log
+
+
+def check(condition, message):
+    if not condition:
+        print("FAIL: " + message)
+        sys.exit(1)
+
+
+def echo_is_on(child):
+    return bool(termios.tcgetattr(child.child_fd)[3] & termios.ECHO)
+
+
+def wait_for_echo_off(child, what):
+    """Waits until the program under test has turned echo off for the prompt just shown."""
+    for _ in range(TIMEOUT * 20):
+        if not echo_is_on(child):
+            return
+        time.sleep(0.05)
+    check(False, "echo never went off at the %s prompt" % what)
+
+
+def finish(child):
+    child.expect(pexpect.EOF)
+    child.close()
+    return child.exitstatus
+
+
+def authcli(args, stdin=""):
+    """Runs authcli off the terminal (pipes), for setup and for looking at the database."""
+    return subprocess.run(
+        [BINARY] + args, input=stdin, capture_output=True, text=True, timeout=TIMEOUT)
+
+
+def code(secret, steps_ahead):
+    """The code pyotp computes for `secret` `steps_ahead` periods from now."""
+    return pyotp.TOTP(secret).at(time.time() + 30 * steps_ahead)
+
+
+def active_sessions(username):
+    listed = authcli(["users", "list", "--json"])
+    check(listed.returncode == 0, "users list failed: " + listed.stderr)
+    for user in json.loads(listed.stdout):
+        if user.get("username") == username:
+            return user.get("active_sessions")
+    check(False, "users list has no %s: %s" % (username, listed.stdout))
+
+
+def send_hidden(child, log, value, what):
+    """Types `value` at a prompt that must hide it, and returns where the log stood."""
+    wait_for_echo_off(child, what)
+    start = len(log.getvalue())
+    child.sendline(value)
+    return start
+
+
+# 1. `2fa enable` on a terminal: the secret, the QR code in half blocks, then the first
+#    code asked for at once with echo off; a correct one turns the factor on.
+signed_up = authcli(["signup", "--username", "ptyotp", "--password-stdin"], PASSPHRASE + "\n")
+check(signed_up.returncode == 0, "signup failed: " + signed_up.stderr)
+child, log = spawn(["2fa", "enable"])
+child.expect(r"Secret \(base32\): ([A-Z2-7]+)\r?\n")
+secret = child.match.group(1)
+child.expect_exact("Code from your app: ")
+drawn = log.getvalue()
+qr_lines = [line for line in drawn.splitlines() if any(block in line for block in HALF_BLOCKS)]
+check(len(qr_lines) >= 10, "no QR code in half blocks:\n" + drawn)
+check("authcli 2fa confirm" in drawn, "no word on confirming:\n" + drawn)
+first = code(secret, 0)
+typed_at = send_hidden(child, log, first, "enable's code")
+child.expect_exact("Recovery codes (each works once")
+check(first not in log.getvalue()[typed_at:], "enable echoed the code:\n" + log.getvalue())
+status = finish(child)
+check(status == 0, "2fa enable exited %r:\n%s" % (status, log.getvalue()))
+shown = authcli(["2fa", "status"])
+check("Second factor:  on" in shown.stdout, "enable did not confirm: " + shown.stdout)
+check(authcli(["signout"]).returncode == 0, "signout failed")
+check(active_sessions("ptyotp") == 0, "a session was left after sign-out")
+
+# 2. The shell: after the right password the second step shows its own prompt (echo off);
+#    Ctrl-C there goes back to the start scene, with no session and the shell still
+#    running; then the right code signs in.
+child, log = spawn(["shell"])
+child.expect_exact("Choose 1-3: ")
+child.sendline("Sign in")
+child.expect_exact("Username: ")
+child.sendline("ptyotp")
+child.expect_exact("Password: ")
+send_hidden(child, log, PASSPHRASE, "shell's password")
+child.expect_exact("from your authenticator app, or a recovery code (Ctrl-C goes back)")
+child.expect_exact("Code: ")
+wait_for_echo_off(child, "shell's code")
+child.sendintr()
+cancelled_at = len(log.getvalue())
+child.expect_exact("Choose 1-3: ")
+check(child.isalive(), "Ctrl-C at the code prompt ended the shell:\n" + log.getvalue())
+check(
+    "Signed in as" not in log.getvalue()[cancelled_at:],
+    "Ctrl-C at the code prompt signed in:\n" + log.getvalue())
+check(active_sessions("ptyotp") == 0, "Ctrl-C at the code prompt left a session")
+child.sendline("Sign in")
+child.expect_exact("Username: ")
+check("Sign in" in log.getvalue()[cancelled_at:], "echo was not restored after Ctrl-C")
+child.sendline("ptyotp")
+child.expect_exact("Password: ")
+send_hidden(child, log, PASSPHRASE, "shell's password")
+child.expect_exact("Code: ")
+# The next period's code: the current one confirmed the factor and cannot be used again.
+shell_code = code(secret, 1)
+typed_at = send_hidden(child, log, shell_code, "shell's code")
+child.expect_exact("Signed in as ptyotp")
+check(
+    shell_code not in log.getvalue()[typed_at:], "the shell echoed the code:\n" + log.getvalue())
+child.expect_exact("Choose 1-5: ")
+check(active_sessions("ptyotp") == 1, "the shell's sign-in made no session")
+child.sendline("quit")
+child.expect_exact("Bye.")
+status = finish(child)
+text = log.getvalue()
+check(status == 0, "the shell exited %r:\n%s" % (status, text))
+check(PASSPHRASE not in text, "the shell echoed a password:\n" + text)
+
+# 3. `signin` on a terminal: the password, then the code, both with echo off. Another
+#    account, so that its code is one no sign-in has used yet.
+signed_up = authcli(["signup", "--username", "ptyotp2", "--password-stdin"], PASSPHRASE + "\n")
+check(signed_up.returncode == 0, "signup failed: " + signed_up.stderr)
+enrolled = authcli(["2fa", "enable", "--json"])
+check(enrolled.returncode == 0, "2fa enable --json failed: " + enrolled.stderr)
+second_secret = json.loads(enrolled.stdout)["secret"]
+confirmed = authcli(["2fa", "confirm", "--code-stdin"], code(second_secret, 0) + "\n")
+check(confirmed.returncode == 0, "2fa confirm failed: " + confirmed.stderr)
+check(authcli(["signout"]).returncode == 0, "signout failed")
+
+child, log = spawn(["signin", "--username", "ptyotp2"])
+child.expect_exact("Password: ")
+send_hidden(child, log, PASSPHRASE, "signin's password")
+child.expect_exact("Code from your authenticator app (or a recovery code): ")
+signin_code = code(second_secret, 1)
+typed_at = send_hidden(child, log, signin_code, "signin's code")
+child.expect_exact("Signed in as ptyotp2")
+status = finish(child)
+text = log.getvalue()
+check(status == 0, "signin exited %r:\n%s" % (status, text))
+check(PASSPHRASE not in text, "signin echoed the password:\n" + text)
+check(signin_code not in text[typed_at:], "signin echoed the code:\n" + text)
+check(authcli(["whoami"]).returncode == 0, "signin kept no session")
+
+print("PTY 2FA OK")
