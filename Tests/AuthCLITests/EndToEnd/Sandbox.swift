@@ -84,9 +84,17 @@ struct Sandbox: ~Copyable {
     process.arguments = arguments
     process.environment = environment.merging(extraEnvironment) { $1 }
     process.currentDirectoryURL = URL(fileURLWithPath: root)
-    process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inputPath))
-    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorsPath))
+    let standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inputPath))
+    let standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
+    let standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorsPath))
+    // Closed here rather than whenever Foundation lets go of the process: the suite starts
+    // thousands of processes, and descriptors left open pile up in the test process.
+    defer {
+      for handle in [standardInput, standardOutput, standardError] { try? handle.close() }
+    }
+    process.standardInput = standardInput
+    process.standardOutput = standardOutput
+    process.standardError = standardError
     let status = try await withCheckedThrowingContinuation {
       (continuation: CheckedContinuation<Int32, any Error>) in
       process.terminationHandler = { finished in
