@@ -27,15 +27,16 @@ public enum ChildProcess {
 
   /// Runs `executable` with `arguments` and exactly `environment`, in the test's working
   /// directory (a shell script can `cd`), standard input read from the file `inputPath`,
-  /// standard output and standard error both appended to the file `outputPath`; kills it
-  /// after `timeout` seconds. Returns the exit status, or 128 + the signal that ended it.
+  /// standard output appended to the file `outputPath` and standard error to `errorPath`
+  /// (to `outputPath` too when `nil`); kills it after `timeout` seconds. Returns the exit
+  /// status, or 128 + the signal that ended it.
   public static func run(
     _ executable: String, _ arguments: [String], environment: [String: String],
-    inputPath: String, outputPath: String, timeout: Double
+    inputPath: String, outputPath: String, errorPath: String? = nil, timeout: Double
   ) async throws -> Int32 {
     let pid = try spawn(
       executable, arguments, environment: environment, inputPath: inputPath,
-      outputPath: outputPath)
+      outputPath: outputPath, errorPath: errorPath)
     // Set once the child is reaped, so the timeout never signals a reused process id.
     let reaped = Mutex(false)
     DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
@@ -56,14 +57,18 @@ public enum ChildProcess {
 
   private static func spawn(
     _ executable: String, _ arguments: [String], environment: [String: String],
-    inputPath: String, outputPath: String
+    inputPath: String, outputPath: String, errorPath: String?
   ) throws -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_APPEND, 0)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    if let errorPath {
+      posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_APPEND, 0)
+    } else {
+      posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    }
     let argv = ([executable] + arguments).map { strdup($0) }
     let envp = environment.map { strdup("\($0.key)=\($0.value)") }
     defer { (argv + envp).forEach { free($0) } }

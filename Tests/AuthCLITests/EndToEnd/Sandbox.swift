@@ -16,6 +16,10 @@ enum Engine: String, CaseIterable, Sendable {
 /// A private home for one end-to-end test: a temporary folder with its own XDG data and
 /// state directories, cheap password hashing, and a runner for the real binary.
 struct Sandbox: ~Copyable {
+  /// How long one run may take before it is killed: a run that hangs fails its test
+  /// instead of stopping the suite.
+  static let runLimit: Double = 300
+
   /// The temporary folder; removed on deinit.
   let root: String
   /// The environment every run gets.
@@ -79,34 +83,13 @@ struct Sandbox: ~Copyable {
     for path in [outputPath, errorsPath] {
       _ = FileManager.default.createFile(atPath: path, contents: nil)
     }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.environment = environment.merging(extraEnvironment) { $1 }
-    process.currentDirectoryURL = URL(fileURLWithPath: root)
-    let standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inputPath))
-    let standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-    let standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorsPath))
-    // Closed here rather than whenever Foundation lets go of the process: the suite starts
-    // thousands of processes, and descriptors left open pile up in the test process.
-    defer {
-      for handle in [standardInput, standardOutput, standardError] { try? handle.close() }
-    }
-    process.standardInput = standardInput
-    process.standardOutput = standardOutput
-    process.standardError = standardError
-    let status = try await withCheckedThrowingContinuation {
-      (continuation: CheckedContinuation<Int32, any Error>) in
-      process.terminationHandler = { finished in
-        continuation.resume(returning: finished.terminationStatus)
-      }
-      do {
-        try process.run()
-      } catch {
-        process.terminationHandler = nil
-        continuation.resume(throwing: error)
-      }
-    }
+    // posix_spawn, not Foundation's Process, whose run() crashes now and then and whose
+    // termination handler was seen never to run once the suite had started thousands of
+    // processes. The shell changes into the sandbox and becomes the program (same pid).
+    let status = try await ChildProcess.run(
+      "/bin/sh", ["-c", "cd \"$0\" && exec \"$@\"", root, executable] + arguments,
+      environment: environment.merging(extraEnvironment) { $1 }, inputPath: inputPath,
+      outputPath: outputPath, errorPath: errorsPath, timeout: Self.runLimit)
     let output = try String(contentsOfFile: outputPath, encoding: .utf8)
     let errors = try String(contentsOfFile: errorsPath, encoding: .utf8)
     return Run(status: status, output: output, errors: errors)
