@@ -19,6 +19,10 @@ public enum TestPostgres {
     return false
   }
 
+  /// Why a PostgreSQL test is left out when `shouldRun` is false; under CI it never is.
+  public static let skipReason =
+    "needs a PostgreSQL server (AUTHCLI_TEST_POSTGRES, set by script/test); under CI it runs and fails"
+
   /// Whether `CI` is set (to anything but empty, `0` or `false`).
   public static var isContinuousIntegration: Bool {
     let value = ProcessInfo.processInfo.environment["CI"]?.lowercased() ?? ""

@@ -3,7 +3,9 @@ import Foundation
 import PostgresTestSupport
 import Testing
 
-@Suite("End to end: PostgreSQL", .enabled(if: TestPostgres.shouldRun))
+@Suite(
+  "End to end: PostgreSQL",
+  .enabled(if: TestPostgres.shouldRun, Comment(rawValue: TestPostgres.skipReason)))
 struct PostgresEndToEndTests {
   /// The sandbox's PostgreSQL URI (a fresh schema), as `AUTHCLI_DB` holds it.
   private func uri(_ sandbox: borrowing Sandbox) throws -> String {

@@ -5,7 +5,9 @@ import Testing
 
 /// The process storms, on PostgreSQL: contended sign-ups, guessing with exact throttle
 /// counts, SIGKILL mid-write, and a server restarted while commands run.
-@Suite("PostgreSQL storms", .serialized, .enabled(if: TestPostgres.shouldRun))
+@Suite(
+  "PostgreSQL storms", .serialized,
+  .enabled(if: TestPostgres.shouldRun, Comment(rawValue: TestPostgres.skipReason)))
 struct PostgresStormTests {
   private static let password = "shared account pass phrase"
 

@@ -111,7 +111,7 @@ struct TypedNameTests {
 
   @Test(
     "on PostgreSQL too: a name with no account is never stored in clear; its failures count",
-    .enabled(if: TestPostgres.shouldRun))
+    .enabled(if: TestPostgres.shouldRun, Comment(rawValue: TestPostgres.skipReason)))
   func typedPassphraseIsHashedOnPostgreSQL() async throws {
     let workspace = try Workspace("typed-name-pg")
     defer { workspace.remove() }
@@ -156,7 +156,8 @@ struct TypedNameTests {
 /// A name typed at sign-in never reaches a PostgreSQL server in clear: a server that logs
 /// every statement with its bound values (`log_statement = 'all'`) has nothing to write.
 @Suite(
-  "Secrets typed as names, in the server log", .serialized, .enabled(if: TestPostgres.shouldRun))
+  "Secrets typed as names, in the server log", .serialized,
+  .enabled(if: TestPostgres.shouldRun, Comment(rawValue: TestPostgres.skipReason)))
 struct TypedNameServerLogTests {
   @Test("a passphrase typed as the name is not in the log of a server that logs every statement")
   func typedPassphraseIsNotInTheServerLog() async throws {
