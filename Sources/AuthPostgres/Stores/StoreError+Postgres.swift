@@ -22,8 +22,23 @@ extension StoreError {
           hint: "Install libpq (Debian and Ubuntu: apt-get install libpq5)."))
     case .invalidURI:
       self = .failed(StoreFailure(.invalidLocation, message: message))
-    case .connectionFailed, .connectionLost:
-      self = .failed(StoreFailure(.unavailable, message: message))
+    case .connectionFailed:
+      // A server that is starting, restarting or being replaced by its standby refuses for
+      // a moment, and the same command then succeeds; a wrong URI, password or certificate
+      // keeps failing, so the hint names both.
+      self = .failed(
+        StoreFailure(
+          .unavailable, message: message,
+          hint: "Try again once the server accepts connections; if it keeps failing, check"
+            + " the URI, the password and the server's certificate."))
+    case .connectionLost:
+      // Every write is one transaction: cut off before its commit it left nothing, and cut
+      // off during its commit it may have been saved, which running it again reveals.
+      self = .failed(
+        StoreFailure(
+          .unavailable, message: message,
+          hint: "Try again once the server answers; a change cut off while it was being"
+            + " committed may have been saved (a sign-up then finds its name taken)."))
     case .schemaTooNew:
       self = .failed(StoreFailure(.schemaTooNew, message: message))
     case .unexpectedValue:
