@@ -55,6 +55,13 @@ public final class ScriptedPostgres: Sendable {
     "postgresql:///authcli?host=\(server)&user=authcli"
   }
 
+  /// A URI that reaches the TLS server over its Unix socket (trust, no TLS), to read back
+  /// what the tests wrote over TCP.
+  public var tlsSocketURI: String {
+    let port = URLComponents(string: uri)?.port.map(String.init) ?? "5432"
+    return "postgresql:///authcli?host=\(folder)&port=\(port)&user=authcli"
+  }
+
   /// Stops the primary at once, as a crash would (`pg_ctl stop -m immediate`).
   public func crashPrimary() throws { _ = try Self.run(["crash", primary]) }
 

@@ -215,7 +215,12 @@ public final class PostgresConnection {
     }
     let sqlState = field("C") ?? ""
     // Class 08 is the connection; 57P01-57P03 are the server shutting down or starting up.
-    if !isOpen || sqlState.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(sqlState) {
+    // No SQLSTATE at all is libpq's own failure, not the server's: the server vanished
+    // mid-statement ("server closed the connection unexpectedly") before libpq marked the
+    // connection bad, as a server killed at once (a crash, pg_ctl -m immediate) leaves it.
+    if !isOpen || sqlState.isEmpty || sqlState.hasPrefix("08")
+      || ["57P01", "57P02", "57P03"].contains(sqlState)
+    {
       throw PostgresError.connectionLost(reason: field("M") ?? lastErrorMessage)
     }
     let message =

@@ -10,7 +10,7 @@ import Testing
   "PostgreSQL over TCP with TLS and SCRAM", .serialized,
   .enabled(if: TestPostgres.shouldRun, Comment(rawValue: TestPostgres.skipReason)))
 struct PostgresTLSTests {
-  private static let password = "remote account pass phrase"
+  private static let password = "amber lantern quietly folding"
 
   @Test("sign-up then sign-in over verify-full TLS, the password from PGPASSFILE or ~/.pgpass")
   func signUpAndSignInOverTLS() async throws {
@@ -68,7 +68,7 @@ struct PostgresTLSTests {
     }
 
     // The account is there, read back over the server's own socket.
-    let socket = "postgresql:///authcli?host=\(server.folder)&user=authcli"
+    let socket = server.tlsSocketURI
     let connection = try PostgresConnection.connect(socket, target: "the TLS server")
     let names = try connection.query("SELECT username FROM users") { $0.string(0) }
     #expect(names == ["remote"])
@@ -115,7 +115,7 @@ struct PostgresTLSTests {
       input: Data("\(Self.password)\n\(Self.password)\n".utf8), environment: environment)
     #expect(inURI.exitCode != ExitCodes.ok, "\(inURI.summary)")
 
-    let socket = "postgresql:///authcli?host=\(server.folder)&user=authcli"
+    let socket = server.tlsSocketURI
     let connection = try PostgresConnection.connect(socket, target: "the TLS server")
     let tables = try connection.query(
       "SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = 'public'"
