@@ -36,7 +36,13 @@ public final class ScriptedPostgres: Sendable {
     let name = "authcli-\(kind == .tls ? "tls" : "pair")-\(UUID().uuidString.prefix(8))"
     folder = NSTemporaryDirectory() + name
     self.kind = kind
-    uri = try Self.run([kind == .tls ? "start-tls" : "start-pair", folder])
+    do {
+      uri = try Self.run([kind == .tls ? "start-tls" : "start-pair", folder])
+    } catch {
+      // A start that failed half-way may have left a server running.
+      _ = try? Self.run([kind == .tls ? "stop" : "stop-pair", folder])
+      throw error
+    }
   }
 
   /// The CA certificate that signed the TLS server's certificate (for `sslrootcert`).
