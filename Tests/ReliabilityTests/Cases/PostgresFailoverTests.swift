@@ -33,7 +33,9 @@ struct PostgresFailoverTests {
     let progress = FailoverProgress()
     let clock = ContinuousClock()
     let failover = Task.detached {
+      // Clients that all stopped early (every command failing) must not leave this waiting.
       while progress.completed < Self.commandsBeforeCrash {
+        if progress.clientsDone == 4 { return }
         try await Task.sleep(for: .milliseconds(10))
       }
       progress.mark(crashed: clock.now)
@@ -43,7 +45,9 @@ struct PostgresFailoverTests {
       progress.mark(promoted: clock.now)
     }
     let commands = try await concurrently(Array(0..<4), width: 4) { client in
-      try await Self.storm(client: client, workspace: workspace, uri: pair.uri, progress: progress)
+      defer { progress.clientDone() }
+      return try await Self.storm(
+        client: client, workspace: workspace, uri: pair.uri, progress: progress)
     }.flatMap { $0 }
     try await failover.value
 
@@ -122,8 +126,8 @@ struct PostgresFailoverTests {
   }
 
   /// One client's commands: sign up a new name and sign in with it, round after round, each
-  /// tried again after a failure, until the standby was promoted and two of its commands
-  /// ran after that (or 40 rounds).
+  /// tried again after a failure, until the standby was promoted and two of its rounds
+  /// started after that (or 40 rounds, or a command that never succeeded).
   private static func storm(
     client: Int, workspace: Workspace, uri: String, progress: FailoverProgress
   ) async throws -> [Command] {
@@ -138,12 +142,14 @@ struct PostgresFailoverTests {
         arguments: ["--db", uri, "signup", "--username", name, "--password-stdin"],
         input: "\(password)\n\(password)\n", progress: progress)
       commands.append(signUp)
-      guard signUp.succeeded else { continue }
+      // A command that never succeeded fails the test; more rounds would only take longer.
+      guard signUp.succeeded else { break }
       let signIn = try await attempt(
         Command(name: name, isSignUp: false), workspace: workspace, client: client,
         arguments: ["--db", uri, "signin", "--username", name, "--password-stdin"],
         input: "\(password)\n", progress: progress)
       commands.append(signIn)
+      guard signIn.succeeded else { break }
       if promotedBefore { afterPromotion += 1 }
     }
     return commands
@@ -196,16 +202,19 @@ private struct Command: Sendable {
 private final class FailoverProgress: Sendable {
   private struct State {
     var completed = 0
+    var clientsDone = 0
     var crashedAt: ContinuousClock.Instant?
     var promotedAt: ContinuousClock.Instant?
   }
   private let state = Mutex(State())
 
   var completed: Int { state.withLock { $0.completed } }
+  var clientsDone: Int { state.withLock { $0.clientsDone } }
   var crashedAt: ContinuousClock.Instant? { state.withLock { $0.crashedAt } }
   var promotedAt: ContinuousClock.Instant? { state.withLock { $0.promotedAt } }
 
   func countSuccess() { state.withLock { $0.completed += 1 } }
+  func clientDone() { state.withLock { $0.clientsDone += 1 } }
   func mark(crashed: ContinuousClock.Instant) { state.withLock { $0.crashedAt = crashed } }
   func mark(promoted: ContinuousClock.Instant) { state.withLock { $0.promotedAt = promoted } }
 }
