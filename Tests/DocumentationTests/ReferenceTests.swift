@@ -36,6 +36,21 @@ extension DocumentationChecks {
       text.matches(of: /`([^`]+)`/).map { String($0.output.1) }
     }
 
+    /// The text without its parenthesised remarks (parentheses inside code spans stay), so
+    /// that a remark may name a type or a value without its being taken for a member.
+    static func outsideParentheses(_ text: String) -> String {
+      var kept = ""
+      var depth = 0
+      var inCode = false
+      for character in text {
+        if character == "`" { inCode.toggle() }
+        if !inCode, character == "(" { depth += 1 }
+        if depth == 0 { kept.append(character) }
+        if !inCode, character == ")", depth > 0 { depth -= 1 }
+      }
+      return kept
+    }
+
     static func memberRows(in document: MarkdownDocument, types: Set<String>) -> [MemberRow] {
       document.lines.enumerated().compactMap { index, line in
         let cells = cells(line)
@@ -43,7 +58,8 @@ extension DocumentationChecks {
           codeSpans(cells[1]).count == 1,
           cells[1] == "`\(type)`", types.contains(type)
         else { return nil }
-        return MemberRow(line: index + 1, type: type, members: codeSpans(cells[2]))
+        return MemberRow(
+          line: index + 1, type: type, members: codeSpans(outsideParentheses(cells[2])))
       }
     }
 
