@@ -29,7 +29,8 @@ public final class DictionaryAuthStore: AuthStore {
   /// An empty store.
   public init() {
     var generator = SystemRandomNumberGenerator()
-    nameKey = (0..<NameHash.keyLength).map { _ in UInt8.random(in: .min ... .max, using: &generator)
+    nameKey = (0..<NameHash.keyLength).map { _ in
+      UInt8.random(in: .min ... .max, using: &generator)
     }
   }
 
