@@ -172,6 +172,26 @@ extension DocumentationChecks {
       }
     }
 
+    @Test("the guide's AuthServices initialiser is the source's, parameter for parameter")
+    func authServicesSignature() throws {
+      let source = SwiftDeclarations.withoutCommentsAndStrings(
+        try String(
+          contentsOfFile: Manual.root + "/Sources/AuthCore/UseCases/AuthServices.swift",
+          encoding: .utf8))
+      let declared = try #require(source.firstMatch(of: /public init\(([\s\S]*?)\)\s*\{/))
+      let document = try MarkdownDocument(root: Manual.root, relativePath: "docs/library.md")
+      let block = try #require(
+        document.blocks.first { $0.body.first == "AuthServices(" },
+        "docs/library.md shows AuthServices's initialiser in a block that starts AuthServices(")
+      let shown = block.body.joined(separator: " ")
+      func words(_ text: some StringProtocol) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined()
+      }
+      #expect(
+        words(shown) == words("AuthServices(" + declared.output.1 + ")"),
+        "docs/library.md:\(block.openingLine): the block is not AuthServices's initialiser")
+    }
+
     @Test("the scanner reads selectors, cases and defaults as a reader writes them")
     func scanner() {
       let body = """
