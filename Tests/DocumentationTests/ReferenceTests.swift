@@ -192,6 +192,32 @@ extension DocumentationChecks {
         "docs/library.md:\(block.openingLine): the block is not AuthServices's initialiser")
     }
 
+    @Test("each scene's heading shows its view model's initialiser as the source declares it")
+    func sceneInitialisers() throws {
+      let document = try MarkdownDocument(root: Manual.root, relativePath: "docs/view-models.md")
+      func words(_ text: some StringProtocol) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined()
+      }
+      var checked = 0
+      for (index, line) in document.lines.enumerated() {
+        guard let heading = line.firstMatch(of: /^### [^`]*: `([A-Za-z]+ViewModel)\((.*)\)`$/)
+        else { continue }
+        checked += 1
+        let name = String(heading.output.1)
+        let source = SwiftDeclarations.withoutCommentsAndStrings(
+          try String(
+            contentsOfFile: Manual.root + "/Sources/AuthViewModels/Scenes/\(name).swift",
+            encoding: .utf8))
+        let initialisers = source.matches(of: /public init\(([\s\S]*?)\)\s*\{/).map {
+          words($0.output.1)
+        }
+        #expect(
+          initialisers.contains(words(heading.output.2)),
+          "docs/view-models.md:\(index + 1): \(name) has no init(\(heading.output.2))")
+      }
+      #expect(checked >= 7)
+    }
+
     @Test("the scanner reads selectors, cases and defaults as a reader writes them")
     func scanner() {
       let body = """
