@@ -144,7 +144,7 @@ final class StoreHarness {
       }
     case let dictionary as DictionaryAuthStore:
       // No SQL to go around the port: its deletion does what the schema's keys do.
-      try await dictionary.write { try $0.deleteUser(id) }
+      _ = try await dictionary.write { try $0.deleteUser(id) }
     default:
       throw HarnessError.unknownStore
     }
