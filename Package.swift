@@ -96,6 +96,11 @@ let package = Package(
       name: "QuickStart",
       dependencies: ["AuthCore", "AuthStorage", "AuthCrypto", "AuthViewModels"],
       path: "Examples/QuickStart"),
+    // The "your own store" example of docs/library.md: the store port over dictionaries,
+    // run by the store and use-case suites beside SQLite and PostgreSQL; not a product.
+    .target(
+      name: "DictionaryStore", dependencies: ["AuthCore", "AuthDatabase"],
+      path: "Examples/DictionaryStore"),
 
     // Benchmarks (release build, never part of the tests): the layers against the same work
     // done with the raw C APIs in the same run.
@@ -125,7 +130,7 @@ let package = Package(
       name: "AuthCoreTests",
       dependencies: [
         "AuthCore", "AuthStorage", "AuthPostgres", "AuthCrypto", "AuthTestSupport",
-        "PostgresTestSupport",
+        "PostgresTestSupport", "DictionaryStore",
       ],
       // A database written by an earlier release, read through #filePath, never bundled.
       exclude: ["Fixtures"]),
@@ -134,7 +139,7 @@ let package = Package(
       dependencies: [
         "AuthDatabase", "AuthStorage", "AuthPostgres", "PostgresTestSupport", "CSQLite",
         "AuthCrypto",
-        "AuthTestSupport",
+        "AuthTestSupport", "DictionaryStore",
       ]),
     .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto"]),
     .testTarget(name: "TerminalQRTests", dependencies: ["TerminalQR"]),

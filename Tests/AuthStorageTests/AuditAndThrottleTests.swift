@@ -61,7 +61,7 @@ struct AuditAndThrottleTests {
 
   @Test(
     "a name that may be a typed secret is stored only as its keyed hash, which correlates",
-    arguments: StoreLocation.allCases)
+    arguments: StoreLocation.databases)
   func namesAreNotStoredInClear(location: StoreLocation) async throws {
     let harness = try StoreHarness(location)
     let typed = "correct-horse-battery-staple"

@@ -74,7 +74,7 @@ struct DeviceCookieStoreTests {
       try context.deleteDeviceCookie(tokenHash: tokenHash(4))
     }
     #expect(try harness.rowCount("device_cookies") == 1)
-    try harness.deleteUserRow(owner.id)
+    try await harness.deleteUserRow(owner.id)
     #expect(try harness.rowCount("device_cookies") == 0)
   }
 

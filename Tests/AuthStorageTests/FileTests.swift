@@ -19,6 +19,45 @@ struct FileTests {
     }
   }
 
+  @Test("close() writes the log back and deletes -wal and -shm; the data stay; later work throws")
+  func close() async throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("closed.sqlite")
+    let store = try SQLiteAuthStore.open(path: path)
+    _ = try await store.write {
+      try $0.insertUser(username: username("kept"), passwordHash: sampleHash, at: time(0))
+    }
+    #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+    #expect(FileManager.default.fileExists(atPath: path + "-shm"))
+    store.close()
+    #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    #expect(!FileManager.default.fileExists(atPath: path + "-shm"))
+    store.close()
+    await #expect(throws: AuthError.self) {
+      try await store.read { try $0.userRecord(named: username("kept")) }
+    }
+    let reopened = try SQLiteAuthStore.open(path: path)
+    #expect(try await reopened.read { try $0.userRecord(named: username("kept")) } != nil)
+    reopened.close()
+  }
+
+  @Test("close() leaves -wal and -shm to another connection still open on the file")
+  func closeBesideAnother() async throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("shared-close.sqlite")
+    let first = try SQLiteAuthStore.open(path: path)
+    let second = try SQLiteAuthStore.open(path: path)
+    _ = try await first.write {
+      try $0.insertUser(username: username("both"), passwordHash: sampleHash, at: time(0))
+    }
+    first.close()
+    #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+    #expect(try await second.read { try $0.userRecord(named: username("both")) } != nil)
+    second.close()
+    #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    #expect(!FileManager.default.fileExists(atPath: path + "-shm"))
+  }
+
   @Test("two connections to one file writing in turn never see busy")
   func twoConnections() async throws {
     let folder = try TemporaryFolder()

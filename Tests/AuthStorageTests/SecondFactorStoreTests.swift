@@ -86,7 +86,7 @@ struct SecondFactorStoreTests {
       try context.replaceSecondFactor(try factor(other.id, box: 5, state: .enabled))
       try context.replaceRecoveryCodes([hash(5)], of: other.id, at: time(0))
     }
-    try harness.deleteUserRow(other.id)
+    try await harness.deleteUserRow(other.id)
     #expect(try harness.rowCount("second_factors") == 0)
     #expect(try harness.rowCount("recovery_codes") == 0)
   }

@@ -142,7 +142,7 @@ struct SessionStoreTests {
       try $0.insertSession(
         userID: user.id, tokenHash: tokenHash(7), createdAt: time(0), expiresAt: time(10))
     }
-    try harness.deleteUserRow(user.id)
+    try await harness.deleteUserRow(user.id)
     #expect(try harness.rowCount("sessions") == 0)
   }
 

@@ -6,37 +6,57 @@
 
 /// Hashes and verifies passwords. CPU- and memory-heavy by design; the use
 /// cases call it from nonisolated async code, never from an actor serving other work.
+///
+/// Besides hashing and verifying, a hasher carries sign-in's timing defences: a wrong
+/// password on a cheaper stored hash (`storedCost`, `padVerification(after:)`), on an
+/// imported legacy hash (`currentWork`, `padVerification(afterWork:)`) and on no account
+/// at all (`unmatchableHash`) must take as long as on a current hash, so that the time of
+/// an answer tells nothing about the account. Those requirements have no default on
+/// purpose: a hasher that wraps another (to count, log or measure) must forward each of
+/// them, and a default that did nothing would drop the defence without a word. A hasher
+/// without a notion of cost answers `.current`, `nil` and pads nothing, as docs/library.md
+/// shows; only `parameters(of:)`, which the audit trail alone reads, has a default.
 public protocol PasswordHasher: Sendable {
   /// A self-describing hash string (PHC format, with its parameters and salt).
   func hash(_ password: Password) throws(PasswordHasherError) -> String
-  /// Whether the password matches the stored hash; false for a malformed hash.
+  /// Whether the password matches the stored hash; false for a malformed hash. Takes the
+  /// same time whichever part of the password is wrong (a constant-time comparison).
   func verify(_ password: Password, against passwordHash: String) -> Bool
   /// Whether the stored hash is below the current cost (memory or time) and should be
   /// made again; never for a hash at or above it, so a rehash only goes upward.
   func needsRehash(_ passwordHash: String) -> Bool
-  /// How the stored hash's cost compares with the current one.
+  /// How the stored hash's cost compares with the current one. Timing duty: a hash
+  /// answered `.cheaper` is padded after a wrong password, one answered `.farCostlier` is
+  /// refused without running it; a hasher without a cost answers `.current`.
   func storedCost(of passwordHash: String) -> StoredHashCost
-  /// After verifying a cheaper stored hash wrongly, works for as long as the difference
-  /// between a verify at the current cost and that one, so that a dormant account with an
-  /// old hash answers a wrong password as slowly as an unknown name.
+  /// Timing duty: after verifying a cheaper stored hash wrongly, works for as long as the
+  /// difference between a verify at the current cost and that one, so that a dormant
+  /// account with an old hash answers a wrong password as slowly as an unknown name.
+  /// A hasher without a cost does nothing here.
   func padVerification(after passwordHash: String)
   /// A new hash of `password` that is at least the current cost and at least the stored
-  /// hash's cost in every parameter (a rehash never lowers one).
+  /// hash's cost in every parameter (a rehash never lowers one). A hasher without a cost
+  /// answers `hash(password)`.
   func rehash(
     _ password: Password, upgrading passwordHash: String
   ) throws(PasswordHasherError) -> String
   /// The cost parameters a hash carries, for the audit trail (for example
-  /// `m=65536,t=2,p=1`); `nil` when it carries none this hasher reads.
+  /// `m=65536,t=2,p=1`); `nil` when it carries none this hasher reads. The default
+  /// answers `nil`.
   func parameters(of passwordHash: String) -> String?
-  /// What one verify at the current cost costs, in Argon2id's KiB × passes (the unit
-  /// `LegacyPasswordVerifier.work(of:)` answers in); `nil` for a hasher without a cost.
+  /// Timing duty: what one verify at the current cost costs, in Argon2id's KiB × passes
+  /// (the unit `LegacyPasswordVerifier.work(of:)` answers in), from which sign-in pads a
+  /// wrong password on an imported hash; `nil` for a hasher without a cost, and then
+  /// imported hashes are not padded.
   var currentWork: Int? { get }
-  /// After verifying a legacy hash of `work` units wrongly, works for as long as the
-  /// rest of a verify at the current cost, as `padVerification(after:)` does.
+  /// Timing duty: after verifying a legacy hash of `work` units wrongly, works for as long
+  /// as the rest of a verify at the current cost, as `padVerification(after:)` does.
+  /// A hasher without a cost does nothing here.
   func padVerification(afterWork work: Int)
-  /// A well-formed hash at the current cost that no password matches, for the
-  /// verify a sign-in runs when there is no account: the same work, every time.
-  /// Must be cheap to make, or the first such sign-in in a process takes longer.
+  /// Dummy-hash duty: a well-formed hash at the current cost that no password matches,
+  /// for the verify a sign-in runs when there is no account: the same work, every time.
+  /// Must be cheap to make (write the format directly, with random salt and checksum), or
+  /// the first such sign-in in a process takes one hash longer than the others.
   func unmatchableHash() throws(PasswordHasherError) -> String
 }
 
@@ -65,38 +85,9 @@ public enum StoredHashCost: Hashable, Sendable {
 }
 
 extension PasswordHasher {
-  /// Cheaper when `needsRehash` says so, otherwise current: right for hashers without
-  /// a notion of cost.
-  public func storedCost(of passwordHash: String) -> StoredHashCost {
-    needsRehash(passwordHash) ? .cheaper : .current
-  }
-
-  /// Nothing to pad for hashers without a notion of cost.
-  public func padVerification(after passwordHash: String) {}
-
-  /// No cost to compare with.
-  public var currentWork: Int? { nil }
-
-  /// Nothing to pad for hashers without a notion of cost.
-  public func padVerification(afterWork work: Int) {}
-
-  /// A new hash at the current cost.
-  public func rehash(
-    _ password: Password, upgrading passwordHash: String
-  ) throws(PasswordHasherError) -> String {
-    try hash(password)
-  }
-
-  /// No parameters to name.
+  /// No parameters to name: the audit trail records none. The only default, since the
+  /// audit trail alone reads it.
   public func parameters(of passwordHash: String) -> String? { nil }
-
-  /// Hashes a random throwaway password: correct for any hasher, but it costs one
-  /// hash, so hashers that can write their format directly should override it.
-  public func unmatchableHash() throws(PasswordHasherError) -> String {
-    var generator = SystemRandomNumberGenerator()
-    let words = (0..<4).map { _ in String(generator.next() as UInt64, radix: 16) }
-    return try hash(Password(words.joined(separator: "-")))
-  }
 }
 
 extension PasswordHasher {

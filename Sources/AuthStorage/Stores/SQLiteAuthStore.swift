@@ -81,6 +81,18 @@ public final class SQLiteAuthStore: AuthStore {
     try perform(.immediate, work)
   }
 
+  /// Closes the connection, after any unit of work running now; later work throws
+  /// `AuthError.store(.failed(_))` ("connection is closed"), and closing again does nothing.
+  ///
+  /// The last connection to a file to close writes the write-ahead log back into the
+  /// database and deletes it, so `<path>-wal` and `<path>-shm` go away with it (while
+  /// another process has the file open they stay, for it). A store that is released closes
+  /// too, but a top-level `let store` in a program's `main.swift` never is: call this
+  /// before the program ends. An in-memory store's data are gone once it is closed.
+  public func close() {
+    lock.withLock { _ in database.close() }
+  }
+
   /// Runs `work` with the connection itself, under the lock (for tools such as the inspector).
   public func withDatabase<T: Sendable>(_ work: (Database) throws -> T) throws -> T {
     try lock.withLock { _ in try work(database) }

@@ -3,14 +3,16 @@ import AuthCrypto
 import AuthPostgres
 import AuthStorage
 import AuthTestSupport
+import DictionaryStore
 import Foundation
 import PostgresTestSupport
 
 /// Real libsodium adapters at the minimum Argon2id cost, a real store, a test clock, and
 /// every use case wired to them.
 ///
-/// The store is SQLite in memory, or a fresh schema on the test PostgreSQL server when
-/// `AUTHCLI_TEST_STORE=postgres` (script/test runs these suites a second time so).
+/// The store is SQLite in memory, a fresh schema on the test PostgreSQL server when
+/// `AUTHCLI_TEST_STORE=postgres`, or the dictionary store of Examples/DictionaryStore when
+/// `AUTHCLI_TEST_STORE=dictionary` (script/test runs these suites once more on each).
 struct UseCaseFixture {
   let store: any AuthStore
   let hasher: CountingPasswordHasher
@@ -34,10 +36,11 @@ struct UseCaseFixture {
 
   /// A fresh, migrated database: SQLite in memory, or PostgreSQL (see the type's notes).
   static func makeMemoryStore() throws -> any AuthStore {
-    if ProcessInfo.processInfo.environment["AUTHCLI_TEST_STORE"] == "postgres" {
-      return try PostgresAuthStore.open(try TestPostgres.freshSchema())
+    switch ProcessInfo.processInfo.environment["AUTHCLI_TEST_STORE"] {
+    case "postgres": return try PostgresAuthStore.open(try TestPostgres.freshSchema())
+    case "dictionary": return DictionaryAuthStore()
+    default: return try SQLiteAuthStore.inMemory()
     }
-    return try SQLiteAuthStore.inMemory()
   }
 
   /// Every use case, wired as the composition root wires them, over the fixture's parts.

@@ -1,24 +1,33 @@
 import AuthCore
 import AuthPostgres
 import AuthStorage
+import DictionaryStore
 import Foundation
 import PostgresTestSupport
 
 /// Where a store under test lives: one body of tests runs on SQLite in memory, SQLite on a
-/// file, and PostgreSQL (a fresh schema on the test server).
+/// file, PostgreSQL (a fresh schema on the test server), and the dictionary store of
+/// Examples/DictionaryStore, the guide's example of a store of one's own.
 enum StoreLocation: String, CaseIterable, Sendable {
   case memory
   case file
   case postgres
+  case dictionary
 
   /// Every location this run covers: PostgreSQL when a server was given, and always under
   /// CI, where a missing server fails those cases.
   static var allCases: [StoreLocation] {
-    TestPostgres.shouldRun ? [.memory, .file, .postgres] : [.memory, .file]
+    TestPostgres.shouldRun
+      ? [.memory, .file, .postgres, .dictionary] : [.memory, .file, .dictionary]
   }
 
+  /// The locations that are databases, for tests that read what is stored with SQL.
+  static var databases: [StoreLocation] { allCases.filter { $0 != .dictionary } }
+
   /// The locations whose data outlive the store that wrote them.
-  static var persistent: [StoreLocation] { allCases.filter { $0 != .memory } }
+  static var persistent: [StoreLocation] {
+    allCases.filter { $0 != .memory && $0 != .dictionary }
+  }
 }
 
 /// Opens a store at a location and reopens it, to prove what persists.
@@ -46,13 +55,16 @@ final class StoreHarness {
       let target = try TestPostgres.freshSchema()
       postgres = target
       store = try PostgresAuthStore.open(target)
+    case .dictionary:
+      postgres = nil
+      store = DictionaryAuthStore()
     }
   }
 
   /// Another store on the same database, as a second process would have.
   func secondStore() throws -> any AuthStore {
     switch location {
-    case .memory: store
+    case .memory, .dictionary: store
     case .file: try SQLiteAuthStore.open(path: path)
     case .postgres: try PostgresAuthStore.open(try requirePostgres())
     }
@@ -62,7 +74,7 @@ final class StoreHarness {
   /// there is nothing to reopen, so the same store is kept.
   @discardableResult
   func reopen() throws -> any AuthStore {
-    guard location != .memory else { return store }
+    guard location != .memory, location != .dictionary else { return store }
     store = try secondStore()
     return store
   }
@@ -79,6 +91,15 @@ final class StoreHarness {
         }
         return Int(count ?? 0)
       }
+    case let dictionary as DictionaryAuthStore:
+      let counts = dictionary.counts
+      let byTable = [
+        "users": counts.users, "sessions": counts.sessions, "auth_events": counts.events,
+        "sign_in_throttle": counts.throttleStates, "device_cookies": counts.deviceCookies,
+        "second_factors": counts.secondFactors, "recovery_codes": counts.recoveryCodes,
+      ]
+      guard let count = byTable[table] else { throw HarnessError.unknownStore }
+      return count
     default:
       throw HarnessError.unknownStore
     }
@@ -111,7 +132,7 @@ final class StoreHarness {
   }
 
   /// Deletes a user row directly, as an operator's SQL would, to see what the schema does.
-  func deleteUserRow(_ id: UserID) throws {
+  func deleteUserRow(_ id: UserID) async throws {
     switch store {
     case let sqlite as SQLiteAuthStore:
       try sqlite.withDatabase {
@@ -121,6 +142,9 @@ final class StoreHarness {
       try postgres.withConnection {
         _ = try $0.execute("DELETE FROM users WHERE id = $1", [.bigint(id.rawValue)])
       }
+    case let dictionary as DictionaryAuthStore:
+      // No SQL to go around the port: its deletion does what the schema's keys do.
+      _ = try await dictionary.write { try $0.deleteUser(id) }
     default:
       throw HarnessError.unknownStore
     }
