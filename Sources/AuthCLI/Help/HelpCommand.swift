@@ -16,10 +16,13 @@ enum HelpCommand {
     arguments: [topic], options: [manual]
   ) { context in
     let words = context.values.all(topic)
-    // The two tables a script may want to read; every other page is for people.
-    if context.options.json, !context.values[manual], words.count == 1,
-      let table = tables[words[0]]
-    {
+    // The two tables a script may want to read; every other page is for people, and
+    // `--json` there is refused rather than ignored.
+    if context.options.json {
+      guard !context.values[manual], words.count == 1, let table = tables[words[0]] else {
+        throw context.usageError(
+          "Help pages are text; --json is for 'help errors' and 'help exit-codes'")
+      }
       context.emit(json: table())
       return
     }
