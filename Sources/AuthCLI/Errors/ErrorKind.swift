@@ -142,7 +142,7 @@ extension ErrorKind {
       "Name authcli's own database with --db; a text dump of one becomes usable with "
         + "'authcli migrate --adopt'."
     case .corruptDatabase:
-      "Restore a copy made by 'authcli backup'; 'authcli inspect' shows what fails."
+      "Restore a copy made by 'authcli backup'; 'authcli inspect' names what fails."
     case .unexpectedSchema:
       "Run 'authcli inspect' to list the objects the migrations do not create; drop them, "
         + "or restore a copy made by 'authcli backup'."

@@ -1,6 +1,12 @@
 import AuthCore
 import AuthDatabase
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// What the user is told about a failure: its kind (which decides the exit code), the
 /// message, the refused fields of a validation failure, and an optional hint line.
 struct ErrorReport: Error, Hashable, Sendable {
@@ -184,7 +190,8 @@ struct ErrorReport: Error, Hashable, Sendable {
       // One line, so scripts that read the first line of stderr get the whole story.
       ErrorReport(
         kind: .noDatabase,
-        message: "No database at \(path); create one with 'authcli signup' or 'authcli migrate'")
+        message: "No database at \(path); create one with 'authcli signup' or 'authcli migrate'",
+        hint: missingDatabaseHint(path))
     case .notSignedIn: notSignedIn
     case .signInRefused(let message):
       // One answer for every refusal, whose own words already say what to do ("try again
@@ -230,6 +237,17 @@ struct ErrorReport: Error, Hashable, Sendable {
     }
   }
 
+  /// The message names the commands that create a database; they cannot make its folder
+  /// (but for the default one), so a missing folder is named, else the other way out.
+  static func missingDatabaseHint(_ path: String) -> String {
+    let folder = PathText.parent(of: path)
+    guard access(folder, F_OK) == 0 else {
+      return "Its folder is missing too: 'authcli migrate' makes it for the default database; "
+        + "for any other, run mkdir -p \(FilePathText.shellWord(folder)) first."
+    }
+    return "Or name another database with --db or AUTHCLI_DB."
+  }
+
   /// The step for a file or folder that could not be made, from the reason the system gave.
   static func cannotCreateHint(path: String, reason: String) -> String? {
     let folder = PathText.parent(of: path)
@@ -240,8 +258,11 @@ struct ErrorReport: Error, Hashable, Sendable {
     if reason.contains("in the way") {
       return "Move that file away, or name another path with --db or AUTHCLI_DB."
     }
+    if reason.contains("Not a directory") {
+      return "A file stands where the path needs a folder: name another path."
+    }
     if reason.contains("Permission denied") || reason.contains("Read-only") {
-      return "Name a path in a folder you may write to."
+      return "Check that you may write in \(FilePathText.shellWord(folder)), or name another path."
     }
     return nil
   }

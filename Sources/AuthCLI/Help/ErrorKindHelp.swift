@@ -38,11 +38,12 @@ enum ErrorKindHelp {
 
       With --json a failure is one object on standard error:
         {"error": {"code": 65, "kind": "password_too_short", "message": "...",
-          "hint": null, "fields": [{"field": "password", "kind": "password_too_short",
+          "hint": null,
+          "fields": [{"field": "password", "kind": "password_too_short",
                       "message": "..."}]}}
       'code' is the exit code; 'kind' is stable, so scripts test it rather than the
-      message; 'hint' is the next step, as the text error's last line says it (each kind
-      has one, below after 'Next:'). A validation failure lists every refused field in
+      message; 'hint' is the next step, the last line of the text error (each kind has
+      one, below after 'Next:'). A validation failure lists every refused field in
       'fields'; its kind is that field's kind when one field was refused,
       'validation_failed' when several were.
 

@@ -19,6 +19,7 @@ struct JSONVocabularyTests {
     "users export": ["exported"],
     "inspect": ["migrations", "sessions", "sessions.active", "sessions.expired"],
     "migrate": ["applied"],
+    "migrate --adopt": ["applied"],
     "migrate status": ["applied", "applied[].identifier", "applied[].applied_at", "pending"],
     "audit": ["time"],
     "2fa confirm": ["enabled"],
@@ -185,6 +186,7 @@ struct JSONVocabularyTests {
     let passphrase = Passphrase.first
     try await recorder.json(sandbox, ["migrate"])
     try await recorder.json(sandbox, ["migrate", "status"])
+    try await recorder.json(sandbox, ["migrate"], ["--adopt"], as: "migrate --adopt")
     try await recorder.json(
       sandbox, ["signup"], ["--username", "ada", "--password-stdin"], input: passphrase + "\n")
     try await recorder.json(sandbox, ["whoami"])

@@ -12,13 +12,6 @@ struct BackupCommand {
       throw context.usageError(
         "A ':memory:' database lasts one process; there is nothing to back up")
     }
-    if case .postgres = location {
-      throw ErrorReport(
-        kind: .configuration,
-        message: "This command works on SQLite files only, not on \(location.displayPath)",
-        hint: "Back up a PostgreSQL database with the server's own tool, pg_dump, which takes "
-          + "the same URI: pg_dump --dbname 'postgresql://…' --file auth.sql")
-    }
     let target =
       destination.hasPrefix("/")
       ? destination : context.process.currentDirectory + "/" + destination

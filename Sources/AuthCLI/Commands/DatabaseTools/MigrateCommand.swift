@@ -34,17 +34,28 @@ struct MigrateCommand {
     if location.isMemory {
       throw context.usageError("Only a database file can be adopted, not ':memory:'")
     }
-    if case .postgres = location {
-      throw ErrorReport(
-        kind: .configuration,
-        message: "This command works on SQLite files only, not on \(location.displayPath)",
-        hint: "A PostgreSQL database needs no adoption: run 'authcli migrate' on it.")
+    let tools = CompositionRoot.databaseTools(for: location)
+    // A database that opens as authcli's, with its schema version, is no dump: there is
+    // nothing to adopt, and saying "Adopted" would claim a check that was not needed.
+    if (try? tools.migrationStatus()) != nil {
+      let outcome = try tools.migrate()
+      let applied = outcome.applied.map(\.identifier)
+      context.emit(
+        json: [
+          "adopted": false, "adopted_schema_version": JSONText.null, "newly_applied": applied,
+          "schema_version": outcome.schemaVersion, "applied": applied,
+        ])
+      context.show(
+        "Nothing to adopt: \(location.displayPath) is an authcli database already"
+          + (applied.isEmpty ? "" : "; applied " + applied.joined(separator: ", "))
+          + ": schema version \(outcome.schemaVersion).")
+      return
     }
-    let outcome = try CompositionRoot.databaseTools(for: location).adopt()
+    let outcome = try tools.adopt()
     let applied = outcome.applied
     context.emit(
       json: [
-        "adopted_schema_version": outcome.adoptedVersion,
+        "adopted": true, "adopted_schema_version": outcome.adoptedVersion,
         "newly_applied": applied.map(\.identifier), "schema_version": outcome.schemaVersion,
         // Deprecated, as for `migrate`; removed in the next release.
         "applied": applied.map(\.identifier),
