@@ -33,6 +33,24 @@ extension DocumentationChecks {
       #expect(checked > 0, "no console block found under \(Manual.root)")
     }
 
+    /// The README's tour is what a reader types on a new machine: every block of it (all
+    /// but those on a PostgreSQL server, which has its own database) runs in one home, in
+    /// order, from an empty one, with nothing run that the page does not show.
+    @Test func theREADMETourRunsFromAnEmptyHomeAsShown() throws {
+      let readme = try MarkdownDocument(root: Manual.root, relativePath: "README.md")
+      let tour = readme.blocks.filter {
+        $0.language == "console" && $0.directive?.postgresDatabase == nil
+      }
+      #expect(tour.count > 1)
+      for block in tour {
+        #expect(block.directive?.session == "tour", "README.md:\(block.openingLine)")
+        #expect(block.directive?.setup.isEmpty ?? true, "README.md:\(block.openingLine)")
+      }
+      // A new database is made in the open, before any command that needs one.
+      let first = try Transcript(#require(tour.first)).steps.first?.command
+      #expect(first == "authcli migrate", "the tour starts with \(first ?? "nothing")")
+    }
+
     /// Runs the block; records each difference, and returns the block's body as the binary
     /// printed it when it differs.
     private func check(

@@ -35,9 +35,10 @@ struct MigrateCommand {
       throw context.usageError("Only a database file can be adopted, not ':memory:'")
     }
     let tools = CompositionRoot.databaseTools(for: location)
-    // A database that opens as authcli's, with its schema version, is no dump: there is
-    // nothing to adopt, and saying "Adopted" would claim a check that was not needed.
-    if (try? tools.migrationStatus()) != nil {
+    // A file that opens as authcli's, with its schema version, is no dump: there is
+    // nothing to adopt, and saying "Adopted" would claim a check that was not needed. (A
+    // server's database is not a file; its tools refuse adoption, naming the step.)
+    if case .file = location, (try? tools.migrationStatus()) != nil {
       let outcome = try tools.migrate()
       let applied = outcome.applied.map(\.identifier)
       context.emit(
