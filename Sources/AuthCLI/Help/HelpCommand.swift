@@ -77,8 +77,9 @@ enum ManualPage {
           title: "ERRORS",
           text: """
             With --json a failure is one object on standard error: {"error": {"code": N,
-            "kind": "...", "message": "..."}}, plus "fields" (each with "field", "kind" and
-            "message") for a validation failure. The kinds are listed by 'authcli help errors'.
+            "kind": "...", "message": "...", "hint": "..."}}, plus "fields" (each with "field",
+            "kind" and "message") for a validation failure. "hint" is the next step; each kind
+            has one. The kinds are listed by 'authcli help errors'.
             """,
           entries: ErrorKind.allCases.map { ($0.rawValue, "\($0.code.rawValue): \($0.meaning)") }),
         ManSection(

@@ -48,6 +48,11 @@ struct JSONVocabularyTests {
     ["field_kinds[].kind_names", "field_kinds[].kinds"],
   ]
 
+  /// docs/cli.md, from this file's place in the repository.
+  static let manual = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("docs/cli.md").path
+
   /// Objects whose keys are data (a table's name, a hash scheme), not vocabulary.
   static let maps: Set<String> = ["tables", "schemes"]
 
@@ -300,6 +305,26 @@ struct JSONVocabularyTests {
       #expect(
         occurrence.name.hasSuffix("_at") || occurrence.name.hasSuffix("_until"),
         "a time under '\(occurrence.place)' in \(occurrence.command)")
+    }
+    // docs/cli.md lists each deprecated key, with its command, as removed in the next release.
+    let manual = try String(contentsOfFile: Self.manual, encoding: .utf8)
+    let table = try #require(
+      manual.components(separatedBy: "| Command | Deprecated key | Now |").dropFirst().first?
+        .components(separatedBy: "\n\n").first, "docs/cli.md has no table of deprecated keys")
+    #expect(manual.contains("deprecated, and removed in\nthe next release"))
+    for (command, places) in Self.deprecated {
+      let base = command.split(separator: " ").prefix(2).joined(separator: " ")
+      // A key inside a deprecated key goes with it.
+      let own = places.filter { place in
+        !places.contains { place.hasPrefix($0 + ".") || place.hasPrefix($0 + "[]") }
+      }
+      for place in own {
+        let leaf = String(place.split(separator: ".").last ?? "")
+        let row = table.split(separator: "\n").first {
+          $0.contains("`\(base)") && $0.contains("`\(leaf)`")
+        }
+        #expect(row != nil, "docs/cli.md does not list '\(place)' of \(command) as deprecated")
+      }
     }
     // A deprecated key is kept for its one release, and its entry goes with it.
     for (command, places) in Self.deprecated {
