@@ -18,6 +18,9 @@ extension StorageError: ReportableFailure {
       ErrorReport(StoreError(self), hint: ErrorReport.unsafeHint(path, reason, isFolder: true))
     case .unsafePath(_, let folder, let reason):
       ErrorReport(StoreError(self), hint: ErrorReport.unsafeHint(folder, reason, isFolder: true))
+    case .unsafeFile(_, .readableByOthers):
+      // The adapter's message names the chmod to run already.
+      ErrorReport(StoreError(self), hint: "")
     case .unsafeFile(let path, let reason):
       ErrorReport(StoreError(self), hint: ErrorReport.unsafeHint(path, reason, isFolder: false))
     case .cannotOpenFile(let path, let reason):

@@ -57,7 +57,8 @@ public struct CommandLineTool {
       return printer.print(
         ErrorReport(
           kind: .ioError,
-          message: "Cannot write standard output: \(String(cString: strerror(reason)))"))
+          message: "Cannot write standard output: \(String(cString: strerror(reason)))",
+          hint: "Check where standard output goes: a full disk, or a closed pipe or descriptor."))
     }
     return .ok
   }
