@@ -7,7 +7,7 @@ import Testing
 /// binary, on a database with something to say (accounts, sessions, a lock, a second factor,
 /// an import dry run, migrations), and every key it prints is collected with its JSON type.
 /// A key with two types, two keys for one concept, or a time under a key that does not say
-/// so fails; so does a command of the command table with no run here.
+/// so fails; so does a command of the command table with no run here. Both engines.
 @Suite("End to end: one JSON vocabulary", .enabled(if: PyOTP.runs))
 struct JSONVocabularyTests {
   /// Keys kept for one release under their old name or type (docs/cli.md lists them as
@@ -152,15 +152,16 @@ struct JSONVocabularyTests {
       refused.insert(command)
     }
 
-    /// A failure's JSON on standard error, collected as the command `error`.
+    /// A failure's JSON on standard error, collected as the command `error`; `covering`
+    /// names a command whose answer on this engine is that failure.
     func failure(
-      _ sandbox: borrowing Sandbox, _ arguments: [String], input: String = ""
-    )
-      async throws
-    {
+      _ sandbox: borrowing Sandbox, _ arguments: [String], input: String = "",
+      covering command: String? = nil
+    ) async throws {
       let run = try await sandbox.run(["--json"] + arguments, input: input)
-      #expect(run.status != 0)
+      #expect(run.status != 0, "\(arguments): \(run.output)")
       collect(try Value(parsing: run.errors), command: "error")
+      if let command { covered.insert(command) }
     }
 
     /// Records every key of `value` with its place and type; a list's records are the top.
@@ -185,13 +186,19 @@ struct JSONVocabularyTests {
     }
   }
 
-  @Test func everyCommandSpeaksOneVocabulary() async throws {
-    let sandbox = try Sandbox()
+  @Test(arguments: Engine.allCases)
+  func everyCommandSpeaksOneVocabulary(engine: Engine) async throws {
+    let sandbox = try Sandbox(engine: engine)
     let recorder = Recorder()
     let passphrase = Passphrase.first
     try await recorder.json(sandbox, ["migrate"])
     try await recorder.json(sandbox, ["migrate", "status"])
-    try await recorder.json(sandbox, ["migrate"], ["--adopt"], as: "migrate --adopt")
+    if engine == .sqlite {
+      try await recorder.json(sandbox, ["migrate"], ["--adopt"], as: "migrate --adopt")
+    } else {
+      // A server's database is no file to adopt: refused with its next step.
+      try await recorder.failure(sandbox, ["migrate", "--adopt"])
+    }
     try await recorder.json(
       sandbox, ["signup"], ["--username", "ada", "--password-stdin"], input: passphrase + "\n")
     try await recorder.json(sandbox, ["whoami"])
@@ -263,7 +270,12 @@ struct JSONVocabularyTests {
     try await recorder.json(sandbox, ["users", "delete"], ["carl", "--yes"])
     try await recorder.json(sandbox, ["sessions", "prune"])
     try await recorder.json(sandbox, ["inspect"])
-    try await recorder.json(sandbox, ["backup"], ["copy.sqlite3"])
+    if engine == .sqlite {
+      try await recorder.json(sandbox, ["backup"], ["copy.sqlite3"])
+    } else {
+      // pg_dump backs up a server's database: refused with its next step.
+      try await recorder.failure(sandbox, ["backup", "copy.sqlite3"], covering: "backup")
+    }
     try await recorder.json(sandbox, ["version"])
     try await recorder.json(sandbox, ["help"], ["errors"], as: "help errors")
     try await recorder.json(sandbox, ["help"], ["exit-codes"], as: "help exit-codes")
@@ -327,7 +339,8 @@ struct JSONVocabularyTests {
       }
     }
     // A deprecated key is kept for its one release, and its entry goes with it.
-    for (command, places) in Self.deprecated {
+    for (command, places) in Self.deprecated
+    where recorder.occurrences.contains(where: { $0.command == command }) {
       for place in places {
         #expect(
           recorder.occurrences.contains { $0.command == command && $0.place == place },
