@@ -4,17 +4,25 @@ import Testing
 
 extension DocumentationChecks {
   /// Every `console` block of the README and `docs/` is a real session with the binary:
-  /// each `$` line runs in a fresh sandbox and must print what the block shows (times
-  /// masked), exit 0, and nothing may be typed that the block does not show.
+  /// each block runs in a fresh sandbox (the blocks of a named session share one, in
+  /// order, as a reader types them), each `$` line must print what the block shows (times
+  /// masked) and exit 0, and nothing may be typed that the block does not show.
   @Suite("Documentation: every output sample is the binary's")
   struct SampleTests {
     @Test func everyConsoleBlockPrintsWhatItShows() async throws {
       var checked = 0
       for document in try Manual.documents() {
         var replacements: [(block: FencedBlock, body: [String])] = []
+        // The homes of the named sessions of this file, each kept from block to block.
+        var sessions: [String: SharedSandbox] = [:]
         for block in document.blocks where block.language == "console" {
           checked += 1
-          if let body = try await check(block, in: document) {
+          var shared: SharedSandbox?
+          if let name = block.directive?.session {
+            shared = try sessions[name] ?? SharedSandbox(SampleSandbox())
+            sessions[name] = shared
+          }
+          if let body = try await check(block, in: document, shared: shared) {
             replacements.append((block, body))
           }
         }
@@ -25,10 +33,28 @@ extension DocumentationChecks {
       #expect(checked > 0, "no console block found under \(Manual.root)")
     }
 
+    /// The README's tour is what a reader types on a new machine: every block of it (all
+    /// but those on a PostgreSQL server, which has its own database) runs in one home, in
+    /// order, from an empty one, with nothing run that the page does not show.
+    @Test func theREADMETourRunsFromAnEmptyHomeAsShown() throws {
+      let readme = try MarkdownDocument(root: Manual.root, relativePath: "README.md")
+      let tour = readme.blocks.filter {
+        $0.language == "console" && $0.directive?.postgresDatabase == nil
+      }
+      #expect(tour.count > 1)
+      for block in tour {
+        #expect(block.directive?.session == "tour", "README.md:\(block.openingLine)")
+        #expect(block.directive?.setup.isEmpty ?? true, "README.md:\(block.openingLine)")
+      }
+      // A new database is made in the open, before any command that needs one.
+      let first = try Transcript(#require(tour.first)).steps.first?.command
+      #expect(first == "authcli migrate", "the tour starts with \(first ?? "nothing")")
+    }
+
     /// Runs the block; records each difference, and returns the block's body as the binary
     /// printed it when it differs.
     private func check(
-      _ block: FencedBlock, in document: MarkdownDocument
+      _ block: FencedBlock, in document: MarkdownDocument, shared: SharedSandbox?
     ) async throws -> [String]? {
       let transcript: Transcript
       do {
@@ -61,9 +87,14 @@ extension DocumentationChecks {
           return nil
         }
       }
-      let sandbox = try SampleSandbox(database: database)
+      if shared != nil, database != nil {
+        record(
+          "a block of a session names no PostgreSQL database", document, line: block.openingLine)
+        return nil
+      }
+      let home = try shared ?? SharedSandbox(SampleSandbox(database: database))
       for setup in directive.setup {
-        let run = try await sandbox.run(setup)
+        let run = try await home.sandbox.run(setup)
         if run.status != 0 {
           record(
             "setup `\(setup)` exited \(run.status):\n\(run.output)", document,
@@ -83,7 +114,7 @@ extension DocumentationChecks {
           record("\(error)", document, line: step.line)
           return nil
         }
-        let run = try await sandbox.run(
+        let run = try await home.sandbox.run(
           step.command, input: TypedLinePlacement.standardInput(for: directive.inputs))
         guard let shown = placement.terminalView(ofPipeOutput: run.output) else {
           record(
@@ -151,4 +182,11 @@ extension DocumentationChecks {
           line: line, column: 1))
     }
   }
+}
+
+/// A sandbox that several blocks of one file share, kept between their checks.
+final class SharedSandbox {
+  let sandbox: SampleSandbox
+
+  init(_ sandbox: consuming SampleSandbox) { self.sandbox = sandbox }
 }

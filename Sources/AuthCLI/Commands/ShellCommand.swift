@@ -9,6 +9,9 @@ struct ShellCommand {
   let context: CommandContext
 
   func run() async throws {
+    if context.options.json {
+      throw context.usageError("The shell talks to a person, never in JSON; leave out --json")
+    }
     if context.options.noInput {
       throw context.usageError(
         "The shell reads everything from its input; --no-input forbids that")

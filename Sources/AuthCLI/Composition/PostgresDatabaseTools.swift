@@ -23,10 +23,16 @@ struct PostgresDatabaseTools: DatabaseTools {
   }
 
   /// A server restores with its own tools (pg_restore), which keep the schema's records.
-  func adopt() throws -> AdoptionOutcome { throw sqliteOnly() }
+  func adopt() throws -> AdoptionOutcome {
+    throw sqliteOnly(hint: "A PostgreSQL database needs no adoption: run 'authcli migrate'.")
+  }
 
   /// A server has its own tools for this (pg_dump).
-  func backup(to path: String) throws -> BackupReport { throw sqliteOnly() }
+  func backup(to path: String) throws -> BackupReport {
+    throw sqliteOnly(
+      hint: "Back up a PostgreSQL database with pg_dump, which takes the same URI: "
+        + "pg_dump --dbname '\(target.displayName)' --file auth.sql")
+  }
 
   func users() throws -> [UserDirectoryEntry] {
     let connection = try connect()
@@ -64,8 +70,11 @@ struct PostgresDatabaseTools: DatabaseTools {
 
   /// The SQLite file tools, reached with a PostgreSQL URI: refused rather than answered
   /// from an in-memory database that has nothing to do with the server.
-  private func sqliteOnly() -> CLIError {
-    .configuration("This command works on SQLite files only, not on \(target.displayName)")
+  private func sqliteOnly(hint: String) -> ErrorReport {
+    ErrorReport(
+      kind: .configuration,
+      message: "This command works on SQLite files only, not on \(target.displayName)",
+      hint: hint)
   }
 
   /// Who owns the tables, next to the role connected, so a schema another role made is seen.

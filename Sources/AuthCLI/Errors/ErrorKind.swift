@@ -121,6 +121,72 @@ enum ErrorKind: String, CaseIterable, Hashable, Sendable {
   }
 }
 
+extension ErrorKind {
+  /// What to do next, printed after the message when the failure gives no step of its own:
+  /// every kind has one (`help errors` lists them), so no error leaves a reader stuck.
+  var nextStep: String {
+    switch self {
+    case .usage: "See 'authcli help' for the commands and their options."
+    case .passwordOnCommandLine:
+      "Give it in PGPASSWORD, PGPASSFILE or ~/.pgpass, or put the URI in AUTHCLI_DB."
+    case .notConfirmed: "Answer 'y' at the prompt on a terminal, or pass --yes."
+    case .validationFailed: "Correct each field named above and run the command again."
+    case .usernameTaken: "Choose another username."
+    case .inputEnded: "Give every line the command reads (one per answer) and run it again."
+    case .inputNotText: "Give the line as UTF-8 text."
+    case .inputTooLong: "Give a shorter line."
+    case .noDatabase: "Create it with 'authcli migrate', or name another with --db or AUTHCLI_DB."
+    case .notADatabase:
+      "Check the path that --db or AUTHCLI_DB names; restore a backup if the file was damaged."
+    case .notAnAuthcliDatabase:
+      "Name authcli's own database with --db; a text dump of one becomes usable with "
+        + "'authcli migrate --adopt'."
+    case .corruptDatabase:
+      "Restore a copy made by 'authcli backup'; 'authcli inspect' names what fails."
+    case .unexpectedSchema:
+      "Run 'authcli inspect' to list the objects the migrations do not create; drop them, "
+        + "or restore a copy made by 'authcli backup'."
+    case .schemaTooNew: "Use the newer authcli that wrote the database."
+    case .needsMigration: "Run 'authcli migrate'."
+    case .migrationFailed:
+      "Nothing of it was kept: run 'authcli inspect' to see the database, then 'authcli migrate' "
+        + "again."
+    case .notAdopted:
+      "Adopt only a dump of an authcli database; 'authcli backup' makes copies that need no "
+        + "adoption."
+    case .incompatibleDatabase: "Run 'authcli inspect' to see what the database holds."
+    case .unsafeFile:
+      "Make it yours and private (chmod 700 for a folder, 600 for a file), or use another path."
+    case .notSignedIn: "Sign in with 'authcli signin'."
+    case .badCredentials: "Check the username and password; after repeated failures, wait a while."
+    case .permissionDenied:
+      "Connect as the role that owns authcli's tables, or grant this role access to them."
+    case .sessionNotFound: "List them with 'authcli sessions list'."
+    case .noSuchAccount: "List them with 'authcli users list'."
+    case .importRefused: "Correct the lines, or pass --skip-invalid to import the rest."
+    case .cannotCreate: "Check that the folder exists and that you may write in it."
+    case .fileExists: "Choose a new path; nothing is ever overwritten."
+    case .ioError: "Check the file, its folder and the free space, then run the command again."
+    case .busy: "Try again."
+    case .unavailable: "Install what is missing with 'script/setup', or start the server."
+    case .configuration:
+      "Correct the value named above; commands that work on SQLite only need a file (--db PATH)."
+    case .interrupted: "Run the command again when you are ready."
+    case .databaseError:
+      "Run 'authcli inspect' to check the database; restore a copy made by 'authcli backup' "
+        + "if it is damaged."
+    case .internalError: "This is a bug in authcli: report it with the command that failed."
+    case .secondFactorRequired:
+      "Give the code from your authenticator app (with --password-stdin, on the line after the "
+        + "password)."
+    case .incorrectCode: "Use the app's current code, or a recovery code not used before."
+    case .noSecondFactor: "Set one up with 'authcli 2fa enable'."
+    case .secondFactorOn: "Turn it off first with 'authcli 2fa disable'."
+    case .secondFactorKey: "Restore the key file, or name it in AUTHCLI_SECRET_KEY_FILE."
+    }
+  }
+}
+
 /// One refused field of a validation failure, as JSON errors list it in `fields`.
 struct FieldError: Hashable, Sendable {
   /// The field as a script names it: `username`, `password`, `confirmation`,

@@ -1,4 +1,11 @@
 import AuthCore
+import AuthDatabase
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// What the user is told about a failure: its kind (which decides the exit code), the
 /// message, the refused fields of a validation failure, and an optional hint line.
@@ -11,8 +18,17 @@ struct ErrorReport: Error, Hashable, Sendable {
   /// fields). A newline inside a line (an echoed path or value) is escaped when printed,
   /// never taken for a line break, so no echoed text can forge a line.
   let lines: [String]
-  /// A line after the message, such as `See 'authcli signup --help'.`
+  /// A line after the message, such as `See 'authcli signup --help'.`; `nil` leaves it to
+  /// the kind's next step, and an empty text says nothing (an answer to another program,
+  /// which has no one to send anywhere).
   let hint: String?
+
+  /// The line printed after the message: the report's own hint, else the kind's next step.
+  /// A validation failure's field messages are each a step already.
+  var nextStep: String? {
+    if let hint { return hint.isEmpty ? nil : hint }
+    return fields.isEmpty ? kind.nextStep : nil
+  }
 
   /// The exit status, which comes with the kind.
   var code: ExitCode { kind.code }
@@ -174,18 +190,25 @@ struct ErrorReport: Error, Hashable, Sendable {
       // One line, so scripts that read the first line of stderr get the whole story.
       ErrorReport(
         kind: .noDatabase,
-        message: "No database at \(path); create one with 'authcli signup' or 'authcli migrate'")
+        message: "No database at \(path); create one with 'authcli signup' or 'authcli migrate'",
+        hint: missingDatabaseHint(path))
     case .notSignedIn: notSignedIn
-    case .signInRefused(let message): ErrorReport(kind: .badCredentials, message: message)
+    case .signInRefused(let message):
+      // One answer for every refusal, whose own words already say what to do ("try again
+      // later"); a hint that differed by cause would tell a guesser which it was.
+      ErrorReport(kind: .badCredentials, message: message, hint: "")
     case .cannotCreate(let path, let reason):
-      ErrorReport(kind: .cannotCreate, message: "Cannot create \(path): \(reason)")
+      ErrorReport(
+        kind: .cannotCreate, message: "Cannot create \(path): \(reason)",
+        hint: cannotCreateHint(path: path, reason: reason))
     case .inputOutput(let path, let reason):
       ErrorReport(kind: .ioError, message: "Cannot read or write \(path): \(reason)")
     case .unsafePath(let path, let folder, let reason):
       // Worded as the opener words the same refusal of the standard form.
       ErrorReport(
         kind: .unsafeFile,
-        message: "Refusing database \(path): \(folder) on its path is unsafe: \(reason)")
+        message: "Refusing database \(path): \(folder) on its path is unsafe: \(reason)",
+        hint: unsafeHint(folder, reason, isFolder: true))
     case .configuration(let message): ErrorReport(kind: .configuration, message: message)
     case .interrupted:
       ErrorReport(kind: .interrupted, message: "Interrupted; nothing was changed.")
@@ -196,6 +219,52 @@ struct ErrorReport: Error, Hashable, Sendable {
         hint: "Choose a new path; a backup never replaces a file.")
     case .internalFailure(let message): ErrorReport(kind: .internalError, message: message)
     }
+  }
+
+  /// The step for a file or folder others could change or read: the command that makes it
+  /// private, or the owner to ask.
+  static func unsafeHint(_ path: String, _ reason: UnsafeFileReason, isFolder: Bool) -> String {
+    let word = FilePathText.shellWord(path)
+    switch reason {
+    case .writableByOthers, .readableByOthers:
+      return isFolder
+        ? "Make the folder private (chmod 700 \(word)), or keep the database in one that is."
+        : "Make the file private (chmod 600 \(word))."
+    case .ownedByAnotherUser:
+      return "Use a \(isFolder ? "folder" : "file") of your own, or run authcli as its owner."
+    case .symbolicLink:
+      return "Name the real path rather than the link."
+    }
+  }
+
+  /// The message names the commands that create a database; they cannot make its folder
+  /// (but for the default one), so a missing folder is named, else the other way out.
+  static func missingDatabaseHint(_ path: String) -> String {
+    let folder = PathText.parent(of: path)
+    guard access(folder, F_OK) == 0 else {
+      return "Its folder is missing too: 'authcli migrate' makes it for the default database; "
+        + "for any other, run mkdir -p \(FilePathText.shellWord(folder)) first."
+    }
+    return "Or name another database with --db or AUTHCLI_DB."
+  }
+
+  /// The step for a file or folder that could not be made, from the reason the system gave.
+  static func cannotCreateHint(path: String, reason: String) -> String? {
+    let folder = PathText.parent(of: path)
+    if reason.contains("No such file or directory") {
+      return "Create its folder first (mkdir -p \(FilePathText.shellWord(folder))), or name "
+        + "another path."
+    }
+    if reason.contains("in the way") {
+      return "Move that file away, or name another path with --db or AUTHCLI_DB."
+    }
+    if reason.contains("Not a directory") {
+      return "A file stands where the path needs a folder: name another path."
+    }
+    if reason.contains("Permission denied") || reason.contains("Read-only") {
+      return "Check that you may write in \(FilePathText.shellWord(folder)), or name another path."
+    }
+    return nil
   }
 
   private static let notSignedIn = ErrorReport(

@@ -14,6 +14,20 @@ extension StorageError: ReportableFailure {
     case .notFound(let path): ErrorReport(CLIError.databaseMissing(path: path))
     case .cannotCreate(let path, let reason):
       ErrorReport(CLIError.cannotCreate(path: path, reason: reason))
+    case .unsafeFolder(let path, let reason):
+      ErrorReport(StoreError(self), hint: ErrorReport.unsafeHint(path, reason, isFolder: true))
+    case .unsafePath(_, let folder, let reason):
+      ErrorReport(StoreError(self), hint: ErrorReport.unsafeHint(folder, reason, isFolder: true))
+    case .unsafeFile(_, .readableByOthers):
+      // The adapter's message names the chmod to run already.
+      ErrorReport(StoreError(self), hint: "")
+    case .unsafeFile(let path, let reason):
+      ErrorReport(StoreError(self), hint: ErrorReport.unsafeHint(path, reason, isFolder: false))
+    case .cannotOpenFile(let path, let reason):
+      ErrorReport(
+        StoreError(self),
+        hint: ErrorReport.cannotCreateHint(path: path, reason: reason)
+          ?? ErrorKind.ioError.nextStep)
     case .foreignDatabase:
       // A text dump of an authcli database looks like this too (it drops the schema
       // version), so the refusal says how such a copy is taken back.
@@ -21,8 +35,7 @@ extension StorageError: ReportableFailure {
         StoreError(self),
         hint: "A text dump of an authcli database becomes usable with 'authcli migrate --adopt'.")
     case .isDirectory, .notADatabase, .emptyFile, .corrupt, .cannotOpen, .schemaTooNew,
-      .migrationFailed, .unexpectedValue, .foreignKeysBroken, .unsafeFile, .unsafeFolder,
-      .unsafePath, .cannotOpenFile, .unexpectedSchema:
+      .migrationFailed, .unexpectedValue, .foreignKeysBroken, .unexpectedSchema:
       ErrorReport(StoreError(self))
     }
   }

@@ -22,6 +22,9 @@ enum CompletionCommand {
       """,
     arguments: [shell]
   ) { context in
+    if context.options.json {
+      throw context.usageError("A completion script is shell code, not JSON; leave out --json")
+    }
     context.console.output.write(
       AuthCLITool.declaration.completionScript(for: try context.required(shell)))
   }

@@ -8,17 +8,25 @@ enum ErrorKindHelp {
   static var json: [String: Any] {
     [
       "kinds": ErrorKind.allCases.map { kind in
-        ["kind": kind.rawValue, "code": Int(kind.code.rawValue), "meaning": kind.meaning]
+        [
+          "kind": kind.rawValue, "code": Int(kind.code.rawValue), "meaning": kind.meaning,
+          "hint": kind.nextStep,
+        ]
       },
       "field_kinds": FieldError.documented.map { field, reasons in
-        ["field": field, "kinds": reasons.map { field + "_" + $0.rawValue }] as [String: Any]
+        let names = reasons.map { field + "_" + $0.rawValue }
+        // `kinds` is deprecated here (it is the list of kind objects above), removed in the
+        // next release.
+        return ["field": field, "kind_names": names, "kinds": names] as [String: Any]
       },
     ]
   }
 
   static var text: String {
     let kinds = ErrorKind.allCases.map { kind in
-      TextLayout.entry(label: kind.rawValue, help: kind.meaning + " (exit \(kind.code.rawValue))")
+      TextLayout.entry(
+        label: kind.rawValue,
+        help: kind.meaning + " (exit \(kind.code.rawValue)) Next: " + kind.nextStep)
     }
     let fields = FieldError.documented.map { field, reasons in
       TextLayout.entry(
@@ -30,12 +38,14 @@ enum ErrorKindHelp {
 
       With --json a failure is one object on standard error:
         {"error": {"code": 65, "kind": "password_too_short", "message": "...",
+          "hint": null,
           "fields": [{"field": "password", "kind": "password_too_short",
                       "message": "..."}]}}
       'code' is the exit code; 'kind' is stable, so scripts test it rather than the
-      message. A validation failure lists every refused field in 'fields'; its kind is
-      that field's kind when one field was refused, 'validation_failed' when several
-      were.
+      message; 'hint' is the next step, the last line of the text error (each kind has
+      one, below after 'Next:'). A validation failure lists every refused field in
+      'fields'; its kind is that field's kind when one field was refused,
+      'validation_failed' when several were.
 
       KINDS:
       \(kinds.joined(separator: "\n"))

@@ -16,10 +16,13 @@ enum HelpCommand {
     arguments: [topic], options: [manual]
   ) { context in
     let words = context.values.all(topic)
-    // The two tables a script may want to read; every other page is for people.
-    if context.options.json, !context.values[manual], words.count == 1,
-      let table = tables[words[0]]
-    {
+    // The two tables a script may want to read; every other page is for people, and
+    // `--json` there is refused rather than ignored.
+    if context.options.json {
+      guard !context.values[manual], words.count == 1, let table = tables[words[0]] else {
+        throw context.usageError(
+          "Help pages are text; --json is for 'help errors' and 'help exit-codes'")
+      }
       context.emit(json: table())
       return
     }
@@ -74,8 +77,9 @@ enum ManualPage {
           title: "ERRORS",
           text: """
             With --json a failure is one object on standard error: {"error": {"code": N,
-            "kind": "...", "message": "..."}}, plus "fields" (each with "field", "kind" and
-            "message") for a validation failure. The kinds are listed by 'authcli help errors'.
+            "kind": "...", "message": "...", "hint": "..."}}, plus "fields" (each with "field",
+            "kind" and "message") for a validation failure. "hint" is the next step; each kind
+            has one. The kinds are listed by 'authcli help errors'.
             """,
           entries: ErrorKind.allCases.map { ($0.rawValue, "\($0.code.rawValue): \($0.meaning)") }),
         ManSection(

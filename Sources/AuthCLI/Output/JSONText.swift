@@ -6,9 +6,10 @@
 
 /// JSON for scripts: sorted keys, snake_case (chosen by each caller), pretty-printed.
 ///
-/// The layout is the one authcli has always printed (Foundation's `JSONSerialization` with
-/// `sortedKeys`, `prettyPrinted` and `withoutEscapingSlashes`): two-space indents,
-/// `"key" : value`, and keys in Foundation's order. It is written here so that the
+/// The layout is Foundation's `JSONSerialization` with `sortedKeys`, `prettyPrinted` and
+/// `withoutEscapingSlashes` (two-space indents, `"key" : value`, keys in Foundation's
+/// order), except that an empty array or object is `[]` or `{}` on its line rather than
+/// an opening and a closing bracket around a blank line. It is written here so that the
 /// binary does not link the whole of Foundation for it; a test compares the two.
 enum JSONText {
   /// JSON's `null`, for values that are absent.
@@ -77,6 +78,11 @@ enum JSONText {
     open: String, close: String, _ entries: [(key: String?, value: Any)], indent: Int,
     to output: inout String
   ) -> Bool {
+    // Empty: `[]`, which every reader of JSON (and of the output) expects.
+    guard !entries.isEmpty else {
+      output += open + close
+      return true
+    }
     let inner = String(repeating: " ", count: indent + 2)
     output += open + "\n"
     for (offset, entry) in entries.enumerated() {
@@ -88,8 +94,6 @@ enum JSONText {
       guard write(entry.value, indent: indent + 2, to: &output) else { return false }
       output += offset == entries.count - 1 ? "\n" : ",\n"
     }
-    // An empty container keeps its blank line, as Foundation prints it.
-    if entries.isEmpty { output += "\n" }
     output += String(repeating: " ", count: indent) + close
     return true
   }

@@ -36,6 +36,11 @@ public struct CommandLineTool {
     do {
       switch parsed.request {
       case .help:
+        // A page for people: `--json` is refused, not ignored, as `help` refuses it.
+        if options.json {
+          throw context.usageError(
+            "Help pages are text; --json is for 'help errors' and 'help exit-codes'")
+        }
         console.output.write(AuthCLITool.declaration.helpPage(for: parsed.path))
       case .version:
         AuthCLIVersion.print(in: context)
@@ -52,7 +57,8 @@ public struct CommandLineTool {
       return printer.print(
         ErrorReport(
           kind: .ioError,
-          message: "Cannot write standard output: \(String(cString: strerror(reason)))"))
+          message: "Cannot write standard output: \(String(cString: strerror(reason)))",
+          hint: "Check where standard output goes: a full disk, or a closed pipe or descriptor."))
     }
     return .ok
   }

@@ -1,5 +1,6 @@
 /// Prints failures on standard error: `Error: …` lines for people, one JSON object with
-/// `--json`: `{"error": {"code", "kind", "message"}}`, and `fields` for a validation failure.
+/// `--json`: `{"error": {"code", "kind", "message", "hint"}}` (`hint` is the next step the
+/// text shows after the message, or `null`), and `fields` for a validation failure.
 @MainActor
 struct ErrorPrinter {
   let console: Console
@@ -12,6 +13,7 @@ struct ErrorPrinter {
     if json {
       var error: [String: Any] = [
         "code": Int(report.code.rawValue), "kind": report.kindName, "message": report.message,
+        "hint": report.nextStep.map { $0 as Any } ?? JSONText.null,
       ]
       if !report.fields.isEmpty {
         error["fields"] = report.fields.map {
@@ -24,7 +26,7 @@ struct ErrorPrinter {
     var text = report.lines
       .map { style.failure("Error:") + " " + TerminalText.visible($0) }
       .joined(separator: "\n")
-    if let hint = report.hint { text += "\n" + TerminalText.visible(hint) }
+    if let hint = report.nextStep { text += "\n" + TerminalText.visible(hint) }
     console.errors.write(text + "\n")
     return report.code
   }

@@ -63,7 +63,10 @@ struct AccountFailureTests {
     let sandbox = try Sandbox()
     let run = try await sandbox.run(["signup", "--username", "frank", "--password-stdin"])
     #expect(run.status == 66)
-    #expect(run.errors == "Error: Input ended; nothing was changed.\n")
+    #expect(
+      run.errors
+        == "Error: Input ended; nothing was changed.\n"
+        + "Give every line the command reads (one per answer) and run it again.\n")
     #expect(!FileManager.default.fileExists(atPath: sandbox.defaultDatabase))
     #expect(try sandbox.stateFiles().isEmpty)
   }

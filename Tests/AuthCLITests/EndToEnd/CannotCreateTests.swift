@@ -12,7 +12,8 @@ struct CannotCreateTests {
       #expect(run.status == 73, "\(arguments)")
       #expect(
         run.errors
-          == "Error: Cannot create \(blocker)/auth.sqlite3: Not a directory\n")
+          == "Error: Cannot create \(blocker)/auth.sqlite3: Not a directory\n"
+          + "A file stands where the path needs a folder: name another path.\n")
     }
   }
 
@@ -40,7 +41,8 @@ struct CannotCreateTests {
     let run = try await sandbox.run(["migrate"])
     #expect(run.status == 73)
     #expect(
-      run.errors == "Error: Cannot create \(sandbox.root)/data/authcli: a file is in the way\n")
+      run.errors == "Error: Cannot create \(sandbox.root)/data/authcli: a file is in the way\n"
+        + "Move that file away, or name another path with --db or AUTHCLI_DB.\n")
   }
 
   @Test func theShellRefusesNoInput() async throws {

@@ -73,7 +73,8 @@ struct DamagedDatabaseTests {
     #expect(inspected.output.contains("Integrity check: CHECK constraint failed in secret_keys\n"))
     #expect(
       inspected.errors
-        == "Error: The integrity check failed: CHECK constraint failed in secret_keys\n")
+        == "Error: The integrity check failed: CHECK constraint failed in secret_keys\n"
+        + "Restore a copy made by 'authcli backup'; 'authcli inspect' names what fails.\n")
     let json = try await sandbox.run(["inspect", "--json"])
     let report = try #require(try json.json() as? [String: Any])
     #expect(report["integrity_ok"] as? Bool == false)

@@ -21,6 +21,8 @@ struct DatabaseToolTests {
       #expect(
         run.errors
           == "Error: No database at \(sandbox.defaultDatabase); create one with 'authcli signup' or 'authcli migrate'\n"
+          + "Its folder is missing too: 'authcli migrate' makes it for the default database; "
+          + "for any other, run mkdir -p \(sandbox.root)/data/authcli first.\n"
       )
     }
     #expect(!FileManager.default.fileExists(atPath: sandbox.root + "/data"))

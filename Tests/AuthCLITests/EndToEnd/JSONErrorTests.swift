@@ -132,8 +132,11 @@ struct JSONErrorTests {
     #expect(
       codes.compactMap { $0["code"] as? Int } == [0, 64, 65, 66, 69, 70, 73, 74, 75, 77, 78, 130])
     #expect(codes.compactMap { $0["name"] as? String }.first == "EX_OK")
-    // Pages for people stay text.
+    // Pages for people are text: --json there is refused, never ignored.
     let page = try await sandbox.run(["--json", "help", "signup"])
-    #expect(page.output.hasPrefix("OVERVIEW: Create an account and sign in."))
+    #expect(page.status == 64)
+    #expect(page.output.isEmpty)
+    let text = try await sandbox.run(["help", "signup"])
+    #expect(text.output.hasPrefix("OVERVIEW: Create an account and sign in."))
   }
 }

@@ -40,7 +40,10 @@ struct PasswordStandardInputTests {
     let run = try await sandbox.run(
       ["passwd", "--password-stdin"], input: "\(Passphrase.first)\n")
     #expect(run.status == 66)
-    #expect(run.errors == "Error: Input ended; nothing was changed.\n")
+    #expect(
+      run.errors
+        == "Error: Input ended; nothing was changed.\n"
+        + "Give every line the command reads (one per answer) and run it again.\n")
     #expect(try await sandbox.signIn("dan", password: Passphrase.first).status == 0)
   }
 }

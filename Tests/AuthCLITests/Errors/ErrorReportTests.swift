@@ -114,7 +114,7 @@ struct ErrorReportTests {
   @Test func scriptedCommandsKeepTheirOwnWordsForSceneFailures() {
     #expect(
       ErrorReport(SignInFailure.refused)
-        == ErrorReport(kind: .badCredentials, message: AuthMessages.signInFailed))
+        == ErrorReport(kind: .badCredentials, message: AuthMessages.signInFailed, hint: ""))
     #expect(ErrorReport(SignUpFailure.busy) == ErrorReport(StoreError.busy))
     #expect(ErrorReport(SessionsFailure.sessionNotFound) == ErrorReport(AuthError.sessionNotFound))
     #expect(

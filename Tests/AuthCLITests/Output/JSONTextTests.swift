@@ -3,14 +3,17 @@ import Testing
 
 @testable import AuthCLI
 
-/// authcli's JSON writer prints exactly what Foundation's `JSONSerialization` printed before
-/// (sorted keys, pretty-printed, slashes unescaped), so scripts see no change.
+/// authcli's JSON writer prints what Foundation's `JSONSerialization` prints (sorted keys,
+/// pretty-printed, slashes unescaped), but for empty containers: `[]` and `{}`, where
+/// Foundation prints the brackets around a blank line.
 @Suite struct JSONTextTests {
   private func foundation(_ value: Any) throws -> String {
     let data = try JSONSerialization.data(
       withJSONObject: value, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
     // authcli escapes what JSONSerialization leaves raw (C1, bidi and invisible characters).
-    return TerminalText.escapingJSON(String(decoding: data, as: UTF8.self)) + "\n"
+    let text = String(decoding: data, as: UTF8.self)
+      .replacing(/\[\n *\n *\]/, with: "[]").replacing(/\{\n *\n *\}/, with: "{}")
+    return TerminalText.escapingJSON(text) + "\n"
   }
 
   /// `JSONText.null` where Foundation takes `NSNull`.
@@ -54,6 +57,13 @@ import Testing
     #expect(
       JSONText.render([sample, [String: Any]()])
         == (try foundation(replacingNulls([sample, [String: Any]()]))))
+  }
+
+  @Test func emptyContainersAreOneWord() {
+    #expect(JSONText.render([Any]()) == "[]\n")
+    #expect(
+      JSONText.render(["list": [Any](), "map": [String: Any]()])
+        == "{\n  \"list\" : [],\n  \"map\" : {}\n}\n")
   }
 
   @Test func aTopLevelThatIsNotAContainerOrAnUnknownTypeIsNull() {

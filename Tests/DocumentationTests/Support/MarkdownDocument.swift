@@ -80,6 +80,8 @@ private struct Fence {
 /// input: sign up                        a line typed at a prompt, echoed by the terminal
 /// secret: a typed password              a line typed with echo off
 /// postgres: accounts                    commands name postgresql:///accounts
+/// session: tour                         one home for every block of the file so named,
+///                                       in order, the first from an empty one
 /// -->
 /// <!-- include: Examples/QuickStart/main.swift -->
 /// ```
@@ -93,6 +95,9 @@ struct Directive: Sendable, Equatable {
   /// The PostgreSQL database the block's commands name (`postgresql:///NAME`): a fresh one is
   /// made on the test server for the block, and shown under this name.
   var postgresDatabase: String?
+  /// The name of a run of blocks that share one home, as a reader who types them in order
+  /// has: the first starts from an empty home, each next one where the last left it.
+  var session: String?
   /// Keys the comment used that mean nothing here (reported, never ignored).
   var unknownKeys: [String] = []
 
@@ -131,6 +136,7 @@ struct Directive: Sendable, Equatable {
       case "input": inputs.append(TypedLine(text: value, isSecret: false))
       case "secret": inputs.append(TypedLine(text: value, isSecret: true))
       case "postgres": postgresDatabase = value
+      case "session": session = value
       default: unknownKeys.append(String(key))
       }
     }

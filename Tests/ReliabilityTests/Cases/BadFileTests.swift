@@ -43,7 +43,8 @@ struct BadFileTests {
   }
 
   @Test(
-    "one line on stderr, the documented exit code, the bytes unchanged", arguments: Kind.allCases)
+    "one message on stderr (and its next step), the documented exit code, the bytes unchanged",
+    arguments: Kind.allCases)
   func refusesBadFile(kind: Kind) async throws {
     try await check(kind)
   }
@@ -62,9 +63,9 @@ struct BadFileTests {
         result.exitCode.map(expectation.exit.contains) == true,
         "\(kind) \(command): \(result.summary)")
       #expect(try Self.state(of: path) == before, "\(kind) \(command) changed the file")
-      // A refusal is one line; a command allowed to succeed (inspect on a newer file) says more.
+      // A refusal is one message and its step; a command allowed to succeed (inspect on a newer file) says more.
       guard result.exitCode != ExitCodes.ok else { continue }
-      #expect(result.errorLines.count == 1, "\(kind) \(command): \(result.summary)")
+      #expect(result.isOneMessageWithItsStep, "\(kind) \(command): \(result.summary)")
       #expect(result.errorText.hasPrefix("Error: "), "\(kind) \(command): \(result.summary)")
     }
   }

@@ -4,7 +4,7 @@ import Testing
 
 /// Database files and schemas someone else could have planted or changed: a symbolic link
 /// (dangling or not), another user's file, a file or folder others can write, extra schema
-/// objects, and session rows no sign-in wrote. Each is refused with one line and its code,
+/// objects, and session rows no sign-in wrote. Each is refused with one message (and its next step) and its code,
 /// and nothing is created or written.
 @Suite("Hostile files", .serialized)
 struct HostileFileTests {
@@ -19,7 +19,7 @@ struct HostileFileTests {
 
   static func expectRefusal(_ result: RunResult, code: Int32, mentioning words: [String]) {
     #expect(result.exitCode == code, "\(result.summary)")
-    #expect(result.errorLines.count == 1, "\(result.summary)")
+    #expect(result.isOneMessageWithItsStep, "\(result.summary)")
     for word in words { #expect(result.errorText.contains(word), "\(result.summary)") }
   }
 
@@ -258,7 +258,7 @@ struct HostileFileTests {
     ] {
       let result = try await workspace.run(arguments, lines: [Self.phrase, Self.phrase])
       #expect(result.exitCode != ExitCodes.ok, "\(arguments): \(result.summary)")
-      #expect(result.errorLines.count == 1, "\(result.summary)")
+      #expect(result.isOneMessageWithItsStep, "\(result.summary)")
       #expect(try Self.activeSessions(workspace.database) == before, "\(arguments)")
     }
   }

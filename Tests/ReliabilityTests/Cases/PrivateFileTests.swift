@@ -3,7 +3,7 @@ import Testing
 
 /// What another local user could read or swap: a database, session token or device cookie
 /// that group or others may read, a folder on the way to them that others can change, and
-/// the files a refused adoption or a backup would touch. Each is refused with one line, the
+/// the files a refused adoption or a backup would touch. Each is refused with one message (and its next step), the
 /// documented code, and the file as it was.
 @Suite("Private files", .serialized)
 struct PrivateFileTests {
@@ -24,7 +24,7 @@ struct PrivateFileTests {
 
   static func expectRefusal(_ result: RunResult, code: Int32, mentioning words: [String]) {
     #expect(result.exitCode == code, "\(result.summary)")
-    #expect(result.errorLines.count == 1, "\(result.summary)")
+    #expect(result.isOneMessageWithItsStep, "\(result.summary)")
     for word in words { #expect(result.errorText.contains(word), "\(word): \(result.summary)") }
   }
 

@@ -6,6 +6,10 @@ import Testing
 /// an error (74), and a reader that went away still ends the process by SIGPIPE.
 @Suite("Standard streams", .serialized)
 struct StandardStreamTests {
+  /// The next step printed after a failure to write standard output.
+  static let outputHint =
+    "Check where standard output goes: a full disk, or a closed pipe or descriptor.\n"
+
   static let phrase = "standard stream pass phrase"
 
   /// A shell that runs authcli with `redirection` applied (`"$@"` is authcli and its
@@ -38,10 +42,14 @@ struct StandardStreamTests {
       limit: .seconds(20))
     #expect(!result.timedOut, "\(arguments): \(result.summary)")
     #expect(result.exitCode == ExitCodes.noInput, "\(arguments): \(result.summary)")
-    #expect(result.errorText == "Error: Input ended; nothing was changed.\n", "\(arguments)")
+    #expect(
+      result.errorText
+        == "Error: Input ended; nothing was changed.\n"
+        + "Give every line the command reads (one per answer) and run it again.\n",
+      "\(arguments)")
   }
 
-  @Test("output to a full disk is an error: exit 74 and one line saying so")
+  @Test("output to a full disk is an error: exit 74, one line saying so and its next step")
   func fullDisk() async throws {
     let workspace = try Workspace("full-disk")
     defer { workspace.remove() }
@@ -51,7 +59,8 @@ struct StandardStreamTests {
         ["--db", workspace.database] + arguments, wrapper: Self.shell("exec \"$@\" >/dev/full"))
       #expect(result.exitCode == ExitCodes.ioError, "\(arguments): \(result.summary)")
       #expect(
-        result.errorText == "Error: Cannot write standard output: No space left on device\n",
+        result.errorText
+          == "Error: Cannot write standard output: No space left on device\n" + Self.outputHint,
         "\(arguments): \(result.summary)")
     }
   }
@@ -64,7 +73,10 @@ struct StandardStreamTests {
     let text = try await workspace.run(
       ["--db", workspace.database, "whoami"], wrapper: Self.shell("exec \"$@\" >&-"))
     #expect(text.exitCode == ExitCodes.ioError, "\(text.summary)")
-    #expect(text.errorText == "Error: Cannot write standard output: Bad file descriptor\n")
+    #expect(
+      text.errorText == "Error: Cannot write standard output: Bad file descriptor\n"
+        + Self.outputHint
+    )
     let json = try await workspace.run(
       ["--db", workspace.database, "--json", "whoami"], wrapper: Self.shell("exec \"$@\" >&-"))
     #expect(json.exitCode == ExitCodes.ioError, "\(json.summary)")
@@ -107,7 +119,8 @@ struct StandardStreamTests {
     let ignored = try await workspace.run(
       ["--db", workspace.database, "audit"], wrapper: Self.shell("trap '' PIPE; " + script))
     #expect(
-      ignored.errorText == "Error: Cannot write standard output: Broken pipe\nstatus 74\n",
+      ignored.errorText
+        == "Error: Cannot write standard output: Broken pipe\n" + Self.outputHint + "status 74\n",
       "\(ignored.summary)")
   }
 }

@@ -24,6 +24,13 @@ struct RunResult: Sendable {
   /// The non-empty lines of standard error.
   var errorLines: [Substring] { errorText.split(separator: "\n") }
 
+  /// Whether standard error is one `Error:` line, then at most one line of its next step:
+  /// a script that reads the first line still gets the whole message.
+  var isOneMessageWithItsStep: Bool {
+    errorLines.first?.hasPrefix("Error: ") == true && errorLines.count <= 2
+      && !errorLines.dropFirst().contains { $0.hasPrefix("Error: ") }
+  }
+
   /// A short account for failure messages (never the inputs, which may be huge).
   var summary: String {
     let how = timedOut ? "timed out" : signalled ? "signal \(status)" : "exit \(status)"

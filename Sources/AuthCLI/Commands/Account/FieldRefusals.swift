@@ -18,4 +18,16 @@ extension FieldError {
     guard let validation, let message = validation.errorMessage else { return nil }
     self.init(field: field, reason: validation.reason ?? .unspecified, message: message)
   }
+
+  /// The refusal of a field an operator typed for someone else's account: the rules'
+  /// words speak to the account's owner ("your username"), so that one is reworded.
+  init?<Value>(operatorsField field: String, _ validation: Validation<Value>?) {
+    guard let refusal = FieldError(field, validation) else { return nil }
+    guard validation?.reason == .containsUsername else {
+      self = refusal
+      return
+    }
+    self.init(
+      field: field, reason: .containsUsername, message: "Don't include the account's username")
+  }
 }

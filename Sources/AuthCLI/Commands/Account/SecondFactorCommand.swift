@@ -55,7 +55,7 @@ struct SecondFactorCommand {
         kind: .incorrectCode, message: AuthMessages.incorrectCode + ".",
         hint: "Nothing changed; try 'authcli 2fa confirm' again with the current code.")
     }
-    showRecoveryCodes(codes, json: ["enabled": true])
+    showRecoveryCodes(codes, json: Self.secondFactor(true))
   }
 
   /// `2fa status`.
@@ -64,9 +64,8 @@ struct SecondFactorCommand {
     let status = try await session.root.services.secondFactor.status(token: session.token)
     context.emit(
       json: [
-        "enabled": status.enabled, "pending": status.pending,
-        "recovery_codes_left": status.recoveryCodesLeft,
-      ])
+        "pending": status.pending, "recovery_codes_left": status.recoveryCodesLeft,
+      ].merging(Self.secondFactor(status.enabled)) { $1 })
     let state = status.enabled ? "on" : (status.pending ? "pending ('authcli 2fa confirm')" : "off")
     var text = "Second factor:  \(state)"
     if status.enabled { text += "\nRecovery codes: \(status.recoveryCodesLeft) left" }
@@ -82,7 +81,7 @@ struct SecondFactorCommand {
     let answer = try await session.root.services.secondFactor.disable(
       token: session.token, password: password)
     guard case .done = answer else { throw Self.refused(answer) }
-    context.emit(json: ["enabled": false])
+    context.emit(json: Self.secondFactor(false))
     context.show("Second factor off; sign-in asks for the password only.")
   }
 
@@ -103,6 +102,12 @@ struct SecondFactorCommand {
     context.show(
       (["Recovery codes (each works once; keep them somewhere safe, they are not shown again):"]
         + codes.map { "  \($0.displayed)" }).joined(separator: "\n"))
+  }
+
+  /// Whether the factor is on, under the key `users show` and `users list` use too, and
+  /// under `enabled`, deprecated and removed in the next release.
+  private static func secondFactor(_ on: Bool) -> [String: Any] {
+    ["second_factor": on, "enabled": on]
   }
 
   private static func refused<Value>(_ answer: SecondFactorPasswordAnswer<Value>) -> any Error {

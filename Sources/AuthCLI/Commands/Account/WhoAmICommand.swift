@@ -17,13 +17,15 @@ struct WhoAmICommand {
     else {
       throw output.failure ?? CLIError.internalFailure("The session did not load")
     }
-    try context.emit(
-      json: [
-        "username": username,
-        "session_created_at": Timestamp.iso8601(start),
-        "session_expires_at": Timestamp.iso8601(end),
-        "database": context.databaseLocation().displayPath,
-      ])
+    if context.options.json {
+      // The account scene shows no session id, but scripts need it to match `signin`'s and
+      // `sessions check`'s output: the session is read once more, for the JSON alone.
+      let found = try await session.root.useCases.sessions.currentSession(token: session.token)
+      try context.emit(
+        json: SessionJSON.object(found).merging([
+          "database": context.databaseLocation().displayPath
+        ]) { $1 })
+    }
     context.show(
       """
       Username:   \(TerminalText.visible(username))

@@ -42,6 +42,8 @@ struct AuditCommand {
   private static func json(_ event: AuthEvent) -> [String: Any] {
     [
       "id": event.id,
+      "occurred_at": Timestamp.iso8601(event.draft.time),
+      // Deprecated: `occurred_at` (every time is a `…_at` key); removed in the next release.
       "time": Timestamp.iso8601(event.draft.time),
       "kind": event.draft.kind.rawValue,
       "username": event.draft.username.map { $0 as Any } ?? JSONText.null,

@@ -6,8 +6,9 @@ struct InspectCommand {
   let context: CommandContext
 
   func run() throws {
-    let inspection = try CompositionRoot.databaseTools(for: try context.databaseLocation())
-      .inspect()
+    let location = try context.databaseLocation()
+    try ScriptedSession.refuseMemory(location, context: context)
+    let inspection = try CompositionRoot.databaseTools(for: location).inspect()
     context.emit(json: InspectReportJSON.object(inspection))
     context.show(InspectReportText.render(inspection, style: context.outputStyle))
     if let problem = inspection.problem { throw problem }

@@ -15,14 +15,17 @@ enum InspectReportJSON {
       "prunable": prunable(schema.prunable),
       "schema_version": schema.schemaVersion,
       "newest_known_schema_version": schema.newestKnownSchemaVersion,
-      "migrations": schema.appliedMigrations.map {
-        ["identifier": $0.identifier, "applied_at": Timestamp.iso8601($0.appliedAt)]
-      },
+      "applied_migrations": MigrateCommand.json(schema.appliedMigrations),
       "pending_migrations": schema.pendingMigrations,
       "tables": rows,
+      "active_sessions": schema.sessions.map { $0.active as Any } ?? JSONText.null,
+      "expired_sessions": schema.sessions.map { $0.expired as Any } ?? JSONText.null,
+      "inspected_at": Timestamp.iso8601(schema.inspectedAt),
+      // Deprecated, removed in the next release: `applied_migrations` (as `migrate status`
+      // names it), and `active_sessions` and `expired_sessions` (counts, as elsewhere).
+      "migrations": MigrateCommand.json(schema.appliedMigrations),
       "sessions": schema.sessions.map { ["active": $0.active, "expired": $0.expired] as Any }
         ?? JSONText.null,
-      "inspected_at": Timestamp.iso8601(schema.inspectedAt),
     ]
   }
 

@@ -1,3 +1,4 @@
+import AuthDatabase
 import CommandLineKit
 
 /// `authcli migrate`: applies pending migrations, creating the database when missing.
@@ -8,9 +9,16 @@ struct MigrateCommand {
 
   func apply() throws {
     let location = try context.databaseLocation()
+    try ScriptedSession.refuseMemory(location, context: context)
     let outcome = try CompositionRoot.databaseTools(for: location).migrate()
     let (applied, version) = (outcome.applied, outcome.schemaVersion)
-    context.emit(json: ["applied": applied.map(\.identifier), "schema_version": version])
+    context.emit(
+      json: [
+        "newly_applied": applied.map(\.identifier), "schema_version": version,
+        // Deprecated: `newly_applied`; `applied` is `migrate status`'s list of objects.
+        // Removed in the next release.
+        "applied": applied.map(\.identifier),
+      ])
     if applied.isEmpty {
       context.show("Already up to date: schema version \(version) at \(location.displayPath).")
     } else {
@@ -26,12 +34,32 @@ struct MigrateCommand {
     if location.isMemory {
       throw context.usageError("Only a database file can be adopted, not ':memory:'")
     }
-    let outcome = try CompositionRoot.databaseTools(for: location).adopt()
+    let tools = CompositionRoot.databaseTools(for: location)
+    // A file that opens as authcli's, with its schema version, is no dump: there is
+    // nothing to adopt, and saying "Adopted" would claim a check that was not needed. (A
+    // server's database is not a file; its tools refuse adoption, naming the step.)
+    if case .file = location, (try? tools.migrationStatus()) != nil {
+      let outcome = try tools.migrate()
+      let applied = outcome.applied.map(\.identifier)
+      context.emit(
+        json: [
+          "adopted": false, "adopted_schema_version": JSONText.null, "newly_applied": applied,
+          "schema_version": outcome.schemaVersion, "applied": applied,
+        ])
+      context.show(
+        "Nothing to adopt: \(location.displayPath) is an authcli database already"
+          + (applied.isEmpty ? "" : "; applied " + applied.joined(separator: ", "))
+          + ": schema version \(outcome.schemaVersion).")
+      return
+    }
+    let outcome = try tools.adopt()
     let applied = outcome.applied
     context.emit(
       json: [
-        "adopted_schema_version": outcome.adoptedVersion, "applied": applied.map(\.identifier),
-        "schema_version": outcome.schemaVersion,
+        "adopted": true, "adopted_schema_version": outcome.adoptedVersion,
+        "newly_applied": applied.map(\.identifier), "schema_version": outcome.schemaVersion,
+        // Deprecated, as for `migrate`; removed in the next release.
+        "applied": applied.map(\.identifier),
       ])
     var text = "Adopted \(location.displayPath)"
     if !applied.isEmpty {
@@ -43,15 +71,18 @@ struct MigrateCommand {
   }
 
   func status() throws {
-    let status = try CompositionRoot.databaseTools(for: try context.databaseLocation())
-      .migrationStatus()
+    let location = try context.databaseLocation()
+    try ScriptedSession.refuseMemory(location, context: context)
+    let status = try CompositionRoot.databaseTools(for: location).migrationStatus()
     context.emit(
       json: [
         "schema_version": status.schemaVersion,
         "newest_known_schema_version": status.newestKnownVersion,
-        "applied": status.applied.map {
-          ["identifier": $0.identifier, "applied_at": Timestamp.iso8601($0.appliedAt)]
-        },
+        "applied_migrations": Self.json(status.applied),
+        "pending_migrations": status.pending,
+        // Deprecated: `applied_migrations` and `pending_migrations`, as `inspect` names
+        // them; removed in the next release.
+        "applied": Self.json(status.applied),
         "pending": status.pending,
       ] as [String: Any])
     let rows =
@@ -66,6 +97,11 @@ struct MigrateCommand {
 }
 
 extension MigrateCommand {
+  /// Recorded migrations as `migrate status` and `inspect` print them.
+  nonisolated static func json(_ applied: [AppliedMigration]) -> [[String: Any]] {
+    applied.map { ["identifier": $0.identifier, "applied_at": Timestamp.iso8601($0.appliedAt)] }
+  }
+
   static let adoptFlag = Flag(
     "adopt",
     help: "Make a copy restored with 'sqlite3 DB .dump | sqlite3 NEW' usable, after checking "

@@ -26,7 +26,8 @@ struct SessionMaintenanceCommand {
       // sign in here: the answer says what the token is, and suggests nothing.
       throw ErrorReport(
         kind: .notSignedIn,
-        message: "Not signed in: the token is not a live session (unknown, expired or ended).")
+        message: "Not signed in: the token is not a live session (unknown, expired or ended).",
+        hint: "")
     }
     context.emit(json: SessionJSON.object(found))
     context.show(

@@ -34,7 +34,8 @@ struct SessionsCommand {
     }
     let wasCurrent = id == current
     if wasCurrent { try session.root.sessionFile?.remove() }
-    context.emit(json: ["revoked": id.rawValue, "was_current": wasCurrent])
+    // `revoked` is a flag, as every other verb's is; the id is `session_id`, as in `signin`.
+    context.emit(json: ["revoked": true, "session_id": id.rawValue, "was_current": wasCurrent])
     context.show(
       wasCurrent ? "Revoked session \(id), this one: signed out." : "Revoked session \(id).")
   }

@@ -42,7 +42,8 @@ struct UserAdministrationCommand {
       context.show("Created account \(TerminalText.visible(user.username)) (not signed in).")
     case .invalid(let validation):
       throw FieldRefusals.error([
-        FieldError("username", validation.username), FieldError("password", validation.password),
+        FieldError("username", validation.username),
+        FieldError(operatorsField: "password", validation.password),
       ])
     }
   }
@@ -95,7 +96,9 @@ struct UserAdministrationCommand {
     context.emit(
       json: [
         "locked": true, "username": change.user.username, "was_locked": change.wasLocked,
-        "reason": reason, "ended_sessions": change.endedSessions,
+        "lock_reason": reason, "ended_sessions": change.endedSessions,
+        // Deprecated: `lock_reason`, as `users show` names it; removed in the next release.
+        "reason": reason,
       ])
     context.show(
       (change.wasLocked ? "Account \(shown) was locked already; reason updated" : "Locked \(shown)")
@@ -131,7 +134,7 @@ struct UserAdministrationCommand {
       location: location, environment: context.process.environment)
     let result = try await root.services.accounts.resetPassword(named: username, to: password)
     guard case .valid(let change) = result else {
-      throw FieldRefusals.error([FieldError("password", result)])
+      throw FieldRefusals.error([FieldError(operatorsField: "password", result)])
     }
     context.emit(
       json: [
@@ -186,7 +189,15 @@ struct UserAdministrationCommand {
   }
 
   private static func json(_ details: AccountDetails) -> [String: Any] {
-    [
+    let sessions = details.activeSessions.map { session -> [String: Any] in
+      [
+        "id": session.id.rawValue,
+        "created_at": Timestamp.iso8601(session.createdAt),
+        "last_used_at": Timestamp.iso8601(session.lastUsedAt),
+        "expires_at": Timestamp.iso8601(session.expiresAt),
+      ]
+    }
+    return [
       "username": details.user.username,
       "created_at": Timestamp.iso8601(details.user.createdAt),
       "updated_at": Timestamp.iso8601(details.user.updatedAt),
@@ -198,14 +209,10 @@ struct UserAdministrationCommand {
       "throttled_until": JSONText.time(details.throttledUntil),
       "password_scheme": details.passwordScheme.map { $0.rawValue as Any } ?? JSONText.null,
       "upgraded_at_next_sign_in": details.passwordScheme.map { !$0.isCurrent } ?? false,
-      "active_sessions": details.activeSessions.map { session -> [String: Any] in
-        [
-          "id": session.id.rawValue,
-          "created_at": Timestamp.iso8601(session.createdAt),
-          "last_used_at": Timestamp.iso8601(session.lastUsedAt),
-          "expires_at": Timestamp.iso8601(session.expiresAt),
-        ]
-      },
+      "sessions": sessions,
+      // Deprecated: `active_sessions` is a count wherever else it appears (`users list`);
+      // the list is `sessions`. Removed in the next release.
+      "active_sessions": sessions,
     ]
   }
 

@@ -6,7 +6,9 @@ struct UsersCommand {
   let context: CommandContext
 
   func list() throws {
-    let users = try CompositionRoot.databaseTools(for: try context.databaseLocation()).users()
+    let location = try context.databaseLocation()
+    try ScriptedSession.refuseMemory(location, context: context)
+    let users = try CompositionRoot.databaseTools(for: location).users()
     context.emit(
       json: users.map { user -> [String: Any] in
         [
@@ -26,11 +28,14 @@ struct UsersCommand {
       [
         user.username, Timestamp.readable(user.createdAt),
         user.lastSignInAt.map(Timestamp.readable) ?? "never", String(user.activeSessions),
+        user.isLocked ? "yes" : "no", user.hasSecondFactor ? "on" : "off",
       ]
     }
     context.show(
-      TextTable(headers: ["USERNAME", "CREATED", "LAST SIGN-IN", "ACTIVE SESSIONS"], rows: rows)
-        .render(style: context.outputStyle))
+      TextTable(
+        headers: ["USERNAME", "CREATED", "LAST SIGN-IN", "ACTIVE SESSIONS", "LOCKED", "2FA"],
+        rows: rows
+      ).render(style: context.outputStyle))
   }
 }
 

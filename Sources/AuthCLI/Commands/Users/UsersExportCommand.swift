@@ -44,7 +44,9 @@ struct UsersExportCommand {
       throw error
     }
     if let path {
-      context.emit(json: ["exported": count, "path": path])
+      // `exported` is deprecated (a verb alone is a flag elsewhere), removed in the next
+      // release: the count is `exported_accounts`.
+      context.emit(json: ["exported_accounts": count, "path": path, "exported": count])
       context.show("Exported \(count) account\(count == 1 ? "" : "s") to \(path) (mode 0600).")
     }
   }

@@ -63,14 +63,19 @@ struct UsersImportCommand {
   }
 
   private static func json(_ report: AccountImportReport, dryRun: Bool) -> [String: Any] {
-    [
-      "imported": report.written ? report.accepted.count : 0,
+    let imported = report.written ? report.accepted.count : 0
+    return [
+      // A count, named as the other counts are (`ended_sessions`): a verb alone is a flag.
+      "imported_accounts": imported,
       "dry_run": dryRun,
       "schemes": report.countsPerScheme,
       "accounts": report.accepted.map { account -> [String: Any] in
         [
           "line": account.line, "username": account.username,
-          "scheme": account.scheme?.rawValue ?? "none", "locked": account.locked,
+          "password_scheme": account.scheme?.rawValue ?? "none", "locked": account.locked,
+          // Deprecated: `password_scheme`, as `users show` names it; removed in the next
+          // release.
+          "scheme": account.scheme?.rawValue ?? "none",
         ]
       },
       "skipped": report.refused.map { refusal -> [String: Any] in
@@ -79,6 +84,8 @@ struct UsersImportCommand {
           "reason": refusal.reason,
         ]
       },
+      // Deprecated: `imported_accounts`; removed in the next release.
+      "imported": imported,
     ]
   }
 
