@@ -83,10 +83,11 @@ struct PostgresTLSTests {
     // The password for any host name, so that only the certificate or TLS can refuse.
     let passfile = workspace.root + "/pgpass"
     let line = try String(contentsOfFile: server.passfile, encoding: .utf8)
-    try FileManager.default.createFile(
+    let written = FileManager.default.createFile(
       atPath: passfile,
       contents: Data(("*" + line.drop(while: { $0 != ":" })).utf8),
       attributes: [.posixPermissions: 0o600])
+    #expect(written, "the passfile was not written")
     let environment = ["PGPASSFILE": passfile]
 
     // The certificate names localhost; 127.0.0.1 is the same server by a name it lacks.
