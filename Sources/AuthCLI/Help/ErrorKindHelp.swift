@@ -16,14 +16,17 @@ enum ErrorKindHelp {
     ]
   }
 
-  static var text: String {
+  /// The page, its entries `width` columns wide.
+  static func text(width: Int = TextLayout.lineWidth) -> String {
     let kinds = ErrorKind.allCases.map { kind in
-      TextLayout.entry(label: kind.rawValue, help: kind.meaning + " (exit \(kind.code.rawValue))")
+      TextLayout.entry(
+        label: kind.rawValue, help: kind.meaning + " (exit \(kind.code.rawValue))", width: width)
     }
     let fields = FieldError.documented.map { field, reasons in
       TextLayout.entry(
         label: field,
-        help: reasons.map { field + "_" + $0.rawValue }.joined(separator: ", ") + ".")
+        help: reasons.map { field + "_" + $0.rawValue }.joined(separator: ", ") + ".",
+        width: width)
     }
     return """
       OVERVIEW: The kinds of authcli's JSON errors.

@@ -36,7 +36,8 @@ public struct CommandLineTool {
     do {
       switch parsed.request {
       case .help:
-        console.output.write(AuthCLITool.declaration.helpPage(for: parsed.path))
+        console.output.write(
+          AuthCLITool.declaration.helpPage(for: parsed.path, width: context.pageWidth))
       case .version:
         AuthCLIVersion.print(in: context)
       case .run(let action):
