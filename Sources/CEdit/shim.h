@@ -14,6 +14,11 @@ typedef __typeof__(&el_source) authcli_el_source;
 typedef __typeof__(&history_init) authcli_history_init;
 typedef __typeof__(&history_end) authcli_history_end;
 
+// The C library's standard streams, which Swift 6 sees as shared mutable globals.
+static inline FILE *authcli_standard_input(void) { return stdin; }
+static inline FILE *authcli_standard_output(void) { return stdout; }
+static inline FILE *authcli_standard_error(void) { return stderr; }
+
 // el_set and history take their arguments through `...`, which Swift cannot call; these
 // call the looked-up function (passed as a plain pointer) with each fixed argument list.
 typedef int (*authcli_el_set_function)(EditLine *, int, ...);

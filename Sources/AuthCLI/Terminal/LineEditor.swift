@@ -106,17 +106,17 @@ private func readCharacter(_ editor: OpaquePointer?, _ character: UnsafeMutableP
       return -1
     }
     var wide: wchar_t = 0
-    switch mbrtowc(&wide, &byte, 1, &decoding) {
-    case size_t(bitPattern: -2): continue  // The character goes on in the next byte.
-    case size_t(bitPattern: -1):
+    // mbrtowc answers (size_t)-2 for an unfinished character and (size_t)-1 for bytes
+    // that are not one.
+    let decoded = mbrtowc(&wide, &byte, 1, &decoding)
+    if decoded == size_t.max - 1 { continue }  // The character goes on in the next byte.
+    if decoded == size_t.max {
       // Not UTF-8: start again with the next byte, shown as U+FFFD meanwhile.
       decoding = mbstate_t()
-      character?.pointee = 0xFFFD
-      return 1
-    default:
-      character?.pointee = wide
-      return 1
+      wide = 0xFFFD
     }
+    character?.pointee = wide
+    return 1
   }
 }
 
@@ -139,7 +139,9 @@ final class LineEditor {
     // libedit decodes and draws characters in the locale's encoding: a UTF-8 one, so that
     // names that are not ASCII are edited and returned as typed.
     Self.useUTF8Locale()
-    guard let editor = library.initialize("authcli", stdin, stdout, stderr) else { return nil }
+    guard let editor = library.initialize(
+        "authcli", authcli_standard_input(), authcli_standard_output(),
+        authcli_standard_error()) else { return nil }
     guard let history = library.historyInitialize() else {
       library.end(editor)
       return nil
@@ -199,7 +201,7 @@ final class LineEditor {
   }
 
   private static func isUTF8(_ locale: UnsafeMutablePointer<CChar>) -> Bool {
-    let codeset = String(cString: nl_langinfo(CODESET))
+    let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
     return codeset == "UTF-8" && String(cString: locale) != "C"
   }
 }

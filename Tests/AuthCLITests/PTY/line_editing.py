@@ -1,0 +1,109 @@
+"""Drives the shell's line editing (libedit) through a real pseudo-terminal.
+
+Types a name with a mistake, mends it with Left-arrow and Ctrl-A, and proves the mended name
+is the one the sign-up form received; recalls earlier answers with Up-arrow; and proves no
+password reaches the history: neither among the answers Up walks through nor in the file
+named by --history (mode 0600).
+
+Usage: python3 line_editing.py /path/to/authcli   (environment: a private sandbox)
+Prints "PTY EDIT OK" and exits 0 when every check holds; otherwise prints what failed.
+"""
+
+import io
+import os
+import stat
+import sys
+
+import pexpect
+
+BINARY = sys.argv[1]
+PASSPHRASE = "correct horse battery staple"
+TIMEOUT = 60
+LEFT = "\x1b[D"
+UP = "\x1b[A"
+CTRL_A = "\x01"
+
+
+def check(condition, message):
+    if not condition:
+        print("FAIL: " + message)
+        sys.exit(1)
+
+
+home = os.environ["HOME"]
+os.makedirs(home, exist_ok=True)
+os.makedirs(os.environ["XDG_DATA_HOME"], exist_ok=True)
+database = os.path.join(os.environ["XDG_DATA_HOME"], "editing.sqlite3")
+history_file = os.path.join(home, "authcli-history")
+log = io.StringIO()
+child = pexpect.spawn(
+    BINARY, ["--db", database, "shell", "--history", history_file], encoding="utf-8",
+    timeout=TIMEOUT, env=dict(os.environ, TERM="xterm"), dimensions=(24, 80))
+child.logfile_read = log
+
+# 1. The name typed as "ditr", mended to "editor": Left-arrow puts the "o" before the "r",
+#    Ctrl-A the "e" at the start.
+child.expect_exact("Choose 1-3: ")
+child.sendline("Sign up")
+child.expect_exact("Username: ")
+child.send("ditr" + LEFT + "o" + CTRL_A + "e")
+child.send("\r")
+child.expect_exact("Password: ")
+child.sendline(PASSPHRASE)
+child.expect_exact("Repeat password: ")
+child.sendline(PASSPHRASE)
+child.expect_exact("Signed in as ")
+child.expect_exact("Choose 1-5: ")
+text = log.getvalue()
+check("Signed in as editor" in text, "the mended name was not the one signed up:\n" + text)
+check("^[[" not in text, "an arrow key was printed instead of obeyed:\n" + text)
+child.sendline("sign out")
+child.expect_exact("Signed out.")
+
+# 2. Up-arrow walks back through the answers: "1", "sign out", then "editor". Were a
+#    password in the history, it would come between "sign out" and "editor".
+child.expect_exact("Choose 1-3: ")
+child.sendline("1")
+child.expect_exact("Username: ")
+browsed_from = len(log.getvalue())
+child.send(UP + UP + UP)
+child.send("\r")
+child.expect_exact("Password: ")
+child.sendline(PASSPHRASE)
+child.expect_exact("Signed in as ")
+child.expect_exact("Choose 1-5: ")
+text = log.getvalue()
+check("Signed in as editor" in text[browsed_from:], "Up-arrow did not recall the name:\n" + text)
+check("sign out" in text[browsed_from:], "Up-arrow did not show earlier answers:\n" + text)
+child.sendline("quit")
+child.expect_exact("Bye.")
+child.expect(pexpect.EOF)
+child.close()
+check(child.exitstatus == 0, "the shell exited %r:\n%s" % (child.exitstatus, log.getvalue()))
+check(PASSPHRASE not in log.getvalue(), "a password was shown:\n" + log.getvalue())
+
+# 3. The history file: the answers, no password, readable by its owner only.
+check(os.path.exists(history_file), "no history file was written")
+with open(history_file, encoding="utf-8", errors="replace") as saved:
+    saved_text = saved.read()
+check("editor" in saved_text, "the history file lacks the name:\n" + saved_text)
+check("horse" not in saved_text, "the history file holds a password:\n" + saved_text)
+mode = stat.S_IMODE(os.stat(history_file).st_mode)
+check(mode == 0o600, "the history file has mode %o" % mode)
+
+# 4. The history is read back by the next shell: Up at its first prompt shows "quit".
+log = io.StringIO()
+child = pexpect.spawn(
+    BINARY, ["--db", database, "shell", "--history", history_file], encoding="utf-8",
+    timeout=TIMEOUT, env=dict(os.environ, TERM="xterm"))
+child.logfile_read = log
+child.expect_exact("Choose 1-5: ")
+child.send(UP)
+child.expect_exact("quit")
+child.send("\r")
+child.expect_exact("Bye.")
+child.expect(pexpect.EOF)
+child.close()
+check(child.exitstatus == 0, "the second shell exited %r" % child.exitstatus)
+
+print("PTY EDIT OK")
