@@ -30,7 +30,10 @@ extension ToolDeclaration {
       var section = TextLayout.section(
         "SUBCOMMANDS:", command.subcommands.map { ($0.name, $0.abstract) }, width: width)
       if path.count == 1, command.action == nil, command.subcommand(named: "help") != nil {
-        section += "\n\n  See '\(name) help <subcommand>' for detailed help."
+        section +=
+          "\n\n"
+          + TextLayout.wrap("See '\(name) help <subcommand>' for detailed help.", width: width - 2)
+          .map { "  " + $0 }.joined(separator: "\n")
       }
       sections.append(section)
     }
@@ -184,12 +187,21 @@ public enum TextLayout {
     return !body.isEmpty && body.allSatisfy { $0.hasPrefix("  ") }
   }
 
-  /// Greedy word wrap; a word longer than the width stands on its own line.
+  /// Greedy word wrap; a word longer than the width (a path, on a narrow terminal) is
+  /// broken across lines.
   public static func wrap(_ text: String, width: Int) -> [String] {
+    let width = max(width, 1)
     var lines: [String] = []
     var current = ""
-    for word in text.split(separator: " ") {
-      if current.isEmpty {
+    for var word in text.split(separator: " ") {
+      if word.count > width {
+        if !current.isEmpty { lines.append(current) }
+        while word.count > width {
+          lines.append(String(word.prefix(width)))
+          word = word.dropFirst(width)
+        }
+        current = String(word)
+      } else if current.isEmpty {
         current = String(word)
       } else if current.count + 1 + word.count <= width {
         current += " " + word

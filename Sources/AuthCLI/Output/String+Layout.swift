@@ -18,28 +18,3 @@ extension String {
     return Substring(scalars[first...last])
   }
 }
-
-extension String {
-  /// The text in lines of at most `width` characters: broken at spaces where it can be,
-  /// and inside a word longer than a line.
-  func wrapped(to width: Int) -> [String] {
-    let width = Swift.max(width, 1)
-    var lines: [String] = []
-    var current = ""
-    for word in split(separator: " ") {
-      var word = Substring(word)
-      if !current.isEmpty, current.count + 1 + word.count <= width {
-        current += " " + word
-        continue
-      }
-      if !current.isEmpty { lines.append(current) }
-      while word.count > width {
-        lines.append(String(word.prefix(width)))
-        word = word.dropFirst(width)
-      }
-      current = String(word)
-    }
-    if !current.isEmpty || lines.isEmpty { lines.append(current) }
-    return lines
-  }
-}

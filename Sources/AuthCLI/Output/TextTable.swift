@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// Aligned columns for people: a header row, then one row per item.
 ///
 /// The table fits the style's width, when it has one: cells wrap inside narrower columns
@@ -59,7 +61,7 @@ struct TextTable {
     var output: [String] = []
     for (index, cells) in table.enumerated() {
       let wrapped = cells.enumerated().map { column, cell in
-        cell.count <= widths[column] ? [cell] : cell.wrapped(to: widths[column])
+        cell.count <= widths[column] ? [cell] : TextLayout.wrap(cell, width: widths[column])
       }
       let height = wrapped.map(\.count).max() ?? 1
       for lineIndex in 0..<height {
@@ -85,14 +87,16 @@ struct TextTable {
         let label = style.strong(headers[column])
         let value = cells[column]
         if beside {
-          let wrapped = value.count <= valueWidth ? [value] : value.wrapped(to: valueWidth)
+          let wrapped =
+            value.count <= valueWidth ? [value] : TextLayout.wrap(value, width: valueWidth)
           let padding = String(repeating: " ", count: labelWidth - headers[column].count)
           let indent = String(repeating: " ", count: labelWidth)
           return [Self.trimTrailing(label + padding + (wrapped.first ?? ""))]
             + wrapped.dropFirst().map { indent + $0 }
         }
         // A label as wide as the terminal: the value goes under it.
-        let wrapped = value.count <= columns - 2 ? [value] : value.wrapped(to: columns - 2)
+        let wrapped =
+          value.count <= columns - 2 ? [value] : TextLayout.wrap(value, width: columns - 2)
         return [label] + wrapped.map { Self.trimTrailing("  " + $0) }
       }.joined(separator: "\n")
     }

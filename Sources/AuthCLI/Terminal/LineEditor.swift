@@ -79,7 +79,9 @@ private func promptText(_ editor: OpaquePointer?) -> UnsafeMutablePointer<CChar>
 /// `InterruptTrap`, which wakes the wait whichever thread the signal reached), then decodes
 /// the bytes with the C library in the UTF-8 locale. 1: a character; 0: end of input;
 /// -1: interrupted or failed, which ends `el_gets` with no line.
-private func readCharacter(_ editor: OpaquePointer?, _ character: UnsafeMutablePointer<wchar_t>?)
+private func readCharacter(
+  _ editor: OpaquePointer?, _ character: UnsafeMutablePointer<wchar_t>?
+)
   -> Int32
 {
   let descriptor = editedDescriptor
@@ -139,9 +141,11 @@ final class LineEditor {
     // libedit decodes and draws characters in the locale's encoding: a UTF-8 one, so that
     // names that are not ASCII are edited and returned as typed.
     Self.useUTF8Locale()
-    guard let editor = library.initialize(
+    guard
+      let editor = library.initialize(
         "authcli", authcli_standard_input(), authcli_standard_output(),
-        authcli_standard_error()) else { return nil }
+        authcli_standard_error())
+    else { return nil }
     guard let history = library.historyInitialize() else {
       library.end(editor)
       return nil
