@@ -97,6 +97,10 @@ enum ManualPage {
             ),
             ("NO_COLOR", "When set and not empty, no colour is used."),
             ("TERM", "When dumb, no colour is used."),
+            (
+              "COLUMNS",
+              "The width of help and tables when standard output is no terminal (a terminal's own size wins)."
+            ),
           ]),
         ManSection(
           title: "FILES",
