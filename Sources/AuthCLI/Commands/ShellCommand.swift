@@ -24,7 +24,8 @@ struct ShellCommand {
       ? LineEditor(historyFile: context.values[Self.history]) : nil
     defer { editor?.close() }
     let terminal = LineTerminal(
-      input: console.input, output: console.output, style: context.outputStyle, editor: editor)
+      input: console.input, output: console.output, style: context.outputStyle, editor: editor,
+      columns: { [context] in context.outputColumns })
     let sessionFile = root.sessionFile
     // The shell talks to a person: a failure mid-session is text, whatever `--json` says.
     let printer = ErrorPrinter(

@@ -23,8 +23,14 @@ final class LineTerminal {
 
   private let input: LineSource
   private let output: TextSink
-  /// Colour for messages.
-  let style: Style
+  /// Colour for messages, and the width tables fit in, asked each time from `columns`
+  /// when given, since a terminal window may be resized while the shell runs.
+  var style: Style {
+    guard let columns else { return fixedStyle }
+    return Style(isEnabled: fixedStyle.isEnabled, columns: columns())
+  }
+  private let fixedStyle: Style
+  private let columns: (() -> Int?)?
   /// Whether typed answers are written back (for transcripts read from a script, as
   /// in previews); passwords never are.
   private let writesAnswers: Bool
@@ -37,14 +43,15 @@ final class LineTerminal {
   private(set) var isLeaving = false
 
   /// A terminal over the given input and output; `editor` reads the answers that are not
-  /// secret, when given.
+  /// secret, when given; `columns`, when given, tells the width at each use.
   init(
     input: LineSource, output: TextSink, style: Style, writesAnswers: Bool = false,
-    leaveWords: Bool = true, editor: LineEditor? = nil
+    leaveWords: Bool = true, editor: LineEditor? = nil, columns: (() -> Int?)? = nil
   ) {
     self.input = input
     self.output = output
-    self.style = style
+    self.fixedStyle = style
+    self.columns = columns
     self.writesAnswers = writesAnswers
     self.leaveWords = leaveWords
     self.editor = editor

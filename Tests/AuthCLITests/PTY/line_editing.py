@@ -1,7 +1,7 @@
 """Drives the shell's line editing (libedit) through a real pseudo-terminal.
 
 Types a name with a mistake, mends it with Left-arrow and Ctrl-A, and proves the mended name
-is the one the sign-up form received; recalls earlier answers with Up-arrow; and proves no
+is the one the sign-up form received; recalls earlier answers with Up-arrow; follows the window when it shrinks; and proves no
 password reaches the history: neither among the answers Up walks through nor in the file
 named by --history (mode 0600).
 
@@ -11,6 +11,7 @@ Prints "PTY EDIT OK" and exits 0 when every check holds; otherwise prints what f
 
 import io
 import os
+import re
 import stat
 import sys
 
@@ -75,6 +76,21 @@ child.expect_exact("Choose 1-5: ")
 text = log.getvalue()
 check("Signed in as editor" in text[browsed_from:], "Up-arrow did not recall the name:\n" + text)
 check("sign out" in text[browsed_from:], "Up-arrow did not show earlier answers:\n" + text)
+
+# 2a. The window shrinks to 40 columns while the shell runs: its session table follows,
+#     each session as a record of its own.
+child.setwinsize(24, 40)
+listed_from = len(log.getvalue())
+child.sendline("1")
+# The prompt is libedit's to draw, wrapped at the window's edge its own way.
+child.expect_exact("Session ID to revoke")
+listing = re.sub(r"\x1b\[[0-9;]*m", "", log.getvalue()[listed_from:]).replace("\r", "")
+listing = listing[: listing.index("Session ID to revoke")]
+check(re.search(r"^STARTED +20\d\d-", listing, re.M) is not None,
+      "the sessions are not records at 40 columns:\n" + listing)
+check(max(len(line) for line in listing.split("\n")) <= 40, "the table overflows:\n" + listing)
+child.sendline("")
+child.expect_exact("Choose 1-5: ")
 child.sendline("quit")
 child.expect_exact("Bye.")
 child.expect(pexpect.EOF)
