@@ -1,6 +1,6 @@
 import AuthViewModels
 
-/// The prompts of a single command on a terminal (`signup`, `signin`): the fields of the
+/// The prompts of a single command on a terminal (`signup`, `signin`, `passwd`): the fields of the
 /// shell's form for the same scene, asked on standard error through the same `FieldAsker`
 /// and view model, so a refused field is refused at once and asked again, and a password
 /// is asked only after the name passed. `quit` and `exit` are answers here, not a way out.

@@ -59,7 +59,7 @@ struct FormRunner<ViewModel: ViewEventHandling> {
 /// Asks a form's fields one by one until its view model accepts each: a refused field's
 /// message appears under its prompt and the field is asked again at once; a refused
 /// confirmation goes back to the field it confirms. The shell's forms and the prompts of
-/// single commands (`signup`, `signin` on a terminal) ask through it alike.
+/// single commands (`signup`, `signin`, `passwd` on a terminal) ask through it alike.
 @MainActor
 struct FieldAsker<ViewModel: ViewEventHandling> {
   let terminal: LineTerminal

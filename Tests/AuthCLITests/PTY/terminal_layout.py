@@ -2,7 +2,7 @@
 
 Proves that on a terminal a single command re-asks a refused field at once (an empty or
 invalid name before any password, a weak password, a confirmation that does not match), as
-the shell does; that help and tables fit a 40-column window and use a 120-column one (the
+the shell does (passwd likewise for its passwords); that help and tables fit a 40-column window and use a 120-column one (the
 window's own size, no COLUMNS); and that TERM=dumb gets no colour where xterm gets it.
 
 Usage: python3 terminal_layout.py /path/to/authcli   (environment: a private sandbox)
@@ -101,6 +101,27 @@ child.sendline(PASSPHRASE)
 child.expect_exact("Signed in as layout.")
 status = finish(child)
 check(status == 0, "signin exited %r:\n%s" % (status, log.getvalue()))
+
+# 2a. passwd on a terminal: an empty current password and a new one too short are each
+#     asked again at once.
+NEW_PASSPHRASE = "plum tractor dawn whistle"
+child, log = spawn(["passwd"])
+child.expect_exact("Current password: ")
+child.sendline("")
+child.expect_exact("  ! ")
+child.expect_exact("Current password: ")
+child.sendline(PASSPHRASE)
+child.expect_exact("New password: ")
+child.sendline("short")
+child.expect_exact("  ! ")
+child.expect_exact("New password: ")
+child.sendline(NEW_PASSPHRASE)
+child.expect_exact("Repeat new password: ")
+child.sendline(NEW_PASSPHRASE)
+child.expect_exact("Password changed; 0 other sessions ended.")
+status = finish(child)
+check(status == 0, "passwd exited %r:\n%s" % (status, log.getvalue()))
+check(NEW_PASSPHRASE not in log.getvalue(), "a password was echoed:\n" + log.getvalue())
 
 # 3. Ctrl-C at a re-asked name still ends the command with 130.
 child, log = spawn(["signin"])
