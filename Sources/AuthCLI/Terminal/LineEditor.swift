@@ -159,7 +159,11 @@ final class LineEditor {
     _ = authcli_history_number(library.history, history, H_SETUNIQUE, 1)
     if let historyFile { _ = authcli_history_text(library.history, history, H_LOAD, historyFile) }
     _ = authcli_el_set_editor(library.set, editor, "emacs")
-    _ = authcli_el_set_signal(library.set, editor, 0)
+    // libedit's own handlers while it reads: on Ctrl-Z (and SIGTERM, SIGHUP, SIGQUIT) it puts
+    // the terminal back before the signal takes effect and, once continued, takes it again
+    // and redraws the line; each handler then passes the signal on to the one it replaced, so
+    // Ctrl-C still reaches `InterruptTrap`.
+    _ = authcli_el_set_signal(library.set, editor, 1)
     _ = authcli_el_set_prompt(library.set, editor, promptText)
     _ = authcli_el_set_getc(library.set, editor, readCharacter)
     _ = authcli_el_set_history(library.set, editor, library.history, history)

@@ -1,7 +1,7 @@
 """Drives the shell's line editing (libedit) through a real pseudo-terminal.
 
 Types a name with a mistake, mends it with Left-arrow and Ctrl-A, and proves the mended name
-is the one the sign-up form received; recalls earlier answers with Up-arrow; follows the window when it shrinks; and proves no
+is the one the sign-up form received; recalls earlier answers with Up-arrow; follows the window when it shrinks; Ctrl-C and Ctrl-Z while it edits; and proves no
 password reaches the history: neither among the answers Up walks through nor in the file
 named by --history (mode 0600).
 
@@ -14,6 +14,7 @@ import os
 import re
 import stat
 import sys
+import termios
 
 import pexpect
 
@@ -121,5 +122,54 @@ child.expect_exact("Bye.")
 child.expect(pexpect.EOF)
 child.close()
 check(child.exitstatus == 0, "the second shell exited %r" % child.exitstatus)
+
+# 5. Ctrl-C while libedit reads a name goes back to the menu, as it does without libedit.
+log = io.StringIO()
+child = pexpect.spawn(
+    BINARY, ["--db", database, "shell"], encoding="utf-8", timeout=TIMEOUT,
+    env=dict(os.environ, TERM="xterm"))
+child.logfile_read = log
+child.expect_exact("Choose 1-5: ")
+child.sendline("sign out")
+child.expect_exact("Choose 1-3: ")
+child.sendline("1")
+child.expect_exact("Username: ")
+child.sendintr()
+child.expect_exact("Choose 1-3: ")
+child.sendline("quit")
+child.expect_exact("Bye.")
+child.expect(pexpect.EOF)
+child.close()
+check(child.exitstatus == 0, "Ctrl-C at an edited line: exit %r:\n%s"
+      % (child.exitstatus, log.getvalue()))
+
+# 6. Ctrl-Z while libedit reads, under /bin/sh (dash resets no terminal when a job stops):
+#    the shell gets its terminal back with echo and line mode, and after `fg` the line is
+#    edited again.
+log = io.StringIO()
+child = pexpect.spawn(
+    "/bin/sh", ["-i"], encoding="utf-8", timeout=TIMEOUT,
+    env=dict(os.environ, TERM="xterm", PS1="sh$ "))
+child.logfile_read = log
+child.expect_exact("sh$ ")
+child.sendline('"%s" --db "%s" shell' % (BINARY, database))
+child.expect_exact("Choose 1-3: ")
+child.send("qu")
+child.expect_exact("qu")
+child.sendcontrol("z")
+child.expect_exact("sh$ ")
+local = termios.tcgetattr(child.child_fd)[3]
+check(local & termios.ECHO and local & termios.ICANON,
+      "the terminal stayed in libedit's mode after Ctrl-Z:\n" + log.getvalue())
+child.sendline("fg")
+child.send("it" + "\r")
+child.expect_exact("Bye.")
+child.expect_exact("sh$ ")
+local = termios.tcgetattr(child.child_fd)[3]
+check(local & termios.ECHO and local & termios.ICANON,
+      "the terminal stayed in libedit's mode after the shell:\n" + log.getvalue())
+child.sendline("exit")
+child.expect(pexpect.EOF)
+child.close()
 
 print("PTY EDIT OK")
