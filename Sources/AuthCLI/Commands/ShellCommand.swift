@@ -49,7 +49,14 @@ struct ShellCommand {
     InterruptTrap.install()
     defer { InterruptTrap.uninstall() }
     await coordinator.start()
+    let historyNotKept = editor?.saveHistory()
     if let error = coordinator.tokenNotKept { throw error }
+    if let reason = historyNotKept, let path = context.values[Self.history] {
+      // Asked for and lost: a failure, as output that did not arrive is.
+      throw ErrorReport(
+        kind: .ioError,
+        message: "Cannot write the history file \(TerminalText.visible(path)): \(reason)")
+    }
     terminal.say("Bye.")
   }
 }

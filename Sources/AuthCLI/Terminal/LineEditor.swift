@@ -196,9 +196,19 @@ final class LineEditor {
     return .line(text)
   }
 
-  /// Puts the terminal back and writes the history file, if one was named.
+  /// Writes the history file, if one was named (libedit makes it 0600); answers why it
+  /// could not, if it could not.
+  func saveHistory() -> String? {
+    guard let historyFile else { return nil }
+    errno = 0
+    guard authcli_history_text(library.history, history, H_SAVE, historyFile) < 0 else {
+      return nil
+    }
+    return errno == 0 ? "libedit refused it" : String(cString: strerror(errno))
+  }
+
+  /// Puts the terminal back and frees the editor.
   func close() {
-    if let historyFile { _ = authcli_history_text(library.history, history, H_SAVE, historyFile) }
     library.end(editor)
     library.historyEnd(history)
   }

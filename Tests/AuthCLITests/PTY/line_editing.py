@@ -172,4 +172,19 @@ child.sendline("exit")
 child.expect(pexpect.EOF)
 child.close()
 
+# 7. A history file that cannot be written is an error (74), not silence.
+missing_folder = os.path.join(home, "no-such-folder", "history")
+log = io.StringIO()
+child = pexpect.spawn(
+    BINARY, ["--db", database, "shell", "--history", missing_folder], encoding="utf-8",
+    timeout=TIMEOUT, env=dict(os.environ, TERM="xterm"))
+child.logfile_read = log
+child.expect_exact("Choose 1-3: ")
+child.sendline("quit")
+child.expect(pexpect.EOF)
+child.close()
+check(child.exitstatus == 74, "an unwritable history exited %r:\n%s"
+      % (child.exitstatus, log.getvalue()))
+check("Cannot write the history file" in log.getvalue(), "no message:\n" + log.getvalue())
+
 print("PTY EDIT OK")
