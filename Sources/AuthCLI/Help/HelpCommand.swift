@@ -110,6 +110,10 @@ enum ManualPage {
               "The default database (mode 0600, folder 0700)."
             ),
             ("$XDG_STATE_HOME/authcli/", "The session token of each database (mode 0600)."),
+            (
+              "shell --history FILE",
+              "Only when named: the shell's answers typed on a terminal, never a password (mode 0600)."
+            ),
           ]),
         ManSection(
           title: "SEE ALSO",
