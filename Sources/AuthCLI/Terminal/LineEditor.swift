@@ -68,6 +68,9 @@ private struct LibEdit {
 nonisolated(unsafe) private var shownPrompt: UnsafeMutablePointer<CChar>?
 nonisolated(unsafe) private var editedDescriptor: Int32 = 0
 nonisolated(unsafe) private var decoding = mbstate_t()
+/// Whether the line being read had bytes that are not UTF-8; it is then refused as the
+/// plain reader refuses it, not repaired.
+nonisolated(unsafe) private var sawBytesNotText = false
 /// Set when a read ended because Ctrl-C was pressed, not because input ended.
 private let readWasInterrupted = Atomic<Bool>(false)
 
@@ -109,12 +112,14 @@ private func readCharacter(
     }
     var wide: wchar_t = 0
     // mbrtowc answers (size_t)-2 for an unfinished character and (size_t)-1 for bytes
-    // that are not one.
-    let decoded = mbrtowc(&wide, &byte, 1, &decoding)
-    if decoded == size_t.max - 1 { continue }  // The character goes on in the next byte.
-    if decoded == size_t.max {
-      // Not UTF-8: start again with the next byte, shown as U+FFFD meanwhile.
+    // that are not one (Swift sees size_t as Int).
+    let decoded = Int(truncatingIfNeeded: mbrtowc(&wide, &byte, 1, &decoding))
+    if decoded == -2 { continue }  // The character goes on in the next byte.
+    if decoded == -1 {
+      // Not UTF-8: start again with the next byte, shown as U+FFFD meanwhile; the line
+      // is refused when it ends.
       decoding = mbstate_t()
+      sawBytesNotText = true
       wide = 0xFFFD
     }
     character?.pointee = wide
@@ -135,7 +140,7 @@ final class LineEditor {
 
   /// An editor on standard input, drawing on standard output; `nil` when libedit cannot
   /// be loaded, and the shell reads plain lines. `historyFile`, when given, is read now
-  /// (a missing file is an empty history) and written by `close`.
+  /// (a missing file is an empty history) and written by `saveHistory`.
   init?(historyFile: String?) {
     guard let library = LibEdit.load() else { return nil }
     // libedit decodes and draws characters in the locale's encoding: a UTF-8 one, so that
@@ -176,6 +181,7 @@ final class LineEditor {
     if InterruptTrap.takeInterrupt() { return .interrupted }
     readWasInterrupted.store(false, ordering: .sequentiallyConsistent)
     decoding = mbstate_t()
+    sawBytesNotText = false
     let copy = strdup(prompt)
     shownPrompt = copy
     defer {
@@ -191,7 +197,9 @@ final class LineEditor {
     if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
     if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
     if bytes.count > StandardInputReader.lineByteLimit { return .tooLong }
-    guard let text = String(validating: bytes, as: UTF8.self) else { return .notText }
+    guard !sawBytesNotText, let text = String(validating: bytes, as: UTF8.self) else {
+      return .notText
+    }
     if !text.isEmpty { _ = authcli_history_text(library.history, history, H_ENTER, text) }
     return .line(text)
   }

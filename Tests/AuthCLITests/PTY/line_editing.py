@@ -130,13 +130,18 @@ child = pexpect.spawn(
     env=dict(os.environ, TERM="xterm"))
 child.logfile_read = log
 child.expect_exact("Choose 1-5: ")
+# A line whose bytes are not UTF-8 is refused and asked again, as without libedit.
+os.write(child.child_fd, b"\xffab\r")
+child.expect_exact("not UTF-8 text")
+child.expect_exact("Choose 1-5: ")
 child.sendline("sign out")
 child.expect_exact("Choose 1-3: ")
 child.sendline("1")
 child.expect_exact("Username: ")
 child.sendintr()
 child.expect_exact("Choose 1-3: ")
-child.sendline("quit")
+# A character of two bytes is one character to edit: one Backspace removes it.
+child.send("é\x7fquit\r")
 child.expect_exact("Bye.")
 child.expect(pexpect.EOF)
 child.close()
