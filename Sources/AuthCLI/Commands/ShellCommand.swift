@@ -66,7 +66,8 @@ extension ShellCommand {
     "history", valueName: "file",
     help:
       "Keep the answers typed on a terminal (never passwords) in this file, 0600, read at the "
-      + "start and written at the end. Without it the history lasts one shell.")
+      + "start and written at the end. Without it the history lasts one shell.",
+    completion: .files)
 
   static let declaration: Subcommand = Subcommand(
     "shell", abstract: "Start the interactive line-mode front end.",
