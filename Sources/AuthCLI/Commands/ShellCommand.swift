@@ -17,10 +17,13 @@ struct ShellCommand {
     let root = try CompositionRoot(
       location: location, access: .createIfMissing, environment: context.process.environment)
     let stored = try root.sessionFile?.read()
-    // Line editing only where a person types and sees the line: piped input is read as is.
+    // Line editing only where a person types and sees the line: piped input is read as is,
+    // and a terminal that says it is `dumb` (an editor's shell buffer, which edits lines
+    // itself) gets no cursor movements it could not obey.
     let console = context.console
     let editor =
       console.inputIsTerminal && console.outputIsTerminal
+        && context.process.environment["TERM"] != "dumb"
       ? LineEditor(historyFile: context.values[Self.history]) : nil
     defer { editor?.close() }
     let terminal = LineTerminal(

@@ -177,6 +177,22 @@ child.sendline("exit")
 child.expect(pexpect.EOF)
 child.close()
 
+# 6a. TERM=dumb: no line editing, whose cursor movements such a terminal cannot obey; the
+#     terminal's own echo shows the arrow as typed, and the line is read as it came.
+log = io.StringIO()
+child = pexpect.spawn(
+    BINARY, ["--db", database, "shell"], encoding="utf-8", timeout=TIMEOUT,
+    env=dict(os.environ, TERM="dumb"))
+child.logfile_read = log
+child.expect_exact("Choose 1-3: ")
+child.send("quit" + LEFT + "\r")
+child.expect_exact("Type a number from 1 to 3")
+child.sendline("quit")
+child.expect_exact("Bye.")
+child.expect(pexpect.EOF)
+child.close()
+check("^[[D" in log.getvalue(), "libedit read the line on a dumb terminal:\n" + log.getvalue())
+
 # 7. A history file that cannot be written is an error (74), not silence.
 missing_folder = os.path.join(home, "no-such-folder", "history")
 log = io.StringIO()
