@@ -30,7 +30,9 @@ enum ExitCodeHelp {
         (["  " + number + name + (meaning.first ?? "")] + meaning.dropFirst().map { indent + $0 })
         .joined(separator: "\n")
     }
-    return (["OVERVIEW: The exit codes of authcli (from sysexits).", "", "EXIT CODES:"] + rows)
+    let overview = TextLayout.wrap(
+      "OVERVIEW: The exit codes of authcli (from sysexits).", width: TextLayout.usable(width))
+    return (overview + ["", "EXIT CODES:"] + rows)
       .joined(separator: "\n") + "\n"
   }
 }
