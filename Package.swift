@@ -46,6 +46,9 @@ let package = Package(
     .systemLibrary(
       name: "CNettle", pkgConfig: "nettle",
       providers: [.apt(["nettle-dev"]), .brew(["nettle"])]),
+    // libedit's header only: the shell opens the library at run time, on a terminal, so no
+    // other command maps it (no pkg-config, whose flags would link it into every start).
+    .systemLibrary(name: "CEdit", providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
     .systemLibrary(
       name: "CQRencode", pkgConfig: "libqrencode",
       providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]),
@@ -87,7 +90,7 @@ let package = Package(
       name: "AuthCLI",
       dependencies: [
         "AuthCore", "AuthDatabase", "AuthStorage", "AuthPostgres", "AuthCrypto", "AuthViewModels",
-        "CommandLineKit", "TerminalQR",
+        "CommandLineKit", "TerminalQR", "CEdit",
       ]),
     .executableTarget(name: "authcli", dependencies: ["AuthCLI"]),
 

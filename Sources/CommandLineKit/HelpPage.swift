@@ -1,30 +1,39 @@
 /// Help pages in swift-argument-parser's layout: OVERVIEW, USAGE, the discussion,
-/// ARGUMENTS, OPTIONS, SUBCOMMANDS; 80 columns, help text in a column of its own.
+/// ARGUMENTS, OPTIONS, SUBCOMMANDS; as wide as the caller says (80 columns unless told),
+/// help text in a column of its own.
 extension ToolDeclaration {
-  /// The help page of the command at the end of `path` (root first).
-  public func helpPage(for path: [CommandDeclaration<Action>]) -> String {
+  /// The help page of the command at the end of `path` (root first), `width` columns wide.
+  public func helpPage(
+    for path: [CommandDeclaration<Action>], width: Int = TextLayout.lineWidth
+  ) -> String {
     guard let command = path.last else { return "" }
+    let width = TextLayout.usable(width)
     var sections = [
-      TextLayout.wrap("OVERVIEW: " + command.abstract, width: TextLayout.lineWidth)
-        .joined(separator: "\n")
+      TextLayout.wrap("OVERVIEW: " + command.abstract, width: width).joined(separator: "\n")
     ]
     let usageIndent = "\n" + String(repeating: " ", count: "USAGE: ".count)
-    sections.append("USAGE: " + usageLines(for: path).joined(separator: usageIndent))
+    sections.append(
+      "USAGE: " + usageLines(for: path, width: width).joined(separator: usageIndent))
     if let discussion = command.discussion {
-      sections.append(TextLayout.paragraphs(discussion).joined(separator: "\n\n"))
+      sections.append(TextLayout.paragraphs(discussion, width: width).joined(separator: "\n\n"))
     }
     if !command.arguments.isEmpty {
       sections.append(
-        TextLayout.section("ARGUMENTS:", command.arguments.map { ($0.label, $0.help) }))
+        TextLayout.section(
+          "ARGUMENTS:", command.arguments.map { ($0.label, $0.help) }, width: width))
     }
     sections.append(
       TextLayout.section(
-        "OPTIONS:", optionsListed(along: path).map { ($0.helpLabel, Self.helpText(of: $0)) }))
+        "OPTIONS:", optionsListed(along: path).map { ($0.helpLabel, Self.helpText(of: $0)) },
+        width: width))
     if !command.subcommands.isEmpty {
       var section = TextLayout.section(
-        "SUBCOMMANDS:", command.subcommands.map { ($0.name, $0.abstract) })
+        "SUBCOMMANDS:", command.subcommands.map { ($0.name, $0.abstract) }, width: width)
       if path.count == 1, command.action == nil, command.subcommand(named: "help") != nil {
-        section += "\n\n  See '\(name) help <subcommand>' for detailed help."
+        section +=
+          "\n\n"
+          + TextLayout.wrap("See '\(name) help <subcommand>' for detailed help.", width: width - 2)
+          .map { "  " + $0 }.joined(separator: "\n")
       }
       sections.append(section)
     }
@@ -33,8 +42,8 @@ extension ToolDeclaration {
 
   /// `words` and `parts` on as few lines as fit after `USAGE: `, later lines indented
   /// under the first part.
-  static func wrapUsage(_ words: String, _ parts: [String]) -> [String] {
-    let width = TextLayout.lineWidth - "USAGE: ".count
+  static func wrapUsage(_ words: String, _ parts: [String], width: Int) -> [String] {
+    let width = width - "USAGE: ".count
     let indent = String(repeating: " ", count: words.count + 1)
     var lines: [String] = []
     var current = words
@@ -84,19 +93,22 @@ extension ToolDeclaration {
   /// The usage lines of a command: one for itself when it runs, then those of its
   /// subcommands. Its arguments and own options are spelled out (a line too wide for the
   /// page goes on under the command's words); the global ones stand together as
-  /// `[<options>]`.
-  public func usageLines(for path: [CommandDeclaration<Action>]) -> [String] {
+  /// `[<options>]`. The lines fit in `width` columns with `USAGE: ` before them.
+  public func usageLines(
+    for path: [CommandDeclaration<Action>], width: Int = TextLayout.lineWidth
+  ) -> [String] {
     guard let command = path.last else { return [] }
     let words = path.map(\.name).joined(separator: " ")
     var lines: [String] = []
     if path.count == 1 || command.action != nil {
       let global = path.count > 1 && !path[0].options.isEmpty ? ["[<options>]"] : []
       let groupTail = command.action == nil ? ["<subcommand>"] : []
-      lines += Self.wrapUsage(words, Self.usageParts(of: command) + global + groupTail)
+      lines += Self.wrapUsage(
+        words, Self.usageParts(of: command) + global + groupTail, width: width)
     }
     // The root page lists its subcommands instead; a group shows how to run each of its own.
     if path.count > 1 {
-      for child in command.subcommands { lines += usageLines(for: path + [child]) }
+      for child in command.subcommands { lines += usageLines(for: path + [child], width: width) }
     }
     return lines
   }
@@ -104,21 +116,36 @@ extension ToolDeclaration {
 
 /// Word wrapping and the two-column layout of help pages.
 public enum TextLayout {
-  /// The width of every page.
+  /// The width of a page when the caller names none (a file, a pipe).
   public static let lineWidth = 80
   /// Where the help column starts (after two spaces of indent).
   static let labelWidth = 24
+  /// The narrowest page laid out: below it, lines would hold a word or two.
+  static let narrowest = 30
+  /// Below this width the help column would be too narrow beside its labels, so help
+  /// text goes under each label instead, indented this much.
+  static let besideLabelsFrom = 64
+  static let underLabelIndent = 8
+
+  /// `width`, or the narrowest page laid out when it is smaller.
+  public static func usable(_ width: Int) -> Int { max(width, narrowest) }
 
   /// A titled section of labelled entries.
-  static func section(_ title: String, _ entries: [(String, String)]) -> String {
-    ([title] + entries.map { entry(label: $0.0, help: $0.1) }).joined(separator: "\n")
+  static func section(
+    _ title: String, _ entries: [(String, String)], width: Int = lineWidth
+  ) -> String {
+    ([title] + entries.map { entry(label: $0.0, help: $0.1, width: width) })
+      .joined(separator: "\n")
   }
 
   /// `  --db <path>             The database file …`, wrapped under the help column; a
-  /// label too long for its column stands on its own line.
-  public static func entry(label: String, help: String) -> String {
-    let indent = String(repeating: " ", count: labelWidth + 2)
-    let wrapped = wrap(help, width: lineWidth - indent.count)
+  /// label too long for its column stands on its own line. On a narrow page every help
+  /// text goes under its label.
+  public static func entry(label: String, help: String, width: Int = lineWidth) -> String {
+    let width = usable(width)
+    let indentWidth = width >= besideLabelsFrom ? labelWidth + 2 : underLabelIndent
+    let indent = String(repeating: " ", count: indentWidth)
+    let wrapped = wrap(help, width: width - indent.count)
     let head = "  " + label
     var lines: [String] = []
     if head.count < indent.count {
@@ -135,10 +162,10 @@ public enum TextLayout {
   /// Paragraphs (separated by blank lines) wrapped to the page; a paragraph whose lines
   /// all start with two spaces (after a heading line ending in `:`, if any) is a table or
   /// an example and is kept as typed.
-  static func paragraphs(_ text: String) -> [String] {
+  static func paragraphs(_ text: String, width: Int = lineWidth) -> [String] {
     blocks(text).map { block in
       if isPreformatted(block) { return block.joined(separator: "\n") }
-      return wrap(block.joined(separator: " "), width: lineWidth).joined(separator: "\n")
+      return wrap(block.joined(separator: " "), width: width).joined(separator: "\n")
     }
   }
 
@@ -160,12 +187,21 @@ public enum TextLayout {
     return !body.isEmpty && body.allSatisfy { $0.hasPrefix("  ") }
   }
 
-  /// Greedy word wrap; a word longer than the width stands on its own line.
+  /// Greedy word wrap; a word longer than the width (a path, on a narrow terminal) is
+  /// broken across lines.
   public static func wrap(_ text: String, width: Int) -> [String] {
+    let width = max(width, 1)
     var lines: [String] = []
     var current = ""
-    for word in text.split(separator: " ") {
-      if current.isEmpty {
+    for var word in text.split(separator: " ") {
+      if word.count > width {
+        if !current.isEmpty { lines.append(current) }
+        while word.count > width {
+          lines.append(String(word.prefix(width)))
+          word = word.dropFirst(width)
+        }
+        current = String(word)
+      } else if current.isEmpty {
         current = String(word)
       } else if current.count + 1 + word.count <= width {
         current += " " + word

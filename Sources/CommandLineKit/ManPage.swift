@@ -18,8 +18,12 @@ public struct ManSection: Sendable {
 
 extension ToolDeclaration {
   /// The manual page in roff (`man -l` renders it): NAME, SYNOPSIS, DESCRIPTION,
-  /// OPTIONS, then every subcommand with its arguments and options, then `sections`.
-  public func manPage(version: String, sections: [ManSection] = []) -> String {
+  /// OPTIONS, then every subcommand with its arguments and options, then `sections`. The
+  /// usage lines, which man shows as they are, fit in `width` columns; man fills the rest.
+  public func manPage(
+    version: String, width: Int = TextLayout.lineWidth, sections: [ManSection] = []
+  ) -> String {
+    let width = TextLayout.usable(width)
     var roff = Roff()
     roff.request(".TH", [name.uppercased(), "1", "", "\(name) \(version)", "User Commands"])
     // Paths and option names are neither hyphenated nor stretched to fill a line.
@@ -28,7 +32,7 @@ extension ToolDeclaration {
     roff.heading("NAME")
     roff.text("\(name) \\- " + Roff.escape(root.abstract), escaped: true)
     roff.heading("SYNOPSIS")
-    roff.usage(usageLines(for: [root]))
+    roff.usage(usageLines(for: [root], width: width))
     if let discussion = root.discussion {
       roff.heading("DESCRIPTION")
       roff.paragraphs(discussion)
@@ -44,7 +48,7 @@ extension ToolDeclaration {
         guard let command = path.last else { continue }
         roff.request(".SS", [path.map(\.name).joined(separator: " ")])
         roff.text(command.abstract)
-        roff.usage(usageLines(for: path))
+        roff.usage(usageLines(for: path, width: width))
         if let discussion = command.discussion { roff.paragraphs(discussion) }
         for argument in command.arguments {
           roff.tagged(Roff.italic(argument.label), argument.help)

@@ -22,16 +22,19 @@ enum ErrorKindHelp {
     ]
   }
 
-  static var text: String {
+  /// The page, its entries `width` columns wide.
+  static func text(width: Int = TextLayout.lineWidth) -> String {
     let kinds = ErrorKind.allCases.map { kind in
       TextLayout.entry(
         label: kind.rawValue,
-        help: kind.meaning + " (exit \(kind.code.rawValue)) Next: " + kind.nextStep)
+        help: kind.meaning + " (exit \(kind.code.rawValue)) Next: " + kind.nextStep,
+        width: width)
     }
     let fields = FieldError.documented.map { field, reasons in
       TextLayout.entry(
         label: field,
-        help: reasons.map { field + "_" + $0.rawValue }.joined(separator: ", ") + ".")
+        help: reasons.map { field + "_" + $0.rawValue }.joined(separator: ", ") + ".",
+        width: width)
     }
     return """
       OVERVIEW: The kinds of authcli's JSON errors.

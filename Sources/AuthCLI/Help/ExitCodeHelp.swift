@@ -18,17 +18,21 @@ enum ExitCodeHelp {
     }
   }
 
-  static var text: String {
+  /// The page, `width` columns wide.
+  static func text(width: Int = TextLayout.lineWidth) -> String {
     let indent = String(repeating: " ", count: 2 + numberWidth + nameWidth)
     let rows = ExitCode.allCases.map { code in
       let number = String(code.rawValue).padded(to: numberWidth)
       let name = code.name.padded(to: nameWidth)
-      let meaning = TextLayout.wrap(code.meaning, width: 80 - indent.count)
+      let meaning = TextLayout.wrap(
+        code.meaning, width: TextLayout.usable(width) - indent.count)
       return
         (["  " + number + name + (meaning.first ?? "")] + meaning.dropFirst().map { indent + $0 })
         .joined(separator: "\n")
     }
-    return (["OVERVIEW: The exit codes of authcli (from sysexits).", "", "EXIT CODES:"] + rows)
+    let overview = TextLayout.wrap(
+      "OVERVIEW: The exit codes of authcli (from sysexits).", width: TextLayout.usable(width))
+    return (overview + ["", "EXIT CODES:"] + rows)
       .joined(separator: "\n") + "\n"
   }
 }

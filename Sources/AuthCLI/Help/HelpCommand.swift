@@ -30,8 +30,8 @@ enum HelpCommand {
   }
 
   /// The pages that are not a command's.
-  private static let topics: [String: () -> String] = [
-    "exit-codes": { ExitCodeHelp.text }, "errors": { ErrorKindHelp.text },
+  private static let topics: [String: (Int) -> String] = [
+    "exit-codes": { ExitCodeHelp.text(width: $0) }, "errors": { ErrorKindHelp.text(width: $0) },
   ]
 
   /// The same topics as JSON, for `--json help exit-codes` and `--json help errors`.
@@ -43,13 +43,13 @@ enum HelpCommand {
     let tool = AuthCLITool.declaration
     if context.values[manual] {
       if let extra = words.first { throw context.usageError("Unexpected argument '\(extra)'") }
-      return ManualPage.text
+      return ManualPage.text(width: context.pageWidth)
     }
     if let topic = words.first, let page = topics[topic] {
       if let extra = words.dropFirst().first {
         throw context.usageError("Unexpected argument '\(extra)'")
       }
-      return page()
+      return page(context.pageWidth)
     }
     for count in words.indices where tool.path(to: Array(words[...count])) == nil {
       let typed = Array(words[...count])
@@ -58,7 +58,7 @@ enum HelpCommand {
           "Unknown subcommand '\(typed.joined(separator: " "))'", commandPath: context.commandPath,
           suggestion: tool.subcommandSuggestion(for: typed, extra: Array(topics.keys).sorted())))
     }
-    return tool.helpPage(for: tool.path(to: words) ?? [tool.root])
+    return tool.helpPage(for: tool.path(to: words) ?? [tool.root], width: context.pageWidth)
   }
 }
 
@@ -66,9 +66,10 @@ enum HelpCommand {
 /// and files.
 @MainActor
 enum ManualPage {
-  static var text: String {
+  /// The page; its usage lines fit in `width` columns.
+  static func text(width: Int = TextLayout.lineWidth) -> String {
     AuthCLITool.declaration.manPage(
-      version: AuthCLIVersion.current,
+      version: AuthCLIVersion.current, width: width,
       sections: [
         ManSection(
           title: "EXIT STATUS",
@@ -100,6 +101,10 @@ enum ManualPage {
             ),
             ("NO_COLOR", "When set and not empty, no colour is used."),
             ("TERM", "When dumb, no colour is used."),
+            (
+              "COLUMNS",
+              "The width of help and tables when standard output is no terminal (a terminal's own size wins)."
+            ),
           ]),
         ManSection(
           title: "FILES",
@@ -109,6 +114,10 @@ enum ManualPage {
               "The default database (mode 0600, folder 0700)."
             ),
             ("$XDG_STATE_HOME/authcli/", "The session token of each database (mode 0600)."),
+            (
+              "shell --history FILE",
+              "Only when named: the shell's answers typed on a terminal, never a password (mode 0600)."
+            ),
           ]),
         ManSection(
           title: "SEE ALSO",

@@ -11,12 +11,21 @@ struct CommandContext {
   /// The words that name the command (`["authcli", "sessions", "revoke"]`), for usage errors.
   var commandPath = ["authcli"]
 
-  /// Colour for standard output.
+  /// Colour and width for standard output.
   var outputStyle: Style {
     Style.decide(
       isTerminal: console.outputIsTerminal, noColorOption: options.noColor,
-      environment: process.environment)
+      environment: process.environment, columns: outputColumns)
   }
+
+  /// The width of a line on standard output: the terminal's, then `COLUMNS`; `nil` for a
+  /// file or a pipe without `COLUMNS`, where tables keep their natural width.
+  var outputColumns: Int? {
+    console.outputTerminalColumns() ?? TerminalWidth.fromEnvironment(process.environment)
+  }
+
+  /// The width of help pages: as `outputColumns`, else 80.
+  var pageWidth: Int { outputColumns ?? TextLayout.lineWidth }
 
   /// The database the options and environment name.
   func databaseLocation() throws(CLIError) -> DatabaseLocation {

@@ -41,7 +41,8 @@ public struct CommandLineTool {
           throw context.usageError(
             "Help pages are text; --json is for 'help errors' and 'help exit-codes'")
         }
-        console.output.write(AuthCLITool.declaration.helpPage(for: parsed.path))
+        console.output.write(
+          AuthCLITool.declaration.helpPage(for: parsed.path, width: context.pageWidth))
       case .version:
         AuthCLIVersion.print(in: context)
       case .run(let action):

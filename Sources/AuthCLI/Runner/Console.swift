@@ -25,12 +25,17 @@ public final class Console {
   public let outputIsTerminal: Bool
   /// Whether standard error is a terminal (colour may be used there).
   public let errorsIsTerminal: Bool
+  /// The width of the terminal standard output shows on, asked each time since a window
+  /// may be resized; `nil` when it is no terminal.
+  public let outputTerminalColumns: @MainActor () -> Int?
 
   /// Bundles the streams.
   public init(
     output: TextSink, errors: TextSink, input: LineSource, inputIsTerminal: Bool,
-    outputIsTerminal: Bool, errorsIsTerminal: Bool
+    outputIsTerminal: Bool, errorsIsTerminal: Bool,
+    outputTerminalColumns: @escaping @MainActor () -> Int? = { nil }
   ) {
+    self.outputTerminalColumns = outputTerminalColumns
     self.output = output
     self.errors = errors
     self.input = input
@@ -48,6 +53,7 @@ public final class Console {
       errors: errors,
       input: StandardInputReader(descriptor: STDIN_FILENO, echo: errors),
       inputIsTerminal: isatty(STDIN_FILENO) == 1, outputIsTerminal: isatty(STDOUT_FILENO) == 1,
-      errorsIsTerminal: isatty(STDERR_FILENO) == 1)
+      errorsIsTerminal: isatty(STDERR_FILENO) == 1,
+      outputTerminalColumns: { TerminalWidth.ofTerminal(STDOUT_FILENO) })
   }
 }

@@ -16,8 +16,8 @@ struct FormField<Event> {
   var retryFrom: Int?
 }
 
-/// Runs a form field by field: a refused field's message appears right under its prompt
-/// and the field is asked again; then the form is submitted with a loading line, and
+/// Runs a form field by field (`FieldAsker`: a refused field's message appears right under
+/// its prompt and the field is asked again); then the form is submitted with a loading line, and
 /// fields refused by the submit (or the whole form, for a failure) are asked again.
 /// The form is over once its view model emits a step.
 @MainActor
@@ -33,19 +33,10 @@ struct FormRunner<ViewModel: ViewEventHandling> {
   let failureMessage: () -> String?
 
   func run() async -> SceneEnd {
+    let asker = FieldAsker(terminal: terminal, scene: scene, fields: fields)
     var toAsk = Array(fields.indices)
     while true {
-      var position = 0
-      while position < toAsk.count {
-        let index = toAsk[position]
-        switch await ask(fields[index]) {
-        case .accepted: position += 1
-        case .stopped: return .dismissed
-        case .retry(let from):
-          toAsk = Array(fields.indices[from...])
-          position = 0
-        }
-      }
+      guard await asker.ask(toAsk) == .accepted else { return .dismissed }
       terminal.say(loadingText)
       await scene.send(submit)
       if scene.hasStepped { return .stepped }
@@ -61,9 +52,49 @@ struct FormRunner<ViewModel: ViewEventHandling> {
     }
   }
 
+  /// A validation message, set under the prompt.
+  static func indent(_ message: String) -> String { "  ! " + message }
+}
+
+/// Asks a form's fields one by one until its view model accepts each: a refused field's
+/// message appears under its prompt and the field is asked again at once; a refused
+/// confirmation goes back to the field it confirms. The shell's forms and the prompts of
+/// single commands (`signup`, `signin`, `passwd` on a terminal) ask through it alike.
+@MainActor
+struct FieldAsker<ViewModel: ViewEventHandling> {
+  let terminal: LineTerminal
+  let scene: SceneDriver<ViewModel>
+  let fields: [FormField<ViewModel.ViewEvent>]
+
+  /// How the asking ended.
+  enum End: Equatable {
+    /// Every field asked was accepted.
+    case accepted
+    /// Ctrl-C at a prompt.
+    case cancelled
+    /// The end of input, or `quit` in the shell.
+    case left
+  }
+
+  /// Asks the fields at `indices`, in order.
+  func ask(_ indices: [Int]) async -> End {
+    var toAsk = indices
+    var position = 0
+    while position < toAsk.count {
+      switch await ask(fields[toAsk[position]]) {
+      case .accepted: position += 1
+      case .stopped(let end): return end
+      case .retry(let from):
+        toAsk = Array(fields.indices[from...])
+        position = 0
+      }
+    }
+    return .accepted
+  }
+
   private enum FieldEnd {
     case accepted
-    case stopped
+    case stopped(End)
     case retry(from: Int)
   }
 
@@ -72,16 +103,14 @@ struct FormRunner<ViewModel: ViewEventHandling> {
   private func ask(_ field: FormField<ViewModel.ViewEvent>) async -> FieldEnd {
     while true {
       switch terminal.ask(field.prompt, secret: field.secret) {
-      case .leave, .cancelled: return .stopped
+      case .leave: return .stopped(.left)
+      case .cancelled: return .stopped(.cancelled)
       case .text(let text):
         await scene.send(field.changed(text))
         guard let problem = field.problem() else { return .accepted }
-        terminal.say(Self.indent(problem))
+        terminal.say(FormRunner<ViewModel>.indent(problem))
         if let retryFrom = field.retryFrom { return .retry(from: retryFrom) }
       }
     }
   }
-
-  /// A validation message, set under the prompt.
-  static func indent(_ message: String) -> String { "  ! " + message }
 }

@@ -23,35 +23,52 @@ final class LineTerminal {
 
   private let input: LineSource
   private let output: TextSink
-  /// Colour for messages.
-  let style: Style
+  /// Colour for messages, and the width tables fit in, asked each time from `columns`
+  /// when given, since a terminal window may be resized while the shell runs.
+  var style: Style {
+    guard let columns else { return fixedStyle }
+    return Style(isEnabled: fixedStyle.isEnabled, columns: columns())
+  }
+  private let fixedStyle: Style
+  private let columns: (() -> Int?)?
   /// Whether typed answers are written back (for transcripts read from a script, as
   /// in previews); passwords never are.
   private let writesAnswers: Bool
+  /// Whether `quit` and `exit` leave (the shell) or are answers like any other (the
+  /// prompts of a single command, where they may be a name).
+  private let leaveWords: Bool
+  /// Line editing and history for answers that are not secret, on a terminal.
+  private let editor: LineEditor?
   /// Whether the user asked to leave; scenes shown after that dismiss themselves at once.
   private(set) var isLeaving = false
 
-  /// A terminal over the given input and output.
-  init(input: LineSource, output: TextSink, style: Style, writesAnswers: Bool = false) {
+  /// A terminal over the given input and output; `editor` reads the answers that are not
+  /// secret, when given; `columns`, when given, tells the width at each use.
+  init(
+    input: LineSource, output: TextSink, style: Style, writesAnswers: Bool = false,
+    leaveWords: Bool = true, editor: LineEditor? = nil, columns: (() -> Int?)? = nil
+  ) {
     self.input = input
     self.output = output
-    self.style = style
+    self.fixedStyle = style
+    self.columns = columns
     self.writesAnswers = writesAnswers
+    self.leaveWords = leaveWords
+    self.editor = editor
   }
 
   /// Shows `prompt` and reads one answer; echo is off for a `secret`.
   func ask(_ prompt: String, secret: Bool = false) -> Answer {
-    let output = output
-    var read = input.readLine(secret: secret, prompt: { output.write(prompt) })
+    var read = readLine(prompt, secret: secret)
     while read == .notText || read == .tooLong {
       output.write("  ! " + (read == .tooLong ? Self.tooLongMessage : Self.notTextMessage) + "\n")
-      read = input.readLine(secret: secret, prompt: { output.write(prompt) })
+      read = readLine(prompt, secret: secret)
     }
     switch read {
     case .line(let text):
       if writesAnswers { output.write((secret ? "" : text) + "\n") }
       let word = text.trimmingSpaces.lowercased()
-      if !secret, word == "quit" || word == "exit" {
+      if !secret, leaveWords, word == "quit" || word == "exit" {
         isLeaving = true
         return .leave
       }
@@ -66,6 +83,13 @@ final class LineTerminal {
     case .notText, .tooLong:
       return .cancelled  // Not reached: the loop above asks again.
     }
+  }
+
+  /// A secret never goes through the editor, so it is neither shown nor kept in its history.
+  private func readLine(_ prompt: String, secret: Bool) -> LineRead {
+    if !secret, let editor { return editor.readLine(prompt: prompt) }
+    let output = output
+    return input.readLine(secret: secret, prompt: { output.write(prompt) })
   }
 
   /// Said when a line is longer than the input limit; the question is asked again.

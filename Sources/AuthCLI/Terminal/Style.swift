@@ -1,10 +1,17 @@
-/// ANSI colour, on only for a terminal and never with `NO_COLOR`, `TERM=dumb` or `--no-color`.
+/// How text is drawn on one output stream: ANSI colour, on only for a terminal and never
+/// with `NO_COLOR`, `TERM=dumb` or `--no-color`; and the width tables fit in.
 struct Style: Hashable, Sendable {
   /// Whether escape codes are written.
   let isEnabled: Bool
+  /// The columns a line may use (the terminal's width, or `COLUMNS`); `nil` for no limit,
+  /// as in files and pipes.
+  let columns: Int?
 
-  /// Colour on or off.
-  init(isEnabled: Bool) { self.isEnabled = isEnabled }
+  /// Colour on or off, and the width of a line.
+  init(isEnabled: Bool, columns: Int? = nil) {
+    self.isEnabled = isEnabled
+    self.columns = columns
+  }
 
   /// No colour, as in pipes, files and previews.
   static let plain = Style(isEnabled: false)
@@ -13,11 +20,13 @@ struct Style: Hashable, Sendable {
   /// `NO_COLOR` counts when set to anything but the empty string (no-color.org); a terminal
   /// that says it is `dumb` understands no escape codes.
   static func decide(
-    isTerminal: Bool, noColorOption: Bool, environment: [String: String]
+    isTerminal: Bool, noColorOption: Bool, environment: [String: String], columns: Int? = nil
   ) -> Style {
     let noColorVariable = !(environment["NO_COLOR"] ?? "").isEmpty
     let dumbTerminal = environment["TERM"] == "dumb"
-    return Style(isEnabled: isTerminal && !noColorOption && !noColorVariable && !dumbTerminal)
+    return Style(
+      isEnabled: isTerminal && !noColorOption && !noColorVariable && !dumbTerminal,
+      columns: columns)
   }
 
   /// Red and bold: `Error:`.

@@ -39,4 +39,47 @@ struct TextTableTests {
 
         """)
   }
+
+  @Test func aNarrowWidthWrapsTheWidestColumnWithinItsOwnColumn() {
+    let table = TextTable(
+      headers: ["TIME", "DETAIL"],
+      rows: [["10:00", "the password was changed from a terminal far away"], ["11:00", "ok"]])
+    let rendered = table.render(style: Style(isEnabled: false, columns: 30))
+    #expect(
+      rendered == """
+        TIME   DETAIL
+        10:00  the password was
+               changed from a terminal
+               far away
+        11:00  ok
+
+        """)
+    // Without a width (a file, a pipe), the natural width stays.
+    #expect(table.render().split(separator: "\n")[1].count > 30)
+  }
+
+  @Test func tooNarrowForTheColumnsSideBySideEachRowIsARecord() {
+    let table = TextTable(
+      headers: ["USERNAME", "CREATED", "ACTIVE SESSIONS"],
+      rows: [["olga", "2023-11-14", "1"], ["bert", "never", "0"]])
+    // The headers whole and the dates unbroken need 37 columns side by side.
+    #expect(
+      table.render(style: Style(isEnabled: false, columns: 36)) == """
+        USERNAME         olga
+        CREATED          2023-11-14
+        ACTIVE SESSIONS  1
+
+        USERNAME         bert
+        CREATED          never
+        ACTIVE SESSIONS  0
+
+        """)
+  }
+
+  @Test func aWideTerminalKeepsOneLineARow() {
+    let table = TextTable(
+      headers: ["USERNAME", "CREATED", "ACTIVE SESSIONS"],
+      rows: [["olga", "2023-11-14 22:13:20 UTC", "1"]])
+    #expect(table.render(style: Style(isEnabled: false, columns: 120)) == table.render())
+  }
 }

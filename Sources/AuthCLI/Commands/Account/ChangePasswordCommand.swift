@@ -18,15 +18,24 @@ struct ChangePasswordCommand {
     try session.checkStillSignedIn(viewModel.outcome == .userIsNotSignedIn)
     // A failed load is reported unless the change itself answers (the edits below clear it).
     let loadFailure = viewModel.outputs.failure
-    let reader = CredentialReader(
-      context: context, passwordFromStandardInput: passwordFromStandardInput)
-    let current = try reader.password(prompt: "Current password: ")
-    let (new, confirmation) = try reader.newPassword(
-      prompt: "New password: ", confirmation: "Repeat new password: ")
-    viewModel.inputs.currentPassword = current
-    viewModel.inputs.newPassword = new
-    viewModel.inputs.confirmation = confirmation
-    await viewModel.inputs.changeTapped()
+    if CommandForm.applies(context, passwordFromStandardInput: passwordFromStandardInput) {
+      // On a terminal, the shell's form: a refused field is asked again at once.
+      let scene = SceneDriver(viewModel)
+      try await CommandForm.ask(
+        ChangePasswordView.fields(scene.outputs), from: 0, scene: scene, context: context)
+      await scene.send(.changeTapped)
+      await scene.finish()
+    } else {
+      let reader = CredentialReader(
+        context: context, passwordFromStandardInput: passwordFromStandardInput)
+      let current = try reader.password(prompt: "Current password: ")
+      let (new, confirmation) = try reader.newPassword(
+        prompt: "New password: ", confirmation: "Repeat new password: ")
+      viewModel.inputs.currentPassword = current
+      viewModel.inputs.newPassword = new
+      viewModel.inputs.confirmation = confirmation
+      await viewModel.inputs.changeTapped()
+    }
     try session.checkStillSignedIn(viewModel.outcome == .userIsNotSignedIn)
     guard case .userDidChangePassword(let ended) = viewModel.outcome else {
       let output = viewModel.outputs

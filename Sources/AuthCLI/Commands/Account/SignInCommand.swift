@@ -10,16 +10,38 @@ struct SignInCommand {
   let passwordFromStandardInput: Bool
 
   func run() async throws {
-    let (location, name, password) = try CredentialReader.existingAccountCredentials(
-      context: context, username: username,
-      passwordFromStandardInput: passwordFromStandardInput)
-    let root = try CompositionRoot(
-      location: location, access: .existingOnly, environment: context.process.environment)
-    try root.sessionFile?.prepareFolder()
-    let viewModel = SignInViewModel(authentication: root.useCases.authentication)
-    viewModel.inputs.username = name
-    viewModel.inputs.password = password
-    await viewModel.inputs.signInTapped()
+    let root: CompositionRoot
+    let viewModel: SignInViewModel
+    if CommandForm.applies(context, passwordFromStandardInput: passwordFromStandardInput) {
+      // Each field is checked as it is typed, by the view model: the database (which must
+      // exist) is opened first.
+      let location = try context.databaseLocation()
+      try ScriptedSession.refuseMemory(location, context: context)
+      _ = try DatabaseOpener.existingPath(location)
+      root = try openRoot(location)
+      viewModel = SignInViewModel(authentication: root.useCases.authentication)
+      let scene = SceneDriver(viewModel)
+      if let username {
+        await scene.send(.usernameChanged(username))
+        if let refused = FieldError("username", scene.outputs.usernameValidation) {
+          throw FieldRefusals.error([refused])
+        }
+      }
+      try await CommandForm.ask(
+        SignInView.fields(scene.outputs), from: username == nil ? 0 : 1, scene: scene,
+        context: context)
+      await scene.send(.signInTapped)
+      await scene.finish()
+    } else {
+      let (location, name, password) = try CredentialReader.existingAccountCredentials(
+        context: context, username: username,
+        passwordFromStandardInput: passwordFromStandardInput)
+      root = try openRoot(location)
+      viewModel = SignInViewModel(authentication: root.useCases.authentication)
+      viewModel.inputs.username = name
+      viewModel.inputs.password = password
+      await viewModel.inputs.signInTapped()
+    }
     var outcome = viewModel.outcome
     // An account with a second factor: the code line, then the second step's scene.
     if case .userDidPassPassword(let challenge) = outcome {
@@ -46,6 +68,13 @@ struct SignInCommand {
     let shown = TerminalText.visible(session.authenticated.user.username)
     try await StartedSession.keep(
       session, in: root, context: context, headline: "Signed in as \(shown).")
+  }
+
+  private func openRoot(_ location: DatabaseLocation) throws -> CompositionRoot {
+    let root = try CompositionRoot(
+      location: location, access: .existingOnly, environment: context.process.environment)
+    try root.sessionFile?.prepareFolder()
+    return root
   }
 }
 

@@ -12,19 +12,38 @@ struct SignUpCommand {
   func run() async throws {
     let location = try context.databaseLocation()
     try ScriptedSession.refuseMemory(location, context: context)
-    let reader = CredentialReader(
-      context: context, passwordFromStandardInput: passwordFromStandardInput)
-    let name = try reader.username(given: username)
-    let (password, confirmation) = try reader.newPassword(
-      prompt: "Password: ", confirmation: "Repeat password: ")
-    let root = try CompositionRoot(
-      location: location, access: .createIfMissing, environment: context.process.environment)
-    try root.sessionFile?.prepareFolder()
-    let viewModel = SignUpViewModel(signUp: root.useCases.signUp)
-    viewModel.inputs.username = name
-    viewModel.inputs.password = password
-    viewModel.inputs.confirmation = confirmation
-    await viewModel.inputs.signUpTapped()
+    let root: CompositionRoot
+    let viewModel: SignUpViewModel
+    if CommandForm.applies(context, passwordFromStandardInput: passwordFromStandardInput) {
+      // Each field is checked as it is typed, by the view model, which checks through the
+      // use case: the database is opened first.
+      root = try openRoot(location)
+      viewModel = SignUpViewModel(signUp: root.useCases.signUp)
+      let scene = SceneDriver(viewModel)
+      if let username {
+        await scene.send(.usernameChanged(username))
+        if let refused = FieldError("username", scene.outputs.usernameValidation) {
+          throw FieldRefusals.error([refused])
+        }
+      }
+      try await CommandForm.ask(
+        SignUpView.fields(scene.outputs), from: username == nil ? 0 : 1, scene: scene,
+        context: context)
+      await scene.send(.signUpTapped)
+      await scene.finish()
+    } else {
+      let reader = CredentialReader(
+        context: context, passwordFromStandardInput: passwordFromStandardInput)
+      let name = try reader.username(given: username)
+      let (password, confirmation) = try reader.newPassword(
+        prompt: "Password: ", confirmation: "Repeat password: ")
+      root = try openRoot(location)
+      viewModel = SignUpViewModel(signUp: root.useCases.signUp)
+      viewModel.inputs.username = name
+      viewModel.inputs.password = password
+      viewModel.inputs.confirmation = confirmation
+      await viewModel.inputs.signUpTapped()
+    }
     guard case .userDidSignUp(let session) = viewModel.outcome else {
       let output = viewModel.outputs
       if let failure = output.failure { throw failure }
@@ -37,6 +56,13 @@ struct SignUpCommand {
     let shown = TerminalText.visible(session.authenticated.user.username)
     try await StartedSession.keep(
       session, in: root, context: context, headline: "Created account \(shown) and signed in.")
+  }
+
+  private func openRoot(_ location: DatabaseLocation) throws -> CompositionRoot {
+    let root = try CompositionRoot(
+      location: location, access: .createIfMissing, environment: context.process.environment)
+    try root.sessionFile?.prepareFolder()
+    return root
   }
 }
 

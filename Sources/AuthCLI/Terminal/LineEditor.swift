@@ -1,0 +1,233 @@
+import CEdit
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// libedit's functions, looked up in the shared library when the shell starts on a terminal.
+///
+/// Linking libedit would map it and the three libraries it needs (terminfo, libbsd, libmd)
+/// at the start of every command, for the one that edits lines; opening it here keeps it
+/// out of every other process, as the PostgreSQL engine does with libpq.
+private struct LibEdit {
+  let initialize: authcli_el_init
+  let end: authcli_el_end
+  let gets: authcli_el_gets
+  let source: authcli_el_source
+  let historyInitialize: authcli_history_init
+  let historyEnd: authcli_history_end
+  /// `el_set` and `history`, called through the shim's fixed-argument wrappers.
+  let set: UnsafeMutableRawPointer
+  let history: UnsafeMutableRawPointer
+
+  #if canImport(Darwin)
+    static let libraryNames = ["libedit.3.dylib", "libedit.dylib"]
+  #else
+    static let libraryNames = ["libedit.so.2"]
+  #endif
+
+  static func load() -> LibEdit? {
+    for name in libraryNames {
+      // The handle stays open for the life of the process.
+      if let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL), let library = LibEdit(handle: handle) {
+        return library
+      }
+    }
+    return nil
+  }
+
+  private init?(handle: UnsafeMutableRawPointer) {
+    func symbol<Function>(_ name: String, as type: Function.Type) -> Function? {
+      dlsym(handle, name).map { unsafeBitCast($0, to: type) }
+    }
+    guard let initialize = symbol("el_init", as: authcli_el_init.self),
+      let end = symbol("el_end", as: authcli_el_end.self),
+      let gets = symbol("el_gets", as: authcli_el_gets.self),
+      let source = symbol("el_source", as: authcli_el_source.self),
+      let historyInitialize = symbol("history_init", as: authcli_history_init.self),
+      let historyEnd = symbol("history_end", as: authcli_history_end.self),
+      let set = dlsym(handle, "el_set"), let history = dlsym(handle, "history")
+    else { return nil }
+    self.initialize = initialize
+    self.end = end
+    self.gets = gets
+    self.source = source
+    self.historyInitialize = historyInitialize
+    self.historyEnd = historyEnd
+    self.set = set
+    self.history = history
+  }
+}
+
+// What libedit's callbacks (plain C functions, without a context of their own) read: the
+// prompt being shown and the descriptor lines come from. Written only on the main thread
+// between reads, read only inside `el_gets` on the same thread.
+nonisolated(unsafe) private var shownPrompt: UnsafeMutablePointer<CChar>?
+nonisolated(unsafe) private var editedDescriptor: Int32 = 0
+nonisolated(unsafe) private var decoding = mbstate_t()
+/// Whether the line being read had bytes that are not UTF-8; it is then refused as the
+/// plain reader refuses it, not repaired.
+nonisolated(unsafe) private var sawBytesNotText = false
+/// Set when a read ended because Ctrl-C was pressed, not because input ended.
+private let readWasInterrupted = Atomic<Bool>(false)
+
+private func promptText(_ editor: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
+  shownPrompt
+}
+
+/// Reads one character for libedit: waits for input or Ctrl-C (the self-pipe of
+/// `InterruptTrap`, which wakes the wait whichever thread the signal reached), then decodes
+/// the bytes with the C library in the UTF-8 locale. 1: a character; 0: end of input;
+/// -1: interrupted or failed, which ends `el_gets` with no line.
+private func readCharacter(
+  _ editor: OpaquePointer?, _ character: UnsafeMutablePointer<wchar_t>?
+)
+  -> Int32
+{
+  let descriptor = editedDescriptor
+  while true {
+    var watched = [
+      pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: InterruptTrap.wakeUpDescriptor, events: Int16(POLLIN), revents: 0),
+    ]
+    let ready = poll(&watched, nfds_t(watched[1].fd >= 0 ? 2 : 1), -1)
+    if InterruptTrap.takeInterrupt() {
+      readWasInterrupted.store(true, ordering: .sequentiallyConsistent)
+      return -1
+    }
+    if ready < 0 {
+      if errno == EINTR { continue }
+      return -1
+    }
+    guard watched[0].revents != 0 else { continue }
+    var byte: CChar = 0
+    let count = read(descriptor, &byte, 1)
+    if count == 0 { return 0 }
+    if count < 0 {
+      if errno == EINTR { continue }
+      return -1
+    }
+    var wide: wchar_t = 0
+    // mbrtowc answers (size_t)-2 for an unfinished character and (size_t)-1 for bytes
+    // that are not one (Swift sees size_t as Int).
+    let decoded = Int(truncatingIfNeeded: mbrtowc(&wide, &byte, 1, &decoding))
+    if decoded == -2 { continue }  // The character goes on in the next byte.
+    if decoded == -1 {
+      // Not UTF-8: start again with the next byte, shown as U+FFFD meanwhile; the line
+      // is refused when it ends.
+      decoding = mbstate_t()
+      sawBytesNotText = true
+      wide = 0xFFFD
+    }
+    character?.pointee = wide
+    return 1
+  }
+}
+
+/// Line editing and history for the shell's non-secret answers, through libedit: arrows,
+/// Ctrl-A/Ctrl-E, Up for earlier answers, and the user's ~/.editrc. Passwords never come
+/// here (they are read with echo off by `StandardInputReader`), so none enters the history.
+/// The history is kept in memory only, unless a file was named for it.
+@MainActor
+final class LineEditor {
+  private let library: LibEdit
+  private let editor: OpaquePointer
+  private let history: OpaquePointer
+  private let historyFile: String?
+
+  /// An editor on standard input, drawing on standard output; `nil` when libedit cannot
+  /// be loaded, and the shell reads plain lines. `historyFile`, when given, is read now
+  /// (a missing file is an empty history) and written by `saveHistory`.
+  init?(historyFile: String?) {
+    guard let library = LibEdit.load() else { return nil }
+    // libedit decodes and draws characters in the locale's encoding: a UTF-8 one, so that
+    // names that are not ASCII are edited and returned as typed.
+    Self.useUTF8Locale()
+    guard
+      let editor = library.initialize(
+        "authcli", authcli_standard_input(), authcli_standard_output(),
+        authcli_standard_error())
+    else { return nil }
+    guard let history = library.historyInitialize() else {
+      library.end(editor)
+      return nil
+    }
+    self.library = library
+    self.editor = editor
+    self.history = history
+    self.historyFile = historyFile
+    editedDescriptor = STDIN_FILENO
+    _ = authcli_history_number(library.history, history, H_SETSIZE, 500)
+    _ = authcli_history_number(library.history, history, H_SETUNIQUE, 1)
+    if let historyFile { _ = authcli_history_text(library.history, history, H_LOAD, historyFile) }
+    _ = authcli_el_set_editor(library.set, editor, "emacs")
+    // libedit's own handlers while it reads: on Ctrl-Z (and SIGTERM, SIGHUP, SIGQUIT) it puts
+    // the terminal back before the signal takes effect and, once continued, takes it again
+    // and redraws the line; each handler then passes the signal on to the one it replaced, so
+    // Ctrl-C still reaches `InterruptTrap`.
+    _ = authcli_el_set_signal(library.set, editor, 1)
+    _ = authcli_el_set_prompt(library.set, editor, promptText)
+    _ = authcli_el_set_getc(library.set, editor, readCharacter)
+    _ = authcli_el_set_history(library.set, editor, library.history, history)
+    // The user's own bindings (~/.editrc), as every libedit program reads them.
+    _ = library.source(editor, nil)
+  }
+
+  /// Shows `prompt` and reads one edited line; a line that is not empty joins the history.
+  func readLine(prompt: String) -> LineRead {
+    if InterruptTrap.takeInterrupt() { return .interrupted }
+    readWasInterrupted.store(false, ordering: .sequentiallyConsistent)
+    decoding = mbstate_t()
+    sawBytesNotText = false
+    let copy = strdup(prompt)
+    shownPrompt = copy
+    defer {
+      shownPrompt = nil
+      free(copy)
+    }
+    var count: Int32 = 0
+    guard let line = library.gets(editor, &count), count > 0 else {
+      return readWasInterrupted.exchange(false, ordering: .sequentiallyConsistent)
+        ? .interrupted : .endOfInput
+    }
+    var bytes = Array(UnsafeRawBufferPointer(start: line, count: Int(count)))
+    if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
+    if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+    if bytes.count > StandardInputReader.lineByteLimit { return .tooLong }
+    guard !sawBytesNotText, let text = String(validating: bytes, as: UTF8.self) else {
+      return .notText
+    }
+    if !text.isEmpty { _ = authcli_history_text(library.history, history, H_ENTER, text) }
+    return .line(text)
+  }
+
+  /// Writes the history file, if one was named (libedit makes it 0600); answers why it
+  /// could not, if it could not.
+  func saveHistory() -> String? {
+    guard let historyFile else { return nil }
+    errno = 0
+    guard authcli_history_text(library.history, history, H_SAVE, historyFile) < 0 else {
+      return nil
+    }
+    return errno == 0 ? "libedit refused it" : String(cString: strerror(errno))
+  }
+
+  /// Puts the terminal back and frees the editor.
+  func close() {
+    library.end(editor)
+    library.historyEnd(history)
+  }
+
+  private static func useUTF8Locale() {
+    if let chosen = setlocale(LC_CTYPE, ""), isUTF8(chosen) { return }
+    if setlocale(LC_CTYPE, "C.UTF-8") == nil { _ = setlocale(LC_CTYPE, "en_US.UTF-8") }
+  }
+
+  private static func isUTF8(_ locale: UnsafeMutablePointer<CChar>) -> Bool {
+    let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
+    return codeset == "UTF-8" && String(cString: locale) != "C"
+  }
+}

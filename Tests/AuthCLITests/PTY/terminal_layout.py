@@ -1,0 +1,156 @@
+"""Drives authcli through real pseudo-terminals of given sizes and terminal types.
+
+Proves that on a terminal a single command re-asks a refused field at once (an empty or
+invalid name before any password, a weak password, a confirmation that does not match), as
+the shell does (passwd likewise for its passwords); that help and tables fit a 40-column window and use a 120-column one (the
+window's own size, no COLUMNS); and that TERM=dumb gets no colour where xterm gets it.
+
+Usage: python3 terminal_layout.py /path/to/authcli   (environment: a private sandbox)
+Prints "PTY LAYOUT OK" and exits 0 when every check holds; otherwise prints what failed.
+"""
+
+import io
+import os
+import re
+import sys
+
+import pexpect
+
+BINARY = sys.argv[1]
+PASSPHRASE = "correct horse battery staple"
+TIMEOUT = 60
+
+
+def check(condition, message):
+    if not condition:
+        print("FAIL: " + message)
+        sys.exit(1)
+
+
+def spawn(args, columns=80, term="xterm"):
+    log = io.StringIO()
+    environment = dict(os.environ, TERM=term)
+    environment.pop("COLUMNS", None)
+    child = pexpect.spawn(
+        BINARY, args, encoding="utf-8", timeout=TIMEOUT, env=environment,
+        dimensions=(24, columns))
+    child.logfile_read = log
+    return child, log
+
+
+def finish(child):
+    child.expect(pexpect.EOF)
+    child.close()
+    return child.exitstatus
+
+
+def run(args, columns=80, term="xterm"):
+    child, log = spawn(args, columns, term)
+    status = finish(child)
+    return status, log.getvalue()
+
+
+def widest(text):
+    """The longest line as shown: colour codes take no column."""
+    shown = re.sub(r"\x1b\[[0-9;]*m", "", text.replace("\r", ""))
+    return max(len(line) for line in shown.split("\n"))
+
+
+# 1. signup on a terminal: an empty name, then one too short, are refused under the prompt
+#    and the name is asked again before any password; a password that is too short is asked
+#    again; a confirmation that does not match goes back to the password.
+child, log = spawn(["signup"])
+child.expect_exact("Username: ")
+child.sendline("")
+child.expect_exact("  ! ")
+child.expect_exact("Username: ")
+child.sendline("ab")
+child.expect_exact("  ! ")
+child.expect_exact("Username: ")
+before_password = log.getvalue()
+check("Password" not in before_password, "a password was asked before the name passed:\n"
+      + before_password)
+child.sendline("layout")
+child.expect_exact("Password: ")
+child.sendline("short")
+child.expect_exact("  ! ")
+child.expect_exact("Password: ")
+child.sendline(PASSPHRASE)
+child.expect_exact("Repeat password: ")
+child.sendline(PASSPHRASE + "!")
+child.expect_exact("  ! ")
+child.expect_exact("Password: ")
+child.sendline(PASSPHRASE)
+child.expect_exact("Repeat password: ")
+child.sendline(PASSPHRASE)
+child.expect_exact("Created account layout and signed in.")
+status = finish(child)
+check(status == 0, "signup exited %r:\n%s" % (status, log.getvalue()))
+check(PASSPHRASE not in log.getvalue(), "a password was echoed:\n" + log.getvalue())
+
+# 2. signin on a terminal: an empty name is refused and asked again; `quit` is a name here
+#    (it names no account), not a way out of the command.
+child, log = spawn(["signin"])
+child.expect_exact("Username: ")
+child.sendline("")
+child.expect_exact("  ! ")
+child.expect_exact("Username: ")
+child.sendline("layout")
+child.expect_exact("Password: ")
+child.sendline(PASSPHRASE)
+child.expect_exact("Signed in as layout.")
+status = finish(child)
+check(status == 0, "signin exited %r:\n%s" % (status, log.getvalue()))
+
+# 2a. passwd on a terminal: an empty current password and a new one too short are each
+#     asked again at once.
+NEW_PASSPHRASE = "plum tractor dawn whistle"
+child, log = spawn(["passwd"])
+child.expect_exact("Current password: ")
+child.sendline("")
+child.expect_exact("  ! ")
+child.expect_exact("Current password: ")
+child.sendline(PASSPHRASE)
+child.expect_exact("New password: ")
+child.sendline("short")
+child.expect_exact("  ! ")
+child.expect_exact("New password: ")
+child.sendline(NEW_PASSPHRASE)
+child.expect_exact("Repeat new password: ")
+child.sendline(NEW_PASSPHRASE)
+child.expect_exact("Password changed; 0 other sessions ended.")
+status = finish(child)
+check(status == 0, "passwd exited %r:\n%s" % (status, log.getvalue()))
+check(NEW_PASSPHRASE not in log.getvalue(), "a password was echoed:\n" + log.getvalue())
+
+# 3. Ctrl-C at a re-asked name still ends the command with 130.
+child, log = spawn(["signin"])
+child.expect_exact("Username: ")
+child.sendline("")
+child.expect_exact("Username: ")
+child.sendintr()
+status = finish(child)
+check(status == 130, "Ctrl-C at signin's name exited %r:\n%s" % (status, log.getvalue()))
+
+# 4. Widths from the window: help and the tables fit 40 columns, and help uses 120.
+status, text = run(["--help"], columns=40)
+check(status == 0 and widest(text) <= 40, "help overflows 40 columns:\n" + text)
+status, text = run(["--help"], columns=120)
+check(80 < widest(text) <= 120, "help does not use 120 columns:\n" + text)
+for command in (["users", "list"], ["sessions", "list"]):
+    status, text = run(command, columns=40)
+    check(status == 0, "%s exited %r:\n%s" % (command, status, text))
+    check(widest(text) <= 40, "%s overflows 40 columns:\n%s" % (command, text))
+    status, text = run(command, columns=120)
+    rows = [line for line in text.replace("\r", "").split("\n") if line]
+    check(len(rows) == 2, "%s is not one line a row at 120 columns:\n%s" % (command, text))
+
+# 5. Colour: xterm gets the bold header, dumb gets none (nor does NO_COLOR, as before).
+status, text = run(["users", "list"], term="xterm")
+check("\x1b[" in text, "no colour on xterm:\n" + repr(text))
+status, text = run(["users", "list"], term="dumb")
+check(status == 0 and "\x1b" not in text, "colour on a dumb terminal:\n" + repr(text))
+status, text = run(["signin", "--username", "nobody-here", "--no-input"], term="dumb")
+check("Error:" in text and "\x1b" not in text, "a coloured error on dumb:\n" + repr(text))
+
+print("PTY LAYOUT OK")
