@@ -10,7 +10,9 @@ import PostgresTestSupport
 /// every use case wired to them.
 ///
 /// The store is SQLite in memory, or a fresh schema on the test PostgreSQL server when
-/// `AUTHCLI_TEST_STORE=postgres` (script/test runs these suites a second time so).
+/// `AUTHCLI_TEST_STORE=postgres` (script/test runs these suites a second time so), reached
+/// through the test PgBouncer in transaction pooling mode with `AUTHCLI_TEST_STORE=pgbouncer`
+/// (and a third time so).
 struct UseCaseFixture {
   let store: any AuthStore
   let hasher: CountingPasswordHasher
@@ -34,8 +36,10 @@ struct UseCaseFixture {
 
   /// A fresh, migrated database: SQLite in memory, or PostgreSQL (see the type's notes).
   static func makeMemoryStore() throws -> any AuthStore {
-    if ProcessInfo.processInfo.environment["AUTHCLI_TEST_STORE"] == "postgres" {
-      return try PostgresAuthStore.open(try TestPostgres.freshSchema())
+    switch ProcessInfo.processInfo.environment["AUTHCLI_TEST_STORE"] {
+    case "postgres": return try PostgresAuthStore.open(try TestPostgres.freshSchema())
+    case "pgbouncer": return try PostgresAuthStore.open(try TestPostgres.freshPooledSchema().pooled)
+    default: break
     }
     return try SQLiteAuthStore.inMemory()
   }
