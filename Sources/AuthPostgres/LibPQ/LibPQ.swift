@@ -24,6 +24,10 @@ struct LibPQ: Sendable {
   let setNoticeProcessor: authcli_PQsetNoticeProcessor
   let exec: authcli_PQexec
   let execParams: authcli_PQexecParams
+  let prepare: authcli_PQprepare
+  let execPrepared: authcli_PQexecPrepared
+  let sendPrepare: authcli_PQsendPrepare
+  let sendQueryPrepared: authcli_PQsendQueryPrepared
   let sendQueryParams: authcli_PQsendQueryParams
   let getResult: authcli_PQgetResult
   let enterPipelineMode: authcli_PQenterPipelineMode
@@ -107,6 +111,10 @@ struct LibPQ: Sendable {
     setNoticeProcessor = try symbol("PQsetNoticeProcessor", as: authcli_PQsetNoticeProcessor.self)
     exec = try symbol("PQexec", as: authcli_PQexec.self)
     execParams = try symbol("PQexecParams", as: authcli_PQexecParams.self)
+    prepare = try symbol("PQprepare", as: authcli_PQprepare.self)
+    execPrepared = try symbol("PQexecPrepared", as: authcli_PQexecPrepared.self)
+    sendPrepare = try symbol("PQsendPrepare", as: authcli_PQsendPrepare.self)
+    sendQueryPrepared = try symbol("PQsendQueryPrepared", as: authcli_PQsendQueryPrepared.self)
     // Pipeline mode came with libpq 14.
     sendQueryParams = try symbol("PQsendQueryParams", as: authcli_PQsendQueryParams.self)
     getResult = try symbol("PQgetResult", as: authcli_PQgetResult.self)

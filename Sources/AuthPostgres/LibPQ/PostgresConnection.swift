@@ -29,11 +29,18 @@ public final class PostgresConnection {
   /// The search path of every transaction: `schema` then `pg_temp`, quoted by the server
   /// (`format('%I, pg_temp', …)`), so it can be written into `SET LOCAL` as it is.
   private var pinnedPath = ""
+  /// Whether statements are unnamed or prepared once per connection.
+  public let statements: PostgresStatementMode
+  /// With `.prepared`: the name of each statement prepared on this connection, by SQL text.
+  private var prepared: [String: String] = [:]
 
-  private init(library: LibPQ, connection: OpaquePointer, target: String) {
+  private init(
+    library: LibPQ, connection: OpaquePointer, target: String, statements: PostgresStatementMode
+  ) {
     self.library = library
     self.connection = connection
     self.target = target
+    self.statements = statements
   }
 
   deinit { library.finish(connection) }
@@ -41,15 +48,19 @@ public final class PostgresConnection {
   /// Connects with a libpq connection string or URI; `target` names it in errors.
   ///
   /// Throws `PostgresError.libraryMissing` without libpq, and `connectionFailed` with
-  /// libpq's own reason when the server cannot be reached or refuses.
+  /// libpq's own reason when the server cannot be reached or refuses. `statements` says
+  /// whether statements run unnamed (the default, right behind a pooler in transaction mode)
+  /// or are prepared once per connection (`PostgresStatementMode`).
   public static func connect(
-    _ connectionString: String, target: String
+    _ connectionString: String, target: String,
+    statements: PostgresStatementMode = .unnamed
   ) throws -> PostgresConnection {
     let library = try LibPQ.loaded()
     guard let connection = library.connectdb(connectionString) else {
       throw PostgresError.connectionFailed(target: target, reason: "out of memory")
     }
-    let opened = PostgresConnection(library: library, connection: connection, target: target)
+    let opened = PostgresConnection(
+      library: library, connection: connection, target: target, statements: statements)
     guard library.status(connection) == CONNECTION_OK else {
       throw PostgresError.connectionFailed(target: target, reason: opened.lastErrorMessage)
     }
@@ -96,6 +107,8 @@ public final class PostgresConnection {
   /// transaction pins it anew.
   public func reconnectIfBroken() throws {
     guard !isOpen else { return }
+    // A new server session knows none of the statements prepared on the old one.
+    prepared.removeAll()
     library.reset(connection)
     guard isOpen else {
       throw PostgresError.connectionFailed(target: target, reason: lastErrorMessage)
@@ -212,9 +225,14 @@ public final class PostgresConnection {
       let result = try first.get()
       return try withExtendedLifetime(result) { try read(result.result) }
     }
+    let name = try preparedName(for: sql, parameters)
     let result = PostgresStatement(sql, parameters).withWireValues {
       count, types, values, lengths, formats in
-      library.execParams(connection, sql, count, types, values, lengths, formats, 1)
+      if let name {
+        library.execPrepared(connection, name, count, values, lengths, formats, 1)
+      } else {
+        library.execParams(connection, sql, count, types, values, lengths, formats, 1)
+      }
     }
     defer { library.clear(result) }
     try check(result, sql: sql)
@@ -222,7 +240,24 @@ public final class PostgresConnection {
     return try read(result)
   }
 
-  /// Sends every statement, then one Sync, then reads every outcome.
+  /// With `.prepared`, the statement's name, prepared now (inside the open transaction,
+  /// whose search path is pinned) when it was not yet; `nil` with `.unnamed`.
+  private func preparedName(
+    for sql: String, _ parameters: [PostgresValue]
+  ) throws -> String? {
+    guard statements == .prepared else { return nil }
+    if let name = prepared[sql] { return name }
+    let name = "authcli_\(prepared.count + 1)"
+    let types = parameters.map(\.typeOID)
+    let result = library.prepare(connection, name, sql, Int32(types.count), types)
+    defer { library.clear(result) }
+    try check(result, sql: sql)
+    prepared[sql] = name
+    return name
+  }
+
+  /// Sends every statement, then one Sync, then reads every outcome. With `.prepared`, a
+  /// statement not yet prepared is prepared in the same pipeline, after the pin.
   private func sendPipeline(
     _ statements: [PostgresStatement]
   ) throws -> [Result<PostgresResult, PostgresError>] {
@@ -230,18 +265,59 @@ public final class PostgresConnection {
       throw PostgresError.connectionLost(reason: lastErrorMessage)
     }
     var sent = 0
+    // The statements prepared by this pipeline, by SQL text, recorded once it succeeds.
+    var preparing: [String: String] = [:]
+    var preparedHere: [Bool] = []
     for statement in statements {
-      let accepted = statement.withWireValues { count, types, values, lengths, formats in
-        library.sendQueryParams(
-          connection, statement.sql, count, types, values, lengths, formats, 1)
+      var name: String?
+      var preparesHere = false
+      if self.statements == .prepared {
+        if let known = prepared[statement.sql] ?? preparing[statement.sql] {
+          name = known
+        } else {
+          let fresh = "authcli_\(prepared.count + preparing.count + 1)"
+          let types = statement.parameters.map(\.typeOID)
+          guard
+            library.sendPrepare(
+              connection, fresh, statement.sql, Int32(types.count), types) == 1
+          else { break }
+          preparing[statement.sql] = fresh
+          name = fresh
+          preparesHere = true
+        }
       }
+      let accepted = statement.withWireValues { count, types, values, lengths, formats in
+        if let name {
+          library.sendQueryPrepared(connection, name, count, values, lengths, formats, 1)
+        } else {
+          library.sendQueryParams(
+            connection, statement.sql, count, types, values, lengths, formats, 1)
+        }
+      }
+      preparedHere.append(preparesHere)
       guard accepted == 1 else { break }
       sent += 1
     }
     let synced = library.pipelineSync(connection) == 1
     var outcomes: [Result<PostgresResult, PostgresError>] = []
     var firstError: PostgresError?
-    for statement in statements.prefix(sent) {
+    for (index, statement) in statements.prefix(preparedHere.count).enumerated() {
+      if preparedHere[index] {
+        // The prepare's own result, then a NULL; the statement is known from now on. A
+        // prepare the server refused (a table that does not exist) is the statement's error.
+        var prepareResult: OpaquePointer?
+        while let result = library.getResult(connection) {
+          if prepareResult == nil { prepareResult = result } else { library.clear(result) }
+        }
+        do {
+          try check(prepareResult, sql: statement.sql)
+          if let name = preparing[statement.sql] { prepared[statement.sql] = name }
+        } catch let error as PostgresError {
+          if firstError == nil { firstError = error }
+        } catch {}
+        if let prepareResult { library.clear(prepareResult) }
+      }
+      guard index < sent else { break }
       // Each statement's result, then a NULL that ends it.
       var kept: OpaquePointer?
       while let result = library.getResult(connection) {
@@ -335,6 +411,19 @@ public final class PostgresConnection {
     let joined = parts.filter { !$0.isEmpty }.joined(separator: " ")
     return joined.isEmpty ? "no reason given" : joined
   }
+}
+
+/// How a connection sends its statements.
+public enum PostgresStatementMode: Sendable {
+  /// Every statement unnamed, parsed and planned at each run: nothing is left on the server
+  /// session, so it is right behind a pooler in transaction mode (PgBouncer), where the next
+  /// transaction may run on another server session; and for a process that runs a few
+  /// statements and ends (each `authcli` command).
+  case unnamed
+  /// Each statement prepared once per connection (inside a transaction whose search path is
+  /// pinned) and run by name: planned once, for a long-lived process on a direct connection
+  /// that runs the same statements many times. Not behind a pooler in transaction mode.
+  case prepared
 }
 
 /// One statement and its parameters, for `PostgresConnection.pipeline`.

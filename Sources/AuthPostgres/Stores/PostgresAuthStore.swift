@@ -47,13 +47,15 @@ public final class PostgresAuthStore: AuthStore {
   /// cases expect (a schema newer than `migrator` knows is refused before anything is
   /// written).
   /// `writeAttempts` is how many times a write runs before a serialization failure becomes
-  /// `busy`.
+  /// `busy`. `statements` is `.unnamed` unless the process is long-lived and its connection
+  /// direct (`PostgresStatementMode`).
   public static func open(
     _ target: PostgresTarget, writeAttempts: Int = 12,
-    migrator: PostgresMigrator = PostgresMigrator(), now: Date = Date()
+    migrator: PostgresMigrator = PostgresMigrator(), now: Date = Date(),
+    statements: PostgresStatementMode = .unnamed
   ) throws -> PostgresAuthStore {
     let connection = try PostgresConnection.connect(
-      target.connectionString, target: target.displayName)
+      target.connectionString, target: target.displayName, statements: statements)
     try migrator.migrate(connection, at: now)
     return PostgresAuthStore(connection: connection, writeAttempts: writeAttempts)
   }
