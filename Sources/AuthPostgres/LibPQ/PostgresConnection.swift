@@ -68,6 +68,7 @@ public final class PostgresConnection {
     // none of them is for the person at the terminal.
     _ = library.setNoticeProcessor(connection, { _, _ in }, nil)
     try opened.findSchema()
+    if statements == .prepared { try opened.pinForTheSession() }
     return opened
   }
 
@@ -113,6 +114,18 @@ public final class PostgresConnection {
     guard isOpen else {
       throw PostgresError.connectionFailed(target: target, reason: lastErrorMessage)
     }
+    if !pinsEachTransaction { try pinForTheSession() }
+  }
+
+  /// Whether each transaction pins the search path (`.unnamed`), or the session did once
+  /// (`.prepared`, which is for direct connections only, where the session is this
+  /// connection's own; a prepared statement is analysed again under the path of the moment
+  /// whenever it changes, so the path must hold at every run, not only at the prepare).
+  private var pinsEachTransaction: Bool { statements == .unnamed }
+
+  /// Pins the search path for the whole session (`.prepared` only).
+  private func pinForTheSession() throws {
+    try executeScript("SET search_path = \(pinnedPath)")
   }
 
   /// Whether a transaction (`begin`) is open on this connection.
@@ -123,6 +136,7 @@ public final class PostgresConnection {
   /// Starts a transaction with `statement` (`BEGIN`, `BEGIN ISOLATION LEVEL …`) and pins the
   /// search path for it, in one round trip.
   public func begin(_ statement: String = "BEGIN") throws {
+    guard pinsEachTransaction else { return try executeScript(statement) }
     try executeScript("SET LOCAL search_path = \(pinnedPath);\n\(statement)")
   }
 
@@ -196,7 +210,7 @@ public final class PostgresConnection {
   public func pipeline(
     _ statements: [PostgresStatement]
   ) throws -> [Result<PostgresResult, PostgresError>] {
-    let pin = isInTransaction ? [] : [Self.pinStatement(pinnedPath)]
+    let pin = isInTransaction || !pinsEachTransaction ? [] : [Self.pinStatement(pinnedPath)]
     let outcomes = try sendPipeline(pin + statements)
     if let failure = outcomes.first, case .failure(let error) = failure, !pin.isEmpty {
       // The pin itself failed: every statement answers with its error.
@@ -217,7 +231,7 @@ public final class PostgresConnection {
     _ sql: String, _ parameters: [PostgresValue], pinned: Bool,
     _ read: (OpaquePointer) throws -> T
   ) throws -> T {
-    if pinned && !isInTransaction {
+    if pinned && pinsEachTransaction && !isInTransaction {
       let outcome = try pipeline([PostgresStatement(sql, parameters)])
       guard let first = outcome.first else {
         throw PostgresError.connectionLost(reason: lastErrorMessage)
@@ -420,8 +434,8 @@ public enum PostgresStatementMode: Sendable {
   /// transaction may run on another server session; and for a process that runs a few
   /// statements and ends (each `authcli` command).
   case unnamed
-  /// Each statement prepared once per connection (inside a transaction whose search path is
-  /// pinned) and run by name: planned once, for a long-lived process on a direct connection
+  /// Each statement prepared once per connection and run by name, the search path pinned
+  /// once for the session: planned once, for a long-lived process on a direct connection
   /// that runs the same statements many times. Not behind a pooler in transaction mode.
   case prepared
 }
