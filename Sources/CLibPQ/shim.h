@@ -21,8 +21,6 @@ typedef __typeof__(&PQuser) authcli_PQuser;
 typedef __typeof__(&PQhost) authcli_PQhost;
 typedef __typeof__(&PQsetNoticeProcessor) authcli_PQsetNoticeProcessor;
 typedef __typeof__(&PQexec) authcli_PQexec;
-typedef __typeof__(&PQprepare) authcli_PQprepare;
-typedef __typeof__(&PQexecPrepared) authcli_PQexecPrepared;
 typedef __typeof__(&PQresultStatus) authcli_PQresultStatus;
 typedef __typeof__(&PQresultErrorField) authcli_PQresultErrorField;
 typedef __typeof__(&PQresultErrorMessage) authcli_PQresultErrorMessage;
@@ -38,5 +36,16 @@ typedef __typeof__(&PQoptions) authcli_PQoptions;
 typedef __typeof__(&PQconninfoParse) authcli_PQconninfoParse;
 typedef __typeof__(&PQconninfoFree) authcli_PQconninfoFree;
 typedef __typeof__(&PQfreemem) authcli_PQfreemem;
+typedef __typeof__(&PQexecParams) authcli_PQexecParams;
+typedef __typeof__(&PQprepare) authcli_PQprepare;
+typedef __typeof__(&PQexecPrepared) authcli_PQexecPrepared;
+typedef __typeof__(&PQsendPrepare) authcli_PQsendPrepare;
+typedef __typeof__(&PQsendQueryPrepared) authcli_PQsendQueryPrepared;
+typedef __typeof__(&PQsendQueryParams) authcli_PQsendQueryParams;
+typedef __typeof__(&PQgetResult) authcli_PQgetResult;
+typedef __typeof__(&PQenterPipelineMode) authcli_PQenterPipelineMode;
+typedef __typeof__(&PQexitPipelineMode) authcli_PQexitPipelineMode;
+typedef __typeof__(&PQpipelineSync) authcli_PQpipelineSync;
+typedef __typeof__(&PQtransactionStatus) authcli_PQtransactionStatus;
 
 #endif

@@ -64,6 +64,52 @@ public enum TestPostgres {
     return try target(serverURI, schema: schema)
   }
 
+  /// The PgBouncer in front of the test server (`script/postgres pgbouncer`, which
+  /// `script/test` starts), named by `AUTHCLI_TEST_PGBOUNCER`, when one was given.
+  public static var poolerURI: String? {
+    let value = ProcessInfo.processInfo.environment["AUTHCLI_TEST_PGBOUNCER"] ?? ""
+    return value.isEmpty ? nil : value
+  }
+
+  /// Whether the PgBouncer runs take place: with a PgBouncer, or under CI, where a missing
+  /// one must fail them instead of leaving them out.
+  public static var shouldRunPooled: Bool { poolerURI != nil || isContinuousIntegration }
+
+  /// Why a PgBouncer test is left out when `shouldRunPooled` is false; under CI it never is.
+  public static let pooledSkipReason =
+    "needs a PgBouncer (AUTHCLI_TEST_PGBOUNCER, set by script/test); under CI it runs and fails"
+
+  /// A fresh, empty schema reached through the test PgBouncer in transaction pooling mode,
+  /// and the same schema reached directly (to check what went through the pooler).
+  ///
+  /// PgBouncer 1.18 passes on no `options` (so no `search_path` in the URI): the schema is
+  /// chosen as teams behind a pooler choose it, by a role of its own whose default search
+  /// path it is, made on the server directly. Throws `TestPostgresError.noServer` or
+  /// `noPooler` when either is missing, which fails the test.
+  public static func freshPooledSchema() throws -> (pooled: PostgresTarget, direct: PostgresTarget)
+  {
+    guard let serverURI else { throw TestPostgresError.noServer }
+    guard let poolerURI else { throw TestPostgresError.noPooler }
+    let name = "p_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+    let connection = try PostgresConnection.connect(serverURI, target: "the test server")
+    try connection.executeScript(
+      """
+      CREATE ROLE \(name) LOGIN;
+      CREATE SCHEMA \(name) AUTHORIZATION \(name);
+      ALTER ROLE \(name) SET search_path = \(name)
+      """)
+    guard var components = URLComponents(string: poolerURI) else {
+      throw TestPostgresError.noPooler
+    }
+    components.queryItems =
+      (components.queryItems ?? []).filter { $0.name != "user" }
+      + [URLQueryItem(name: "user", value: name)]
+    guard let uri = components.string, let pooled = PostgresTarget(uri: uri) else {
+      throw TestPostgresError.noPooler
+    }
+    return (pooled, try target(serverURI, schema: name))
+  }
+
   /// The server's URI with `search_path` set to `schema`.
   public static func target(_ serverURI: String, schema: String) throws -> PostgresTarget {
     let separator = serverURI.contains("?") ? "&" : "?"
@@ -77,9 +123,17 @@ public enum TestPostgres {
 public enum TestPostgresError: Error, CustomStringConvertible {
   /// `AUTHCLI_TEST_POSTGRES` is not set.
   case noServer
+  /// `AUTHCLI_TEST_PGBOUNCER` is not set, or not a URI.
+  case noPooler
 
   /// What to do about it.
   public var description: String {
-    "No PostgreSQL server for the tests: set AUTHCLI_TEST_POSTGRES or run script/test"
+    switch self {
+    case .noServer:
+      "No PostgreSQL server for the tests: set AUTHCLI_TEST_POSTGRES or run script/test"
+    case .noPooler:
+      "No PgBouncer for the tests: set AUTHCLI_TEST_PGBOUNCER (script/postgres pgbouncer) or run"
+        + " script/test"
+    }
   }
 }

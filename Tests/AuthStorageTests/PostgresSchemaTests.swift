@@ -130,4 +130,21 @@ struct PostgresSchemaTests {
     #expect(try path() == "\(connection.schema), pg_temp")
     #expect(connection.schema.hasPrefix("t_"))
   }
+
+  @Test func preparedStatementsArePreparedOnceUnderThePinnedPath() throws {
+    let target = try TestPostgres.freshSchema()
+    let connection = try PostgresConnection.connect(
+      target.connectionString, target: "test", statements: .prepared)
+    try PostgresMigrator().migrate(connection)
+    let path = "SELECT pg_catalog.current_setting('search_path')"
+    let count = "SELECT pg_catalog.count(*) FROM pg_catalog.pg_prepared_statements"
+    #expect(try connection.queryFirst(path) { $0.string(0) } == "\(connection.schema), pg_temp")
+    let before = try connection.queryFirst(count) { try $0.int64(0) }
+    #expect(try connection.queryFirst(path) { $0.string(0) } == "\(connection.schema), pg_temp")
+    try connection.begin()
+    #expect(try connection.queryFirst(path) { $0.string(0) } == "\(connection.schema), pg_temp")
+    try connection.executeScript("COMMIT")
+    #expect(try connection.queryFirst(count) { try $0.int64(0) } == before)
+    #expect((before ?? 0) > 0)
+  }
 }

@@ -66,7 +66,7 @@ public struct PostgresInspector: Sendable {
     // Before the report's snapshot: the full comparison builds the expected schema in a
     // transaction of its own (rolled back).
     let differences = try migrator.schemaDifferences(in: connection)
-    try connection.executeScript("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+    try connection.begin("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
     defer { try? connection.executeScript("ROLLBACK") }
     let facts = try connection.queryFirst(
       """

@@ -23,8 +23,17 @@ struct LibPQ: Sendable {
   let host: authcli_PQhost
   let setNoticeProcessor: authcli_PQsetNoticeProcessor
   let exec: authcli_PQexec
+  let execParams: authcli_PQexecParams
   let prepare: authcli_PQprepare
   let execPrepared: authcli_PQexecPrepared
+  let sendPrepare: authcli_PQsendPrepare
+  let sendQueryPrepared: authcli_PQsendQueryPrepared
+  let sendQueryParams: authcli_PQsendQueryParams
+  let getResult: authcli_PQgetResult
+  let enterPipelineMode: authcli_PQenterPipelineMode
+  let exitPipelineMode: authcli_PQexitPipelineMode
+  let pipelineSync: authcli_PQpipelineSync
+  let transactionStatus: authcli_PQtransactionStatus
   let resultStatus: authcli_PQresultStatus
   let resultErrorField: authcli_PQresultErrorField
   let resultErrorMessage: authcli_PQresultErrorMessage
@@ -101,8 +110,18 @@ struct LibPQ: Sendable {
     host = try symbol("PQhost", as: authcli_PQhost.self)
     setNoticeProcessor = try symbol("PQsetNoticeProcessor", as: authcli_PQsetNoticeProcessor.self)
     exec = try symbol("PQexec", as: authcli_PQexec.self)
+    execParams = try symbol("PQexecParams", as: authcli_PQexecParams.self)
     prepare = try symbol("PQprepare", as: authcli_PQprepare.self)
     execPrepared = try symbol("PQexecPrepared", as: authcli_PQexecPrepared.self)
+    sendPrepare = try symbol("PQsendPrepare", as: authcli_PQsendPrepare.self)
+    sendQueryPrepared = try symbol("PQsendQueryPrepared", as: authcli_PQsendQueryPrepared.self)
+    // Pipeline mode came with libpq 14.
+    sendQueryParams = try symbol("PQsendQueryParams", as: authcli_PQsendQueryParams.self)
+    getResult = try symbol("PQgetResult", as: authcli_PQgetResult.self)
+    enterPipelineMode = try symbol("PQenterPipelineMode", as: authcli_PQenterPipelineMode.self)
+    exitPipelineMode = try symbol("PQexitPipelineMode", as: authcli_PQexitPipelineMode.self)
+    pipelineSync = try symbol("PQpipelineSync", as: authcli_PQpipelineSync.self)
+    transactionStatus = try symbol("PQtransactionStatus", as: authcli_PQtransactionStatus.self)
     resultStatus = try symbol("PQresultStatus", as: authcli_PQresultStatus.self)
     resultErrorField = try symbol("PQresultErrorField", as: authcli_PQresultErrorField.self)
     resultErrorMessage = try symbol("PQresultErrorMessage", as: authcli_PQresultErrorMessage.self)

@@ -6,8 +6,15 @@ import CLibPQ
   import Foundation
 #endif
 
-/// One libpq connection: statements prepared once and reused, parameters always bound in
-/// binary (never spliced into SQL), results read in binary.
+/// One libpq connection: parameters always bound in binary (never spliced into SQL),
+/// results read in binary.
+///
+/// Every statement is unnamed (`PQexecParams`, `PQsendQueryParams`), and nothing is set
+/// for the session: a connection pooler in transaction mode (PgBouncer) may hand each
+/// transaction a different server session, where a named prepared statement or a
+/// session-wide setting of an earlier transaction would be missing, or left behind for
+/// someone else. So the search path is pinned in every transaction instead (`SET LOCAL`,
+/// or `set_config(…, true)`), in the same round trip as the transaction's first statement.
 ///
 /// Not thread-safe, like libpq's connections: `PostgresAuthStore` serialises every use.
 public final class PostgresConnection {
@@ -15,16 +22,25 @@ public final class PostgresConnection {
   private let connection: OpaquePointer
   /// The server as shown to people: no password.
   public let target: String
-  /// Prepared statement names by SQL text; the server forgets them when the session ends.
-  private var prepared: [String: String] = [:]
   /// The schema authcli's tables live in: the first schema of the search path the
-  /// connection started with, which is then the whole search path (see `pinSearchPath`).
+  /// connection started with, which is then the whole search path of every transaction
+  /// (see `pinnedPath`).
   public private(set) var schema = ""
+  /// The search path of every transaction: `schema` then `pg_temp`, quoted by the server
+  /// (`format('%I, pg_temp', …)`), so it can be written into `SET LOCAL` as it is.
+  private var pinnedPath = ""
+  /// Whether statements are unnamed or prepared once per connection.
+  public let statements: PostgresStatementMode
+  /// With `.prepared`: the name of each statement prepared on this connection, by SQL text.
+  private var prepared: [String: String] = [:]
 
-  private init(library: LibPQ, connection: OpaquePointer, target: String) {
+  private init(
+    library: LibPQ, connection: OpaquePointer, target: String, statements: PostgresStatementMode
+  ) {
     self.library = library
     self.connection = connection
     self.target = target
+    self.statements = statements
   }
 
   deinit { library.finish(connection) }
@@ -32,26 +48,32 @@ public final class PostgresConnection {
   /// Connects with a libpq connection string or URI; `target` names it in errors.
   ///
   /// Throws `PostgresError.libraryMissing` without libpq, and `connectionFailed` with
-  /// libpq's own reason when the server cannot be reached or refuses.
+  /// libpq's own reason when the server cannot be reached or refuses. `statements` says
+  /// whether statements run unnamed (the default, right behind a pooler in transaction mode)
+  /// or are prepared once per connection (`PostgresStatementMode`).
   public static func connect(
-    _ connectionString: String, target: String
+    _ connectionString: String, target: String,
+    statements: PostgresStatementMode = .unnamed
   ) throws -> PostgresConnection {
     let library = try LibPQ.loaded()
     guard let connection = library.connectdb(connectionString) else {
       throw PostgresError.connectionFailed(target: target, reason: "out of memory")
     }
-    let opened = PostgresConnection(library: library, connection: connection, target: target)
+    let opened = PostgresConnection(
+      library: library, connection: connection, target: target, statements: statements)
     guard library.status(connection) == CONNECTION_OK else {
       throw PostgresError.connectionFailed(target: target, reason: opened.lastErrorMessage)
     }
     // libpq prints notices ("relation already exists, skipping") to stderr by default;
     // none of them is for the person at the terminal.
     _ = library.setNoticeProcessor(connection, { _, _ in }, nil)
-    try opened.pinSearchPath()
+    try opened.findSchema()
+    if statements == .prepared { try opened.pinForTheSession() }
     return opened
   }
 
-  /// Sets the search path to authcli's own schema alone, before any other statement.
+  /// Finds the schema and the search path every later transaction pins, before any other
+  /// statement, and sets nothing.
   ///
   /// Another role that may create objects in a schema of the search path (`public`, before
   /// PostgreSQL 15) could otherwise plant a function or operator whose argument types match a
@@ -60,33 +82,62 @@ public final class PostgresConnection {
   /// schema, and every built-in authcli calls is written `pg_catalog.name(…)` besides, so no
   /// overload elsewhere is ever considered. This statement itself calls qualified functions
   /// only. `pg_temp` goes last, so no temporary table can stand in for one of authcli's.
-  private func pinSearchPath() throws {
-    let pinned = try queryFirst(
+  private func findSchema() throws {
+    let found = try execute(
       """
-      SELECT schema_name::text,
-        pg_catalog.set_config('search_path', pg_catalog.format('%I, pg_temp', schema_name), false)
+      SELECT schema_name::text, pg_catalog.format('%I, pg_temp', schema_name)
       FROM (SELECT pg_catalog.current_schema() AS schema_name) AS current
       WHERE schema_name IS NOT NULL
-      """
-    ) { row in row.string(0) }
-    guard let pinned else { throw PostgresError.noSchema }
-    schema = pinned
+      """, [], pinned: false
+    ) { result in
+      library.ntuples(result) > 0
+        ? (
+          PostgresRow(library: library, result: result, row: 0, sql: "").string(0),
+          PostgresRow(library: library, result: result, row: 0, sql: "").string(1)
+        ) : nil
+    }
+    guard let found else { throw PostgresError.noSchema }
+    (schema, pinnedPath) = found
   }
 
   /// Whether the connection is usable as far as libpq knows.
   public var isOpen: Bool { library.status(connection) == CONNECTION_OK }
 
-  /// Reconnects with the same parameters after the server went away; prepared
-  /// statements are made again on next use. Throws `connectionFailed` when it cannot.
+  /// Reconnects with the same parameters after the server went away. Throws
+  /// `connectionFailed` when it cannot. The search path stays the one found first: every
+  /// transaction pins it anew.
   public func reconnectIfBroken() throws {
     guard !isOpen else { return }
+    // A new server session knows none of the statements prepared on the old one.
     prepared.removeAll()
     library.reset(connection)
     guard isOpen else {
       throw PostgresError.connectionFailed(target: target, reason: lastErrorMessage)
     }
-    // A new server session starts from the search path of the connection parameters again.
-    try pinSearchPath()
+    if !pinsEachTransaction { try pinForTheSession() }
+  }
+
+  /// Whether each transaction pins the search path (`.unnamed`), or the session did once
+  /// (`.prepared`, which is for direct connections only, where the session is this
+  /// connection's own; a prepared statement is analysed again under the path of the moment
+  /// whenever it changes, so the path must hold at every run, not only at the prepare).
+  private var pinsEachTransaction: Bool { statements == .unnamed }
+
+  /// Pins the search path for the whole session (`.prepared` only).
+  private func pinForTheSession() throws {
+    try executeScript("SET search_path = \(pinnedPath)")
+  }
+
+  /// Whether a transaction (`begin`) is open on this connection.
+  public var isInTransaction: Bool {
+    library.transactionStatus(connection) != PQTRANS_IDLE
+  }
+
+  /// Starts a transaction with `statement` (`BEGIN`, `BEGIN ISOLATION LEVEL …`) and pins the
+  /// search path for it, in one round trip.
+  public func begin(_ statement: String = "BEGIN") throws {
+    guard pinsEachTransaction else { return try executeScript(statement) }
+    try executeScript("SET LOCAL search_path = \(pinnedPath);\n\(statement)")
   }
 
   /// The server's version number, for example 150010 for 15.10.
@@ -111,7 +162,10 @@ public final class PostgresConnection {
   /// libpq's version number.
   public var libraryVersion: Int { Int(library.libVersion()) }
 
-  /// Runs one or more statements without parameters (migrations, BEGIN, COMMIT).
+  /// Runs one or more statements without parameters as given (`COMMIT`, a migration's
+  /// file inside `begin`), with the session's own search path: a script outside a
+  /// transaction pins nothing (it may be one that no transaction can hold, such as
+  /// `CREATE DATABASE`).
   public func executeScript(_ sql: String) throws {
     let result = library.exec(connection, sql)
     defer { library.clear(result) }
@@ -125,9 +179,7 @@ public final class PostgresConnection {
   ) throws
     -> Int
   {
-    try run(sql, parameters) { result in
-      library.cmdTuples(result).map { Int(String(cString: $0)) ?? 0 } ?? 0
-    }
+    try execute(sql, parameters, pinned: true) { result in Self.changedRows(library, result) }
   }
 
   /// Runs one query with bound parameters and maps every row.
@@ -135,14 +187,8 @@ public final class PostgresConnection {
     _ sql: String, _ parameters: [PostgresValue] = [],
     row: (PostgresRow) throws -> Row
   ) throws -> [Row] {
-    try run(sql, parameters) { result in
-      let count = library.ntuples(result)
-      var rows: [Row] = []
-      rows.reserveCapacity(Int(count))
-      for index in 0..<count {
-        rows.append(try row(PostgresRow(library: library, result: result, row: index, sql: sql)))
-      }
-      return rows
+    try execute(sql, parameters, pinned: true) { result in
+      try Self.rows(library, result, sql: sql, row)
     }
   }
 
@@ -151,38 +197,56 @@ public final class PostgresConnection {
     _ sql: String, _ parameters: [PostgresValue] = [],
     row: (PostgresRow) throws -> Row
   ) throws -> Row? {
-    try run(sql, parameters) { result in
+    try execute(sql, parameters, pinned: true) { result in
       guard library.ntuples(result) > 0 else { return nil }
       return try row(PostgresRow(library: library, result: result, row: 0, sql: sql))
     }
   }
 
-  /// Prepares `sql` once per connection, executes it with `parameters` in binary and
-  /// hands the result to `read` before clearing it.
-  private func run<T>(
-    _ sql: String, _ parameters: [PostgresValue],
+  /// Runs several statements in one round trip (libpq's pipeline mode), as one transaction
+  /// of their own with the search path pinned, or inside the open transaction. Each
+  /// statement's outcome comes back by itself: once one fails, the rest are not run and
+  /// answer with that failure's error too, and nothing the transaction did stays.
+  public func pipeline(
+    _ statements: [PostgresStatement]
+  ) throws -> [Result<PostgresResult, PostgresError>] {
+    let pin = isInTransaction || !pinsEachTransaction ? [] : [Self.pinStatement(pinnedPath)]
+    let outcomes = try sendPipeline(pin + statements)
+    if let failure = outcomes.first, case .failure(let error) = failure, !pin.isEmpty {
+      // The pin itself failed: every statement answers with its error.
+      return statements.map { _ in .failure(error) }
+    }
+    return Array(outcomes.dropFirst(pin.count))
+  }
+
+  /// `set_config(…, true)` lasts until the end of the transaction the pipeline runs in.
+  private static func pinStatement(_ path: String) -> PostgresStatement {
+    PostgresStatement(
+      "SELECT pg_catalog.set_config('search_path', $1::text, true)", [.text(path)])
+  }
+
+  /// Runs one statement: inside the open transaction by itself, or else in one round trip
+  /// with the statement that pins the search path for it (`pinned`).
+  private func execute<T>(
+    _ sql: String, _ parameters: [PostgresValue], pinned: Bool,
     _ read: (OpaquePointer) throws -> T
   ) throws -> T {
-    let name = try statementName(for: sql, parameters)
-    let encoded = parameters.map(\.wireBytes)
-    var buffer: [UInt8] = []
-    var offsets: [Int] = []
-    for bytes in encoded {
-      offsets.append(buffer.count)
-      buffer.append(contentsOf: bytes ?? [])
-    }
-    let lengths = encoded.map { Int32($0?.count ?? 0) }
-    let formats = [Int32](repeating: 1, count: parameters.count)
-    let result = buffer.withUnsafeBufferPointer { storage in
-      // An empty array may have no storage; every value then is NULL or empty, and an
-      // empty value still needs a non-NULL pointer, which this one is.
-      let base = storage.baseAddress.map(UnsafeRawPointer.init) ?? UnsafeRawPointer(bitPattern: 1)
-      let values: [UnsafePointer<CChar>?] = encoded.indices.map { index in
-        guard encoded[index] != nil, let base else { return nil }
-        return (base + offsets[index]).assumingMemoryBound(to: CChar.self)
+    if pinned && pinsEachTransaction && !isInTransaction {
+      let outcome = try pipeline([PostgresStatement(sql, parameters)])
+      guard let first = outcome.first else {
+        throw PostgresError.connectionLost(reason: lastErrorMessage)
       }
-      return library.execPrepared(
-        connection, name, Int32(parameters.count), values, lengths, formats, 1)
+      let result = try first.get()
+      return try withExtendedLifetime(result) { try read(result.result) }
+    }
+    let name = try preparedName(for: sql, parameters)
+    let result = PostgresStatement(sql, parameters).withWireValues {
+      count, types, values, lengths, formats in
+      if let name {
+        library.execPrepared(connection, name, count, values, lengths, formats, 1)
+      } else {
+        library.execParams(connection, sql, count, types, values, lengths, formats, 1)
+      }
     }
     defer { library.clear(result) }
     try check(result, sql: sql)
@@ -190,9 +254,12 @@ public final class PostgresConnection {
     return try read(result)
   }
 
-  private func statementName(
+  /// With `.prepared`, the statement's name, prepared now (inside the open transaction,
+  /// whose search path is pinned) when it was not yet; `nil` with `.unnamed`.
+  private func preparedName(
     for sql: String, _ parameters: [PostgresValue]
-  ) throws -> String {
+  ) throws -> String? {
+    guard statements == .prepared else { return nil }
     if let name = prepared[sql] { return name }
     let name = "authcli_\(prepared.count + 1)"
     let types = parameters.map(\.typeOID)
@@ -201,6 +268,124 @@ public final class PostgresConnection {
     try check(result, sql: sql)
     prepared[sql] = name
     return name
+  }
+
+  /// Sends every statement, then one Sync, then reads every outcome. With `.prepared`, a
+  /// statement not yet prepared is prepared in the same pipeline, after the pin.
+  private func sendPipeline(
+    _ statements: [PostgresStatement]
+  ) throws -> [Result<PostgresResult, PostgresError>] {
+    guard library.enterPipelineMode(connection) == 1 else {
+      throw PostgresError.connectionLost(reason: lastErrorMessage)
+    }
+    var sent = 0
+    // The statements prepared by this pipeline, by SQL text, recorded once it succeeds.
+    var preparing: [String: String] = [:]
+    var preparedHere: [Bool] = []
+    for statement in statements {
+      var name: String?
+      var preparesHere = false
+      if self.statements == .prepared {
+        if let known = prepared[statement.sql] ?? preparing[statement.sql] {
+          name = known
+        } else {
+          let fresh = "authcli_\(prepared.count + preparing.count + 1)"
+          let types = statement.parameters.map(\.typeOID)
+          guard
+            library.sendPrepare(
+              connection, fresh, statement.sql, Int32(types.count), types) == 1
+          else { break }
+          preparing[statement.sql] = fresh
+          name = fresh
+          preparesHere = true
+        }
+      }
+      let accepted = statement.withWireValues { count, types, values, lengths, formats in
+        if let name {
+          library.sendQueryPrepared(connection, name, count, values, lengths, formats, 1)
+        } else {
+          library.sendQueryParams(
+            connection, statement.sql, count, types, values, lengths, formats, 1)
+        }
+      }
+      preparedHere.append(preparesHere)
+      guard accepted == 1 else { break }
+      sent += 1
+    }
+    let synced = library.pipelineSync(connection) == 1
+    var outcomes: [Result<PostgresResult, PostgresError>] = []
+    var firstError: PostgresError?
+    for (index, statement) in statements.prefix(preparedHere.count).enumerated() {
+      if preparedHere[index] {
+        // The prepare's own result, then a NULL; the statement is known from now on. A
+        // prepare the server refused (a table that does not exist) is the statement's error.
+        var prepareResult: OpaquePointer?
+        while let result = library.getResult(connection) {
+          if prepareResult == nil { prepareResult = result } else { library.clear(result) }
+        }
+        do {
+          try check(prepareResult, sql: statement.sql)
+          if let name = preparing[statement.sql] { prepared[statement.sql] = name }
+        } catch let error as PostgresError {
+          if firstError == nil { firstError = error }
+        } catch {}
+        if let prepareResult { library.clear(prepareResult) }
+      }
+      guard index < sent else { break }
+      // Each statement's result, then a NULL that ends it.
+      var kept: OpaquePointer?
+      while let result = library.getResult(connection) {
+        if kept == nil { kept = result } else { library.clear(result) }
+      }
+      let outcome: Result<PostgresResult, PostgresError>
+      if let kept, library.resultStatus(kept) == PGRES_PIPELINE_ABORTED {
+        library.clear(kept)
+        outcome = .failure(firstError ?? .connectionLost(reason: lastErrorMessage))
+      } else {
+        do {
+          try check(kept, sql: statement.sql)
+          guard let kept else { throw PostgresError.connectionLost(reason: lastErrorMessage) }
+          outcome = .success(PostgresResult(library: library, result: kept, sql: statement.sql))
+        } catch let error as PostgresError {
+          if let kept { library.clear(kept) }
+          outcome = .failure(error)
+        } catch {
+          if let kept { library.clear(kept) }
+          outcome = .failure(.connectionLost(reason: "\(error)"))
+        }
+      }
+      if case .failure(let error) = outcome, firstError == nil { firstError = error }
+      outcomes.append(outcome)
+    }
+    // The Sync's own result, and the way out of pipeline mode.
+    if synced && isOpen {
+      while let result = library.getResult(connection) {
+        let status = library.resultStatus(result)
+        library.clear(result)
+        if status == PGRES_PIPELINE_SYNC { break }
+      }
+    }
+    _ = library.exitPipelineMode(connection)
+    guard synced, sent == statements.count, isOpen else {
+      throw PostgresError.connectionLost(reason: lastErrorMessage)
+    }
+    return outcomes
+  }
+
+  static func changedRows(_ library: LibPQ, _ result: OpaquePointer) -> Int {
+    library.cmdTuples(result).map { Int(String(cString: $0)) ?? 0 } ?? 0
+  }
+
+  static func rows<Row>(
+    _ library: LibPQ, _ result: OpaquePointer, sql: String, _ row: (PostgresRow) throws -> Row
+  ) throws -> [Row] {
+    let count = library.ntuples(result)
+    var rows: [Row] = []
+    rows.reserveCapacity(Int(count))
+    for index in 0..<count {
+      rows.append(try row(PostgresRow(library: library, result: result, row: index, sql: sql)))
+    }
+    return rows
   }
 
   /// Turns a failed result into the matching error: the connection's, or the server's.
@@ -245,6 +430,85 @@ public final class PostgresConnection {
     let joined = parts.filter { !$0.isEmpty }.joined(separator: " ")
     return joined.isEmpty ? "no reason given" : joined
   }
+}
+
+/// How a connection sends its statements.
+public enum PostgresStatementMode: Sendable {
+  /// Every statement unnamed, parsed and planned at each run: nothing is left on the server
+  /// session, so it is right behind a pooler in transaction mode (PgBouncer), where the next
+  /// transaction may run on another server session; and for a process that runs a few
+  /// statements and ends (each `authcli` command).
+  case unnamed
+  /// Each statement prepared once per connection and run by name, the search path pinned
+  /// once for the session: planned once, for a long-lived process on a direct connection
+  /// that runs the same statements many times. Not behind a pooler in transaction mode.
+  case prepared
+}
+
+/// One statement and its parameters, for `PostgresConnection.pipeline`.
+public struct PostgresStatement {
+  /// The SQL, with `$1`, `$2`… for the parameters.
+  public let sql: String
+  /// The parameters, bound in binary.
+  public let parameters: [PostgresValue]
+
+  /// A statement with its parameters.
+  public init(_ sql: String, _ parameters: [PostgresValue] = []) {
+    self.sql = sql
+    self.parameters = parameters
+  }
+
+  /// Hands libpq's parameter arrays (count, types, values, lengths, formats) to `send`,
+  /// valid only during the call.
+  func withWireValues<T>(
+    _ send: (
+      Int32, [Oid], [UnsafePointer<CChar>?], [Int32], [Int32]
+    ) -> T
+  ) -> T {
+    let encoded = parameters.map(\.wireBytes)
+    var buffer: [UInt8] = []
+    var offsets: [Int] = []
+    for bytes in encoded {
+      offsets.append(buffer.count)
+      buffer.append(contentsOf: bytes ?? [])
+    }
+    let lengths = encoded.map { Int32($0?.count ?? 0) }
+    let formats = [Int32](repeating: 1, count: parameters.count)
+    let types = parameters.map(\.typeOID)
+    return buffer.withUnsafeBufferPointer { storage in
+      // An empty array may have no storage; every value then is NULL or empty, and an
+      // empty value still needs a non-NULL pointer, which this one is.
+      let base = storage.baseAddress.map(UnsafeRawPointer.init) ?? UnsafeRawPointer(bitPattern: 1)
+      let values: [UnsafePointer<CChar>?] = encoded.indices.map { index in
+        guard encoded[index] != nil, let base else { return nil }
+        return (base + offsets[index]).assumingMemoryBound(to: CChar.self)
+      }
+      return send(Int32(parameters.count), types, values, lengths, formats)
+    }
+  }
+}
+
+/// The result of one statement of a pipeline; cleared when released.
+public final class PostgresResult {
+  let library: LibPQ
+  let result: OpaquePointer
+  let sql: String
+
+  init(library: LibPQ, result: OpaquePointer, sql: String) {
+    self.library = library
+    self.result = result
+    self.sql = sql
+  }
+
+  deinit { library.clear(result) }
+
+  /// Every row, mapped.
+  public func rows<Row>(_ row: (PostgresRow) throws -> Row) throws -> [Row] {
+    try PostgresConnection.rows(library, result, sql: sql, row)
+  }
+
+  /// How many rows the statement changed.
+  public var changedRows: Int { PostgresConnection.changedRows(library, result) }
 }
 
 /// Where a connection arrived, as libpq reports it once connected (`PQhost`, `PQport`,

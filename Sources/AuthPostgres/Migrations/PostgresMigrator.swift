@@ -73,8 +73,8 @@ public struct PostgresMigrator: MigrationExecutor {
   ///
   /// The schema is checked first (`verifySchema`), so nothing runs in a schema holding
   /// objects the migrations do not create (a trigger would run inside a migration's
-  /// UPDATE), and again after any migration was applied. An up-to-date schema costs two
-  /// statements: the catalog description and the records.
+  /// UPDATE), and again after any migration was applied. An up-to-date schema costs one
+  /// round trip: the catalog description and the records, in one pipeline.
   @discardableResult
   public func migrate(
     _ connection: PostgresConnection, at time: Date = Date()
@@ -101,12 +101,11 @@ public struct PostgresMigrator: MigrationExecutor {
   @discardableResult
   public func verifySchema(_ connection: PostgresConnection) throws -> Int {
     try plan.requireValidSet()
-    let records = try records(in: connection)
+    let (records, found) = try recordsAndObjects(in: connection)
     let current = records.last?.version ?? 0
     try plan.admit(version: current, recorded: { records.map(\.migration.identifier) }) {
       PostgresError.schemaTooNew(found: $0, newestKnown: $1)
     }
-    let found = try PostgresSchema.objects(in: connection)
     if PostgresSchema.ownerDifferences(found).isEmpty,
       let known = PostgresKnownSchemas.digest(ofSchemaCreatedBy: migrationsDigest(upTo: current)),
       known == PostgresSchema.digest(of: found)
@@ -165,7 +164,7 @@ public struct PostgresMigrator: MigrationExecutor {
   ) throws -> [PostgresSchemaObject] {
     let applied = migrations.filter { $0.version <= version }
     guard !applied.isEmpty else { return [] }
-    try connection.executeScript("BEGIN")
+    try connection.begin()
     defer { if connection.isOpen { try? connection.executeScript("ROLLBACK") } }
     try connection.executeScript("SET LOCAL search_path = pg_temp")
     try connection.executeScript(Self.recordTableSQL)
@@ -187,7 +186,7 @@ public struct PostgresMigrator: MigrationExecutor {
   private func inSnapshot<T>(
     _ connection: PostgresConnection, _ work: () throws -> T
   ) throws -> T {
-    try connection.executeScript("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+    try connection.begin("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
     defer { if connection.isOpen { try? connection.executeScript("ROLLBACK") } }
     return try work()
   }
@@ -251,22 +250,53 @@ public struct PostgresMigrator: MigrationExecutor {
     let migration: AppliedMigration
   }
 
+  /// The schema's objects and the recorded migrations, in one round trip: the catalog
+  /// description, then the records, in one pipeline (`PostgresConnection.pipeline`). Before
+  /// the record table exists the second fails, and there are no records.
+  private func recordsAndObjects(
+    in connection: PostgresConnection
+  ) throws -> ([Record], [PostgresSchemaObject]) {
+    let schema = connection.schema
+    let outcomes = try connection.pipeline([
+      PostgresSchema.describeStatement(of: schema), PostgresStatement(Self.recordsSQL),
+    ])
+    guard outcomes.count == 2 else {
+      throw PostgresError.connectionLost(reason: connection.lastErrorMessage)
+    }
+    let found = try PostgresSchema.objects(of: schema, in: try outcomes[0].get())
+    switch outcomes[1] {
+    case .success(let result):
+      return (try result.rows(Self.record), found)
+    case .failure(let error)
+    where error.sqlState == "42P01"
+      && !found.contains(where: { $0.kind == "table" && $0.name == "schema_migrations" }):
+      // undefined_table: no record table in the schema, so nothing was ever migrated.
+      return ([], found)
+    case .failure(let error):
+      throw error
+    }
+  }
+
+  /// The recorded migrations, oldest first, once the record table exists.
+  private static let recordsSQL =
+    "SELECT version, identifier, applied_at FROM schema_migrations ORDER BY version"
+
+  private static func record(_ row: PostgresRow) throws -> Record {
+    Record(
+      version: Int(try row.int64(0)),
+      migration: AppliedMigration(identifier: row.string(1), appliedAt: try row.date(2)))
+  }
+
   /// The recorded migrations, oldest first; none before the record table exists.
   private func records(in connection: PostgresConnection) throws -> [Record] {
     guard try Self.hasRecordTable(connection) else { return [] }
-    return try connection.query(
-      "SELECT version, identifier, applied_at FROM schema_migrations ORDER BY version"
-    ) { row in
-      Record(
-        version: Int(try row.int64(0)),
-        migration: AppliedMigration(identifier: row.string(1), appliedAt: try row.date(2)))
-    }
+    return try connection.query(Self.recordsSQL, row: Self.record)
   }
 
   private func apply(
     _ migration: Migration, to connection: PostgresConnection, at time: Date
   ) throws -> Bool {
-    try connection.executeScript("BEGIN")
+    try connection.begin()
     do {
       // One lock per schema: tests and tenants in other schemas of the database go on.
       try connection.execute(

@@ -130,13 +130,34 @@ public enum PostgresSchema {
     in connection: PostgresConnection, schema: String? = nil
   ) throws -> [PostgresSchemaObject] {
     let schema = schema ?? connection.schema
+    return try objects(
+      of: schema,
+      rows: { try connection.query(describeSQL, [.text(schema)], row: $0) })
+  }
+
+  /// The statement `objects(in:)` runs, for a pipeline (`PostgresConnection.pipeline`).
+  static func describeStatement(of schema: String) -> PostgresStatement {
+    PostgresStatement(describeSQL, [.text(schema)])
+  }
+
+  /// The objects in the result of `describeStatement(of: schema)`.
+  static func objects(
+    of schema: String, in result: PostgresResult
+  ) throws -> [PostgresSchemaObject] {
+    try objects(of: schema, rows: { try result.rows($0) })
+  }
+
+  private static func objects(
+    of schema: String,
+    rows: ((PostgresRow) throws -> PostgresSchemaObject) throws -> [PostgresSchemaObject]
+  ) throws -> [PostgresSchemaObject] {
     // The server writes some names qualified (an index's table); the migrations describe
     // the same in any schema only without it.
     // A temporary schema is written `pg_temp.`.
     let qualifiers =
       ["\"" + schema.replacing("\"", with: "\"\"") + "\".", schema + "."]
       + (schema.hasPrefix("pg_temp") ? ["pg_temp."] : [])
-    return try connection.query(describeSQL, [.text(schema)]) { row in
+    return try rows { row in
       var definition = row.optionalString(2) ?? ""
       for qualifier in qualifiers { definition = definition.replacing(qualifier, with: "") }
       return PostgresSchemaObject(

@@ -14,8 +14,9 @@ import Synchronization
 ///   `writeAttempts` times with a short random pause between; then `StoreError.busy`.
 ///   So the work may run more than once and must only act through the context (the use
 ///   cases' work does).
-/// - `read` runs work that issues one statement as that statement alone, which is one
-///   consistent snapshot in one round trip (a session check). When the work asks for a
+/// - `read` runs work that issues one statement as that statement alone (with the search
+///   path pinned for it), which is one consistent snapshot in one round trip (a session
+///   check). When the work asks for a
 ///   second statement it starts again inside a REPEATABLE READ, READ ONLY transaction,
 ///   so reads with several statements still see one snapshot.
 /// - A connection that broke (server restarted) fails the work in flight with
@@ -46,13 +47,15 @@ public final class PostgresAuthStore: AuthStore {
   /// cases expect (a schema newer than `migrator` knows is refused before anything is
   /// written).
   /// `writeAttempts` is how many times a write runs before a serialization failure becomes
-  /// `busy`.
+  /// `busy`. `statements` is `.unnamed` unless the process is long-lived and its connection
+  /// direct (`PostgresStatementMode`).
   public static func open(
     _ target: PostgresTarget, writeAttempts: Int = 12,
-    migrator: PostgresMigrator = PostgresMigrator(), now: Date = Date()
+    migrator: PostgresMigrator = PostgresMigrator(), now: Date = Date(),
+    statements: PostgresStatementMode = .unnamed
   ) throws -> PostgresAuthStore {
     let connection = try PostgresConnection.connect(
-      target.connectionString, target: target.displayName)
+      target.connectionString, target: target.displayName, statements: statements)
     try migrator.migrate(connection, at: now)
     return PostgresAuthStore(connection: connection, writeAttempts: writeAttempts)
   }
@@ -119,7 +122,7 @@ public final class PostgresAuthStore: AuthStore {
   private func inTransaction<T, E: Error>(
     _ begin: String, _ work: (any AuthStoreContext) throws(E) -> T
   ) throws -> T {
-    try connection.executeScript(begin)
+    try connection.begin(begin)
     let context = PostgresStoreContext(connection: connection, singleStatement: false)
     do {
       let result = try work(context)

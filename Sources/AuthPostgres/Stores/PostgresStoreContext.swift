@@ -2,7 +2,7 @@ import AuthCore
 
 /// The store operations on one connection, inside the unit of work that made it.
 ///
-/// Each operation is one prepared statement. A context made for a single-statement read
+/// Each operation is one statement (unnamed, so that a pooler in transaction mode may run it on any server session). A context made for a single-statement read
 /// refuses a second statement (`NeedsTransaction`, which the work sees as the port's error
 /// and the store reads from `neededTransaction`), and the store answers by running the work
 /// again inside a transaction.

@@ -28,7 +28,9 @@ enum PostgresFigures {
   {
     let options = context.options
     let target = try server.freshSchema()
-    let store = try PostgresAuthStore.open(target)
+    // A long-lived process on a direct connection, as the C program is: statements prepared
+    // once per connection, as the C program prepares its one.
+    let store = try PostgresAuthStore.open(target, statements: .prepared)
     let seeding = try PostgresConnection.connect(target.connectionString, target: "seeding")
     // Nobody signs in as the filler accounts: any unique name_hash serves.
     try seeding.execute(

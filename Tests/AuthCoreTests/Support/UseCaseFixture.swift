@@ -11,8 +11,10 @@ import PostgresTestSupport
 /// every use case wired to them.
 ///
 /// The store is SQLite in memory, a fresh schema on the test PostgreSQL server when
-/// `AUTHCLI_TEST_STORE=postgres`, or the dictionary store of Examples/DictionaryStore when
-/// `AUTHCLI_TEST_STORE=dictionary` (script/test runs these suites once more on each).
+/// `AUTHCLI_TEST_STORE=postgres`, the same reached through the test PgBouncer in transaction
+/// pooling mode when `AUTHCLI_TEST_STORE=pgbouncer`, or the dictionary store of
+/// Examples/DictionaryStore when `AUTHCLI_TEST_STORE=dictionary` (script/test runs these
+/// suites once more on each).
 struct UseCaseFixture {
   let store: any AuthStore
   let hasher: CountingPasswordHasher
@@ -38,6 +40,7 @@ struct UseCaseFixture {
   static func makeMemoryStore() throws -> any AuthStore {
     switch ProcessInfo.processInfo.environment["AUTHCLI_TEST_STORE"] {
     case "postgres": return try PostgresAuthStore.open(try TestPostgres.freshSchema())
+    case "pgbouncer": return try PostgresAuthStore.open(try TestPostgres.freshPooledSchema().pooled)
     case "dictionary": return DictionaryAuthStore()
     default: return try SQLiteAuthStore.inMemory()
     }
