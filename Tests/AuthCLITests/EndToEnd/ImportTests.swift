@@ -85,6 +85,21 @@ struct ImportTests {
     let imported = try await run(["users", "import", "--format", "django", "-"], input: django)
     #expect(imported.status == 0, "\(imported.errors)")
 
+    // inspect counts the accounts by the scheme users show names; root's unusable hash
+    // is an Argon2id one that no password matches.
+    let kinds: [String: Int] = [
+      "argon2id": 1, "bcrypt": 2, "sha512-crypt": 2, "yescrypt": 1, "django-pbkdf2-sha256": 1,
+      "django-bcrypt-sha256": 1,
+    ]
+    let inspected = try #require(try await run(["inspect", "--json"]).json() as? [String: Any])
+    #expect(inspected["password_schemes"] as? [String: Int] == kinds, "\(inspected)")
+    let inspectedText = try await run(["inspect"]).output
+    #expect(
+      inspectedText.contains(
+        "Password hashes: 1 argon2id, 2 bcrypt, 1 django-bcrypt-sha256, 1 django-pbkdf2-sha256,"
+          + " 2 sha512-crypt, 1 yescrypt (kept hashes are upgraded at next sign-in)\n"),
+      "\(inspectedText)")
+
     let accounts = [
       ("ann", passwords[0], "bcrypt"), ("bea", passwords[1], "bcrypt"),
       ("eva", passwords[2], "sha512-crypt"), ("fay", passwords[3], "yescrypt"),
@@ -121,6 +136,11 @@ struct ImportTests {
     let gil = try #require(
       try await run(["users", "show", "gil", "--json"]).json() as? [String: Any])
     #expect(gil["locked"] as? Bool == true)
+    // Every account that signed in now stores Argon2id; gil's kept hash waits behind its lock.
+    let upgraded = try #require(try await run(["inspect", "--json"]).json() as? [String: Any])
+    #expect(
+      upgraded["password_schemes"] as? [String: Int] == ["argon2id": 7, "sha512-crypt": 1],
+      "\(upgraded)")
   }
 }
 
