@@ -34,6 +34,11 @@ public protocol PasswordHasher: Sendable {
   /// After verifying a legacy hash of `work` units wrongly, works for as long as the
   /// rest of a verify at the current cost, as `padVerification(after:)` does.
   func padVerification(afterWork work: Int)
+  /// After verifying a legacy hash of `work` units wrongly, a verify that began at `start`:
+  /// works until as long has passed since `start` as a verify at the current cost takes
+  /// on this machine, when the hasher has measured that; otherwise as
+  /// `padVerification(afterWork:)` does.
+  func padVerification(afterWork work: Int, since start: ContinuousClock.Instant)
   /// A well-formed hash at the current cost that no password matches, for the
   /// verify a sign-in runs when there is no account: the same work, every time.
   /// Must be cheap to make, or the first such sign-in in a process takes longer.
@@ -79,6 +84,11 @@ extension PasswordHasher {
 
   /// Nothing to pad for hashers without a notion of cost.
   public func padVerification(afterWork work: Int) {}
+
+  /// Pads by `work` alone, for hashers that time nothing.
+  public func padVerification(afterWork work: Int, since start: ContinuousClock.Instant) {
+    padVerification(afterWork: work)
+  }
 
   /// A new hash at the current cost.
   public func rehash(
