@@ -1,5 +1,5 @@
+import AuthTestSupport
 import Foundation
-import PostgresTestSupport
 import Testing
 
 /// `users import` through the real binary on both engines, with files made at test time by
@@ -156,7 +156,7 @@ enum ImportTools {
 
   /// Whether every tool is installed, or CI is set (where a missing one fails the test).
   static let available: Bool = {
-    let ci = TestPostgres.isContinuousIntegration
+    let ci = TestEnvironment.isContinuousIntegration
     let present = ["htpasswd", "openssl", "mkpasswd", "python3"].allSatisfy { path(of: $0) != nil }
     if !present && !ci {
       FileHandle.standardError.write(
@@ -172,31 +172,16 @@ enum ImportTools {
   /// The first line `name` prints.
   static func line(_ name: String, _ arguments: [String]) throws -> String {
     guard let executable = path(of: name) else { throw Missing(name: name) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let bytes = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(name) \(arguments)")
-    return String(String(decoding: bytes, as: UTF8.self).split(separator: "\n").first ?? "")
+    let run = try ChildProcess.capture(executable, arguments)
+    #expect(run.status == 0, "\(name) \(arguments): \(run.errors)")
+    return String(run.output.split(separator: "\n").first ?? "")
   }
 
   /// What a Python snippet prints.
   static func python(_ code: String) throws -> String {
     guard let executable = path(of: "python3") else { throw Missing(name: "python3") }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = ["-c", code]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let bytes = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "python3 failed")
-    return String(decoding: bytes, as: UTF8.self)
+    let run = try ChildProcess.capture(executable, ["-c", code])
+    #expect(run.status == 0, "python3 failed: \(run.errors)")
+    return run.output
   }
 }
