@@ -44,11 +44,17 @@ extension Argon2idHasher {
       && stored.passes == Int(cost.opsLimit) && stored.lanes == 1
   }
 
+  /// Of the time left after a kept hash's verify, the share Argon2id pads; the wait after
+  /// it does the rest. Were Argon2id to fill it all, every run slower than the typical one
+  /// would end late while every faster one would be waited out to the deadline, and the
+  /// kept hash's answer would come later than the unknown name's more often than not.
+  static let argon2PadShare = 0.85
+
   /// After a wrong password on a kept hash whose verify began at `start`: works until the
   /// typical time of a verify at the current cost has passed since `start`. Argon2id over
-  /// the fraction of the current memory that the remaining time is of the typical time
-  /// does most of it (a smaller Argon2id runs faster per KiB, as more of it stays in
-  /// cache, so this ends a little early); waiting out what is left then ends it on time.
+  /// `argon2PadShare` of the current memory's fraction that the remaining time is of the
+  /// typical time does most of it (a smaller Argon2id also runs faster per KiB, as more of
+  /// it stays in cache); waiting out what is left then ends it on time.
   /// Before the process has timed a verify at the current cost, pads by `work` as the
   /// rate table states it.
   public func padVerification(afterWork work: Int, since start: ContinuousClock.Instant) {
@@ -56,7 +62,7 @@ extension Argon2idHasher {
     let deadline = start + typical
     let remaining = deadline - ContinuousClock.now
     guard remaining > .zero else { return }
-    let fraction = remaining / typical
+    let fraction = remaining / typical * Self.argon2PadShare
     let memoryKiB = Int(Double(currentMemoryKiB) * fraction)
     if memoryKiB >= crypto_pwhash_memlimit_min() / 1024 {
       let pad = Self.unmatchableHash(memoryKiB: memoryKiB, passes: cost.opsLimit)
