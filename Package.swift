@@ -124,7 +124,7 @@ let package = Package(
       ]),
 
     // The PostgreSQL server of the tests: a fresh schema per test.
-    .target(name: "PostgresTestSupport", dependencies: ["AuthPostgres"]),
+    .target(name: "PostgresTestSupport", dependencies: ["AuthPostgres", "AuthTestSupport"]),
 
     // What only tests need: a clock they move, a counting hasher, the built binary.
     .target(name: "AuthTestSupport", dependencies: ["AuthCore"]),
@@ -144,10 +144,11 @@ let package = Package(
         "AuthCrypto",
         "AuthTestSupport", "DictionaryStore",
       ]),
-    .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto"]),
-    .testTarget(name: "TerminalQRTests", dependencies: ["TerminalQR"]),
+    .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto", "AuthTestSupport"]),
+    .testTarget(name: "TerminalQRTests", dependencies: ["TerminalQR", "AuthTestSupport"]),
     // Also runs the built authbench, whose command line is declared with CommandLineKit.
-    .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "authbench"]),
+    .testTarget(
+      name: "CommandLineKitTests", dependencies: ["CommandLineKit", "authbench", "AuthTestSupport"]),
     .testTarget(
       name: "AuthViewModelsTests",
       dependencies: [

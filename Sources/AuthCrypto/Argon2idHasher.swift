@@ -11,6 +11,9 @@ import CSodium
 public struct Argon2idHasher: PasswordHasher {
   /// The cost of new hashes.
   public let cost: Argon2Cost
+  /// How long this hasher's verifies at the current cost took, for padding (see
+  /// `padVerification(afterWork:since:)`).
+  let times = VerifyTimes()
 
   /// Prepares libsodium and checks the cost. The default is `.interactive`.
   public init(cost: Argon2Cost = .interactive) throws {
@@ -39,12 +42,17 @@ public struct Argon2idHasher: PasswordHasher {
 
   /// Whether the password matches; false for a malformed hash, and false if
   /// Argon2id cannot get the memory the stored hash asks for.
+  /// A verify at the current cost is timed (`VerifyTimes`).
   public func verify(_ password: Password, against passwordHash: String) -> Bool {
-    passwordHash.withCString { stored in
+    let timed = isAtCurrentCost(passwordHash)
+    let start = ContinuousClock.now
+    let matched = passwordHash.withCString { stored in
       withWipedUTF8(of: password, orIfUnaddressable: false) { bytes, count in
         crypto_pwhash_str_verify(stored, bytes, count) == 0
       }
     }
+    if timed { times.record(ContinuousClock.now - start) }
+    return matched
   }
 
   /// Runs `body` on a copy of the password's UTF-8 bytes and their count, then

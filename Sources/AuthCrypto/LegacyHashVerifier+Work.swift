@@ -3,9 +3,10 @@ import AuthCore
 extension LegacyHashVerifier {
   /// A verification's cost in Argon2id's KiB × passes taking the same time, from the hash's
   /// stated cost and the time each scheme takes per unit of it relative to libsodium's
-  /// Argon2id, measured with authbench figure 5 on x86-64 (`WorkRates`). Sign-in pads a
-  /// wrong password from this up to the current cost, and an import refuses a hash above
-  /// the current cost, whose wrong passwords could not be answered in equal time.
+  /// Argon2id, measured on x86-64 (`WorkRates`). An import refuses a hash above the
+  /// current cost, whose wrong passwords could not be answered in equal time; sign-in pads
+  /// a wrong password from this only until the hasher has timed a verify at the current
+  /// cost in the process, and from then on by time (`Argon2idHasher.padVerification(afterWork:since:)`).
   public func work(of hash: LegacyPasswordHash) -> Int {
     let rates = WorkRates.self
     let units: Double =
@@ -26,8 +27,10 @@ extension LegacyHashVerifier {
 
 /// Argon2id KiB × passes per unit of each scheme's stated cost, measured as the ratio of
 /// the scheme's verify time to libsodium's Argon2id at 64 MiB, 2 passes on the same
-/// machine. Ratios between CPU-bound algorithms move less between machines than times do;
-/// authbench figure 5 shows how close they stay on the machine it runs on.
+/// machine. Such ratios still move between machines (bcrypt and SHA-crypt are bound by the
+/// processor, Argon2id by memory and cache size), which is why sign-in pads by measured
+/// time as soon as it has a measure; the table decides what an import admits, and the
+/// padding of a process's first sign-ins, before any verify at the current cost has run.
 enum WorkRates {
   /// One round of bcrypt's key schedule (2^cost rounds).
   static let bcryptPerRound = 66.0

@@ -63,6 +63,12 @@ public final class CountingPasswordHasher: PasswordHasher {
     wrapped.padVerification(afterWork: work)
   }
 
+  /// Counts, then pads with the wrapped hasher.
+  public func padVerification(afterWork work: Int, since start: ContinuousClock.Instant) {
+    tally.withLock { $0.pad += 1 }
+    wrapped.padVerification(afterWork: work, since: start)
+  }
+
   /// Counts as a hash, then rehashes with the wrapped hasher.
   public func rehash(
     _ password: Password, upgrading passwordHash: String

@@ -1,4 +1,5 @@
 import AuthPostgres
+import AuthTestSupport
 import Foundation
 
 /// The PostgreSQL server the tests run against: the one `script/test` starts (or any other)
@@ -14,7 +15,7 @@ public enum TestPostgres {
   /// Whether PostgreSQL runs of the suites take place: with a server, or under CI, where
   /// a missing server must fail those runs instead of leaving them out.
   public static var shouldRun: Bool {
-    if serverURI != nil || isContinuousIntegration { return true }
+    if serverURI != nil || TestEnvironment.isContinuousIntegration { return true }
     announceSkipOnce
     return false
   }
@@ -22,12 +23,6 @@ public enum TestPostgres {
   /// Why a PostgreSQL test is left out when `shouldRun` is false; under CI it never is.
   public static let skipReason =
     "needs a PostgreSQL server (AUTHCLI_TEST_POSTGRES, set by script/test); under CI it runs and fails"
-
-  /// Whether `CI` is set (to anything but empty, `0` or `false`).
-  public static var isContinuousIntegration: Bool {
-    let value = ProcessInfo.processInfo.environment["CI"]?.lowercased() ?? ""
-    return !["", "0", "false"].contains(value)
-  }
 
   /// Said once per test process, so that leaving PostgreSQL out is never silent.
   private static let announceSkipOnce: Void = {
@@ -73,7 +68,9 @@ public enum TestPostgres {
 
   /// Whether the PgBouncer runs take place: with a PgBouncer, or under CI, where a missing
   /// one must fail them instead of leaving them out.
-  public static var shouldRunPooled: Bool { poolerURI != nil || isContinuousIntegration }
+  public static var shouldRunPooled: Bool {
+    poolerURI != nil || TestEnvironment.isContinuousIntegration
+  }
 
   /// Why a PgBouncer test is left out when `shouldRunPooled` is false; under CI it never is.
   public static let pooledSkipReason =

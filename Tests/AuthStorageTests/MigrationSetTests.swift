@@ -1,5 +1,6 @@
 import AuthDatabase
 import AuthStorage
+import AuthTestSupport
 import CSQLite
 import Foundation
 import Testing
@@ -165,16 +166,10 @@ struct MigrationSetTests {
         try Data("SELECT 1;".utf8).write(to: URL(fileURLWithPath: path))
         return path
       }
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: tool)
-      process.arguments = ["EmbeddedMigrations", folder.path("out.swift")] + paths
-      let errors = Pipe()
-      process.standardError = errors
-      try process.run()
-      process.waitUntilExit()
-      let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      let run = try ChildProcess.capture(
+        tool, ["EmbeddedMigrations", folder.path("out.swift")] + paths)
       for path in paths { try? FileManager.default.removeItem(atPath: path) }
-      return (process.terminationStatus, text)
+      return (run.status, run.errors)
     }
     #expect(try embed(["0001_a.sql", "0002_b.sql"]).status == 0)
     let duplicate = try embed(["0001_a.sql", "0002_b.sql", "0002_c.sql"])

@@ -1,3 +1,4 @@
+import AuthTestSupport
 import Foundation
 import Testing
 
@@ -24,20 +25,8 @@ struct AuthbenchCommandLineTests {
   }()
 
   private func run(_ arguments: [String]) throws -> Run {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Self.binary)
-    process.arguments = arguments
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(
-      status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
-      errors: String(decoding: err, as: UTF8.self))
+    let run = try ChildProcess.capture(Self.binary, arguments)
+    return Run(status: run.status, output: run.output, errors: run.errors)
   }
 
   @Test func theHelpPageIsDerivedFromTheDeclarations() throws {

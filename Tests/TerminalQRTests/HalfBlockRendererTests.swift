@@ -1,3 +1,4 @@
+import AuthTestSupport
 import Foundation
 import TerminalQR
 import Testing
@@ -75,19 +76,13 @@ import Testing
 
 /// Programs from the system that the tests run.
 enum Tool {
-  /// Whether `CI` is set (to anything but empty, `0` or `false`).
-  static var isContinuousIntegration: Bool {
-    let value = ProcessInfo.processInfo.environment["CI"]?.lowercased() ?? ""
-    return !["", "0", "false"].contains(value)
-  }
-
   /// Whether the tests needing zbarimg run; decided, and a skip announced, once.
   static let runsZBarTests = shouldRun("zbarimg", package: "zbar-tools")
 
   /// Whether a test needing `program` runs: when it is installed, or under CI (where the test
   /// then fails). Otherwise says on standard error what is left out and why.
   static func shouldRun(_ program: String, package: String) -> Bool {
-    if path(of: program) != nil || isContinuousIntegration { return true }
+    if path(of: program) != nil || TestEnvironment.isContinuousIntegration { return true }
     FileHandle.standardError.write(
       Data(
         ("Tests needing \(program) left out: it is not installed (script/setup installs the"
@@ -116,17 +111,12 @@ enum Tool {
       .appendingPathComponent("qr-\(UUID().uuidString).pbm")
     try Data(pbm.utf8).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path(of: "zbarimg") ?? "/usr/bin/zbarimg")
-    process.arguments = ["--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", "-Sbinary", file.path]
-    let output = Pipe()
-    process.standardOutput = output
-    // It complains on standard error of a missing D-Bus, which has nothing to do with reading.
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    // Its standard error (a complaint of a missing D-Bus, which has nothing to do with
+    // reading) is left aside.
+    let run = try ChildProcess.capture(
+      path(of: "zbarimg") ?? "/usr/bin/zbarimg",
+      ["--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", "-Sbinary", file.path])
     // The bytes as encoded, nothing added (`-Sbinary`: no guess at their character set).
-    return String(decoding: data, as: UTF8.self)
+    return run.output
   }
 }

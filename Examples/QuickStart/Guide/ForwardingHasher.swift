@@ -39,6 +39,9 @@ final class HashCountingHasher: PasswordHasher {
   }
   var currentWork: Int? { wrapped.currentWork }
   func padVerification(afterWork work: Int) { wrapped.padVerification(afterWork: work) }
+  func padVerification(afterWork work: Int, since start: ContinuousClock.Instant) {
+    wrapped.padVerification(afterWork: work, since: start)
+  }
   func unmatchableHash() throws(PasswordHasherError) -> String {
     try wrapped.unmatchableHash()
   }

@@ -53,6 +53,11 @@ public protocol PasswordHasher: Sendable {
   /// as the rest of a verify at the current cost, as `padVerification(after:)` does.
   /// A hasher without a cost does nothing here.
   func padVerification(afterWork work: Int)
+  /// Timing duty: after verifying a legacy hash of `work` units wrongly, a verify that
+  /// began at `start`, works until as long has passed since `start` as a verify at the
+  /// current cost takes on this machine, when the hasher has measured that; otherwise as
+  /// `padVerification(afterWork:)` does. A hasher without a cost does nothing here.
+  func padVerification(afterWork work: Int, since start: ContinuousClock.Instant)
   /// Dummy-hash duty: a well-formed hash at the current cost that no password matches,
   /// for the verify a sign-in runs when there is no account: the same work, every time.
   /// Must be cheap to make (write the format directly, with random salt and checksum), or

@@ -32,6 +32,16 @@ public struct LegacyPasswordHash: Hashable, Sendable, CustomStringConvertible,
 
     /// Whether this is the format authcli writes, which needs no upgrade after a sign-in.
     public var isCurrent: Bool { self == .argon2id }
+
+    /// The stored prefixes that name each scheme, as `init(parsing:)` reads them; what a
+    /// report counts accounts by without reading every hash (`inspect`). A stored string
+    /// with none of them is one no password matches (`users show` calls it unreadable).
+    public static let storedPrefixes: [(prefix: String, scheme: Scheme)] = [
+      ("$argon2id$", .argon2id), ("$2a$", .bcrypt), ("$2b$", .bcrypt), ("$2y$", .bcrypt),
+      ("$6$", .sha512Crypt), ("$5$", .sha256Crypt), ("$y$", .yescrypt),
+      ("pbkdf2_sha256$", .djangoPBKDF2SHA256), ("bcrypt_sha256$", .djangoBcryptSHA256),
+      ("argon2$argon2id$", .djangoArgon2id),
+    ]
   }
 
   /// The scheme the prefix names.

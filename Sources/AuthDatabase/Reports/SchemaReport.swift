@@ -20,6 +20,8 @@ public protocol SchemaReport: Sendable {
   var tables: [TableCount] { get }
   /// Sessions active and expired at `inspectedAt`, when the sessions table exists.
   var sessions: SessionCounts? { get }
+  /// Accounts per password scheme (by the stored hash's prefix), when the users table exists.
+  var passwordSchemes: [PasswordSchemeCount]? { get }
   /// What `authcli sessions prune` would delete at `inspectedAt`, when the schema keeps
   /// failure ages.
   var prunable: PrunableCounts? { get }

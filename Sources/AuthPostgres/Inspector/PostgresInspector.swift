@@ -37,6 +37,8 @@ public struct PostgresReport: Hashable, Sendable, SchemaReport {
   /// What `authcli sessions prune` would delete at `inspectedAt`, counted by the store's
   /// own conditions; `nil` before the schema that records failure ages (migration 0003).
   public var prunable: PrunableCounts? = nil
+  /// Accounts per password scheme, by the stored hash's prefix; `nil` before the schema.
+  public var passwordSchemes: [PasswordSchemeCount]? = nil
   /// The tables, indexes and rows' total size on disk.
   public let sizeBytes: Int64
   /// `["ok"]`, or one line per difference from what the migrations create: every table,
@@ -124,6 +126,14 @@ public struct PostgresInspector: Sendable {
     report.owner = facts?.4
     report.connectedRole = facts?.3 ?? ""
     report.prunable = try Self.prunableCounts(connection, tables: names, version: version, at: time)
+    if names.contains("users") {
+      let statement = PasswordSchemeCount.countingStatement(
+        prefixes: LegacyPasswordHash.Scheme.storedPrefixes.map { ($0.prefix, $0.scheme.rawValue) },
+        functionSchema: "pg_catalog.")
+      report.passwordSchemes = try connection.query(statement) { row in
+        PasswordSchemeCount(scheme: row.string(0), accounts: Int(try row.int64(1)))
+      }
+    }
     return report
   }
 

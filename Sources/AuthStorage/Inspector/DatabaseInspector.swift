@@ -73,6 +73,7 @@ public struct DatabaseInspector: Sendable {
       views: try objectNames(ofType: "view", in: database),
       schemaDifferences: judged ? try migrator.schemaDifferences(in: database) : nil)
     report.prunable = try prunableCounts(database, at: time)
+    if tableNames.contains("users") { report.passwordSchemes = try passwordSchemes(database) }
     report.needsAdoption = needsAdoption
     return report
   }
@@ -103,6 +104,17 @@ public struct DatabaseInspector: Sendable {
         at: time, failuresBefore: ThrottleRules.standard.forgetCutoff(at: time)),
       expiredDeviceCookies: keepsDeviceCookies
         ? try context.countExpiredDeviceCookies(asOf: time) : 0)
+  }
+
+  /// Counted in one statement over the stored hashes' prefixes, the ones the parser reads.
+  private func passwordSchemes(
+    _ database: Database
+  ) throws -> [DatabaseReport.PasswordSchemeCount] {
+    let statement = DatabaseReport.PasswordSchemeCount.countingStatement(
+      prefixes: LegacyPasswordHash.Scheme.storedPrefixes.map { ($0.prefix, $0.scheme.rawValue) })
+    return try database.query(statement) {
+      DatabaseReport.PasswordSchemeCount(scheme: $0.string(at: 0), accounts: Int($0.int64(at: 1)))
+    }
   }
 
   private func sessionCounts(

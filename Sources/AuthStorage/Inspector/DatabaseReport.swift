@@ -14,6 +14,8 @@ public struct DatabaseReport: Hashable, Sendable, Codable, SchemaReport {
   public typealias SessionCounts = AuthDatabase.SessionCounts
   /// What `authcli sessions prune` would delete at the report's time.
   public typealias PrunableCounts = AuthDatabase.PrunableCounts
+  /// Accounts storing a hash of one password scheme (the same on both engines).
+  public typealias PasswordSchemeCount = AuthDatabase.PasswordSchemeCount
 
   /// The database path, or `:memory:`.
   public let path: String
@@ -40,6 +42,8 @@ public struct DatabaseReport: Hashable, Sendable, Codable, SchemaReport {
   /// Whether the file records migrations but has schema version 0: a copy rebuilt from a
   /// text dump, which `authcli migrate --adopt` checks and makes usable.
   public var needsAdoption = false
+  /// Accounts per password scheme, by the stored hash's prefix; `nil` before the schema.
+  public var passwordSchemes: [PasswordSchemeCount]? = nil
   /// What housekeeping would delete; `nil` before the schema that records failure ages.
   public var prunable: PrunableCounts? = nil
   /// The time the session counts refer to.

@@ -37,25 +37,14 @@ public enum ChildProcess {
     let pid = try spawn(
       executable, arguments, environment: environment, inputPath: inputPath,
       outputPath: outputPath, errorPath: errorPath)
-    // Set once the child is reaped, so the timeout never signals a reused process id.
-    let reaped = Mutex(false)
-    DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
-      reaped.withLock { done in if !done { _ = kill(pid, SIGKILL) } }
-    }
     return await withCheckedContinuation { continuation in
       // A thread of its own: `waitpid` blocks, and the cooperative pool must not.
-      let waiter = Thread {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        reaped.withLock { $0 = true }
-        let signal = status & 0x7f
-        continuation.resume(returning: signal == 0 ? (status >> 8) & 0xff : 128 + signal)
-      }
+      let waiter = Thread { continuation.resume(returning: wait(for: pid, timeout: timeout)) }
       waiter.start()
     }
   }
 
-  private static func spawn(
+  static func spawn(
     _ executable: String, _ arguments: [String], environment: [String: String],
     inputPath: String, outputPath: String, errorPath: String?
   ) throws -> pid_t {

@@ -64,16 +64,9 @@ import Testing
 
   /// What `command` prints, run through `/usr/bin/env`.
   private func output(of command: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = command
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(command.joined(separator: " ")) failed")
-    return String(decoding: data, as: UTF8.self)
+    let run = try ChildProcess.capture("/usr/bin/env", command)
+    #expect(run.status == 0, "\(command.joined(separator: " ")) failed: \(run.errors)")
+    return run.output
   }
 
   #if os(Linux)

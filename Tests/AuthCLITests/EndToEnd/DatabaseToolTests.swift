@@ -81,7 +81,7 @@ struct DatabaseToolTests {
         "Schema version:  \(Self.schemaVersion) ",
       ] + migrationLines + [
         "Pending:         none\n", "Sessions:        0 active, 0 expired\n",
-        "Integrity check: ok\n", "\nTABLE ", "\nusers ",
+        "Password hashes: none\n", "Integrity check: ok\n", "\nTABLE ", "\nusers ",
       ]
     for line in lines {
       #expect(text.output.contains(line), "\(line)")
@@ -98,6 +98,7 @@ struct DatabaseToolTests {
     #expect(tables["schema_migrations"] == Self.migrations.count)
     let sessions = try #require(json["sessions"] as? [String: Int])
     #expect(sessions == ["active": 0, "expired": 0])
+    #expect(json["password_schemes"] as? [String: Int] == [:])
     let migrations = try #require(json["migrations"] as? [[String: Any]])
     #expect(migrations.count == Self.migrations.count)
   }

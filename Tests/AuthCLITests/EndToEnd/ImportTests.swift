@@ -1,5 +1,5 @@
+import AuthTestSupport
 import Foundation
-import PostgresTestSupport
 import Testing
 
 /// `users import` through the real binary on both engines, with files made at test time by
@@ -85,6 +85,21 @@ struct ImportTests {
     let imported = try await run(["users", "import", "--format", "django", "-"], input: django)
     #expect(imported.status == 0, "\(imported.errors)")
 
+    // inspect counts the accounts by the scheme users show names; root's unusable hash
+    // is an Argon2id one that no password matches.
+    let kinds: [String: Int] = [
+      "argon2id": 1, "bcrypt": 2, "sha512-crypt": 2, "yescrypt": 1, "django-pbkdf2-sha256": 1,
+      "django-bcrypt-sha256": 1,
+    ]
+    let inspected = try #require(try await run(["inspect", "--json"]).json() as? [String: Any])
+    #expect(inspected["password_schemes"] as? [String: Int] == kinds, "\(inspected)")
+    let inspectedText = try await run(["inspect"]).output
+    #expect(
+      inspectedText.contains(
+        "Password hashes: 1 argon2id, 2 bcrypt, 1 django-bcrypt-sha256, 1 django-pbkdf2-sha256,"
+          + " 2 sha512-crypt, 1 yescrypt (kept hashes are upgraded at next sign-in)\n"),
+      "\(inspectedText)")
+
     let accounts = [
       ("ann", passwords[0], "bcrypt"), ("bea", passwords[1], "bcrypt"),
       ("eva", passwords[2], "sha512-crypt"), ("fay", passwords[3], "yescrypt"),
@@ -121,6 +136,11 @@ struct ImportTests {
     let gil = try #require(
       try await run(["users", "show", "gil", "--json"]).json() as? [String: Any])
     #expect(gil["locked"] as? Bool == true)
+    // Every account that signed in now stores Argon2id; gil's kept hash waits behind its lock.
+    let upgraded = try #require(try await run(["inspect", "--json"]).json() as? [String: Any])
+    #expect(
+      upgraded["password_schemes"] as? [String: Int] == ["argon2id": 7, "sha512-crypt": 1],
+      "\(upgraded)")
   }
 }
 
@@ -136,7 +156,7 @@ enum ImportTools {
 
   /// Whether every tool is installed, or CI is set (where a missing one fails the test).
   static let available: Bool = {
-    let ci = TestPostgres.isContinuousIntegration
+    let ci = TestEnvironment.isContinuousIntegration
     let present = ["htpasswd", "openssl", "mkpasswd", "python3"].allSatisfy { path(of: $0) != nil }
     if !present && !ci {
       FileHandle.standardError.write(
@@ -152,31 +172,16 @@ enum ImportTools {
   /// The first line `name` prints.
   static func line(_ name: String, _ arguments: [String]) throws -> String {
     guard let executable = path(of: name) else { throw Missing(name: name) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let bytes = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(name) \(arguments)")
-    return String(String(decoding: bytes, as: UTF8.self).split(separator: "\n").first ?? "")
+    let run = try ChildProcess.capture(executable, arguments)
+    #expect(run.status == 0, "\(name) \(arguments): \(run.errors)")
+    return String(run.output.split(separator: "\n").first ?? "")
   }
 
   /// What a Python snippet prints.
   static func python(_ code: String) throws -> String {
     guard let executable = path(of: "python3") else { throw Missing(name: "python3") }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = ["-c", code]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let bytes = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "python3 failed")
-    return String(decoding: bytes, as: UTF8.self)
+    let run = try ChildProcess.capture(executable, ["-c", code])
+    #expect(run.status == 0, "python3 failed: \(run.errors)")
+    return run.output
   }
 }

@@ -1,6 +1,5 @@
 import AuthTestSupport
 import Foundation
-import PostgresTestSupport
 import Testing
 
 /// `verify --pam` through the real PAM library: pamtester authenticates against a service
@@ -84,7 +83,7 @@ enum PAMStack {
   static let pamtester = "/usr/bin/pamtester"
   static let modules = "/lib/x86_64-linux-gnu/security"
   static let available: Bool = {
-    let ci = TestPostgres.isContinuousIntegration
+    let ci = TestEnvironment.isContinuousIntegration
     let present =
       FileManager.default.isExecutableFile(atPath: pamtester)
       && FileManager.default.fileExists(atPath: modules + "/pam_exec.so")

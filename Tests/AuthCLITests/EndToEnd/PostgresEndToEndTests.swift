@@ -29,7 +29,7 @@ struct PostgresEndToEndTests {
     for key in [
       "size_bytes", "schema_version", "newest_known_schema_version", "migrations",
       "pending_migrations", "tables", "sessions", "inspected_at", "integrity_check",
-      "integrity_ok",
+      "integrity_ok", "password_schemes",
     ] {
       #expect(report[key] != nil, "\(key)")
     }
@@ -43,7 +43,9 @@ struct PostgresEndToEndTests {
     #expect(tables["auth_events"] == 2)
     let sessions = try #require(report["sessions"] as? [String: Int])
     #expect(sessions == ["active": 1, "expired": 0])
+    #expect(report["password_schemes"] as? [String: Int] == ["argon2id": 1])
     let text = try await sandbox.run(["inspect"])
+    #expect(text.output.contains("Password hashes: 1 argon2id\n"))
     #expect(text.output.contains("Schema check:    ok"))
     #expect(text.output.contains("PostgreSQL:      "))
 

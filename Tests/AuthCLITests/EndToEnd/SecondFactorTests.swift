@@ -1,5 +1,5 @@
+import AuthTestSupport
 import Foundation
-import PostgresTestSupport
 import Testing
 
 /// Codes computed by Python's pyotp, an implementation independent of ours.
@@ -7,7 +7,7 @@ enum PyOTP {
   /// Whether the tests run: when pyotp is installed, or under CI (where they then fail).
   static let runs: Bool = {
     if (try? code(secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", stepsAhead: 0)) != nil { return true }
-    if TestPostgres.isContinuousIntegration { return true }
+    if TestEnvironment.isContinuousIntegration { return true }
     FileHandle.standardError.write(
       Data(
         ("Second-factor end-to-end tests left out: Python's pyotp is not installed"
@@ -19,22 +19,16 @@ enum PyOTP {
 
   /// The code pyotp computes for `secret` `stepsAhead` periods from now.
   static func code(secret: String, stepsAhead: Int) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "python3", "-c",
-      "import pyotp, sys, time; t = pyotp.TOTP(sys.argv[1]);"
-        + " print(t.at(time.time() + 30 * int(sys.argv[2])))",
-      secret, String(stepsAhead),
-    ]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { throw Failed() }
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    let run = try ChildProcess.capture(
+      "/usr/bin/env",
+      [
+        "python3", "-c",
+        "import pyotp, sys, time; t = pyotp.TOTP(sys.argv[1]);"
+          + " print(t.at(time.time() + 30 * int(sys.argv[2])))",
+        secret, String(stepsAhead),
+      ])
+    guard run.status == 0 else { throw Failed() }
+    return run.output.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 }
 

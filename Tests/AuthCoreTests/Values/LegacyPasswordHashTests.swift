@@ -59,6 +59,17 @@ import Testing
     #expect(hash.cost == cost)
     #expect(hash.text == text)
     #expect(hash.scheme.isCurrent == (scheme == .argon2id))
+    // The prefix a report counts by names the scheme the parser reads, and only it.
+    let named = LegacyPasswordHash.Scheme.storedPrefixes.filter { text.hasPrefix($0.prefix) }
+    #expect(named.map(\.scheme) == [scheme])
+  }
+
+  @Test func everySchemeHasAStoredPrefixAndNoPrefixStartsAnother() {
+    let prefixes = LegacyPasswordHash.Scheme.storedPrefixes
+    #expect(Set(prefixes.map(\.scheme)) == Set(LegacyPasswordHash.Scheme.allCases))
+    for (prefix, _) in prefixes {
+      #expect(prefixes.filter { $0.prefix.hasPrefix(prefix) }.count == 1, "\(prefix)")
+    }
   }
 
   @Test(arguments: [

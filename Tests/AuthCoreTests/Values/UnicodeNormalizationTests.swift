@@ -1,4 +1,5 @@
 import AuthCore
+import AuthTestSupport
 import Foundation
 import Testing
 
@@ -31,16 +32,9 @@ import Testing
     }
     let text: String
     if path.hasSuffix(".bz2") {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = ["bzip2", "-dc", path]
-      let pipe = Pipe()
-      process.standardOutput = pipe
-      try process.run()
-      let data = pipe.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      guard process.terminationStatus == 0 else { return nil }
-      text = String(decoding: data, as: UTF8.self)
+      let run = try ChildProcess.capture("/usr/bin/env", ["bzip2", "-dc", path])
+      guard run.status == 0 else { return nil }
+      text = run.output
     } else {
       text = try String(contentsOfFile: path, encoding: .utf8)
     }

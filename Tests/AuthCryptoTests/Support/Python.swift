@@ -1,3 +1,4 @@
+import AuthTestSupport
 import Foundation
 import Testing
 
@@ -9,13 +10,6 @@ enum Python {
     let status: Int32
     let output: String
     let errors: String
-  }
-
-  /// Whether `CI` is set (to anything but empty, `0` or `false`): there a missing module
-  /// fails the tests that need it instead of leaving them out.
-  static var isContinuousIntegration: Bool {
-    let value = ProcessInfo.processInfo.environment["CI"]?.lowercased() ?? ""
-    return !["", "0", "false"].contains(value)
   }
 
   /// Whether `import <module>` works.
@@ -32,7 +26,7 @@ enum Python {
   /// Whether a test needing `module` runs: when Python has it, or under CI (where the test
   /// then fails). Otherwise says once on standard error what is left out and why.
   static func shouldRun(needing module: String) -> Bool {
-    if hasModule(module) || isContinuousIntegration { return true }
+    if hasModule(module) || TestEnvironment.isContinuousIntegration { return true }
     FileHandle.standardError.write(
       Data(
         ("Tests needing Python's \(module) left out: it is not installed (script/setup installs"
@@ -42,30 +36,8 @@ enum Python {
 
   /// Runs `python3 -c code` with `input` on standard input.
   static func run(_ code: String, input: String = "") throws -> Run {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", code]
-    // Standard error goes to a file, so that neither pipe can fill while the other is read.
-    let errorsURL = FileManager.default.temporaryDirectory
-      .appendingPathComponent("python-errors-\(UUID().uuidString)")
-    guard FileManager.default.createFile(atPath: errorsURL.path, contents: nil) else {
-      throw CocoaError(.fileWriteUnknown)
-    }
-    defer { try? FileManager.default.removeItem(at: errorsURL) }
-    let stdin = Pipe()
-    let stdout = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = try FileHandle(forWritingTo: errorsURL)
-    try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    let output = stdout.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let errors = (try? Data(contentsOf: errorsURL)) ?? Data()
-    return Run(
-      status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
-      errors: String(decoding: errors, as: UTF8.self))
+    let run = try ChildProcess.capture("/usr/bin/env", ["python3", "-c", code], input: input)
+    return Run(status: run.status, output: run.output, errors: run.errors)
   }
 
   /// Runs `code` and returns its output's lines, recording an issue when it fails.

@@ -1,3 +1,4 @@
+import AuthTestSupport
 import Foundation
 import Testing
 
@@ -35,7 +36,7 @@ enum Tool {
   /// Whether a test needing the program `name` runs: when it is installed, or under CI
   /// (where the test then fails). Otherwise says once on standard error what is left out.
   static func shouldRun(needing name: String, from package: String) -> Bool {
-    if path(of: name) != nil || Python.isContinuousIntegration { return true }
+    if path(of: name) != nil || TestEnvironment.isContinuousIntegration { return true }
     FileHandle.standardError.write(
       Data(
         ("Tests needing \(name) (Debian \(package)) left out: it is not installed"
@@ -46,20 +47,8 @@ enum Tool {
   /// Runs `name` with `arguments` and `input` on standard input; standard error is dropped.
   static func run(_ name: String, _ arguments: [String], input: String = "") throws -> Run {
     guard let executable = path(of: name) else { throw Missing(name: name) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let stdin = Pipe()
-    let stdout = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    let output = stdout.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self))
+    let run = try ChildProcess.capture(executable, arguments, input: input)
+    return Run(status: run.status, output: run.output)
   }
 
   /// The first line `name` prints, recording an issue when it fails.

@@ -26,7 +26,17 @@ enum InspectReportJSON {
       "migrations": MigrateCommand.json(schema.appliedMigrations),
       "sessions": schema.sessions.map { ["active": $0.active, "expired": $0.expired] as Any }
         ?? JSONText.null,
+      "password_schemes": passwordSchemes(schema.passwordSchemes),
     ]
+  }
+
+  /// `{scheme: accounts}`, the schemes named as `users show` names them; `null` before
+  /// the schema exists.
+  private static func passwordSchemes(_ counts: [PasswordSchemeCount]?) -> Any {
+    guard let counts else { return JSONText.null }
+    var object: [String: Any] = [:]
+    for count in counts { object[count.scheme] = count.accounts }
+    return object
   }
 
   /// What `sessions prune` would delete, with the same keys on both engines.

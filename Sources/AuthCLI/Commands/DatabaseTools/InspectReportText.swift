@@ -1,3 +1,6 @@
+import AuthCore
+import AuthDatabase
+
 /// `inspect` for people: a block of facts, then the tables with their row counts.
 enum InspectReportText {
   static func render(_ inspection: Inspection, style: Style) -> String {
@@ -16,6 +19,9 @@ enum InspectReportText {
     if let sessions = schema.sessions {
       facts.append(["Sessions", "\(sessions.active) active, \(sessions.expired) expired"])
     }
+    if let schemes = schema.passwordSchemes {
+      facts.append(["Password hashes", passwordSchemes(schemes)])
+    }
     if let prunable = schema.prunable {
       facts.append([
         "Prunable",
@@ -32,6 +38,21 @@ enum InspectReportText {
     let tables = TextTable(
       headers: ["TABLE", "ROWS"], rows: schema.tables.map { [$0.name, String($0.rows)] })
     return factText + "\n\n" + tables.render(style: style)
+  }
+
+  /// `3 argon2id, 1 bcrypt (upgraded at next sign-in)`: Argon2id first, then the kept
+  /// schemes by name, named as `users show` names them.
+  static func passwordSchemes(_ counts: [PasswordSchemeCount]) -> String {
+    guard !counts.isEmpty else { return "none" }
+    let current = LegacyPasswordHash.Scheme.argon2id.rawValue
+    let ordered =
+      counts.filter { $0.scheme == current }
+      + counts.filter { $0.scheme != current }.sorted { $0.scheme < $1.scheme }
+    let kept = ordered.contains {
+      $0.scheme != current && $0.scheme != PasswordSchemeCount.unreadable
+    }
+    return ordered.map { "\($0.accounts) \($0.scheme)" }.joined(separator: ", ")
+      + (kept ? " (kept hashes are upgraded at next sign-in)" : "")
   }
 
   /// A fact of several lines: the first line carries the label, the others only the value.

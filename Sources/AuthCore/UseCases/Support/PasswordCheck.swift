@@ -226,8 +226,9 @@ struct PasswordCheck: Sendable {
   }
 
   /// A hash kept from another system: verified by its scheme, and a wrong password padded
-  /// from the scheme's work up to the current cost's, so that it answers in the time of an
-  /// unknown name. One far costlier than the current cost is refused unrun, as an Argon2id
+  /// up to the time a verify at the current cost takes (the hasher's measure of it, or
+  /// the scheme's work by the rate table before it has one), so that it answers in the
+  /// time of an unknown name. One far costlier than the current cost is refused unrun, as an Argon2id
   /// one is; an import refuses any above the current cost.
   private func verifyLegacy(
     _ password: Password, _ legacy: LegacyPasswordHash,
@@ -244,8 +245,9 @@ struct PasswordCheck: Sendable {
     }
     // A hash the library refuses (or memory it cannot have) matches no password; the
     // time is padded as for a wrong one.
+    let start = ContinuousClock.now
     let verified = (try? verifier.verify(password, against: legacy)) ?? false
-    if !verified { hasher.padVerification(afterWork: work) }
+    if !verified { hasher.padVerification(afterWork: work, since: start) }
     return (verified, .cheaper, verified ? legacy.scheme : nil)
   }
 
