@@ -51,8 +51,9 @@ struct PseudoTerminalTests {
     try await Self.runScript("line_editing.py", success: "PTY EDIT OK")
   }
 
-  /// `PTY/terminal_layout.py`: signup and signin re-ask a refused field at once; help and
-  /// tables fit a 40-column window and use a 120-column one; TERM=dumb has no colour.
+  /// `PTY/terminal_layout.py`: signup, signin, passwd, users add and users reset-password
+  /// re-ask a refused field at once; help and tables fit a 40-column window and use a
+  /// 120-column one; TERM=dumb has no colour.
   @Test func commandsReAskRefusedFieldsAndFitTheWindowWithoutColourOnADumbTerminal()
     async throws
   {

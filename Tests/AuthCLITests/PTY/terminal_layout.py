@@ -2,7 +2,7 @@
 
 Proves that on a terminal a single command re-asks a refused field at once (an empty or
 invalid name before any password, a weak password, a confirmation that does not match), as
-the shell does (passwd likewise for its passwords); that help and tables fit a 40-column window and use a 120-column one (the
+the shell does (passwd, users add and users reset-password likewise); that help and tables fit a 40-column window and use a 120-column one (the
 window's own size, no COLUMNS); and that TERM=dumb gets no colour where xterm gets it.
 
 Usage: python3 terminal_layout.py /path/to/authcli   (environment: a private sandbox)
@@ -123,6 +123,42 @@ status = finish(child)
 check(status == 0, "passwd exited %r:\n%s" % (status, log.getvalue()))
 check(NEW_PASSPHRASE not in log.getvalue(), "a password was echoed:\n" + log.getvalue())
 
+# 2b. users add and users reset-password, the operator's prompts: a taken name is asked
+#     again, a password with the account's name in it is refused in the operator's words
+#     and asked again, and a confirmation that does not match goes back to the password.
+child, log = spawn(["users", "add"])
+child.expect_exact("Username: ")
+child.sendline("layout")
+child.expect_exact("Password: ")
+child.sendline(PASSPHRASE)
+child.expect_exact("Repeat password: ")
+child.sendline(PASSPHRASE)
+child.expect_exact("  ! ")
+child.expect_exact("Username: ")
+child.sendline("operated")
+child.expect_exact("Created account operated (not signed in).")
+status = finish(child)
+check(status == 0, "users add exited %r:\n%s" % (status, log.getvalue()))
+child, log = spawn(["users", "reset-password", "operated"])
+child.expect_exact("New password: ")
+child.sendline("operated horse battery")
+child.expect_exact("Repeat new password: ")
+child.sendline("operated horse battery")
+child.expect_exact("  ! Don't include the account's username")
+child.expect_exact("New password: ")
+child.sendline(NEW_PASSPHRASE)
+child.expect_exact("Repeat new password: ")
+child.sendline(NEW_PASSPHRASE + "!")
+child.expect_exact("  ! ")
+child.expect_exact("New password: ")
+child.sendline(NEW_PASSPHRASE)
+child.expect_exact("Repeat new password: ")
+child.sendline(NEW_PASSPHRASE)
+child.expect_exact("Password of operated reset")
+status = finish(child)
+check(status == 0, "users reset-password exited %r:\n%s" % (status, log.getvalue()))
+check(NEW_PASSPHRASE not in log.getvalue(), "a password was echoed:\n" + log.getvalue())
+
 # 3. Ctrl-C at a re-asked name still ends the command with 130.
 child, log = spawn(["signin"])
 child.expect_exact("Username: ")
@@ -137,13 +173,14 @@ status, text = run(["--help"], columns=40)
 check(status == 0 and widest(text) <= 40, "help overflows 40 columns:\n" + text)
 status, text = run(["--help"], columns=120)
 check(80 < widest(text) <= 120, "help does not use 120 columns:\n" + text)
-for command in (["users", "list"], ["sessions", "list"]):
+# A header, then the two accounts (layout, operated) and layout's one session.
+for command, lines in ((["users", "list"], 3), (["sessions", "list"], 2)):
     status, text = run(command, columns=40)
     check(status == 0, "%s exited %r:\n%s" % (command, status, text))
     check(widest(text) <= 40, "%s overflows 40 columns:\n%s" % (command, text))
     status, text = run(command, columns=120)
     rows = [line for line in text.replace("\r", "").split("\n") if line]
-    check(len(rows) == 2, "%s is not one line a row at 120 columns:\n%s" % (command, text))
+    check(len(rows) == lines, "%s is not one line a row at 120 columns:\n%s" % (command, text))
 
 # 5. Colour: xterm gets the bold header, dumb gets none (nor does NO_COLOR, as before).
 status, text = run(["users", "list"], term="xterm")

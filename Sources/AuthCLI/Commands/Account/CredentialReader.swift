@@ -72,6 +72,35 @@ struct CredentialReader {
     return (password, try self.password(prompt: confirmationLabel))
   }
 
+  /// Whether a refused answer is asked again: only when the answers are typed at prompts,
+  /// never from standard input, where a script's line is final.
+  var asksAgain: Bool { !passwordFromStandardInput }
+
+  /// A refused field's message, under its prompt, as the shell's forms show it.
+  func sayRefused(_ refusal: FieldError) {
+    context.console.errors.write("  ! " + refusal.message + "\n")
+  }
+
+  /// A new password and its confirmation that match: the same line with
+  /// `--password-stdin`; at prompts, both are asked again until the confirmation matches.
+  /// A mismatch from standard input cannot happen; the check stays for the typed case.
+  func confirmedNewPassword(
+    prompt label: String, confirmation confirmationLabel: String
+  ) throws
+    -> String
+  {
+    while true {
+      let (password, confirmation) = try newPassword(
+        prompt: label, confirmation: confirmationLabel)
+      guard
+        let mismatch = FieldError(
+          "confirmation", Password.validateConfirmation(confirmation, of: password))
+      else { return password }
+      guard asksAgain else { throw CLIError.validationFailed([mismatch]) }
+      sayRefused(mismatch)
+    }
+  }
+
   /// Prompts only on a terminal and without `--no-input`; otherwise names the flag to pass.
   private func requirePrompting(flag: String) throws {
     if context.options.noInput {

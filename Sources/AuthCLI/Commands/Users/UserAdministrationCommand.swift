@@ -20,18 +20,30 @@ struct UserAdministrationCommand {
     _ = try DatabaseOpener.existingPath(location)
     let reader = CredentialReader(
       context: context, passwordFromStandardInput: passwordFromStandardInput)
-    let name = try reader.username(given: username)
-    let (password, confirmation) = try reader.newPassword(
+    var name = try reader.username(given: username)
+    var password = try reader.confirmedNewPassword(
       prompt: "Password: ", confirmation: "Repeat password: ")
-    if let mismatch = FieldError(
-      "confirmation", Password.validateConfirmation(confirmation, of: password))
-    {
-      throw CLIError.validationFailed([mismatch])
-    }
     let root = try CompositionRoot.forOperator(
       location: location, environment: context.process.environment)
-    let result = try await root.services.accounts.addAccount(
+    var result = try await root.services.accounts.addAccount(
       NewAccountRequest(username: name, password: password))
+    // On a terminal a refused field is asked again, as the shell asks it; a name given
+    // with --username is the operator's to correct, so its refusal ends the command.
+    while case .invalid(let validation) = result, reader.asksAgain {
+      if let refusal = FieldError("username", validation.username) {
+        guard username == nil else { break }
+        reader.sayRefused(refusal)
+        name = try reader.username(given: nil)
+      } else if let refusal = FieldError(operatorsField: "password", validation.password) {
+        reader.sayRefused(refusal)
+        password = try reader.confirmedNewPassword(
+          prompt: "Password: ", confirmation: "Repeat password: ")
+      } else {
+        break
+      }
+      result = try await root.services.accounts.addAccount(
+        NewAccountRequest(username: name, password: password))
+    }
     switch result {
     case .added(let user):
       context.emit(
@@ -123,16 +135,18 @@ struct UserAdministrationCommand {
     _ = try DatabaseOpener.existingPath(location)
     let reader = CredentialReader(
       context: context, passwordFromStandardInput: passwordFromStandardInput)
-    let (password, confirmation) = try reader.newPassword(
+    var password = try reader.confirmedNewPassword(
       prompt: "New password: ", confirmation: "Repeat new password: ")
-    if let mismatch = FieldError(
-      "confirmation", Password.validateConfirmation(confirmation, of: password))
-    {
-      throw CLIError.validationFailed([mismatch])
-    }
     let root = try CompositionRoot.forOperator(
       location: location, environment: context.process.environment)
-    let result = try await root.services.accounts.resetPassword(named: username, to: password)
+    var result = try await root.services.accounts.resetPassword(named: username, to: password)
+    // On a terminal a refused password is asked again, as the shell asks it.
+    while reader.asksAgain, let refusal = FieldError(operatorsField: "password", result) {
+      reader.sayRefused(refusal)
+      password = try reader.confirmedNewPassword(
+        prompt: "New password: ", confirmation: "Repeat new password: ")
+      result = try await root.services.accounts.resetPassword(named: username, to: password)
+    }
     guard case .valid(let change) = result else {
       throw FieldRefusals.error([FieldError(operatorsField: "password", result)])
     }
