@@ -36,19 +36,30 @@ enum ErrorKindHelp {
         help: reasons.map { field + "_" + $0.rawValue }.joined(separator: ", ") + ".",
         width: width)
     }
-    return """
-      OVERVIEW: The kinds of authcli's JSON errors.
-
-      With --json a failure is one object on standard error:
+    let overview = TextLayout.wrap(
+      "OVERVIEW: The kinds of authcli's JSON errors.", width: TextLayout.usable(width))
+    // The example is kept as typed (JSON does not wrap); the prose around it follows the width.
+    let introduction = TextLayout.wrap(
+      "With --json a failure is one object on standard error:", width: TextLayout.usable(width))
+    let example = """
         {"error": {"code": 65, "kind": "password_too_short", "message": "...",
           "hint": null,
           "fields": [{"field": "password", "kind": "password_too_short",
                       "message": "..."}]}}
-      'code' is the exit code; 'kind' is stable, so scripts test it rather than the
-      message; 'hint' is the next step, the last line of the text error (each kind has
-      one, below after 'Next:'). A validation failure lists every refused field in
-      'fields'; its kind is that field's kind when one field was refused,
-      'validation_failed' when several were.
+      """
+    let explanation = TextLayout.wrap(
+      "'code' is the exit code; 'kind' is stable, so scripts test it rather than the message; "
+        + "'hint' is the next step, the last line of the text error (each kind has one, below "
+        + "after 'Next:'). A validation failure lists every refused field in 'fields'; its "
+        + "kind is that field's kind when one field was refused, 'validation_failed' when "
+        + "several were.",
+      width: TextLayout.usable(width))
+    return """
+      \(overview.joined(separator: "\n"))
+
+      \(introduction.joined(separator: "\n"))
+      \(example)
+      \(explanation.joined(separator: "\n"))
 
       KINDS:
       \(kinds.joined(separator: "\n"))
