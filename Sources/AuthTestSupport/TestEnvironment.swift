@@ -8,4 +8,13 @@ public enum TestEnvironment {
     let value = ProcessInfo.processInfo.environment["CI"]?.lowercased() ?? ""
     return !["", "0", "false"].contains(value)
   }
+
+  /// The path of `program` in the folders of `PATH`, if it is installed there.
+  public static func programPath(_ program: String) -> String? {
+    let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+      .split(separator: ":")
+    return folders.map { "\($0)/\(program)" }.first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
+  }
 }

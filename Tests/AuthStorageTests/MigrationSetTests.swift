@@ -184,16 +184,5 @@ struct MigrationSetTests {
   }
 
   /// The embedding tool, built next to the test binary.
-  static var embedTool: String? {
-    let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    var folder = testBinary.deletingLastPathComponent()
-    for _ in 0..<4 {
-      for name in ["EmbedTool-tool", "EmbedTool"] {
-        let candidate = folder.appendingPathComponent(name).path
-        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-      }
-      folder = folder.deletingLastPathComponent()
-    }
-    return nil
-  }
+  static var embedTool: String? { BuiltProducts.path(of: ["EmbedTool-tool", "EmbedTool"]) }
 }

@@ -13,16 +13,10 @@ struct AuthbenchCommandLineTests {
   }
 
   /// The binary SwiftPM builds next to this test bundle.
-  private static let binary: String = {
-    let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    var folder = testBinary.deletingLastPathComponent()
-    for _ in 0..<4 {
-      let candidate = folder.appendingPathComponent("authbench").path
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-      folder = folder.deletingLastPathComponent()
-    }
-    return testBinary.deletingLastPathComponent().appendingPathComponent("authbench").path
-  }()
+  private static let binary: String =
+    BuiltProducts.path(of: ["authbench"])
+    ?? BuiltProducts.testBinary.deletingLastPathComponent().appendingPathComponent("authbench")
+    .path
 
   private func run(_ arguments: [String]) throws -> Run {
     let run = try ChildProcess.capture(Self.binary, arguments)

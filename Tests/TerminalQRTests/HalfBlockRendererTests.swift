@@ -82,20 +82,14 @@ enum Tool {
   /// Whether a test needing `program` runs: when it is installed, or under CI (where the test
   /// then fails). Otherwise says on standard error what is left out and why.
   static func shouldRun(_ program: String, package: String) -> Bool {
-    if path(of: program) != nil || TestEnvironment.isContinuousIntegration { return true }
+    if TestEnvironment.programPath(program) != nil || TestEnvironment.isContinuousIntegration {
+      return true
+    }
     FileHandle.standardError.write(
       Data(
         ("Tests needing \(program) left out: it is not installed (script/setup installs the"
           + " Debian package \(package); under CI they fail instead)\n").utf8))
     return false
-  }
-
-  /// The program's path in `PATH`, if it is there.
-  static func path(of program: String) -> String? {
-    let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
-    return folders.map { "\($0)/\(program)" }.first {
-      FileManager.default.isExecutableFile(atPath: $0)
-    }
   }
 
   /// What `zbarimg` reads from a bitmap of these modules (`true` dark), 4 pixels a module.
@@ -114,7 +108,7 @@ enum Tool {
     // Its standard error (a complaint of a missing D-Bus, which has nothing to do with
     // reading) is left aside.
     let run = try ChildProcess.capture(
-      path(of: "zbarimg") ?? "/usr/bin/zbarimg",
+      TestEnvironment.programPath("zbarimg") ?? "/usr/bin/zbarimg",
       ["--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", "-Sbinary", file.path])
     // The bytes as encoded, nothing added (`-Sbinary`: no guess at their character set).
     return run.output

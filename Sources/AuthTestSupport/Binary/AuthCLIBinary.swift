@@ -11,19 +11,35 @@ public enum AuthCLIBinary {
     if let override = ProcessInfo.processInfo.environment["AUTHCLI_BIN"], !override.isEmpty {
       return override
     }
+    return BuiltProducts.path(of: ["authcli"])
+      ?? BuiltProducts.testBinary.deletingLastPathComponent().appendingPathComponent("authcli")
+      .path
+  }
+}
+
+/// The executables SwiftPM builds beside the test binary (`authcli`, `authbench`, the
+/// embedding tool), found by climbing from the running test binary.
+public enum BuiltProducts {
+  /// The running test binary.
+  public static var testBinary: URL {
     #if os(Linux)
-      let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+      URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     #else
-      let testBinary =
-        Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+      Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
     #endif
+  }
+
+  /// The first of `names` built in the test binary's folder or one of its parents (on macOS
+  /// the test binary sits inside `*.xctest/Contents/MacOS`), or `nil` when none is.
+  public static func path(of names: [String]) -> String? {
     var folder = testBinary.deletingLastPathComponent()
-    // On macOS the test binary sits inside `*.xctest/Contents/MacOS`; climb out of the bundle.
     for _ in 0..<4 {
-      let candidate = folder.appendingPathComponent("authcli").path
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+      for name in names {
+        let candidate = folder.appendingPathComponent(name).path
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+      }
       folder = folder.deletingLastPathComponent()
     }
-    return testBinary.deletingLastPathComponent().appendingPathComponent("authcli").path
+    return nil
   }
 }

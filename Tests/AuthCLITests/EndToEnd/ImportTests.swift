@@ -146,18 +146,12 @@ struct ImportTests {
 
 /// The programs the import tests make hashes with, run in the test's sandbox.
 enum ImportTools {
-  static func path(of name: String) -> String? {
-    let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-      .split(separator: ":")
-    return folders.map { "\($0)/\(name)" }.first {
-      FileManager.default.isExecutableFile(atPath: $0)
-    }
-  }
-
   /// Whether every tool is installed, or CI is set (where a missing one fails the test).
   static let available: Bool = {
     let ci = TestEnvironment.isContinuousIntegration
-    let present = ["htpasswd", "openssl", "mkpasswd", "python3"].allSatisfy { path(of: $0) != nil }
+    let present = ["htpasswd", "openssl", "mkpasswd", "python3"].allSatisfy {
+      TestEnvironment.programPath($0) != nil
+    }
     if !present && !ci {
       FileHandle.standardError.write(
         Data(
@@ -171,7 +165,7 @@ enum ImportTools {
 
   /// The first line `name` prints.
   static func line(_ name: String, _ arguments: [String]) throws -> String {
-    guard let executable = path(of: name) else { throw Missing(name: name) }
+    guard let executable = TestEnvironment.programPath(name) else { throw Missing(name: name) }
     let run = try ChildProcess.capture(executable, arguments)
     #expect(run.status == 0, "\(name) \(arguments): \(run.errors)")
     return String(run.output.split(separator: "\n").first ?? "")
@@ -179,7 +173,9 @@ enum ImportTools {
 
   /// What a Python snippet prints.
   static func python(_ code: String) throws -> String {
-    guard let executable = path(of: "python3") else { throw Missing(name: "python3") }
+    guard let executable = TestEnvironment.programPath("python3") else {
+      throw Missing(name: "python3")
+    }
     let run = try ChildProcess.capture(executable, ["-c", code])
     #expect(run.status == 0, "python3 failed: \(run.errors)")
     return run.output

@@ -13,36 +13,15 @@ struct PseudoTerminalTests {
   }
 
   @Test func passwordsAreNotEchoedCtrlCRestoresEchoAndTheShellWalksThrough() async throws {
-    let sandbox = try Sandbox()
-    let python = "/usr/bin/env"
-    let probe = try await sandbox.runProgram(python, ["python3", "-c", "import pexpect"])
-    guard probe.status == 0 else {
-      Issue.record(
-        "This test needs Python 3 with pexpect (Debian: apt-get install python3-pexpect)")
-      return
-    }
-    let run = try await sandbox.runProgram(
-      python, ["python3", Self.script("terminal_session.py"), AuthCLIBinary.path])
-    #expect(run.status == 0, "\(run.output)\(run.errors)")
-    #expect(run.output.hasSuffix("PTY OK\n"), "\(run.output)\(run.errors)")
+    try await Self.runScript("terminal_session.py", success: "PTY OK")
   }
 
   /// `PTY/second_factor_session.py`: `2fa enable` draws the QR code and confirms in one go,
   /// the shell's code prompt (Ctrl-C goes back) and `signin`'s, every secret unechoed.
   @Test(.enabled(if: PyOTP.runs, "needs Python's pyotp (script/setup)"))
   func enrolmentDrawsTheQRCodeAndCodePromptsHideTheCodeAndCtrlCGoesBack() async throws {
-    let sandbox = try Sandbox()
-    let python = "/usr/bin/env"
-    let probe = try await sandbox.runProgram(python, ["python3", "-c", "import pexpect, pyotp"])
-    guard probe.status == 0 else {
-      Issue.record(
-        "This test needs Python 3 with pexpect and pyotp (script/setup): \(probe.errors)")
-      return
-    }
-    let run = try await sandbox.runProgram(
-      python, ["python3", Self.script("second_factor_session.py"), AuthCLIBinary.path])
-    #expect(run.status == 0, "\(run.output)\(run.errors)")
-    #expect(run.output.hasSuffix("PTY 2FA OK\n"), "\(run.output)\(run.errors)")
+    try await Self.runScript(
+      "second_factor_session.py", success: "PTY 2FA OK", modules: ["pexpect", "pyotp"])
   }
 
   /// `PTY/line_editing.py`: the shell's answers are edited with libedit (Left-arrow, Ctrl-A),
@@ -60,13 +39,19 @@ struct PseudoTerminalTests {
     try await Self.runScript("terminal_layout.py", success: "PTY LAYOUT OK")
   }
 
-  private static func runScript(_ name: String, success: String) async throws {
+  /// Runs `PTY/<name>` in a fresh sandbox and expects it to end with `success`; a missing
+  /// Python module is a recorded failure that names it, never a skip.
+  private static func runScript(
+    _ name: String, success: String, modules: [String] = ["pexpect"]
+  ) async throws {
     let sandbox = try Sandbox()
     let python = "/usr/bin/env"
-    let probe = try await sandbox.runProgram(python, ["python3", "-c", "import pexpect"])
+    let probe = try await sandbox.runProgram(
+      python, ["python3", "-c", "import " + modules.joined(separator: ", ")])
     guard probe.status == 0 else {
+      let needed = modules.joined(separator: " and ")
       Issue.record(
-        "This test needs Python 3 with pexpect (Debian: apt-get install python3-pexpect)")
+        "This test needs Python 3 with \(needed) (script/setup installs them): \(probe.errors)")
       return
     }
     let run = try await sandbox.runProgram(

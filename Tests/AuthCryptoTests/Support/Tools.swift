@@ -11,15 +11,6 @@ enum Tool {
     let output: String
   }
 
-  /// The program's path on `PATH`, if it is there.
-  static func path(of name: String) -> String? {
-    let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-      .split(separator: ":")
-    return folders.map { "\($0)/\(name)" }.first {
-      FileManager.default.isExecutableFile(atPath: $0)
-    }
-  }
-
   /// A program the test needs is not on `PATH` (under CI, where the test runs anyway).
   struct Missing: Error, CustomStringConvertible {
     let name: String
@@ -36,7 +27,9 @@ enum Tool {
   /// Whether a test needing the program `name` runs: when it is installed, or under CI
   /// (where the test then fails). Otherwise says once on standard error what is left out.
   static func shouldRun(needing name: String, from package: String) -> Bool {
-    if path(of: name) != nil || TestEnvironment.isContinuousIntegration { return true }
+    if TestEnvironment.programPath(name) != nil || TestEnvironment.isContinuousIntegration {
+      return true
+    }
     FileHandle.standardError.write(
       Data(
         ("Tests needing \(name) (Debian \(package)) left out: it is not installed"
@@ -46,7 +39,7 @@ enum Tool {
 
   /// Runs `name` with `arguments` and `input` on standard input; standard error is dropped.
   static func run(_ name: String, _ arguments: [String], input: String = "") throws -> Run {
-    guard let executable = path(of: name) else { throw Missing(name: name) }
+    guard let executable = TestEnvironment.programPath(name) else { throw Missing(name: name) }
     let run = try ChildProcess.capture(executable, arguments, input: input)
     return Run(status: run.status, output: run.output)
   }
