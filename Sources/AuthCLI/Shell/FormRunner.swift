@@ -43,7 +43,7 @@ struct FormRunner<ViewModel: ViewEventHandling> {
       let refused = fields.indices.filter { fields[$0].problem() != nil }
       if let first = refused.first {
         toAsk = Array(fields.indices[first...])
-        if let problem = fields[first].problem() { terminal.say(Self.indent(problem)) }
+        if let problem = fields[first].problem() { terminal.say(LineTerminal.refusal(problem)) }
         continue
       }
       guard let message = failureMessage() else { return .dismissed }
@@ -51,9 +51,6 @@ struct FormRunner<ViewModel: ViewEventHandling> {
       toAsk = Array(fields.indices)
     }
   }
-
-  /// A validation message, set under the prompt.
-  static func indent(_ message: String) -> String { "  ! " + message }
 }
 
 /// Asks a form's fields one by one until its view model accepts each: a refused field's
@@ -108,7 +105,7 @@ struct FieldAsker<ViewModel: ViewEventHandling> {
       case .text(let text):
         await scene.send(field.changed(text))
         guard let problem = field.problem() else { return .accepted }
-        terminal.say(FormRunner<ViewModel>.indent(problem))
+        terminal.say(LineTerminal.refusal(problem))
         if let retryFrom = field.retryFrom { return .retry(from: retryFrom) }
       }
     }

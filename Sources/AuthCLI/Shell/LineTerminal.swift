@@ -57,11 +57,16 @@ final class LineTerminal {
     self.editor = editor
   }
 
+  /// A refused answer's message, set under its prompt: the shell's forms, the prompts of
+  /// single commands and unreadable lines all show one so.
+  static func refusal(_ message: String) -> String { "  ! " + message }
+
   /// Shows `prompt` and reads one answer; echo is off for a `secret`.
   func ask(_ prompt: String, secret: Bool = false) -> Answer {
     var read = readLine(prompt, secret: secret)
     while read == .notText || read == .tooLong {
-      output.write("  ! " + (read == .tooLong ? Self.tooLongMessage : Self.notTextMessage) + "\n")
+      output.write(
+        Self.refusal(read == .tooLong ? Self.tooLongMessage : Self.notTextMessage) + "\n")
       read = readLine(prompt, secret: secret)
     }
     switch read {

@@ -78,7 +78,7 @@ struct CredentialReader {
 
   /// A refused field's message, under its prompt, as the shell's forms show it.
   func sayRefused(_ refusal: FieldError) {
-    context.console.errors.write("  ! " + refusal.message + "\n")
+    context.console.errors.write(LineTerminal.refusal(refusal.message) + "\n")
   }
 
   /// A new password and its confirmation that match: the same line with
