@@ -79,6 +79,8 @@ public protocol AccountViewModelInputs: SceneLifecycleInputs {
 public protocol AccountViewModelOutputs: AnyObject {
   /// Shows who is signed in, once loaded.
   var username: String? { get }
+  /// Names this session, once loaded: the id the session list shows, so a view can mark it.
+  var sessionID: SessionID? { get }
   /// Shows when this session started, once loaded.
   var signedInAt: Date? { get }
   /// Shows when this session ends unless used again, once loaded.
@@ -117,6 +119,8 @@ public final class AccountViewModel: BaseViewModel<AccountStep>, AccountViewMode
 
   /// Shows who is signed in.
   public private(set) var username: String?
+  /// Names this session.
+  public private(set) var sessionID: SessionID?
   /// Shows when this session started.
   public private(set) var signedInAt: Date?
   /// Shows when this session ends unless used again.
@@ -146,6 +150,7 @@ public final class AccountViewModel: BaseViewModel<AccountStep>, AccountViewMode
     do {
       let current = try await sessions.currentSession(token: token)
       username = current.user.username
+      sessionID = current.session.id
       signedInAt = current.session.createdAt
       expiresAt = current.session.expiresAt
     } catch {

@@ -24,7 +24,8 @@ struct AccountViewModelTests {
   private var loaded: AccountSeen {
     let session = SampleData.authenticated.session
     return AccountSeen(
-      username: "alice", signedInAt: session.createdAt, expiresAt: session.expiresAt)
+      username: "alice", sessionID: session.id, signedInAt: session.createdAt,
+      expiresAt: session.expiresAt)
   }
 
   @Test("appearing loads who is signed in, since when, until when")

@@ -12,20 +12,14 @@ struct WhoAmICommand {
     await viewModel.inputs.viewDidAppear()
     try session.checkStillSignedIn(viewModel.outcome == .userIsNotSignedIn)
     let output = viewModel.outputs
-    guard let username = output.username, let start = output.signedInAt,
-      let end = output.expiresAt
+    guard let username = output.username, let sessionID = output.sessionID,
+      let start = output.signedInAt, let end = output.expiresAt
     else {
       throw output.failure ?? CLIError.internalFailure("The session did not load")
     }
-    if context.options.json {
-      // The account scene shows no session id, but scripts need it to match `signin`'s and
-      // `sessions check`'s output: the session is read once more, for the JSON alone.
-      let found = try await session.root.useCases.sessions.currentSession(token: session.token)
-      try context.emit(
-        json: SessionJSON.object(found).merging([
-          "database": context.databaseLocation().displayPath
-        ]) { $1 })
-    }
+    try context.emit(
+      json: SessionJSON.object(username: username, id: sessionID, createdAt: start, expiresAt: end)
+        .merging(["database": context.databaseLocation().displayPath]) { $1 })
     context.show(
       """
       Username:   \(TerminalText.visible(username))
