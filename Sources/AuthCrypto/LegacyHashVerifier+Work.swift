@@ -25,25 +25,29 @@ extension LegacyHashVerifier {
   }
 }
 
-/// Argon2id KiB × passes per unit of each scheme's stated cost, measured as the ratio of
-/// the scheme's verify time to libsodium's Argon2id at 64 MiB, 2 passes on the same
-/// machine. Such ratios still move between machines (bcrypt and SHA-crypt are bound by the
-/// processor, Argon2id by memory and cache size), which is why sign-in pads by measured
+/// Argon2id KiB × passes per unit of each scheme's stated cost: the rate whose Argon2id pad
+/// (the current work less the scheme's) ends a wrong password at the time of one verify at
+/// 64 MiB, 2 passes, timed as sign-in runs them, the scheme's verify then the pad.
+/// `script/work-rates` measures them; bcrypt, yescrypt and PBKDF2 were set from its runs on
+/// an AMD EPYC on 2 December 2026. A plain ratio of verify times misses how the pad runs: a
+/// smaller Argon2id stays more in the cache, and one that follows another scheme's work
+/// runs slower. Such rates still move between machines (bcrypt and SHA-crypt are bound by
+/// the processor, Argon2id by memory and cache size), which is why sign-in pads by measured
 /// time as soon as it has a measure; the table decides what an import admits, and the
 /// padding of a process's first sign-ins, before any verify at the current cost has run.
 enum WorkRates {
   /// One round of bcrypt's key schedule (2^cost rounds).
-  static let bcryptPerRound = 66.0
+  static let bcryptPerRound = 72.0
   /// One round of SHA-512-crypt.
   static let sha512CryptPerRound = 0.8
   /// One round of SHA-256-crypt.
   static let sha256CryptPerRound = 0.8
   /// One KiB of yescrypt's memory (128 × N × r bytes) at its usual time parameter.
-  static let yescryptPerKiB = 1.4
+  static let yescryptPerKiB = 1.95
   /// yescrypt's memory when its long-form parameters state none readable here: its default.
   static let yescryptUnstatedKiB = 16_384
   /// One HMAC-SHA256 iteration of PBKDF2 (two SHA-256 compressions and their setup).
-  static let pbkdf2PerIteration = 0.19
+  static let pbkdf2PerIteration = 0.185
   /// Argon2 over several lanes, computed one lane after another by libsodium (smaller
   /// lanes stay in cache longer, so a KiB costs less than in one lane).
   static let argon2LanesFactor = 0.86

@@ -1,0 +1,148 @@
+/*
+ * Measures the rate table of Sources/AuthCrypto/LegacyHashVerifier+Work.swift (WorkRates) on
+ * this machine, through the libraries authcli calls: libxcrypt's crypt_rn, Nettle's PBKDF2
+ * and libsodium's Argon2id.
+ *
+ * A wrong password on a kept hash is verified by its scheme and then padded with Argon2id
+ * (t = 2) over the memory the rate table leaves: the current cost's work (65536 KiB × 2) less
+ * the scheme's work. The right rate is the one whose pad ends the pair at the time of one
+ * Argon2id verify at the current cost. That is measured as it happens at sign-in, the
+ * scheme's verify and the pad one after the other, alternating with a verify at the current
+ * cost: Argon2id's time is not proportional to its memory (a small one stays in the cache),
+ * and a pad that follows another scheme's work runs slower than the same Argon2id alone.
+ *
+ * Usage: work-rates [repetitions]   (the median of each time is printed; default 21)
+ */
+#include <crypt.h>
+#include <nettle/pbkdf2.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+enum { current_kib = 65536, passes = 2, span_kib = 8192, min_pad_kib = 1024 };
+static const char wrong[] = "a wrong password of fair length";
+
+/* The hashes of authbench's figure 5 (LegacyHashFigures), made by each scheme's own tool. */
+static const struct scheme {
+  const char *label, *hash;
+  double units; /* the stated cost in the table's unit: rounds, KiB, iterations */
+} schemes[] = {
+  {"bcrypt per round (cost 10)", "$2y$10$U1yni3LnMaTTpCfy0fUlu..htfbDQumyK6h5/y5mVb5K.b10euzLq",
+   1024},
+  {"sha512-crypt per round (5000)",
+   "$6$/jPTP7qDUQe/fe9P$1i7i9xnpHpAf0uZ2HxVGs2XSJcVeokX3O/tAu5usZUB2K83lGqsdhA0KU7GTcHfolVy7iA"
+   "zShkRWxzn/IL7Hp1",
+   5000},
+  {"sha256-crypt per round (5000)",
+   "$5$00A6waOqbmEkZ5ad$jIfguvsS.BzOX7t2bpCev7MHJa3VjYv3OnpfXl94S69", 5000},
+  {"yescrypt per KiB (j9T, 16384 KiB)",
+   "$y$j9T$yniDhDvEI5qZr6b4komsx1$12ML17/b8iUr8Djg.xlowr0R/sCIgve4vvXR0fq.lHB", 16384},
+  {"pbkdf2_sha256 per iteration (260000)", "pbkdf2", 260000},
+  {"argon2id lanes factor (m=32768, t=2, p=8)",
+   "$argon2id$v=19$m=32768,t=2,p=8$1ToHAKD0nvOes/Y+p9R6rw$ZauBYsSckR51iIYsjlya7H7PDMyrDvXxkW6Ut7s"
+   "Pkao",
+   32768.0 * 2},
+};
+
+static double now_ms(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+static int by_value(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+static double median(double *times, int count) {
+  qsort(times, (size_t)count, sizeof *times, by_value);
+  return times[count / 2];
+}
+
+static void verify_scheme(const char *hash) {
+  if (strcmp(hash, "pbkdf2") == 0) {
+    /* Django's pbkdf2_sha256 fixture: 260000 iterations, this salt, 32 bytes. */
+    uint8_t derived[32];
+    pbkdf2_hmac_sha256(sizeof wrong - 1, (const uint8_t *)wrong, 260000, 12,
+                       (const uint8_t *)"LhboQsBzxdx3", sizeof derived, derived);
+  } else if (strncmp(hash, "$argon2", 7) == 0) {
+    if (crypto_pwhash_str_verify(hash, wrong, sizeof wrong - 1) == 0) exit(3);
+  } else {
+    struct crypt_data data;
+    memset(&data, 0, sizeof data);
+    if (crypt_rn(wrong, hash, &data, sizeof data) == NULL) exit(3);
+  }
+}
+
+/* A hash of `kib` KiB (t = 2) that the wrong password does not match. */
+static void make_pad(char *hash, size_t kib) {
+  if (crypto_pwhash_str(hash, "another", 7, passes, kib * 1024) != 0) exit(3);
+}
+
+static void verify_pad(const char *hash) {
+  if (crypto_pwhash_str_verify(hash, wrong, sizeof wrong - 1) == 0) exit(3);
+}
+
+/* The median time of the scheme's verify followed by a pad of `pad_kib`, over the median
+ * time of a verify at the current cost, the two alternating. */
+static double pair_ratio(const char *scheme_hash, const char *full, size_t pad_kib,
+                         int repetitions) {
+  char pad[crypto_pwhash_STRBYTES];
+  make_pad(pad, pad_kib);
+  double pairs[repetitions], fulls[repetitions];
+  for (int index = 0; index < repetitions; index++) {
+    double start = now_ms();
+    verify_pad(full);
+    fulls[index] = now_ms() - start;
+    start = now_ms();
+    verify_scheme(scheme_hash);
+    verify_pad(pad);
+    pairs[index] = now_ms() - start;
+  }
+  return median(pairs, repetitions) / median(fulls, repetitions);
+}
+
+int main(int argc, char **argv) {
+  int repetitions = argc > 1 ? atoi(argv[1]) : 21;
+  if (repetitions < 3 || sodium_init() < 0) return 2;
+  char full[crypto_pwhash_STRBYTES];
+  make_pad(full, current_kib);
+  double fulls[repetitions];
+  for (int index = 0; index < repetitions; index++) {
+    double start = now_ms();
+    verify_pad(full);
+    fulls[index] = now_ms() - start;
+  }
+  double full_ms = median(fulls, repetitions);
+  printf("Argon2id m=%d KiB, t=%d: %.2f ms (median of %d)\n\n", current_kib, passes, full_ms,
+         repetitions);
+  printf("%-42s %10s %10s %10s\n", "rate", "verify ms", "pad KiB", "measured");
+  for (size_t index = 0; index < sizeof schemes / sizeof *schemes; index++) {
+    double times[repetitions];
+    for (int repetition = 0; repetition < repetitions; repetition++) {
+      double start = now_ms();
+      verify_scheme(schemes[index].hash);
+      times[repetition] = now_ms() - start;
+    }
+    double scheme_ms = median(times, repetitions);
+    /* A first guess from the time alone, then the pair timed with a pad on either side of
+     * it: the pad where the line through the two ratios reaches 1. */
+    double guess = current_kib * (1 - scheme_ms / full_ms);
+    double low = guess - span_kib < min_pad_kib ? min_pad_kib : guess - span_kib;
+    double high = guess + span_kib > current_kib ? current_kib : guess + span_kib;
+    double low_ratio = pair_ratio(schemes[index].hash, full, (size_t)low, repetitions);
+    double high_ratio = pair_ratio(schemes[index].hash, full, (size_t)high, repetitions);
+    double pad_kib = high_ratio == low_ratio
+                       ? guess
+                       : low + (1 - low_ratio) * (high - low) / (high_ratio - low_ratio);
+    if (pad_kib < 0) pad_kib = 0;
+    if (pad_kib > current_kib) pad_kib = current_kib;
+    double work = (double)current_kib * passes - pad_kib * passes;
+    printf("%-42s %10.2f %10.0f %10.3f\n", schemes[index].label, scheme_ms, pad_kib,
+           work / schemes[index].units);
+  }
+  return 0;
+}
