@@ -3,6 +3,7 @@
  * but libpq's connect and the session lookup authcli runs (the same join, the token hash
  * bound in binary, the row read in binary), then prints the user name.
  * Usage: bare-pg-lookup URI HEX-TOKEN-HASH
+ *        bare-pg-lookup --load-only   (ends at once: the cost of starting with libpq loaded)
  * Exit status 0 when the session is found, 1 when not, 2 on bad usage or a failure.
  */
 #include <postgresql/libpq-fe.h>
@@ -16,6 +17,7 @@ static const char *lookup =
     "FROM sessions AS s JOIN users AS u ON u.id = s.user_id WHERE s.token_hash = $1";
 
 int main(int argc, char **argv) {
+  if (argc == 2 && strcmp(argv[1], "--load-only") == 0) return 0;
   if (argc != 3 || strlen(argv[2]) != 64) return 2;
   unsigned char hash[32];
   for (int index = 0; index < 32; index++) {
