@@ -44,6 +44,17 @@ extension Argon2idHasher {
       && stored.passes == Int(cost.opsLimit) && stored.lanes == 1
   }
 
+  /// Whether this hasher has timed a verify at the current cost yet.
+  var hasTimedCurrentCost: Bool { times.typical != nil }
+
+  /// One verify at the current cost that no password matches, timed as every such verify
+  /// is; what a process's first wrong password on a kept hash runs beside the scheme's own
+  /// verify (`LegacyHashVerifier(timingBeside:)`).
+  func timeOneVerifyAtCurrentCost() {
+    let unmatchable = Self.unmatchableHash(memoryKiB: currentMemoryKiB, passes: cost.opsLimit)
+    _ = verify(Password("unmatched"), against: unmatchable)
+  }
+
   /// Of the time left after a kept hash's verify, the share Argon2id pads; the wait after
   /// it does the rest. Were Argon2id to fill it all, every run slower than the typical one
   /// would end late while every faster one would be waited out to the deadline, and the

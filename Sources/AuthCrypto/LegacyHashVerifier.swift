@@ -13,10 +13,36 @@ import CSodium
 ///
 /// Every checksum is compared with `sodium_memcmp`, in time independent of its content.
 /// The copies of the password this type makes are wiped with `sodium_memzero`.
+///
+/// A wrong password must be answered in the time of a verify at the current cost. Sign-in
+/// pads it up to the time the hasher has measured (`Argon2idHasher`), but a process that has
+/// measured none yet (a `signin` or `verify --pam` process's only attempt) has only the rate
+/// table (`work(of:)`), and the table cannot follow the machine: Argon2id's speed, bound by
+/// memory, moves by a third from one minute to the next on a shared machine while bcrypt's,
+/// SHA-crypt's and PBKDF2's, bound by the processor, stay put. So a verifier made with
+/// `init(timingBeside:)` runs those processor-bound schemes, in such a process, beside one
+/// verify at the current cost on a thread of its own, and answers when both have ended: in
+/// that verify's time, which the hasher keeps as its first measure. Memory-bound schemes
+/// (yescrypt, Argon2) move with Argon2id, so the table holds for them, and beside it they
+/// would slow each other down; a machine with one processor would run the two one after the
+/// other. Both keep to the table.
 public struct LegacyHashVerifier: LegacyPasswordVerifier {
-  /// Prepares libsodium (the SHA-256, the comparisons and Argon2id use it).
+  /// The hasher whose verify at the current cost runs beside a processor-bound scheme's
+  /// until it has timed one; `nil`: none runs.
+  private let timingHasher: Argon2idHasher?
+
+  /// Prepares libsodium (the SHA-256, the comparisons and Argon2id use it). A wrong
+  /// password is padded by the sign-in alone (see the type's notes).
   public init() throws(SodiumError) {
     try Sodium.ensureInitialized()
+    timingHasher = nil
+  }
+
+  /// As `init()`, and until `hasher` has timed a verify at its current cost, a
+  /// processor-bound scheme's verify runs beside one (see the type's notes).
+  public init(timingBeside hasher: Argon2idHasher) throws(SodiumError) {
+    try Sodium.ensureInitialized()
+    timingHasher = hasher
   }
 
   /// Asks the library of the hash's scheme whether it takes the setting.
@@ -33,11 +59,29 @@ public struct LegacyHashVerifier: LegacyPasswordVerifier {
     }
   }
 
-  /// Runs the scheme in full and compares; see `LegacyPasswordVerifier` for the duties kept.
+  /// Runs the scheme in full and compares; see `LegacyPasswordVerifier` for the duties kept,
+  /// and the type's notes for the verify at the current cost that may run beside it.
   public func verify(
     _ password: Password, against hash: LegacyPasswordHash
   ) throws(LegacyPasswordVerifierError) -> Bool {
     try check(hash)
+    if let hasher = timingHasher, !hasher.hasTimedCurrentCost, hash.scheme.isProcessorBound,
+      SideThread.processors > 1,
+      let outcome = SideThread.run(
+        { hasher.timeOneVerifyAtCurrentCost() },
+        while: {
+          Result { () throws(LegacyPasswordVerifierError) in try verifyChecked(password, hash) }
+        })
+    {
+      return try outcome.get()
+    }
+    return try verifyChecked(password, hash)
+  }
+
+  /// The scheme's verify of a hash whose setting `check(_:)` took.
+  private func verifyChecked(
+    _ password: Password, _ hash: LegacyPasswordHash
+  ) throws(LegacyPasswordVerifierError) -> Bool {
     var bytes = Array(password.verbatim.utf8)
     defer { Self.wipe(&bytes) }
     switch hash.scheme {
@@ -132,5 +176,16 @@ enum DjangoFields {
       sodium_base64_VARIANT_ORIGINAL)
     guard status == 0, decodedCount == byteCount else { return nil }
     return bytes
+  }
+}
+
+extension LegacyPasswordHash.Scheme {
+  /// Whether the scheme's time is bound by the processor (a small state that stays in the
+  /// cache) rather than by memory, as Argon2id's is.
+  fileprivate var isProcessorBound: Bool {
+    switch self {
+    case .bcrypt, .sha512Crypt, .sha256Crypt, .djangoBcryptSHA256, .djangoPBKDF2SHA256: true
+    case .yescrypt, .djangoArgon2id, .argon2id: false
+    }
   }
 }

@@ -67,7 +67,7 @@ struct CompositionRoot {
     services = AuthServices(
       store: store, hasher: hasher, tokens: tokens, clock: SystemClock(), policy: .standard,
       deviceCookies: files?.cookie, secondFactor: secondFactor,
-      legacyVerifier: try LegacyHashVerifier())
+      legacyVerifier: try LegacyHashVerifier(timingBeside: hasher))
     useCases = AuthUseCases(services)
     sessionFile = files?.session
   }
