@@ -34,13 +34,13 @@ enum LegacyHashFigures {
     ),
   ]
 
-  /// Two rows per scheme: padded by the time the process measured for a verify at the
-  /// current cost (`attempts`, whose hasher runs the unknown names' verifies), and as in a
-  /// new process, which has measured none (`freshAttempts`): beside a verify at the current
-  /// cost for a processor-bound scheme, by the rate table for a memory-bound one.
+  /// Two rows per scheme, each of `repetitions` pairs of single sign-ins: padded by the
+  /// time the process measured for a verify at the current cost (`attempts`, whose hasher
+  /// runs the unknown names' verifies), and as in a new process, which has measured none
+  /// (`freshAttempts`): beside a verify at the current cost for a processor-bound scheme,
+  /// by the rate table for a memory-bound one.
   static func run(
     store: SQLiteAuthStore, attempts: Attempts, freshAttempts: Attempts, repetitions: Int,
-    perRepetition: Int,
     unknownName: @escaping () async throws -> Double, costText: String
   ) async throws -> [FigureResult] {
     var results: [FigureResult] = []
@@ -64,7 +64,7 @@ enum LegacyHashFigures {
         let samples = try await PairedRuns.run(
           repetitions: repetitions, baseline: unknownName,
           subject: {
-            try await measuring.milliseconds(perRepetition, succeeding: false) { _ in
+            try await measuring.milliseconds(1, succeeding: false) { _ in
               SignInRequest(username: name, password: "a wrong password of fair length")
             }
           })

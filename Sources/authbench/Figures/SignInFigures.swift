@@ -45,9 +45,8 @@ enum SignInFigures {
       store: store, hasher: hasher, tokens: context.tokens, clock: SystemClock(),
       legacyVerifier: try LegacyHashVerifier(timingBeside: hasher)
     ).signIn
-    let costText =
-      "Argon2id \(options.cost) (m=\(cost.memLimit / 1024) KiB, t=\(cost.opsLimit)), "
-      + "\(options.signInsPerRepetition) per repetition"
+    let costName = "Argon2id \(options.cost) (m=\(cost.memLimit / 1024) KiB, t=\(cost.opsLimit))"
+    let costText = costName + ", \(options.signInsPerRepetition) per repetition"
     let attempts = Attempts(service: { service }, store: store, context: context)
     var results: [FigureResult] = []
     if figures.contains(4) {
@@ -71,9 +70,7 @@ enum SignInFigures {
       // Single sign-ins alternate: Argon2id's speed, bound by memory, drifts over seconds on
       // a shared machine, so blocks of several sign-ins would compare different moments.
       let pairs = options.repetitions * options.signInsPerRepetition
-      let pairText =
-        "Argon2id \(options.cost) (m=\(cost.memLimit / 1024) KiB, t=\(cost.opsLimit)), "
-        + "\(pairs) single sign-ins each, alternating"
+      let pairText = costName + ", \(pairs) single sign-ins each, alternating"
       let samples = try await PairedRuns.run(
         repetitions: pairs,
         baseline: {
@@ -141,9 +138,7 @@ enum SignInFigures {
       results += try await LegacyHashFigures.run(
         store: store, attempts: attempts,
         freshAttempts: Attempts(service: freshService, store: store, context: context),
-        repetitions: pairs,
-        perRepetition: 1, unknownName: unknownName,
-        costText: pairText)
+        repetitions: pairs, unknownName: unknownName, costText: pairText)
     }
     return results
   }
