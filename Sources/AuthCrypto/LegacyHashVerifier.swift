@@ -24,8 +24,9 @@ import CSodium
 /// verify at the current cost on a thread of its own, and answers when both have ended: in
 /// that verify's time, which the hasher keeps as its first measure. Memory-bound schemes
 /// (yescrypt, Argon2) move with Argon2id, so the table holds for them, and beside it they
-/// would slow each other down; a machine with one processor would run the two one after the
-/// other. Both keep to the table.
+/// would slow each other down; a process with one processor to use (`ProcessorBudget`, a
+/// container's CPU quota included) would run the two one after the other. Both keep to the
+/// table.
 public struct LegacyHashVerifier: LegacyPasswordVerifier {
   /// The hasher whose verify at the current cost runs beside a processor-bound scheme's
   /// until it has timed one; `nil`: none runs.
@@ -66,7 +67,7 @@ public struct LegacyHashVerifier: LegacyPasswordVerifier {
   ) throws(LegacyPasswordVerifierError) -> Bool {
     try check(hash)
     if let hasher = timingHasher, !hasher.hasTimedCurrentCost, hash.scheme.isProcessorBound,
-      SideThread.processors > 1,
+      ProcessorBudget.current > 1,
       let outcome = SideThread.run(
         { hasher.timeOneVerifyAtCurrentCost() },
         while: {

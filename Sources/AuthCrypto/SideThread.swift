@@ -10,9 +10,6 @@
 /// the pools of both are as wide as the processors, so a job sent there could wait behind
 /// other sign-ins' hashing and end late.
 enum SideThread {
-  /// The processors this process may run on; `1` when the system does not say.
-  static var processors: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
-
   /// Runs `side` on a new thread while `body` runs on this one, and returns `body`'s
   /// result once both have ended; `nil` without running either when no thread could be
   /// started.
