@@ -33,4 +33,21 @@ enum CommandForm {
     case .left: throw .endOfInput
     }
   }
+
+  /// A form whose first field is the name (`signup`, `signin`): the name given on the
+  /// command line is sent first and refused at once when the view model refuses it
+  /// (`nameRefusal`), the other fields are asked as `ask` does, and the form is submitted.
+  static func fill<ViewModel: ViewEventHandling>(
+    _ fields: [FormField<ViewModel.ViewEvent>], givenName: String?,
+    nameRefusal: () -> FieldError?, submit: ViewModel.ViewEvent,
+    scene: SceneDriver<ViewModel>, context: CommandContext
+  ) async throws(CLIError) {
+    if let givenName, let nameField = fields.first {
+      await scene.send(nameField.changed(givenName))
+      if let refused = nameRefusal() { throw FieldRefusals.error([refused]) }
+    }
+    try await ask(fields, from: givenName == nil ? 0 : 1, scene: scene, context: context)
+    await scene.send(submit)
+    await scene.finish()
+  }
 }

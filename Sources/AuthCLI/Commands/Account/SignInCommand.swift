@@ -21,17 +21,10 @@ struct SignInCommand {
       root = try openRoot(location)
       viewModel = SignInViewModel(authentication: root.useCases.authentication)
       let scene = SceneDriver(viewModel)
-      if let username {
-        await scene.send(.usernameChanged(username))
-        if let refused = FieldError("username", scene.outputs.usernameValidation) {
-          throw FieldRefusals.error([refused])
-        }
-      }
-      try await CommandForm.ask(
-        SignInView.fields(scene.outputs), from: username == nil ? 0 : 1, scene: scene,
-        context: context)
-      await scene.send(.signInTapped)
-      await scene.finish()
+      try await CommandForm.fill(
+        SignInView.fields(scene.outputs), givenName: username,
+        nameRefusal: { FieldError("username", scene.outputs.usernameValidation) },
+        submit: .signInTapped, scene: scene, context: context)
     } else {
       let (location, name, password) = try CredentialReader.existingAccountCredentials(
         context: context, username: username,

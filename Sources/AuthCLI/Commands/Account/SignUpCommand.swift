@@ -20,17 +20,10 @@ struct SignUpCommand {
       root = try openRoot(location)
       viewModel = SignUpViewModel(signUp: root.useCases.signUp)
       let scene = SceneDriver(viewModel)
-      if let username {
-        await scene.send(.usernameChanged(username))
-        if let refused = FieldError("username", scene.outputs.usernameValidation) {
-          throw FieldRefusals.error([refused])
-        }
-      }
-      try await CommandForm.ask(
-        SignUpView.fields(scene.outputs), from: username == nil ? 0 : 1, scene: scene,
-        context: context)
-      await scene.send(.signUpTapped)
-      await scene.finish()
+      try await CommandForm.fill(
+        SignUpView.fields(scene.outputs), givenName: username,
+        nameRefusal: { FieldError("username", scene.outputs.usernameValidation) },
+        submit: .signUpTapped, scene: scene, context: context)
     } else {
       let reader = CredentialReader(
         context: context, passwordFromStandardInput: passwordFromStandardInput)
