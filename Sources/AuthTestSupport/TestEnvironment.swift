@@ -17,4 +17,17 @@ public enum TestEnvironment {
       FileManager.default.isExecutableFile(atPath: $0)
     }
   }
+
+  /// Whether the tests needing `program` run: when it is installed, or under CI, where a
+  /// missing program fails them instead. Otherwise says on standard error what is left out
+  /// and which Debian `package` `script/setup` installs for it. Decide once per program
+  /// (a `static let`), so that it is said once.
+  public static func runsTests(needing program: String, from package: String) -> Bool {
+    if programPath(program) != nil || isContinuousIntegration { return true }
+    FileHandle.standardError.write(
+      Data(
+        ("Tests needing \(program) (Debian \(package)) left out: it is not installed"
+          + " (script/setup installs it; under CI they fail instead)\n").utf8))
+    return false
+  }
 }

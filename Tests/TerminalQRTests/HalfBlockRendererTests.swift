@@ -50,7 +50,9 @@ import Testing
   }
 
   @Test(
-    .enabled(if: Tool.runsZBarTests, "needs zbarimg"),
+    .enabled(
+      if: Tool.runsZBarTests,
+      "needs zbarimg (script/setup installs zbar-tools); under CI it runs and fails"),
     arguments: [true, false])
   func zbarReadsTheTextBackFromTheDrawing(inkIsLight: Bool) throws {
     let texts = [Self.uri, "MiXeD cAsE · ünïcödé", String(repeating: "0123456789", count: 40)]
@@ -77,20 +79,7 @@ import Testing
 /// Programs from the system that the tests run.
 enum Tool {
   /// Whether the tests needing zbarimg run; decided, and a skip announced, once.
-  static let runsZBarTests = shouldRun("zbarimg", package: "zbar-tools")
-
-  /// Whether a test needing `program` runs: when it is installed, or under CI (where the test
-  /// then fails). Otherwise says on standard error what is left out and why.
-  static func shouldRun(_ program: String, package: String) -> Bool {
-    if TestEnvironment.programPath(program) != nil || TestEnvironment.isContinuousIntegration {
-      return true
-    }
-    FileHandle.standardError.write(
-      Data(
-        ("Tests needing \(program) left out: it is not installed (script/setup installs the"
-          + " Debian package \(package); under CI they fail instead)\n").utf8))
-    return false
-  }
+  static let runsZBarTests = TestEnvironment.runsTests(needing: "zbarimg", from: "zbar-tools")
 
   /// What `zbarimg` reads from a bitmap of these modules (`true` dark), 4 pixels a module.
   static func zbarDecode(_ modules: [[Bool]]) throws -> String {

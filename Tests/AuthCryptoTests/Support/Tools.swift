@@ -18,24 +18,12 @@ enum Tool {
   }
 
   /// Whether the tests needing `openssl` run; decided, and a skip announced, once.
-  static let runsOpenSSLTests = shouldRun(needing: "openssl", from: "openssl")
+  static let runsOpenSSLTests = TestEnvironment.runsTests(needing: "openssl", from: "openssl")
   /// Whether the tests needing `mkpasswd` run.
-  static let runsMkpasswdTests = shouldRun(needing: "mkpasswd", from: "whois")
+  static let runsMkpasswdTests = TestEnvironment.runsTests(needing: "mkpasswd", from: "whois")
   /// Whether the tests needing `htpasswd` run.
-  static let runsHtpasswdTests = shouldRun(needing: "htpasswd", from: "apache2-utils")
-
-  /// Whether a test needing the program `name` runs: when it is installed, or under CI
-  /// (where the test then fails). Otherwise says once on standard error what is left out.
-  static func shouldRun(needing name: String, from package: String) -> Bool {
-    if TestEnvironment.programPath(name) != nil || TestEnvironment.isContinuousIntegration {
-      return true
-    }
-    FileHandle.standardError.write(
-      Data(
-        ("Tests needing \(name) (Debian \(package)) left out: it is not installed"
-          + " (script/setup installs it; under CI they fail instead)\n").utf8))
-    return false
-  }
+  static let runsHtpasswdTests = TestEnvironment.runsTests(
+    needing: "htpasswd", from: "apache2-utils")
 
   /// Runs `name` with `arguments` and `input` on standard input; standard error is dropped.
   static func run(_ name: String, _ arguments: [String], input: String = "") throws -> Run {
