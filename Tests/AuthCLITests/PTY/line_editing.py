@@ -37,11 +37,19 @@ os.makedirs(home, exist_ok=True)
 os.makedirs(os.environ["XDG_DATA_HOME"], exist_ok=True)
 database = os.path.join(os.environ["XDG_DATA_HOME"], "editing.sqlite3")
 history_file = os.path.join(home, "authcli-history")
-log = io.StringIO()
-child = pexpect.spawn(
-    BINARY, ["--db", database, "shell", "--history", history_file], encoding="utf-8",
-    timeout=TIMEOUT, env=dict(os.environ, TERM="xterm"), dimensions=(24, 80))
-child.logfile_read = log
+
+
+def spawn_authcli(arguments, term="xterm", **options):
+    """authcli --db DATABASE ARGUMENTS on a pseudo-terminal of its own, and what it prints."""
+    output = io.StringIO()
+    process = pexpect.spawn(
+        BINARY, ["--db", database] + arguments, encoding="utf-8", timeout=TIMEOUT,
+        env=dict(os.environ, TERM=term), **options)
+    process.logfile_read = output
+    return process, output
+
+
+child, log = spawn_authcli(["shell", "--history", history_file], dimensions=(24, 80))
 
 # 1. The name typed as "ditr", mended to "editor": Left-arrow puts the "o" before the "r",
 #    Ctrl-A the "e" at the start.
@@ -109,11 +117,7 @@ mode = stat.S_IMODE(os.stat(history_file).st_mode)
 check(mode == 0o600, "the history file has mode %o" % mode)
 
 # 4. The history is read back by the next shell: Up at its first prompt shows "quit".
-log = io.StringIO()
-child = pexpect.spawn(
-    BINARY, ["--db", database, "shell", "--history", history_file], encoding="utf-8",
-    timeout=TIMEOUT, env=dict(os.environ, TERM="xterm"))
-child.logfile_read = log
+child, log = spawn_authcli(["shell", "--history", history_file])
 child.expect_exact("Choose 1-5: ")
 child.send(UP)
 child.expect_exact("quit")
@@ -124,11 +128,7 @@ child.close()
 check(child.exitstatus == 0, "the second shell exited %r" % child.exitstatus)
 
 # 5. Ctrl-C while libedit reads a name goes back to the menu, as it does without libedit.
-log = io.StringIO()
-child = pexpect.spawn(
-    BINARY, ["--db", database, "shell"], encoding="utf-8", timeout=TIMEOUT,
-    env=dict(os.environ, TERM="xterm"))
-child.logfile_read = log
+child, log = spawn_authcli(["shell"])
 child.expect_exact("Choose 1-5: ")
 # A line whose bytes are not UTF-8 is refused and asked again, as without libedit.
 os.write(child.child_fd, b"\xffab\r")
@@ -179,11 +179,7 @@ child.close()
 
 # 6a. TERM=dumb: no line editing, whose cursor movements such a terminal cannot obey; the
 #     terminal's own echo shows the arrow as typed, and the line is read as it came.
-log = io.StringIO()
-child = pexpect.spawn(
-    BINARY, ["--db", database, "shell"], encoding="utf-8", timeout=TIMEOUT,
-    env=dict(os.environ, TERM="dumb"))
-child.logfile_read = log
+child, log = spawn_authcli(["shell"], term="dumb")
 child.expect_exact("Choose 1-3: ")
 child.send("quit" + LEFT + "\r")
 child.expect_exact("Type a number from 1 to 3")
@@ -195,11 +191,7 @@ check("^[[D" in log.getvalue(), "libedit read the line on a dumb terminal:\n" + 
 
 # 7. A history file that cannot be written is an error (74), not silence.
 missing_folder = os.path.join(home, "no-such-folder", "history")
-log = io.StringIO()
-child = pexpect.spawn(
-    BINARY, ["--db", database, "shell", "--history", missing_folder], encoding="utf-8",
-    timeout=TIMEOUT, env=dict(os.environ, TERM="xterm"))
-child.logfile_read = log
+child, log = spawn_authcli(["shell", "--history", missing_folder])
 child.expect_exact("Choose 1-3: ")
 child.sendline("quit")
 child.expect(pexpect.EOF)
