@@ -7,12 +7,17 @@ enum HelpCommand {
   static let manual = Flag(
     "man", help: "Print the manual page (roff); read it with 'authcli help --man | man -l -'.")
   static let topic = Argument<String>(
-    "topic", help: "A subcommand (such as 'sessions revoke'), 'exit-codes' or 'errors'.",
+    "topic",
+    help:
+      "A subcommand (such as 'sessions revoke'), 'exit-codes', 'errors', or 'pam [SERVICE]' "
+      + "(a PAM service file that signs in with this database).",
     isOptional: true, isRepeating: true,
-    completion: .subcommandNames(extra: ["exit-codes", "errors"]))
+    completion: .subcommandNames(extra: ["exit-codes", "errors", "pam"]))
 
   static let declaration: Subcommand = Subcommand(
-    "help", abstract: "Show help for a subcommand, the exit codes or the JSON error kinds.",
+    "help",
+    abstract:
+      "Show help for a subcommand, the exit codes, the JSON error kinds or a PAM service file.",
     arguments: [topic], options: [manual]
   ) { context in
     let words = context.values.all(topic)
@@ -51,6 +56,9 @@ enum HelpCommand {
       }
       return page(context.pageWidth)
     }
+    if words.first == "pam" {
+      return try pamRecipe(for: Array(words.dropFirst()), context: context)
+    }
     for count in words.indices where tool.path(to: Array(words[...count])) == nil {
       let typed = Array(words[...count])
       throw CLIError.usage(
@@ -59,6 +67,38 @@ enum HelpCommand {
           suggestion: tool.subcommandSuggestion(for: typed, extra: Array(topics.keys).sorted())))
     }
     return tool.helpPage(for: tool.path(to: words) ?? [tool.root], width: context.pageWidth)
+  }
+}
+
+extension HelpCommand {
+  /// `help pam [SERVICE]`: the service file for this binary and the database the command
+  /// names (`--db`, `AUTHCLI_DB` or the default), which pam_exec must be given by path.
+  fileprivate static func pamRecipe(
+    for words: [String], context: CommandContext
+  ) throws -> String {
+    if let extra = words.dropFirst().first {
+      throw context.usageError("Unexpected argument '\(extra)'")
+    }
+    let service = words.first ?? PAMRecipe.defaultService
+    guard PAMRecipe.isServiceName(service) else {
+      throw context.usageError("'\(service)' cannot name a file in /etc/pam.d")
+    }
+    let database: String
+    switch try context.databaseLocation() {
+    case .memory:
+      throw context.usageError(
+        "A PAM service needs a database that outlives the check, not :memory:")
+    case .file(let path, _): database = path
+    case .postgres:
+      // As typed: libpq reads it again in the PAM stack's process.
+      database = context.options.databasePath ?? context.process.environment["AUTHCLI_DB"] ?? ""
+    }
+    let binary = ExecutablePath.ofThisProcess(currentDirectory: context.process.currentDirectory)
+    for word in [binary, database] where !PAMRecipe.isPlainWord(word) {
+      throw context.usageError(
+        "'\(word)' has a space or a bracket, which a PAM file cannot hold in one argument")
+    }
+    return PAMRecipe.text(service: service, binary: binary, database: database)
   }
 }
 

@@ -6,7 +6,8 @@ import Foundation
 ///
 /// Paths print as the docs show them: the sandbox's temporary root is cut from every
 /// output, so `$HOME/.local/share/authcli/auth.sqlite3` reads
-/// `/home/ada/.local/share/authcli/auth.sqlite3`.
+/// `/home/ada/.local/share/authcli/auth.sqlite3`, and the binary's own path reads
+/// `/usr/local/bin/authcli`.
 struct SampleSandbox: ~Copyable {
   /// The temporary folder that stands for `/`; removed on deinit.
   let root: String
@@ -71,7 +72,9 @@ struct SampleSandbox: ~Copyable {
       "/bin/sh", ["-c", script], environment: environment, inputPath: inputPath,
       outputPath: outputPath, timeout: timeout)
     let output = try String(contentsOfFile: outputPath, encoding: .utf8)
-    let shown = output.replacingOccurrences(of: root, with: "")
+    // The binary prints its own path (`help pam`); the docs show where script/install puts it.
+    let shown = output.replacingOccurrences(of: AuthCLIBinary.path, with: "/usr/local/bin/authcli")
+      .replacingOccurrences(of: root, with: "")
     return Run(status: status, output: database?.outputForDocs(shown) ?? shown)
   }
 }

@@ -1,0 +1,116 @@
+import AuthTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What the tests with real PAM callers (sshd, su) need: root, to make local users and run
+/// sshd; the programs; and libpam-wrapper, so that the callers read the test's own service
+/// files instead of /etc/pam.d.
+enum PAMNeighbours {
+  static let sshd = "/usr/sbin/sshd"
+  static let sshpass = "/usr/bin/sshpass"
+  static let su = "/usr/bin/su"
+
+  /// Whether the tests run: as root with the programs there, or under CI, where anything
+  /// missing fails them instead.
+  static let runs: Bool = {
+    let present =
+      getuid() == 0 && PAMStack.available
+      && [sshd, sshpass, su, "/usr/bin/ssh", "/usr/sbin/useradd"].allSatisfy {
+        FileManager.default.isExecutableFile(atPath: $0)
+      }
+    if present || TestEnvironment.isContinuousIntegration { return true }
+    FileHandle.standardError.write(
+      Data(
+        ("Tests with sshd and su left out: they need root, openssh-server, sshpass and"
+          + " libpam-wrapper (script/setup installs them; under CI they fail instead)\n").utf8))
+    return false
+  }()
+
+  /// The environment that makes a PAM caller read its service file from `folder`.
+  static func wrapper(services folder: String) -> [String: String] {
+    ["LD_PRELOAD": "libpam_wrapper.so", "PAM_WRAPPER": "1", "PAM_WRAPPER_SERVICE_DIR": folder]
+  }
+
+  /// The recipe's service file for `service`, as `authcli help pam SERVICE` prints it for
+  /// the sandbox's default database, written where the wrapper looks.
+  static func writeRecipe(
+    _ service: String, in sandbox: borrowing Sandbox
+  ) async throws -> String {
+    let folder = sandbox.root + "/pam.d"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let recipe = try await sandbox.run(["help", "pam", service])
+    #expect(recipe.status == 0, "\(recipe.errors)")
+    try recipe.output.write(toFile: folder + "/" + service, atomically: true, encoding: .utf8)
+    return folder
+  }
+
+  /// The service file of earlier releases' documentation: pam_exec alone in the auth
+  /// stack, which answers the password but leaves `pam_setcred` to fail.
+  static func writeAuthOnlyRecipe(_ service: String, in sandbox: borrowing Sandbox) throws {
+    try """
+    auth     required  pam_exec.so expose_authtok quiet \(AuthCLIBinary.path) --db \(sandbox.defaultDatabase) verify --pam
+    account  required  pam_permit.so
+
+    """.write(toFile: sandbox.root + "/pam.d/" + service, atomically: true, encoding: .utf8)
+  }
+}
+
+/// Local users made for one test (`useradd`, no home, `/bin/sh`) and removed with it.
+final class LocalUsers {
+  private(set) var names: [String] = []
+
+  /// A new local user whose name begins with `prefix` (lower-case letters), unique to this
+  /// test run.
+  func make(_ prefix: String) throws -> String {
+    let letters = "abcdefghijklmnopqrstuvwxyz"
+    let suffix = String((0..<6).map { _ in letters.randomElement() ?? "a" })
+    let name = "acli" + prefix + suffix
+    let made = try ChildProcess.capture(
+      "/usr/sbin/useradd", ["-M", "-N", "-d", "/", "-s", "/bin/sh", name])
+    guard made.status == 0 else { throw LocalUserError(name: name, output: made.output) }
+    names.append(name)
+    return name
+  }
+
+  deinit {
+    for name in names { _ = try? ChildProcess.capture("/usr/sbin/userdel", [name]) }
+  }
+}
+
+/// `useradd` refused a name.
+struct LocalUserError: Error, CustomStringConvertible {
+  let name: String
+  let output: String
+  var description: String { "useradd \(name) failed: \(output)" }
+}
+
+/// A TCP port on 127.0.0.1 that nothing listens on now (the kernel's choice for port 0).
+enum FreePort {
+  static func onLoopback() throws -> UInt16 {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard bound == 0 else { throw POSIXError(.EADDRINUSE) }
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let named = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        getsockname(descriptor, $0, &length)
+      }
+    }
+    guard named == 0 else { throw POSIXError(.EINVAL) }
+    return UInt16(bigEndian: address.sin_port)
+  }
+}
