@@ -12,4 +12,11 @@ enum CredentialOptions {
     help:
       "Read the password from standard input instead of prompting: one line per password you "
       + "know, never a confirmation.")
+  /// `--username-stdin`, for callers that write the name and the password as two lines
+  /// (Apache's mod_authnz_external `pipe` method).
+  static let usernameStandardInput = Flag(
+    "username-stdin",
+    help:
+      "Read the username from the first line of standard input, before the password (with "
+      + "--password-stdin), as Apache's mod_authnz_external pipe method writes them.")
 }

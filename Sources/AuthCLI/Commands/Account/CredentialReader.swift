@@ -16,15 +16,20 @@ struct CredentialReader {
 
   /// What `signin` and `verify` both need before any work: a database that already exists
   /// (never `:memory:`, never created), then the username and the one password.
+  /// With `usernameFromStandardInput` the name is the first line of standard input and
+  /// the password the next.
   static func existingAccountCredentials(
-    context: CommandContext, username: String?, passwordFromStandardInput: Bool
+    context: CommandContext, username: String?, passwordFromStandardInput: Bool,
+    usernameFromStandardInput: Bool = false
   ) throws -> (location: DatabaseLocation, username: String, password: String) {
     let location = try context.databaseLocation()
     try ScriptedSession.refuseMemory(location, context: context)
     _ = try DatabaseOpener.existingPath(location)
     let reader = CredentialReader(
       context: context, passwordFromStandardInput: passwordFromStandardInput)
-    let name = try reader.username(given: username)
+    let name =
+      usernameFromStandardInput
+      ? try reader.usernameLine(given: username) : try reader.username(given: username)
     return (location, name, try reader.password(prompt: "Password: "))
   }
 
@@ -36,6 +41,17 @@ struct CredentialReader {
     }
     try requirePrompting(flag: "--username <name>")
     return try prompt("Username: ", secret: false)
+  }
+
+  /// The username as the first line of standard input (`--username-stdin`), which needs
+  /// the password on the next (`--password-stdin`) and no `--username`.
+  func usernameLine(given: String?) throws -> String {
+    guard given == nil else { throw usage("Pass either --username or --username-stdin, not both") }
+    guard passwordFromStandardInput else {
+      throw usage("--username-stdin needs --password-stdin: the password is the next line")
+    }
+    // Read as a secret line: a caller may have sent a password where the name belongs.
+    return try Self.secretLine(from: context)
   }
 
   /// One password: the next line of standard input with `--password-stdin`, else a prompt

@@ -10,11 +10,14 @@ struct VerifyCommand {
   let context: CommandContext
   let username: String?
   let passwordFromStandardInput: Bool
+  /// The name is the first line of standard input (mod_authnz_external's pipe).
+  var usernameFromStandardInput = false
 
   func run() async throws {
     let (location, name, password) = try CredentialReader.existingAccountCredentials(
       context: context, username: username,
-      passwordFromStandardInput: passwordFromStandardInput)
+      passwordFromStandardInput: passwordFromStandardInput,
+      usernameFromStandardInput: usernameFromStandardInput)
     let root = try CompositionRoot.forOperator(
       location: location, environment: context.process.environment)
     let result = try await root.services.signIn.beginVerify(
@@ -44,11 +47,13 @@ extension VerifyCommand {
       Exits 0 when the password is right and 77 otherwise (unknown user, wrong password,
       locked), like 'htpasswd -v'. Starts no session; throttled, audited and timed exactly
       like 'authcli signin'. With --password-stdin, reads one line, and for an account with
-      a second factor the code from the next. With --pam, serves as the program of
-      pam_exec.so expose_authtok (see docs/cli.md).
+      a second factor the code from the next; with --username-stdin as well, the username
+      comes first (Apache's mod_authnz_external pipe method). With --pam, serves as the
+      program of pam_exec.so expose_authtok (see docs/cli.md).
       """,
     options: [
-      CredentialOptions.username, CredentialOptions.passwordStandardInput, PAMVerification.flag,
+      CredentialOptions.username, CredentialOptions.usernameStandardInput,
+      CredentialOptions.passwordStandardInput, PAMVerification.flag,
     ]
   ) { context in
     if context.values[PAMVerification.flag] {
@@ -58,7 +63,8 @@ extension VerifyCommand {
     }
     try await VerifyCommand(
       context: context, username: context.values[CredentialOptions.username],
-      passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput]
+      passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput],
+      usernameFromStandardInput: context.values[CredentialOptions.usernameStandardInput]
     ).run()
   }
 }
