@@ -61,8 +61,24 @@ public enum ChildProcess {
     let argv = ([executable] + arguments).map { strdup($0) }
     let envp = environment.map { strdup("\($0.key)=\($0.value)") }
     defer { (argv + envp).forEach { free($0) } }
+    // A child starts as from a shell: no signal blocked, the usual ones at their defaults.
+    // The test runner blocks some in its threads and ignores SIGPIPE, and a child inherits
+    // both: a server started by a test would then ignore the SIGTERM that stops it.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGPIPE, SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGCHLD] {
+      sigaddset(&defaults, signal)
+    }
+    posix_spawnattr_setsigmask(&attributes, &unblocked)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var pid: pid_t = 0
-    let code = posix_spawn(&pid, executable, &actions, nil, argv + [nil], envp + [nil])
+    let code = posix_spawn(&pid, executable, &actions, &attributes, argv + [nil], envp + [nil])
     guard code == 0 else { throw SpawnError(code: code, executable: executable) }
     return pid
   }
