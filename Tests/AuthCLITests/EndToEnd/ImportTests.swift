@@ -44,6 +44,14 @@ struct ImportTests {
       #expect(refused.errors.contains(line), "\(refused.errors)")
     }
     #expect(try await run(["users", "show", "ann"]).status == 65)
+    // A dry run predicts the real one: the same exit code and refusals, nothing written.
+    let dryRefused = try await run(
+      ["users", "import", "--format", "htpasswd", "--dry-run", "users.htpasswd"])
+    #expect(dryRefused.status == refused.status)
+    #expect(dryRefused.errors.contains("nothing was written"), "\(dryRefused.errors)")
+    #expect(
+      dryRefused.errors.split(separator: "\n").filter { $0.hasPrefix("line ") }
+        == refused.errors.split(separator: "\n").filter { $0.hasPrefix("line ") })
     let dry = try await run([
       "users", "import", "--format", "htpasswd", "--skip-invalid", "--dry-run", "--json",
       "users.htpasswd",

@@ -40,11 +40,17 @@ struct UsersImportCommand {
       "line \(refusal.line): "
         + (refusal.username.map { TerminalText.visible($0) + ": " } ?? "") + refusal.reason
     }
-    if !report.written, !dryRun, !report.refused.isEmpty {
+    // A dry run answers as the real run would: refused lines without --skip-invalid
+    // fail it with the same exit code and lines.
+    if !report.refused.isEmpty, !skipInvalid {
+      let refused = Self.count(report.refused.count, "line")
       throw ErrorReport(
         kind: .importRefused,
-        lines: ["Nothing was imported: \(Self.count(report.refused.count, "line")) refused."]
-          + refusedLines,
+        lines: [
+          dryRun
+            ? "Nothing would be imported: \(refused) refused; nothing was written."
+            : "Nothing was imported: \(refused) refused."
+        ] + refusedLines,
         hint: "Correct the lines, or pass --skip-invalid to import the rest.")
     }
     context.emit(json: Self.json(report, dryRun: dryRun))
