@@ -106,15 +106,16 @@ struct CompositionRoot {
   struct StateKeys {
     /// The key of the files; `nil` in memory, which keeps no files.
     let current: String?
-    /// The key earlier releases named the files by, whose files are taken over when none
-    /// exist under `current` yet.
-    var legacy: String? = nil
+    /// The keys earlier releases named the files by, newest first, whose files are taken
+    /// over when none exist under `current` yet.
+    var legacy: [String] = []
   }
 
   /// Opens the store a command names, creating an SQLite file only with `createIfMissing`,
-  /// and answers the keys of its state files. A PostgreSQL database's key is known only
-  /// once connected: it is where the connection arrived, without the password, which never
-  /// reaches a file; earlier releases named its files after the URI's text.
+  /// and answers the keys of its state files. A PostgreSQL store's key is known only once
+  /// connected: its identity, which every server holding it answers alike; earlier
+  /// releases named its files after where the connection arrived, and before that after
+  /// the URI's text.
   static func openStoreAndStateKeys(
     _ location: DatabaseLocation, access: Access
   ) throws -> (any AuthStore, StateKeys) {
@@ -125,8 +126,10 @@ struct CompositionRoot {
       return (
         store,
         StateKeys(
-          current: StateFileKey.of(store.endpoint),
-          legacy: StateFileKey.legacy(uri: target.connectionString))
+          current: StateFileKey.ofStore(identity: try store.identity()),
+          legacy: [
+            StateFileKey.of(store.endpoint), StateFileKey.legacy(uri: target.connectionString),
+          ])
       )
     case .memory:
       return (try SQLiteAuthStore.inMemory(), StateKeys(current: nil))
@@ -144,14 +147,14 @@ struct CompositionRoot {
     }
   }
 
-  /// The session and device-cookie files under `key`, taking over those under `legacy`
-  /// when none exist under `key` yet.
+  /// The session and device-cookie files under `key`, taking over those under the first of
+  /// `legacy` that has them when none exist under `key` yet.
   static func stateFiles(
-    _ key: String, legacy: String?, environment: [String: String]
+    _ key: String, legacy: [String], environment: [String: String]
   ) throws -> (session: SessionStateFile, cookie: DeviceCookieFile) {
     let session = try SessionStateFile.forDatabase(at: key, environment: environment)
     let cookie = try DeviceCookieFile.forDatabase(at: key, environment: environment)
-    if let legacy {
+    for legacy in legacy {
       session.adopt(try SessionStateFile.forDatabase(at: legacy, environment: environment))
       cookie.sharedFile.adopt(
         try DeviceCookieFile.forDatabase(at: legacy, environment: environment).sharedFile)

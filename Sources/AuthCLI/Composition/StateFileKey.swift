@@ -2,12 +2,20 @@ import AuthPostgres
 
 /// What names a database's session and device-cookie files (through `PathDigest`).
 ///
-/// An SQLite database: its absolute path. A PostgreSQL database: where the connection
-/// arrived (host or socket folder, port, database, role, server options), as libpq
-/// reports it once connected, never the URI's text: one URI can reach several databases
-/// (`PGDATABASE`, `PGHOST`, …), and several URIs one database.
+/// An SQLite database: its absolute path. A PostgreSQL store: its own identity, which a
+/// standby holds too, so that a failover keeps the session; never the URI's text (one URI
+/// can reach several databases through `PGDATABASE`, `PGHOST`, …, and several URIs one
+/// database) nor where the connection arrived, which a failover changes. The files of
+/// earlier releases, named by those, are taken over.
 enum StateFileKey {
-  /// The key of the PostgreSQL database a connection reached. Starts with no `/`, so no
+  /// The key of a PostgreSQL store: its own identity (`PostgresAuthStore.identity()`), the
+  /// same through every URI and server that reaches it, a promoted standby included.
+  static func ofStore(identity: String) -> String {
+    "postgresql-store\u{0}" + identity
+  }
+
+  /// The key the previous release used for a PostgreSQL database: where the connection
+  /// arrived, as libpq reports it once connected. Used only to take over its files. Starts with no `/`, so no
   /// SQLite path has it; the fields are NUL-separated, a byte none of them can hold.
   static func of(_ endpoint: PostgresEndpoint) -> String {
     [

@@ -55,6 +55,15 @@ public enum NameHash {
     return hexDigits(output)
   }
 
+  /// A store's identity: BLAKE2b-256 of a fixed label (a space in it, so no name is it)
+  /// keyed with the store's own random key, as 64 hex digits. The key is made by the store's
+  /// first migration and copied with everything else by replication, a backup or a
+  /// standby, so every server holding the store answers the same identity, and no other
+  /// store does; the key cannot be found from it. `nil` as for `hex(of:key:)`.
+  public static func storeIdentity(key: [UInt8]) -> String? {
+    hex(of: "authcli store identity", key: key)
+  }
+
   /// Lower-case hex by libsodium's `sodium_bin2hex`, which runs in constant time: the
   /// digits of a keyed hash take no longer for one value than for another.
   private static func hexDigits(_ bytes: [UInt8]) -> String {

@@ -1,4 +1,5 @@
 import AuthCore
+import AuthDatabase
 import Synchronization
 
 #if canImport(FoundationEssentials)
@@ -108,6 +109,21 @@ public final class PostgresAuthStore: AuthStore {
       } catch {
         throw AuthError(unitOfWork: error, engine: StoreError.postgres)
       }
+    }
+  }
+
+  /// The store's own identity (`NameHash.storeIdentity`), the same on every server that
+  /// holds it (a promoted standby, another URI reaching it): what names its session and
+  /// device-cookie files, so that a failover keeps everyone signed in.
+  public func identity() throws -> String {
+    try withConnection { connection in
+      let key = try connection.queryFirst(
+        "SELECT key FROM secret_keys WHERE name = 'name_hash'"
+      ) { row in Array(row.data(0)) }
+      guard let key, let identity = NameHash.storeIdentity(key: key) else {
+        throw PostgresError.unexpectedValue(column: "secret_keys.key")
+      }
+      return identity
     }
   }
 

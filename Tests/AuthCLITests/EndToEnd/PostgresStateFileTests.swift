@@ -5,9 +5,9 @@ import Testing
 
 @testable import AuthCLI
 
-/// The session and device-cookie files of a PostgreSQL database are named after where the
-/// connection arrived, not after the URI's text: one URI that reaches two databases keeps
-/// two sessions.
+/// The session and device-cookie files of a PostgreSQL store are named after the store's
+/// own identity, not after the URI's text nor where the connection arrived: one URI that
+/// reaches two databases keeps two sessions, and two URIs reaching one store share one.
 @Suite("End to end: PostgreSQL state files", .enabled(if: TestPostgres.shouldRun), .serialized)
 struct PostgresStateFileTests {
   /// Two databases of their own on the test server, dropped when the test ends.
@@ -88,16 +88,32 @@ struct PostgresStateFileTests {
     #expect((try? whoami.json() as? [String: Any])?["username"] as? String == "carla")
   }
 
-  @Test("files an earlier release named after the URI's text are taken over once")
-  func earlierFilesAreTakenOver() async throws {
+  /// The names earlier releases gave a store's files.
+  enum EarlierName: CaseIterable {
+    /// Where the connection arrived (the release before this one).
+    case endpoint
+    /// The URI's text (the releases before that).
+    case uriText
+  }
+
+  @Test(
+    "files earlier releases named after the URI's text or the endpoint are taken over once",
+    arguments: EarlierName.allCases)
+  func earlierFilesAreTakenOver(name: EarlierName) async throws {
     var sandbox = try Sandbox()
     let uri = try TestPostgres.freshSchema().connectionString
     sandbox.environment["AUTHCLI_DB"] = uri
     #expect(try await sandbox.signUp("dora").status == 0)
     #expect(try await sandbox.signIn("dora", password: Passphrase.first).status == 0)
-    // Give the files the names the earlier release gave them.
+    // Give the files the names an earlier release gave them.
     let folder = sandbox.stateFolder
-    let legacy = PathDigest.hex(of: StateFileKey.legacy(uri: uri))
+    let key =
+      switch name {
+      case .endpoint:
+        StateFileKey.of(try PostgresConnection.connect(uri, target: "the test schema").endpoint)
+      case .uriText: StateFileKey.legacy(uri: uri)
+      }
+    let legacy = PathDigest.hex(of: key)
     for prefix in ["session-", "device-"] {
       let current = try #require(try sandbox.stateFiles().first { $0.hasPrefix(prefix) })
       #expect(current != prefix + legacy)

@@ -6,8 +6,8 @@ import Testing
 
 /// A primary with a synchronous hot standby (`script/postgres start-pair`), and authcli given
 /// both in one multi-host URI with `target_session_attrs=read-write`: the primary crashes in
-/// the middle of a storm of sign-ups and sign-ins, the standby is promoted, and nothing a
-/// client was told was saved is lost.
+/// the middle of a storm of sign-ups and sign-ins, the standby is promoted, nothing a
+/// client was told was saved is lost, and every client is still signed in.
 @Suite(
   "PostgreSQL failover", .serialized,
   .enabled(if: TestPostgres.shouldRun, Comment(rawValue: TestPostgres.skipReason)))
@@ -19,6 +19,8 @@ struct PostgresFailoverTests {
   private static let windowWithoutPrimary = Duration.milliseconds(400)
   /// Tries of one command, as a script that follows the hint would make, 100 ms apart.
   private static let triesPerCommand = 40
+  /// Clients that sign in just before the crash, each with a session of its own.
+  private static let witnesses = 8
 
   @Test(
     "primary crashed mid-storm, standby promoted: every command 0 or 69 and retried, nothing lost")
@@ -29,6 +31,11 @@ struct PostgresFailoverTests {
     defer { workspace.remove() }
     let migrated = try await workspace.run(["--db", pair.uri, "migrate"])
     try #require(migrated.exitCode == ExitCodes.ok, "migrate: \(migrated.summary)")
+    // A session made before the storm, used after the failover.
+    let early = try await workspace.run(
+      ["--db", pair.uri, "signup", "--username", "early-bird", "--password-stdin"],
+      input: Data("\(Self.password)\n".utf8), client: "early")
+    try #require(early.exitCode == ExitCodes.ok, "signup: \(early.summary)")
 
     let progress = FailoverProgress()
     let clock = ContinuousClock()
@@ -37,6 +44,13 @@ struct PostgresFailoverTests {
       while progress.completed < Self.commandsBeforeCrash {
         if progress.clientsDone == 4 { return }
         try await Task.sleep(for: .milliseconds(10))
+      }
+      // Sessions made in the middle of the storm, just before the crash.
+      for witness in 0..<Self.witnesses {
+        let signedIn = try await workspace.run(
+          ["--db", pair.uri, "signin", "--username", "early-bird", "--password-stdin"],
+          input: Data("\(Self.password)\n".utf8), client: "witness\(witness)")
+        #expect(signedIn.exitCode == ExitCodes.ok, "witness \(witness): \(signedIn.summary)")
       }
       progress.mark(crashed: clock.now)
       try pair.crashPrimary()
@@ -88,6 +102,21 @@ struct PostgresFailoverTests {
         .filter { $0.exitCode == ExitCodes.ok }.count
       let audited = snapshot.events.filter { $0.kind == "sign_in_succeeded" && $0.username == name }
       #expect(audited.count >= signedIn, "\(name): \(signedIn) sign-ins, \(audited.count) audited")
+    }
+
+    // Everyone is still signed in with the same URI on the promoted standby: the session
+    // from before the storm, those made just before the crash, and each client's last.
+    var signedIn: [(client: String, name: String)] = [("early", "early-bird")]
+    signedIn += (0..<Self.witnesses).map { ("witness\($0)", "early-bird") }
+    for client in 0..<4 {
+      let last = commands.last { $0.name.hasPrefix("c\(client)-") && !$0.isSignUp && $0.succeeded }
+      if let last { signedIn.append(("client\(client)", last.name)) }
+    }
+    for (client, name) in signedIn {
+      let whoami = try await workspace.run(["--db", pair.uri, "whoami", "--json"], client: client)
+      #expect(whoami.exitCode == ExitCodes.ok, "\(client): \(whoami.summary)")
+      let shown = try? JSONSerialization.jsonObject(with: whoami.output) as? [String: Any]
+      #expect(shown?["username"] as? String == name, "\(client): \(whoami.summary)")
     }
 
     // The next commands succeed with the same URI, on the promoted standby.
