@@ -20,11 +20,13 @@ import AuthDatabase
 /// Otherwise another account that can write the folder could plant a token (so the next
 /// command acts in a session of its choosing) or a link to a file of its choosing.
 enum PrivateFileReader {
-  /// More than any token; the rest of a larger file is not read.
+  /// More than any token or key; the rest of a larger file is not read.
   static let byteLimit = 1024
 
-  /// The file's first `byteLimit` bytes, or `nil` when it does not exist.
-  static func read(_ path: String) throws(CLIError) -> [UInt8]? {
+  /// The file's first `limit` bytes, or `nil` when it does not exist.
+  static func read(
+    _ path: String, byteLimit limit: Int = PrivateFileReader.byteLimit
+  ) throws(CLIError) -> [UInt8]? {
     let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
       let reason = errno
@@ -33,7 +35,8 @@ enum PrivateFileReader {
       throw .inputOutput(path: path, reason: String(cString: strerror(reason)))
     }
     defer { close(descriptor) }
-    try checkFolder(PathText.parent(of: path))
+    let folder = PathText.parent(of: path)
+    try checkFolder(folder.isEmpty ? "." : folder)
     var status = stat()
     guard fstat(descriptor, &status) == 0 else {
       throw .inputOutput(path: path, reason: String(cString: strerror(errno)))
@@ -45,20 +48,22 @@ enum PrivateFileReader {
       throw .inputOutput(path: path, reason: "it belongs to another user")
     }
     try checkPermissions(status.st_mode, of: path)
-    var bytes = [UInt8](repeating: 0, count: byteLimit)
-    var filled = 0
-    while filled < byteLimit {
-      let count = bytes[filled...].withUnsafeMutableBytes {
-        SystemCall.read(descriptor, $0.baseAddress, $0.count)
+    // Grown a chunk at a time, so a large limit costs nothing for a small file.
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: min(limit, 65_536))
+    while bytes.count < limit {
+      let wanted = min(chunk.count, limit - bytes.count)
+      let count = chunk.withUnsafeMutableBytes {
+        SystemCall.read(descriptor, $0.baseAddress, wanted)
       }
       if count == 0 { break }
       if count < 0 {
         if errno == EINTR { continue }
         throw .inputOutput(path: path, reason: String(cString: strerror(errno)))
       }
-      filled += count
+      bytes += chunk[..<count]
     }
-    return Array(bytes[..<filled])
+    return bytes
   }
 
   /// Refuses the way to `folder` when a folder on it could be changed by another user; the

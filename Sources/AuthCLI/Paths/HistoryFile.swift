@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The shell's history file (`shell --history FILE`), under the rule of every private file
+/// authcli keeps: read through a descriptor opened without following a symbolic link, only
+/// as a regular file of this user that no one else may read or write, in a folder of this
+/// user that no one else can write, reached through folders no one else could change; and
+/// written as a new private file (`O_EXCL`, 0600) renamed into place, never through a link.
+///
+/// No path is handed to libedit, whose own `H_LOAD` and `H_SAVE` open it with `fopen`, so
+/// a link planted at the path would be read, and its target truncated and rewritten.
+struct HistoryFile: Sendable {
+  /// The path as given.
+  let path: String
+
+  /// Far more than 500 entries of 4 KiB each, even escaped; a larger file is refused.
+  static let byteLimit = 16 * 1024 * 1024
+
+  /// The file's bytes, or `nil` when it does not exist yet; throws when the file, or the
+  /// folder it would be written in, is refused.
+  func read() throws(CLIError) -> [UInt8]? {
+    guard let bytes = try PrivateFileReader.read(path, byteLimit: Self.byteLimit + 1) else {
+      try checkFolder()
+      return nil
+    }
+    guard bytes.count <= Self.byteLimit else {
+      throw .inputOutput(path: path, reason: "it is larger than 16 MiB")
+    }
+    return bytes
+  }
+
+  /// Replaces the file with what `fill` writes to the descriptor of a new private file,
+  /// after the same checks as `read` (a link, or a file refused by them, planted at the path
+  /// since is refused, not replaced).
+  func write(_ fill: (Int32) throws(CLIError) -> Void) throws(CLIError) {
+    try checkFolder()
+    var status = stat()
+    if lstat(path, &status) == 0 {
+      guard status.st_mode & S_IFMT != S_IFLNK else {
+        throw .inputOutput(path: path, reason: "it is a symbolic link")
+      }
+      guard status.st_mode & S_IFMT == S_IFREG else {
+        throw .inputOutput(path: path, reason: "it is not a regular file")
+      }
+      guard status.st_uid == geteuid() else {
+        throw .inputOutput(path: path, reason: "it belongs to another user")
+      }
+      try PrivateFileReader.checkPermissions(status.st_mode, of: path)
+    }
+    try AtomicFile.write(to: path, fill)
+  }
+
+  /// The folder the file is written in, when it exists: this user's, writable by no one
+  /// else, on a path no one else could change. A missing folder is the write's to report.
+  private func checkFolder() throws(CLIError) {
+    let folder = PathText.parent(of: path)
+    var status = stat()
+    if stat(folder.isEmpty ? "." : folder, &status) == 0 {
+      try PrivateFileReader.checkFolder(folder.isEmpty ? "." : folder)
+    } else {
+      try PrivateFileReader.checkPath(to: folder)
+    }
+  }
+}
