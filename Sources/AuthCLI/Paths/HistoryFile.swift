@@ -23,7 +23,7 @@ struct HistoryFile: Sendable {
   /// folder it would be written in, is refused.
   func read() throws(CLIError) -> [UInt8]? {
     guard let bytes = try PrivateFileReader.read(path, byteLimit: Self.byteLimit + 1) else {
-      try checkFolder()
+      try PrivateFileReader.checkFolderIfPresent(PathText.parent(of: path))
       return nil
     }
     guard bytes.count <= Self.byteLimit else {
@@ -36,32 +36,14 @@ struct HistoryFile: Sendable {
   /// after the same checks as `read` (a link, or a file refused by them, planted at the path
   /// since is refused, not replaced).
   func write(_ fill: (Int32) throws(CLIError) -> Void) throws(CLIError) {
-    try checkFolder()
+    try PrivateFileReader.checkFolderIfPresent(PathText.parent(of: path))
     var status = stat()
     if lstat(path, &status) == 0 {
-      guard status.st_mode & S_IFMT != S_IFLNK else {
-        throw .inputOutput(path: path, reason: "it is a symbolic link")
-      }
-      guard status.st_mode & S_IFMT == S_IFREG else {
+      guard status.st_mode & S_IFMT == S_IFREG || status.st_mode & S_IFMT == S_IFLNK else {
         throw .inputOutput(path: path, reason: "it is not a regular file")
       }
-      guard status.st_uid == geteuid() else {
-        throw .inputOutput(path: path, reason: "it belongs to another user")
-      }
-      try PrivateFileReader.checkPermissions(status.st_mode, of: path)
+      try PrivateFileReader.check(status, of: path)
     }
     try AtomicFile.write(to: path, fill)
-  }
-
-  /// The folder the file is written in, when it exists: this user's, writable by no one
-  /// else, on a path no one else could change. A missing folder is the write's to report.
-  private func checkFolder() throws(CLIError) {
-    let folder = PathText.parent(of: path)
-    var status = stat()
-    if stat(folder.isEmpty ? "." : folder, &status) == 0 {
-      try PrivateFileReader.checkFolder(folder.isEmpty ? "." : folder)
-    } else {
-      try PrivateFileReader.checkPath(to: folder)
-    }
   }
 }
