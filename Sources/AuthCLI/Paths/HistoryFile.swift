@@ -5,10 +5,11 @@
 #endif
 
 /// The shell's history file (`shell --history FILE`), under the rule of every private file
-/// authcli keeps: read through a descriptor opened without following a symbolic link, only
-/// as a regular file of this user that no one else may read or write, in a folder of this
-/// user that no one else can write, reached through folders no one else could change; and
-/// written as a new private file (`O_EXCL`, 0600) renamed into place, never through a link.
+/// authcli keeps (`PrivateFileRule`): read through a descriptor opened without following a
+/// symbolic link, only as a regular file of this user that no one else may read or write,
+/// in a folder of this user (or root) that no one else can write, reached through folders
+/// no one else could change; and written as a new private file (`O_EXCL`, 0600) renamed
+/// into place, never through a link.
 ///
 /// No path is handed to libedit, whose own `H_LOAD` and `H_SAVE` open it with `fopen`, so
 /// a link planted at the path would be read, and its target truncated and rewritten.
