@@ -96,12 +96,22 @@ enum ProcessorBudget {
     return max(1, quota / period)
   }
 
-  /// The first 16 KiB of a small file, or `nil` when it cannot be read.
+  /// The first 16 KiB of a small file of the kernel's (`/proc`, `/sys`), or `nil` when it
+  /// cannot be read; opened without following a link, as every file authcli reads is.
   private static func contents(of path: String) -> String? {
-    guard let file = fopen(path, "r") else { return nil }
-    defer { fclose(file) }
+    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
     var buffer = [UInt8](repeating: 0, count: 16_384)
-    let count = fread(&buffer, 1, buffer.count, file)
-    return count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : nil
+    var filled = 0
+    while filled < buffer.count {
+      let count = buffer[filled...].withUnsafeMutableBytes {
+        read(descriptor, $0.baseAddress, $0.count)
+      }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { break }
+      filled += count
+    }
+    return filled > 0 ? String(decoding: buffer[..<filled], as: UTF8.self) : nil
   }
 }

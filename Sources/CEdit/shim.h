@@ -13,6 +13,9 @@ typedef __typeof__(&el_gets) authcli_el_gets;
 typedef __typeof__(&el_source) authcli_el_source;
 typedef __typeof__(&history_init) authcli_history_init;
 typedef __typeof__(&history_end) authcli_history_end;
+// strunvis(3), which libedit's own history loading decodes each saved line with (from
+// libbsd on Linux, libc on macOS; found through libedit's handle either way).
+typedef int (*authcli_strunvis)(char *, const char *);
 
 // The C library's standard streams, which Swift 6 sees as shared mutable globals.
 static inline FILE *authcli_standard_input(void) { return stdin; }
@@ -59,11 +62,19 @@ static inline int authcli_history_number(void *history, History *list, int opera
   return ((authcli_history_function)history)(list, &event, operation, value);
 }
 
-/// One history operation that takes a string (H_ENTER, H_LOAD, H_SAVE).
+/// One history operation that takes a string (H_ENTER).
 static inline int authcli_history_text(void *history, History *list, int operation,
                                        const char *text) {
   HistEvent event;
   return ((authcli_history_function)history)(list, &event, operation, text);
+}
+
+/// One history operation on a stream (H_SAVE_FP): the history is written to a file that
+/// authcli opened itself, never to a path libedit would open.
+static inline int authcli_history_stream(void *history, History *list, int operation,
+                                         FILE *stream) {
+  HistEvent event;
+  return ((authcli_history_function)history)(list, &event, operation, stream);
 }
 
 #endif

@@ -17,17 +17,21 @@ struct ShellCommand {
         "The shell reads everything from its input; --no-input forbids that")
     }
     let location = try context.databaseLocation()
-    let root = try CompositionRoot(
-      location: location, access: .createIfMissing, environment: context.process.environment)
-    let stored = try root.sessionFile?.read()
     // Line editing only where a person types and sees the line: piped input is read as is,
     // and a terminal that says it is `dumb` (an editor's shell buffer, which edits lines
     // itself) gets no cursor movements it could not obey.
     let console = context.console
-    let editor =
+    let editsLines =
       console.inputIsTerminal && console.outputIsTerminal
-        && context.process.environment["TERM"] != "dumb"
-      ? LineEditor(historyFile: context.values[Self.history]) : nil
+      && context.process.environment["TERM"] != "dumb"
+    let historyFile = editsLines ? context.values[Self.history].map(HistoryFile.init) : nil
+    // A history file refused as any private file is (a link, another user's, open to
+    // others) stops the shell before it starts, as a refused token file stops a command.
+    let savedHistory = try historyFile?.read()
+    let root = try CompositionRoot(
+      location: location, access: .createIfMissing, environment: context.process.environment)
+    let stored = try root.sessionFile?.read()
+    let editor = editsLines ? LineEditor(savedHistory: savedHistory) : nil
     defer { editor?.close() }
     let terminal = LineTerminal(
       input: console.input, output: console.output, style: context.outputStyle, editor: editor,
@@ -43,6 +47,8 @@ struct ShellCommand {
         // A new token that cannot be kept is the coordinator's to act on: it ends that
         // session and stops, and the error leaves the shell as it leaves `signin`.
         if let token {
+          // The name just typed is an account's, not a passphrase in the wrong field.
+          editor?.keepHeldName()
           try sessionFile?.write(token)
           return
         }
@@ -55,24 +61,39 @@ struct ShellCommand {
     InterruptTrap.install()
     defer { InterruptTrap.uninstall() }
     await coordinator.start()
-    let historyNotKept = editor?.saveHistory()
+    var historyNotKept: CLIError?
+    if let editor, let historyFile {
+      do { try editor.saveHistory(to: historyFile) } catch { historyNotKept = error }
+    }
     if let error = coordinator.tokenNotKept { throw error }
-    if let reason = historyNotKept, let path = context.values[Self.history] {
+    if let historyNotKept, let historyFile {
       // Asked for and lost: a failure, as output that did not arrive is.
+      let path = TerminalText.visible(historyFile.path)
       throw ErrorReport(
         kind: .ioError,
-        message: "Cannot write the history file \(TerminalText.visible(path)): \(reason)")
+        message:
+          "Cannot write the history file \(path): \(Self.reason(historyNotKept, historyFile))")
     }
     terminal.say("Bye.")
   }
 }
 
 extension ShellCommand {
+  /// Why the history file was not written, naming the folder when the folder was refused.
+  private static func reason(_ error: CLIError, _ file: HistoryFile) -> String {
+    switch error {
+    case .inputOutput(let path, let reason), .cannotCreate(let path, let reason):
+      path == file.path ? reason : "\(TerminalText.visible(path)): \(reason)"
+    default: ErrorReport(error).message
+    }
+  }
+
   static let history = Option<String?>(
     "history", valueName: "file",
     help:
-      "Keep the answers typed on a terminal (never passwords) in this file, 0600, read at the "
-      + "start and written at the end. Without it the history lasts one shell.",
+      "Keep the answers typed on a terminal (never passwords, names only once they sign in) "
+      + "in this private file, 0600, read at the start and written at the end. Without it "
+      + "the history lasts one shell.",
     completion: .files)
 
   static let declaration: Subcommand = Subcommand(

@@ -20,11 +20,13 @@ import AuthDatabase
 /// Otherwise another account that can write the folder could plant a token (so the next
 /// command acts in a session of its choosing) or a link to a file of its choosing.
 enum PrivateFileReader {
-  /// More than any token; the rest of a larger file is not read.
+  /// More than any token or key; the rest of a larger file is not read.
   static let byteLimit = 1024
 
-  /// The file's first `byteLimit` bytes, or `nil` when it does not exist.
-  static func read(_ path: String) throws(CLIError) -> [UInt8]? {
+  /// The file's first `limit` bytes, or `nil` when it does not exist.
+  static func read(
+    _ path: String, byteLimit limit: Int = PrivateFileReader.byteLimit
+  ) throws(CLIError) -> [UInt8]? {
     let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
       let reason = errno
@@ -41,24 +43,23 @@ enum PrivateFileReader {
     guard (status.st_mode & S_IFMT) == S_IFREG else {
       throw .inputOutput(path: path, reason: "it is not a regular file")
     }
-    guard status.st_uid == geteuid() else {
-      throw .inputOutput(path: path, reason: "it belongs to another user")
-    }
-    try checkPermissions(status.st_mode, of: path)
-    var bytes = [UInt8](repeating: 0, count: byteLimit)
-    var filled = 0
-    while filled < byteLimit {
-      let count = bytes[filled...].withUnsafeMutableBytes {
-        SystemCall.read(descriptor, $0.baseAddress, $0.count)
+    try check(status, of: path)
+    // Grown a chunk at a time, so a large limit costs nothing for a small file.
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: min(limit, 65_536))
+    while bytes.count < limit {
+      let wanted = min(chunk.count, limit - bytes.count)
+      let count = chunk.withUnsafeMutableBytes {
+        SystemCall.read(descriptor, $0.baseAddress, wanted)
       }
       if count == 0 { break }
       if count < 0 {
         if errno == EINTR { continue }
         throw .inputOutput(path: path, reason: String(cString: strerror(errno)))
       }
-      filled += count
+      bytes += chunk[..<count]
     }
-    return Array(bytes[..<filled])
+    return bytes
   }
 
   /// Refuses the way to `folder` when a folder on it could be changed by another user; the
@@ -67,6 +68,18 @@ enum PrivateFileReader {
     if let unsafe = FolderPath.firstUnsafeStep(to: folder) {
       throw .inputOutput(
         path: folder, reason: "\(unsafe.path) on its path is unsafe: \(unsafe.reason)")
+    }
+  }
+
+  /// Refuses what `PrivateFileRule` refuses in a file's status (`lstat`, or `fstat` of a
+  /// descriptor opened without following links): a link, another user's file, one that
+  /// group or others may read or write.
+  static func check(_ status: stat, of path: String) throws(CLIError) {
+    switch PrivateFileRule.problem(withFile: status) {
+    case nil: return
+    case .symbolicLink: throw .inputOutput(path: path, reason: "it is a symbolic link")
+    case .ownedByAnotherUser: throw .inputOutput(path: path, reason: "it belongs to another user")
+    case .readableByOthers, .writableByOthers: try checkPermissions(status.st_mode, of: path)
     }
   }
 
@@ -97,20 +110,36 @@ enum PrivateFileReader {
     try checkPermissions(status.st_mode, of: path)
   }
 
-  /// Refuses a folder of another user, or one that others can write to, and a path to it
-  /// through a folder others could change (`FolderPath`, as for the database).
+  /// Refuses a folder of another user (root's aside), or one that others can write to, and
+  /// a path to it through a folder others could change: `PrivateFileRule`, as for the
+  /// database.
   static func checkFolder(_ folder: String) throws(CLIError) {
-    try checkPath(to: folder)
-    var status = stat()
-    guard stat(folder, &status) == 0 else {
-      throw .inputOutput(path: folder, reason: String(cString: strerror(errno)))
-    }
-    guard status.st_uid == geteuid() else {
-      throw .inputOutput(path: folder, reason: "it belongs to another user")
-    }
-    guard status.st_mode & (S_IWGRP | S_IWOTH) == 0 else {
-      throw .inputOutput(
-        path: folder, reason: "other users can write to it; make it private (chmod 700)")
+    guard let problem = PrivateFileRule.problem(withFolder: folder) else { return }
+    throw refusal(of: folder, problem)
+  }
+
+  /// `checkFolder` for the folder a new file is to be made in: a missing folder is left to
+  /// the create to report (the way to it is still judged).
+  static func checkFolderIfPresent(_ folder: String) throws(CLIError) {
+    guard let problem = PrivateFileRule.problem(withFolder: folder) else { return }
+    if case .unexamined(let code) = problem, code == ENOENT || code == ENOTDIR { return }
+    throw refusal(of: folder, problem)
+  }
+
+  private static func refusal(
+    of folder: String, _ problem: PrivateFileRule.FolderProblem
+  ) -> CLIError {
+    let shown = folder.isEmpty ? "." : folder
+    return switch problem {
+    case .onTheWay(let unsafe):
+      .inputOutput(path: shown, reason: "\(unsafe.path) on its path is unsafe: \(unsafe.reason)")
+    case .unexamined(let code):
+      .inputOutput(path: shown, reason: String(cString: strerror(code)))
+    case .folder(.ownedByAnotherUser):
+      .inputOutput(path: shown, reason: "it belongs to another user")
+    case .folder:
+      .inputOutput(
+        path: shown, reason: "other users can write to it; make it private (chmod 700)")
     }
   }
 }

@@ -14,6 +14,9 @@ struct FormField<Event> {
   /// For a confirmation: the field to ask again from when it is refused, since the
   /// mistake may be in the first typing.
   var retryFrom: Int?
+  /// How the answer joins the shell's history: a name only once it signs in, since it may
+  /// be a passphrase typed into the wrong field.
+  var keeping: LineEditor.Keeping = .now
 }
 
 /// Runs a form field by field (`FieldAsker`: a refused field's message appears right under
@@ -99,7 +102,7 @@ struct FieldAsker<ViewModel: ViewEventHandling> {
   /// user back to the field it confirms.
   private func ask(_ field: FormField<ViewModel.ViewEvent>) async -> FieldEnd {
     while true {
-      switch terminal.ask(field.prompt, secret: field.secret) {
+      switch terminal.ask(field.prompt, secret: field.secret, keeping: field.keeping) {
       case .leave: return .stopped(.left)
       case .cancelled: return .stopped(.cancelled)
       case .text(let text):

@@ -61,13 +61,16 @@ final class LineTerminal {
   /// single commands and unreadable lines all show one so.
   static func refusal(_ message: String) -> String { "  ! " + message }
 
-  /// Shows `prompt` and reads one answer; echo is off for a `secret`.
-  func ask(_ prompt: String, secret: Bool = false) -> Answer {
-    var read = readLine(prompt, secret: secret)
+  /// Shows `prompt` and reads one answer; echo is off for a `secret`, and `keeping` says
+  /// how an answer that is not joins the history.
+  func ask(
+    _ prompt: String, secret: Bool = false, keeping: LineEditor.Keeping = .now
+  ) -> Answer {
+    var read = readLine(prompt, secret: secret, keeping: keeping)
     while read == .notText || read == .tooLong {
       output.write(
         Self.refusal(read == .tooLong ? Self.tooLongMessage : Self.notTextMessage) + "\n")
-      read = readLine(prompt, secret: secret)
+      read = readLine(prompt, secret: secret, keeping: keeping)
     }
     switch read {
     case .line(let text):
@@ -91,8 +94,8 @@ final class LineTerminal {
   }
 
   /// A secret never goes through the editor, so it is neither shown nor kept in its history.
-  private func readLine(_ prompt: String, secret: Bool) -> LineRead {
-    if !secret, let editor { return editor.readLine(prompt: prompt) }
+  private func readLine(_ prompt: String, secret: Bool, keeping: LineEditor.Keeping) -> LineRead {
+    if !secret, let editor { return editor.readLine(prompt: prompt, keeping: keeping) }
     let output = output
     return input.readLine(secret: secret, prompt: { output.write(prompt) })
   }

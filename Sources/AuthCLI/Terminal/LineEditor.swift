@@ -19,6 +19,7 @@ private struct LibEdit {
   let source: authcli_el_source
   let historyInitialize: authcli_history_init
   let historyEnd: authcli_history_end
+  let decodeSavedLine: authcli_strunvis
   /// `el_set` and `history`, called through the shim's fixed-argument wrappers.
   let set: UnsafeMutableRawPointer
   let history: UnsafeMutableRawPointer
@@ -49,6 +50,7 @@ private struct LibEdit {
       let source = symbol("el_source", as: authcli_el_source.self),
       let historyInitialize = symbol("history_init", as: authcli_history_init.self),
       let historyEnd = symbol("history_end", as: authcli_history_end.self),
+      let decodeSavedLine = symbol("strunvis", as: authcli_strunvis.self),
       let set = dlsym(handle, "el_set"), let history = dlsym(handle, "history")
     else { return nil }
     self.initialize = initialize
@@ -57,6 +59,7 @@ private struct LibEdit {
     self.source = source
     self.historyInitialize = historyInitialize
     self.historyEnd = historyEnd
+    self.decodeSavedLine = decodeSavedLine
     self.set = set
     self.history = history
   }
@@ -129,19 +132,34 @@ private func readCharacter(
 
 /// Line editing and history for the shell's non-secret answers, through libedit: arrows,
 /// Ctrl-A/Ctrl-E, Up for earlier answers, and the user's ~/.editrc. Passwords never come
-/// here (they are read with echo off by `StandardInputReader`), so none enters the history.
-/// The history is kept in memory only, unless a file was named for it.
+/// here (they are read with echo off by `StandardInputReader`), so none enters the history;
+/// a name joins it only once it signed in or up (`keepHeldName`), since a passphrase typed
+/// into the name field would otherwise be kept. The history is kept in memory only, unless
+/// a file was named for it, which authcli reads and writes itself (`HistoryFile`).
 @MainActor
 final class LineEditor {
+  /// How an answer joins the history.
+  enum Keeping {
+    /// At once: menu choices and other answers that are never a secret.
+    case now
+    /// Only if `keepHeldName` is called before the next answer: a name, which may be a
+    /// passphrase typed into the wrong field until it proves to be an account's.
+    case onceItSignsIn
+  }
+
   private let library: LibEdit
   private let editor: OpaquePointer
   private let history: OpaquePointer
-  private let historyFile: String?
+  /// The last name read, until it signs in (kept) or another answer is read (forgotten).
+  private var heldName: String?
+
+  /// libedit's first line of a history file; a file without it holds no history.
+  private static let savedHistoryHeader = Array("_HiStOrY_V2_".utf8)
 
   /// An editor on standard input, drawing on standard output; `nil` when libedit cannot
-  /// be loaded, and the shell reads plain lines. `historyFile`, when given, is read now
-  /// (a missing file is an empty history) and written by `saveHistory`.
-  init?(historyFile: String?) {
+  /// be loaded, and the shell reads plain lines. `savedHistory` is a history file's bytes
+  /// as `HistoryFile.read` gave them, each line entered as libedit's own loading would.
+  init?(savedHistory: [UInt8]?) {
     guard let library = LibEdit.load() else { return nil }
     // libedit decodes and draws characters in the locale's encoding: a UTF-8 one, so that
     // names that are not ASCII are edited and returned as typed.
@@ -158,11 +176,10 @@ final class LineEditor {
     self.library = library
     self.editor = editor
     self.history = history
-    self.historyFile = historyFile
     editedDescriptor = STDIN_FILENO
     _ = authcli_history_number(library.history, history, H_SETSIZE, 500)
     _ = authcli_history_number(library.history, history, H_SETUNIQUE, 1)
-    if let historyFile { _ = authcli_history_text(library.history, history, H_LOAD, historyFile) }
+    if let savedHistory { enterSavedLines(savedHistory) }
     _ = authcli_el_set_editor(library.set, editor, "emacs")
     // libedit's own handlers while it reads: on Ctrl-Z (and SIGTERM, SIGHUP, SIGQUIT) it puts
     // the terminal back before the signal takes effect and, once continued, takes it again
@@ -176,8 +193,10 @@ final class LineEditor {
     _ = library.source(editor, nil)
   }
 
-  /// Shows `prompt` and reads one edited line; a line that is not empty joins the history.
-  func readLine(prompt: String) -> LineRead {
+  /// Shows `prompt` and reads one edited line; a line that is not empty joins the history
+  /// as `keeping` says.
+  func readLine(prompt: String, keeping: Keeping = .now) -> LineRead {
+    heldName = nil
     if InterruptTrap.takeInterrupt() { return .interrupted }
     readWasInterrupted.store(false, ordering: .sequentiallyConsistent)
     decoding = mbstate_t()
@@ -200,19 +219,57 @@ final class LineEditor {
     guard !sawBytesNotText, let text = String(validating: bytes, as: UTF8.self) else {
       return .notText
     }
-    if !text.isEmpty { _ = authcli_history_text(library.history, history, H_ENTER, text) }
+    if !text.isEmpty {
+      switch keeping {
+      case .now: _ = authcli_history_text(library.history, history, H_ENTER, text)
+      case .onceItSignsIn: heldName = text
+      }
+    }
     return .line(text)
   }
 
-  /// Writes the history file, if one was named (libedit makes it 0600); answers why it
-  /// could not, if it could not.
-  func saveHistory() -> String? {
-    guard let historyFile else { return nil }
-    errno = 0
-    guard authcli_history_text(library.history, history, H_SAVE, historyFile) < 0 else {
-      return nil
+  /// The name held back by the last answer read signed in or signed up: it names an
+  /// account, so it joins the history now.
+  func keepHeldName() {
+    if let heldName { _ = authcli_history_text(library.history, history, H_ENTER, heldName) }
+    heldName = nil
+  }
+
+  /// Writes the history to `file` through a descriptor `HistoryFile` opened (libedit's
+  /// `H_SAVE_FP` on a stream over a copy of it; libedit makes the file 0600).
+  func saveHistory(to file: HistoryFile) throws(CLIError) {
+    try file.write { descriptor throws(CLIError) in
+      let copy = dup(descriptor)
+      guard copy >= 0, let stream = fdopen(copy, "w") else {
+        let reason = String(cString: strerror(errno))
+        if copy >= 0 { _ = SystemCall.close(copy) }
+        throw .inputOutput(path: file.path, reason: reason)
+      }
+      errno = 0
+      let saved = authcli_history_stream(library.history, history, H_SAVE_FP, stream)
+      let flushed = fflush(stream) == 0
+      let reason = errno
+      fclose(stream)
+      guard saved >= 0, flushed else {
+        throw .inputOutput(
+          path: file.path,
+          reason: reason == 0 ? "libedit refused it" : String(cString: strerror(reason)))
+      }
     }
-    return errno == 0 ? "libedit refused it" : String(cString: strerror(errno))
+  }
+
+  /// Enters each line of a saved history, decoded with `strunvis` as libedit's `H_LOAD`
+  /// decodes it; a file that does not start with libedit's header holds none.
+  private func enterSavedLines(_ bytes: [UInt8]) {
+    let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    guard let header = lines.first, Array(header) == Self.savedHistoryHeader else { return }
+    for line in lines.dropFirst() where !line.isEmpty && !line.contains(0) {
+      let encoded = line.map { CChar(bitPattern: $0) } + [0]
+      // strunvis writes at most as many bytes as it reads, and a terminating zero.
+      var decoded = [CChar](repeating: 0, count: encoded.count)
+      guard library.decodeSavedLine(&decoded, encoded) >= 0, decoded[0] != 0 else { continue }
+      _ = authcli_history_text(library.history, history, H_ENTER, decoded)
+    }
   }
 
   /// Puts the terminal back and frees the editor.

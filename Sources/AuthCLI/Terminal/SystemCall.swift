@@ -4,7 +4,8 @@
   import Darwin
 #endif
 
-/// `read` and `write` by their C names, for types whose own methods share those names.
+/// `read`, `write` and `close` by their C names, for types whose own methods share those
+/// names.
 enum SystemCall {
   /// One `write(2)`: the bytes written, or -1 with `errno` set.
   static func write(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
@@ -21,6 +22,15 @@ enum SystemCall {
       Glibc.read(descriptor, bytes, count)
     #else
       Darwin.read(descriptor, bytes, count)
+    #endif
+  }
+
+  /// One `close(2)`: 0, or -1 with `errno` set.
+  static func close(_ descriptor: Int32) -> Int32 {
+    #if canImport(Glibc)
+      Glibc.close(descriptor)
+    #else
+      Darwin.close(descriptor)
     #endif
   }
 }

@@ -21,7 +21,7 @@ import AuthDatabase
 #endif
 
 /// The checks that keep a database, its folder and its -wal/-shm files under this
-/// user's control alone.
+/// user's control alone: `PrivateFileRule`, worded as the database's refusals.
 enum FileSafety {
   /// Refuses a folder that another user owns or that group or others can write
   /// (followed if it is a link: the folder is judged by what it is, not how it is named),
@@ -30,21 +30,14 @@ enum FileSafety {
   /// Root's own folders are accepted as well as this user's: root can change any file anyway.
   static func checkFolder(of path: String) throws {
     let folder = FilePathText.folder(of: path)
-    let named = folder.isEmpty ? "." : folder
-    if let unsafe = FolderPath.firstUnsafeStep(to: named) {
+    switch PrivateFileRule.problem(withFolder: folder) {
+    case nil: return
+    case .onTheWay(let unsafe):
       throw StorageError.unsafePath(path: path, folder: unsafe.path, reason: unsafe.reason)
-    }
-    var status = stat()
-    guard stat(named, &status) == 0 else {
-      throw StorageError.cannotCreate(path: path, reason: String(cString: strerror(errno)))
-    }
-    if status.st_uid != geteuid() && status.st_uid != 0 {
-      throw StorageError.unsafeFolder(
-        path: named, reason: .ownedByAnotherUser(uid: UInt32(status.st_uid)))
-    }
-    if status.st_mode & (S_IWGRP | S_IWOTH) != 0 {
-      throw StorageError.unsafeFolder(
-        path: named, reason: .writableByOthers(mode: UInt32(status.st_mode)))
+    case .unexamined(let code):
+      throw StorageError.cannotCreate(path: path, reason: String(cString: strerror(code)))
+    case .folder(let reason):
+      throw StorageError.unsafeFolder(path: folder.isEmpty ? "." : folder, reason: reason)
     }
   }
 
@@ -58,13 +51,8 @@ enum FileSafety {
     // A FIFO would block the open until a writer comes, a device reads as anything:
     // only a regular file can be a database.
     if kind != S_IFREG { throw StorageError.notADatabase(path: path) }
-    if status.st_uid != geteuid() {
-      throw StorageError.unsafeFile(
-        path: path, reason: .ownedByAnotherUser(uid: UInt32(status.st_uid)))
-    }
-    if status.st_mode & (S_IWGRP | S_IWOTH) != 0 {
-      throw StorageError.unsafeFile(
-        path: path, reason: .writableByOthers(mode: UInt32(status.st_mode)))
+    if let reason = PrivateFileRule.problem(withFile: status, othersMayRead: true) {
+      throw StorageError.unsafeFile(path: path, reason: reason)
     }
     // SQLite would take an empty file for a new database and write into it; new
     // databases of ours never appear empty (see `createFile`), so this one is not ours.

@@ -48,4 +48,30 @@ struct ExportRenameTests {
     #expect(try await sandbox.run(["users", "rename", "ava", "bob"]).status == 65)
     #expect(try await sandbox.run(["users", "rename", "nobody", "somebody"]).status == 65)
   }
+
+  /// An export holds every hash: a folder others may write to is refused as a token file's
+  /// would be (they could swap the file once written), and nothing appears in it; a
+  /// symbolic link at the path, dangling or not, is never followed.
+  @Test func anExportIntoAFolderOthersCanWriteOrThroughALinkIsRefused() async throws {
+    let sandbox = try Sandbox()
+    let signedUp = try await sandbox.run(
+      ["signup", "--username", "ada", "--password-stdin"],
+      input: Passphrase.first + "\n" + Passphrase.first + "\n")
+    #expect(signedUp.status == 0, "\(signedUp.errors)")
+    for mode in [0o777, 0o770] {
+      let folder = sandbox.root + "/open-\(String(mode, radix: 8))"
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+      #expect(chmod(folder, mode_t(mode)) == 0)
+      let exported = try await sandbox.run(["users", "export", folder + "/accounts.jsonl"])
+      #expect(exported.status == 74, "\(exported.output)\(exported.errors)")
+      #expect(exported.errors.contains("other users can write to it"), "\(exported.errors)")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+    let target = sandbox.root + "/target"
+    let link = sandbox.root + "/accounts.jsonl"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+    let throughLink = try await sandbox.run(["users", "export", link])
+    #expect(throughLink.status == 73, "\(throughLink.errors)")
+    #expect(!FileManager.default.fileExists(atPath: target))
+  }
 }

@@ -30,6 +30,14 @@ struct PseudoTerminalTests {
     try await Self.runScript("line_editing.py", success: "PTY EDIT OK")
   }
 
+  /// `PTY/history_file.py`: `shell --history` refuses a link (dangling or not), another
+  /// user's file, a file or folder others may write (or read), before the shell starts and
+  /// without touching what they point to; a link planted while the shell runs is refused
+  /// at the save; a passphrase typed as a name is kept neither in the file nor for Up.
+  @Test func theHistoryFileIsAPrivateFileAndKeepsNoNameThatNeverSignedIn() async throws {
+    try await Self.runScript("history_file.py", success: "PTY HISTORY OK")
+  }
+
   /// `PTY/terminal_layout.py`: signup, signin, passwd, users add and users reset-password
   /// re-ask a refused field at once; help and tables fit a 40-column window and use a
   /// 120-column one; TERM=dumb has no colour.

@@ -82,7 +82,8 @@ final class ExportSink {
   }
 
   init(creating path: String) throws(CLIError) {
-    try PrivateFileReader.checkPath(to: PathText.parent(of: path))
+    // Judged as a token file's folder: whoever could write to it could swap the export.
+    try PrivateFileReader.checkFolderIfPresent(PathText.parent(of: path))
     let opened = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard opened >= 0 else {
       if errno == EEXIST { throw .fileExists(path: path) }

@@ -19,7 +19,7 @@ struct SignInView: LineView {
     [
       FormField(
         prompt: "Username: ", secret: false, changed: { .usernameChanged($0) },
-        problem: { outputs.usernameValidation?.errorMessage }),
+        problem: { outputs.usernameValidation?.errorMessage }, keeping: .onceItSignsIn),
       FormField(
         prompt: "Password: ", secret: true, changed: { .passwordChanged($0) },
         problem: { outputs.passwordValidation?.errorMessage }),
