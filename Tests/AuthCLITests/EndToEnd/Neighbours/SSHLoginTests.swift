@@ -88,7 +88,7 @@ final class SSHServer {
 /// sshd and a real ssh client through the PAM file `authcli help pam sshd` prints (the
 /// recipe in docs/cli.md): a right password runs a command; wrong, unknown, locked and
 /// second-factor accounts are refused; the throttle holds; the checks are audited.
-@Suite("End to end: sshd signs in through authcli", .enabled(if: PAMNeighbours.runs))
+@Suite("End to end: sshd signs in through authcli", .enabled(if: PAMNeighbours.runs && PyOTP.runs))
 struct SSHLoginTests {
   @Test func theRecipeSignsInAndRefusesAsSigninDoes() async throws {
     let sandbox = try Sandbox()
@@ -105,6 +105,15 @@ struct SSHLoginTests {
       #expect(added.status == 0, "\(added.errors)")
     }
     #expect(try await sandbox.run(["users", "lock", locked]).status == 0)
+    // An account with a second factor: pam_exec carries one token, so PAM refuses it.
+    let guarded = try users.make("tfa")
+    #expect(try await sandbox.signUp(guarded).status == 0)
+    let enabled = try await sandbox.run(["2fa", "enable", "--json"])
+    let secret = try #require((try enabled.json() as? [String: Any])?["secret"] as? String)
+    let confirmed = try await sandbox.run(
+      ["2fa", "confirm", "--code-stdin"],
+      input: try PyOTP.code(secret: secret, stepsAhead: 0) + "\n")
+    #expect(confirmed.status == 0, "\(confirmed.errors)")
     let services = try await PAMNeighbours.writeRecipe("sshd", in: sandbox)
     let server = try await SSHServer(in: sandbox, services: services)
 
@@ -113,6 +122,7 @@ struct SSHLoginTests {
     #expect(right.output == "signed-in-as-\(owner)\n")
     for (user, password) in [
       (owner, Passphrase.second), (stranger, Passphrase.first), (locked, Passphrase.first),
+      (guarded, Passphrase.first),
     ] {
       let refused = try await server.login(user, password: password, in: sandbox)
       #expect(refused.status != 0, "\(user) signed in")
