@@ -113,7 +113,7 @@ extension SignInService {
         return .matched(.step(step))
       }
     } else if let recovery = RecoveryCode(typed: typed),
-      let index = keys.recoveryCodes.firstMatch(of: recovery, in: hashes)
+      let index = keys.recoveryCodes.firstMatch(of: recovery, of: userID, in: hashes)
     {
       return .matched(.recoveryCode(hashes[index]))
     }
