@@ -72,6 +72,18 @@ struct SecondFactorEndToEndTests {
     #expect(missing.status == 77)
     #expect(try kind(missing) == "second_factor_required")
     #expect(try await sandbox.run(["whoami"]).status == 77)
+    // verify --pam carries one token: the right password alone is refused there, and the
+    // refusal is in the account's trail.
+    let pam = try await sandbox.run(
+      ["verify", "--pam"], input: "\(Passphrase.first)\u{0}", extraEnvironment: ["PAM_USER": "ada"])
+    #expect(pam.status == 77)
+    let refusals = try #require(
+      try await sandbox.run(["audit", "--user", "ada", "--json"]).json() as? [[String: Any]])
+    #expect(
+      refusals.contains {
+        $0["kind"] as? String == "sign_in_failed"
+          && $0["detail"] as? String == "second factor required, no code taken (verify)"
+      })
 
     // The next step's code (the current one confirmed the factor), then the same again.
     let next = try PyOTP.code(secret: secret, stepsAhead: 1)
@@ -95,7 +107,7 @@ struct SecondFactorEndToEndTests {
       ["verify", "--username", "ada", "--password-stdin", "--json"], input: recovery)
     #expect(again.status == 77)
     #expect(try kind(again) == "incorrect_code")
-    let audit = try await sandbox.run(["audit", "--limit", "50"])
+    let audit = try await sandbox.run(["audit", "--user", "ada", "--limit", "50"])
     #expect(audit.output.contains("recovery_code_used"))
     #expect(audit.output.contains("second_factor_failed"))
     #expect(!audit.output.contains(codes[0]) && !audit.output.contains(secret))
