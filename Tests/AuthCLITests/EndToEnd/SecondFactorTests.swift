@@ -138,6 +138,44 @@ struct SecondFactorEndToEndTests {
     #expect(try await sandbox.signIn("ada", password: Passphrase.first).status == 0)
   }
 
+  /// Whoever can write to the database copies one account's recovery-code hashes into
+  /// another's set with SQL; the copied codes sign nobody in there.
+  @Test func recoveryCodesCopiedIntoAnotherAccountsSetSignNobodyIn() async throws {
+    let sandbox = try Sandbox()
+    var codes: [String: [String]] = [:]
+    for name in ["victor", "mallo"] {
+      #expect(try await sandbox.signUp(name).status == 0)
+      let enabled = try #require(
+        try await sandbox.run(["2fa", "enable", "--json"]).json() as? [String: Any])
+      let secret = try #require(enabled["secret"] as? String)
+      let confirmed = try await sandbox.run(
+        ["2fa", "confirm", "--code-stdin", "--json"],
+        input: try PyOTP.code(secret: secret, stepsAhead: 0) + "\n")
+      codes[name] = try #require(
+        (try confirmed.json() as? [String: Any])?["recovery_codes"] as? [String])
+      #expect(try await sandbox.run(["signout"]).status == 0)
+    }
+    _ = try await sandbox.sql(
+      """
+      INSERT INTO recovery_codes
+        SELECT (SELECT id FROM users WHERE username = 'victor'), code_hash, created_at
+        FROM recovery_codes WHERE user_id = (SELECT id FROM users WHERE username = 'mallo')
+      """)
+    #expect(
+      try await sandbox.sql(
+        "SELECT count(*) FROM recovery_codes WHERE user_id = (SELECT id FROM users WHERE username = 'victor')"
+      ) == "20")
+    let copied = try await sandbox.run(
+      ["verify", "--username", "victor", "--password-stdin", "--json"],
+      input: "\(Passphrase.first)\n\(try #require(codes["mallo"]?[0]))\n")
+    #expect(copied.status == 77)
+    #expect(try kind(copied) == "incorrect_code")
+    let own = try await sandbox.run(
+      ["verify", "--username", "victor", "--password-stdin"],
+      input: "\(Passphrase.first)\n\(try #require(codes["victor"]?[0]))\n")
+    #expect(own.status == 0, "\(own.errors)")
+  }
+
   @Test(arguments: Engine.allCases)
   func aMissingOrOtherKeyExits78AndAccountsWithoutAFactorNeedNone(engine: Engine) async throws {
     let sandbox = try Sandbox(engine: engine)
