@@ -51,25 +51,42 @@ import Testing
   }
 
   @Test func hashesAre32BytesKeyedAndMatchInPlace() throws {
+    let owner = UserID(rawValue: 7)
     let set = codes.makeCodes(count: 10)
-    let hashes = set.map(codes.hash)
+    let hashes = set.map { codes.hash($0, of: owner) }
     #expect(hashes.allSatisfy { $0.rawValue.count == 32 })
     #expect(Set(hashes).count == 10)
-    #expect(codes.hash(set[0]) == hashes[0])
+    #expect(codes.hash(set[0], of: owner) == hashes[0])
     for (index, code) in set.enumerated() {
-      #expect(codes.firstMatch(of: code, in: hashes) == index)
+      #expect(codes.firstMatch(of: code, of: owner, in: hashes) == index)
     }
     let stranger = try #require(codes.makeCodes(count: 1).first)
-    #expect(codes.firstMatch(of: stranger, in: hashes) == nil)
-    #expect(codes.firstMatch(of: set[0], in: []) == nil)
+    #expect(codes.firstMatch(of: stranger, of: owner, in: hashes) == nil)
+    #expect(codes.firstMatch(of: set[0], of: owner, in: []) == nil)
     // A hash cut short, or empty, never matches.
     let cut = [RecoveryCodeHash(rawValue: Array(hashes[0].rawValue.prefix(16)))]
-    #expect(codes.firstMatch(of: set[0], in: cut) == nil)
-    #expect(codes.firstMatch(of: set[0], in: [RecoveryCodeHash(rawValue: [])]) == nil)
+    #expect(codes.firstMatch(of: set[0], of: owner, in: cut) == nil)
+    #expect(codes.firstMatch(of: set[0], of: owner, in: [RecoveryCodeHash(rawValue: [])]) == nil)
     // Under another key the same code hashes otherwise: the hashes need the key file.
     let other = SodiumRecoveryCodes(
       key: try SealingKey(keyFileContents: try SealingKey.newKeyFileContents()))
-    #expect(other.hash(set[0]) != hashes[0])
-    #expect(other.firstMatch(of: set[0], in: hashes) == nil)
+    #expect(other.hash(set[0], of: owner) != hashes[0])
+    #expect(other.firstMatch(of: set[0], of: owner, in: hashes) == nil)
+  }
+
+  @Test func aHashIsGoodForItsOwnAccountOnly() throws {
+    let code = try #require(codes.makeCodes(count: 1).first)
+    let mallory = UserID(rawValue: 2)
+    let victor = UserID(rawValue: 1)
+    let copied = [codes.hash(code, of: mallory)]
+    #expect(codes.hash(code, of: victor) != copied[0])
+    #expect(codes.firstMatch(of: code, of: victor, in: copied) == nil)
+    // Ids whose low bytes agree still differ (the whole id is in the salt).
+    let far = UserID(rawValue: 2 + (1 << 40))
+    #expect(codes.firstMatch(of: code, of: far, in: copied) == nil)
+    // A set made before codes were bound still works until it is used or replaced.
+    let unbound = [codes.unboundHash(code)]
+    #expect(unbound != copied)
+    #expect(codes.firstMatch(of: code, of: victor, in: unbound) == 0)
   }
 }

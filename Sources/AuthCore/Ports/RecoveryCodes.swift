@@ -2,15 +2,20 @@
 ///
 /// The use cases rely on this: codes come from a cryptographically secure random source and
 /// are distinct within a set; only `hash` of a code is stored, so a copy of the database
-/// shows no code; `firstMatch` compares a typed code with every stored hash in constant time
-/// (no early exit), and the caller deletes the hash that matched, so a code works once.
+/// shows no code; a hash is bound to its account, so a hash copied into another account's
+/// set matches nothing there; `firstMatch` compares a typed code with every stored hash in
+/// constant time (no early exit), and the caller deletes the hash that matched, so a code
+/// works once.
 public protocol RecoveryCodeSource: Sendable {
   /// `count` distinct new codes.
   func makeCodes(count: Int) -> [RecoveryCode]
-  /// The hash to store for a code.
-  func hash(_ code: RecoveryCode) -> RecoveryCodeHash
-  /// The index in `hashes` of the hash of `code`, or `nil`; every hash is compared.
-  func firstMatch(of code: RecoveryCode, in hashes: [RecoveryCodeHash]) -> Int?
+  /// The hash to store for a code of the account `userID`.
+  func hash(_ code: RecoveryCode, of userID: UserID) -> RecoveryCodeHash
+  /// The index in `hashes` (the account's set) of the hash of `code` for the account
+  /// `userID`, or `nil`; every hash is compared.
+  func firstMatch(
+    of code: RecoveryCode, of userID: UserID, in hashes: [RecoveryCodeHash]
+  ) -> Int?
 }
 
 /// A recovery code: 10 characters of Crockford's base32 alphabet (no `i`, `l`, `o` or `u`,

@@ -65,9 +65,10 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   /// replaces the account's cookie with a new one; signing out leaves it.
   @concurrent
   public func signIn(request: SignInRequest) async throws(AuthError) -> Validation<NewSession> {
-    switch try await beginSignIn(request: request) {
+    // No session starts before the second step; this entry point has none, so a right
+    // password for an account with a factor is refused (and audited as such).
+    switch try await beginSignIn(request, gate: .refuse) {
     case .valid(.signedIn(let session)): .valid(session)
-    // No session starts before the second step; this entry point has none.
     case .valid(.secondFactorRequired): .invalid(errorMessage: AuthMessages.secondFactorRequired)
     case .invalid(let message, _): .invalid(errorMessage: message)
     }
@@ -80,11 +81,17 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   public func beginSignIn(
     request: SignInRequest
   ) async throws(AuthError) -> Validation<SignInProgress> {
+    try await beginSignIn(request, gate: .challenge)
+  }
+
+  private func beginSignIn(
+    _ request: SignInRequest, gate: SecondFactorGate
+  ) async throws(AuthError) -> Validation<SignInProgress> {
     let checked = try await check(request, for: .signIn)
     guard case .valid(let passed) = checked else {
       return .invalid(errorMessage: checked.errorMessage ?? AuthMessages.signInFailed)
     }
-    switch try await startSession(passed, gated: true) {
+    switch try await startSession(passed, gate: gate) {
     case .done(let session): return .valid(.signedIn(session))
     case .challenged:
       return .valid(.secondFactorRequired(.init(passed: passed, startsSession: true)))
@@ -106,7 +113,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
     let match = try await judge(code, for: passed, firstTry: challenge.firstTry.take())
     guard case .matched(let found) = match else { return .refused(match.refusal) }
     do {
-      switch try await startSession(passed, gated: false, code: found) {
+      switch try await startSession(passed, gate: .answered, code: found) {
       case .done(let session): return .accepted(session)
       case .challenged, .refused: return .refused(.expired)
       }
@@ -119,10 +126,23 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   /// Checks the password exactly as a sign-in does (throttle, device cookie, equal work,
   /// audit, rehash upward, a success clears the count it was charged to) but starts no
   /// session and leaves no cookie. An account with a second factor answers
-  /// `AuthMessages.secondFactorRequired`; `beginVerify` asks for its code.
+  /// `AuthMessages.secondFactorRequired`, a refusal audited as such (this entry point takes
+  /// no code); `beginVerify` asks for its code.
   @concurrent
   public func verify(request: SignInRequest) async throws(AuthError) -> Validation<User> {
-    switch try await beginVerify(request: request) {
+    try await verify(request: request, exactName: false)
+  }
+
+  /// `verify`, for a caller whose name is the literal login name of another system
+  /// (`verify --pam`: pam_exec and the program that called PAM take `PAM_USER` as it is,
+  /// and Unix names are case-sensitive). With `exactName`, a name that is not already the
+  /// account's canonical name byte for byte (not trimmed, not NFKC, not lower case) is
+  /// refused, after the same throttle, work and audit as a wrong password.
+  @concurrent
+  public func verify(
+    request: SignInRequest, exactName: Bool
+  ) async throws(AuthError) -> Validation<User> {
+    switch try await beginVerify(request, gate: .refuse, exactName: exactName) {
     case .valid(.verified(let user)): .valid(user)
     case .valid(.secondFactorRequired): .invalid(errorMessage: AuthMessages.secondFactorRequired)
     case .invalid(let message, _): .invalid(errorMessage: message)
@@ -135,11 +155,17 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   public func beginVerify(
     request: SignInRequest
   ) async throws(AuthError) -> Validation<VerifyProgress> {
-    let checked = try await check(request, for: .verify)
+    try await beginVerify(request, gate: .challenge, exactName: false)
+  }
+
+  private func beginVerify(
+    _ request: SignInRequest, gate: SecondFactorGate, exactName: Bool
+  ) async throws(AuthError) -> Validation<VerifyProgress> {
+    let checked = try await check(request, for: .verify, exactName: exactName)
     guard case .valid(let passed) = checked else {
       return .invalid(errorMessage: checked.errorMessage ?? AuthMessages.signInFailed)
     }
-    switch try await verified(passed, gated: true, code: nil) {
+    switch try await verified(passed, gate: gate, code: nil) {
     case .done(let user): return .valid(.verified(user))
     case .challenged:
       return .valid(.secondFactorRequired(.init(passed: passed, startsSession: false)))
@@ -158,7 +184,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
     let match = try await judge(code, for: passed, firstTry: challenge.firstTry.take())
     guard case .matched(let found) = match else { return .refused(match.refusal) }
     do {
-      switch try await verified(passed, gated: false, code: found) {
+      switch try await verified(passed, gate: .answered, code: found) {
       case .done(let user): return .accepted(user)
       case .challenged, .refused: return .refused(.expired)
       }
@@ -169,16 +195,17 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   }
 
   /// Starts the session of a passed check (and replaces the device cookie), unless the
-  /// account asks for a code and `gated`; with `code`, settles it in the same transaction.
+  /// account asks for a code and `gate` stops there; with `code`, settles it in the same
+  /// transaction.
   private func startSession(
-    _ passed: PasswordCheck.Passed, gated: Bool, code: AcceptedCode? = nil
+    _ passed: PasswordCheck.Passed, gate: SecondFactorGate, code: AcceptedCode? = nil
   ) async throws(AuthError) -> Finished<NewSession> {
     let pending = try PendingSession(tokens: tokens)
     let rules = policy.session
     let newCookie = deviceCookies == nil ? nil : try PendingSession(tokens: tokens)
     let cookieLifetime = policy.throttle.deviceCookieLifetime
     let trusted = passed.trustedCookie
-    let finished = try await finish(passed, for: .signIn, gated: gated, code: code) {
+    let finished = try await finish(passed, for: .signIn, gate: gate, code: code) {
       user, now, context throws(AuthError) in
       if let newCookie {
         if let trusted { try context.deleteDeviceCookie(tokenHash: trusted.hash) }
@@ -201,11 +228,12 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
     return finished
   }
 
-  /// Settles a passed `verify` check, unless the account asks for a code and `gated`.
+  /// Settles a passed `verify` check, unless the account asks for a code and `gate` stops
+  /// there.
   private func verified(
-    _ passed: PasswordCheck.Passed, gated: Bool, code: AcceptedCode?
+    _ passed: PasswordCheck.Passed, gate: SecondFactorGate, code: AcceptedCode?
   ) async throws(AuthError) -> Finished<User> {
-    try await finish(passed, for: .verify, gated: gated, code: code) {
+    try await finish(passed, for: .verify, gate: gate, code: code) {
       user, now, context throws(AuthError) in
       try context.append(
         AuthEventDraft(
@@ -216,9 +244,10 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   }
 
   /// The field rules, then the one password check every purpose shares; any refusal is
-  /// the one sign-in message.
+  /// the one sign-in message. With `exactName`, a name given otherwise than in its
+  /// canonical form goes through the same check and is refused whatever the password.
   private func check(
-    _ request: SignInRequest, for purpose: PasswordCheck.Purpose
+    _ request: SignInRequest, for purpose: PasswordCheck.Purpose, exactName: Bool = false
   ) async throws(AuthError) -> Validation<PasswordCheck.Passed> {
     let validation = validate(request)
     guard let username = validation.username.asValidated,
@@ -227,9 +256,12 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
       let message = validation.username.errorMessage ?? validation.password.errorMessage
       return .invalid(errorMessage: message ?? AuthMessages.signInFailed)
     }
+    // Bytes, not String's ==, which holds canonically equivalent spellings equal.
+    let asGiven = !exactName || request.username.utf8.elementsEqual(username.canonical.utf8)
     guard
       case .passed(let passed) = try await passwords.check(
-        password, of: .named(username), for: purpose)
+        password, of: .named(username), for: purpose,
+        refusing: asGiven ? nil : "name not given in its canonical form")
     else { return .invalid(errorMessage: AuthMessages.signInFailed) }
     return .valid(passed)
   }
@@ -238,7 +270,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   /// `success`, unless the password changed or an operator locked the account since it
   /// was verified.
   private func finish<Outcome: Sendable>(
-    _ passed: PasswordCheck.Passed, for purpose: PasswordCheck.Purpose, gated: Bool,
+    _ passed: PasswordCheck.Passed, for purpose: PasswordCheck.Purpose, gate: SecondFactorGate,
     code: AcceptedCode?,
     _ success: @escaping @Sendable (User, Date, any AuthStoreContext) throws(AuthError) -> Outcome
   ) async throws(AuthError) -> Finished<Outcome> {
@@ -263,8 +295,19 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
       }
       // The password alone never clears the count nor starts anything for an account that
       // asks for a code: the second step does both.
-      if gated, try context.secondFactor(of: userID)?.state == .enabled { return .challenged }
-      if let code { try code.settle(for: userID, at: now, in: context) }
+      if gate != .answered, try context.secondFactor(of: userID)?.state == .enabled {
+        // Refused in this same transaction, so the answer takes no longer than a challenge.
+        if gate == .refuse {
+          try context.append(
+            AuthEventDraft(
+              time: now, kind: .signInFailed, userID: userID, username: current.user.username,
+              detail: "second factor required, no code taken" + suffix))
+        }
+        return .challenged
+      }
+      if let code {
+        try code.settle(for: userID, named: current.user.username, at: now, in: context)
+      }
       var user = current.user
       if let upgradedHash {
         try context.updatePasswordHash(upgradedHash.hash, for: userID, at: now)

@@ -41,6 +41,8 @@ struct PAMTests {
     }
     #expect(try await authenticate("ada", Passphrase.first) == 0)
     #expect(try await authenticate("ada", Passphrase.second) != 0)
+    // The name is the login name as the calling program has it: ADA is not ada.
+    #expect(try await authenticate("ADA", Passphrase.first) != 0)
     #expect(try await authenticate("nobody", Passphrase.first) != 0)
     #expect(try await authenticate("bob", Passphrase.first) != 0)
     for _ in 0..<5 { #expect(try await authenticate("cyd", Passphrase.second) != 0) }
@@ -49,6 +51,36 @@ struct PAMTests {
     let audit = try await sandbox.run(["--db", database, "audit", "--user", "ada", "--json"])
     let kinds = (try audit.json() as? [[String: Any]])?.compactMap { $0["kind"] as? String }
     #expect(kinds?.contains("password_verified") == true)
+  }
+
+  /// pam_exec and the program that called PAM take `PAM_USER` as the login name it is, and
+  /// Unix names are case-sensitive: only the account's canonical name itself is the account,
+  /// never another spelling that signin would read as it.
+  @Test func pamUserIsTheAccountsNameByteForByte() async throws {
+    let sandbox = try Sandbox()
+    let database = sandbox.root + "/pam.sqlite3"
+    #expect(try await sandbox.run(["--db", database, "migrate"]).status == 0)
+    _ = try await sandbox.run(
+      ["--db", database, "users", "add", "--username", "pamuser", "--password-stdin"],
+      input: Passphrase.first + "\n" + Passphrase.first + "\n")
+    func verify(_ name: String) async throws -> Sandbox.Run {
+      try await sandbox.run(
+        ["--db", database, "verify", "--pam"], input: Passphrase.first + "\u{0}",
+        extraEnvironment: ["PAM_USER": name])
+    }
+    let spellings = ["PAMUSER", " pamuser", "pamuser\t", "\u{FF50}\u{FF41}\u{FF4D}user"]
+    for name in spellings {
+      let refused = try await verify(name)
+      #expect(refused.status == 77, "\(name.debugDescription): \(refused.errors)")
+      #expect(refused.output.isEmpty)
+    }
+    let audit = try await sandbox.run(
+      ["--db", database, "audit", "--user", "pamuser", "--json"])
+    let details = (try audit.json() as? [[String: Any]])?.compactMap { $0["detail"] as? String }
+    #expect(
+      details?.filter { $0 == "name not given in its canonical form (verify)" }.count
+        == spellings.count)
+    #expect(try await verify("pamuser").status == 0)
   }
 
   @Test func theTokenIsReadAsPamExecWritesItWithItsNUL() async throws {

@@ -72,6 +72,18 @@ struct SecondFactorEndToEndTests {
     #expect(missing.status == 77)
     #expect(try kind(missing) == "second_factor_required")
     #expect(try await sandbox.run(["whoami"]).status == 77)
+    // verify --pam carries one token: the right password alone is refused there, and the
+    // refusal is in the account's trail.
+    let pam = try await sandbox.run(
+      ["verify", "--pam"], input: "\(Passphrase.first)\u{0}", extraEnvironment: ["PAM_USER": "ada"])
+    #expect(pam.status == 77)
+    let refusals = try #require(
+      try await sandbox.run(["audit", "--user", "ada", "--json"]).json() as? [[String: Any]])
+    #expect(
+      refusals.contains {
+        $0["kind"] as? String == "sign_in_failed"
+          && $0["detail"] as? String == "second factor required, no code taken (verify)"
+      })
 
     // The next step's code (the current one confirmed the factor), then the same again.
     let next = try PyOTP.code(secret: secret, stepsAhead: 1)
@@ -95,7 +107,7 @@ struct SecondFactorEndToEndTests {
       ["verify", "--username", "ada", "--password-stdin", "--json"], input: recovery)
     #expect(again.status == 77)
     #expect(try kind(again) == "incorrect_code")
-    let audit = try await sandbox.run(["audit", "--limit", "50"])
+    let audit = try await sandbox.run(["audit", "--user", "ada", "--limit", "50"])
     #expect(audit.output.contains("recovery_code_used"))
     #expect(audit.output.contains("second_factor_failed"))
     #expect(!audit.output.contains(codes[0]) && !audit.output.contains(secret))
@@ -124,6 +136,44 @@ struct SecondFactorEndToEndTests {
     #expect(try await sandbox.run(["users", "unlock", "ada"]).status == 0)
     #expect(try await sandbox.run(["users", "reset-2fa", "ada"]).status == 0)
     #expect(try await sandbox.signIn("ada", password: Passphrase.first).status == 0)
+  }
+
+  /// Whoever can write to the database copies one account's recovery-code hashes into
+  /// another's set with SQL; the copied codes sign nobody in there.
+  @Test func recoveryCodesCopiedIntoAnotherAccountsSetSignNobodyIn() async throws {
+    let sandbox = try Sandbox()
+    var codes: [String: [String]] = [:]
+    for name in ["victor", "mallo"] {
+      #expect(try await sandbox.signUp(name).status == 0)
+      let enabled = try #require(
+        try await sandbox.run(["2fa", "enable", "--json"]).json() as? [String: Any])
+      let secret = try #require(enabled["secret"] as? String)
+      let confirmed = try await sandbox.run(
+        ["2fa", "confirm", "--code-stdin", "--json"],
+        input: try PyOTP.code(secret: secret, stepsAhead: 0) + "\n")
+      codes[name] = try #require(
+        (try confirmed.json() as? [String: Any])?["recovery_codes"] as? [String])
+      #expect(try await sandbox.run(["signout"]).status == 0)
+    }
+    _ = try await sandbox.sql(
+      """
+      INSERT INTO recovery_codes
+        SELECT (SELECT id FROM users WHERE username = 'victor'), code_hash, created_at
+        FROM recovery_codes WHERE user_id = (SELECT id FROM users WHERE username = 'mallo')
+      """)
+    #expect(
+      try await sandbox.sql(
+        "SELECT count(*) FROM recovery_codes WHERE user_id = (SELECT id FROM users WHERE username = 'victor')"
+      ) == "20")
+    let copied = try await sandbox.run(
+      ["verify", "--username", "victor", "--password-stdin", "--json"],
+      input: "\(Passphrase.first)\n\(try #require(codes["mallo"]?[0]))\n")
+    #expect(copied.status == 77)
+    #expect(try kind(copied) == "incorrect_code")
+    let own = try await sandbox.run(
+      ["verify", "--username", "victor", "--password-stdin"],
+      input: "\(Passphrase.first)\n\(try #require(codes["victor"]?[0]))\n")
+    #expect(own.status == 0, "\(own.errors)")
   }
 
   @Test(arguments: Engine.allCases)

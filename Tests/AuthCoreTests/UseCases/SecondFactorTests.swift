@@ -22,11 +22,12 @@ struct SecondFactorTests {
   let fixture: UseCaseFixture
   let services: AuthServices
   let otp: OathOneTimePasswords
+  let key: SealingKey
 
   init() throws {
     fixture = try UseCaseFixture()
     otp = try OathOneTimePasswords()
-    let key = try SealingKey(keyFileContents: try SealingKey.newKeyFileContents())
+    key = try SealingKey(keyFileContents: try SealingKey.newKeyFileContents())
     services = AuthServices(
       store: fixture.store, hasher: fixture.hasher, tokens: fixture.tokens, clock: fixture.clock,
       secondFactor: SecondFactorSetup(oneTimePasswords: otp, keys: FixedKeys(key: key)))
@@ -58,6 +59,12 @@ struct SecondFactorTests {
         == SecondFactorStatus(enabled: true, pending: false, recoveryCodesLeft: 10))
     fixture.clock.advance(by: 31)
     return (enrolment, codes)
+  }
+
+  /// The account's id, from its sign-up in the audit trail.
+  private func userID(_ name: String) async throws -> UserID {
+    try #require(
+      try await fixture.events().first { $0.kind == .signUp && $0.username == name }?.userID)
   }
 
   private func begin(_ name: String) async throws -> SecondFactorChallenge {
@@ -121,11 +128,72 @@ struct SecondFactorTests {
     #expect(
       try await services.signIn.completeSignIn(second, code: codes[3].displayed)
         == .refused(.incorrectCode))
-    #expect(try await fixture.events().map(\.kind).contains(.recoveryCodeUsed))
+    // Recorded under the account, so `audit --user bea` finds it.
+    let used = try #require(try await fixture.events().first { $0.kind == .recoveryCodeUsed })
+    #expect(used.username == "bea")
+    #expect(used.userID == (try await userID("bea")))
     let session = try await fixture.register("bea-other")
     _ = session
     let status = try await services.secondFactor.status(named: "bea")
     #expect(status.recoveryCodesLeft == 9)
+  }
+
+  @Test func aRecoveryCodeCopiedIntoAnotherAccountsSetSignsNobodyIn() async throws {
+    let (_, victorCodes) = try await enabled("victor")
+    let (_, malloryCodes) = try await enabled("mallory")
+    let victor = try await userID("victor")
+    let mallory = try await userID("mallory")
+    // Whoever can write to the database adds mallory's hashes to victor's set.
+    let now = fixture.clock.now()
+    try await fixture.store.write { context throws(AuthError) in
+      let copied = try context.recoveryCodeHashes(of: mallory)
+      let own = try context.recoveryCodeHashes(of: victor)
+      try context.replaceRecoveryCodes(own + copied, of: victor, at: now)
+    }
+    let challenge = try await begin("victor")
+    #expect(
+      try await services.signIn.completeSignIn(challenge, code: malloryCodes[0].displayed)
+        == .refused(.incorrectCode))
+    let again = try await begin("victor")
+    guard
+      case .accepted = try await services.signIn.completeSignIn(
+        again, code: victorCodes[0].displayed)
+    else { throw FixtureError.unexpected("victor's own code refused") }
+  }
+
+  @Test func aSetHashedBeforeCodesWereBoundStillWorksOnce() async throws {
+    _ = try await enabled("old")
+    let id = try await userID("old")
+    let source = SodiumRecoveryCodes(key: key)
+    let codes = source.makeCodes(count: 2)
+    let unbound = codes.map(source.unboundHash)
+    let now = fixture.clock.now()
+    try await fixture.store.write { context throws(AuthError) in
+      try context.replaceRecoveryCodes(unbound, of: id, at: now)
+    }
+    guard
+      case .accepted = try await services.signIn.completeSignIn(
+        try await begin("old"), code: codes[0].displayed)
+    else { throw FixtureError.unexpected("a code of the unbound form refused") }
+    #expect(
+      try await services.signIn.completeSignIn(try await begin("old"), code: codes[0].displayed)
+        == .refused(.incorrectCode))
+    #expect(try await services.secondFactor.status(named: "old").recoveryCodesLeft == 1)
+  }
+
+  /// `verify --pam` carries one token, so a right password for an account with a factor is
+  /// refused there; the refusal is in the trail, and the attempt stays counted.
+  @Test func aOneStepVerifyOfAnAccountWithAFactorIsRefusedAndAudited() async throws {
+    _ = try await enabled("hal")
+    let answer = try await services.signIn.verify(
+      request: SignInRequest(username: "hal", password: UseCaseFixture.password),
+      exactName: true)
+    #expect(answer == .invalid(errorMessage: AuthMessages.secondFactorRequired))
+    let last = try #require(try await fixture.events().last)
+    #expect(last.kind == .signInFailed && last.username == "hal")
+    #expect(last.userID == (try await userID("hal")))
+    #expect(last.detail == "second factor required, no code taken (verify)")
+    #expect(try await fixture.throttle("hal") != .clear)
   }
 
   @Test func wrongCodesCountOnTheThrottleLikeWrongPasswords() async throws {

@@ -18,6 +18,31 @@ import Testing
     #expect(try await fixture.events().map(\.kind) == [.signUp, .signInSucceeded])
   }
 
+  /// `verify --pam`: the name is another system's literal login name, so only the account's
+  /// canonical name itself, byte for byte, is that account; any other spelling is refused
+  /// after the same work as a wrong password, audited, and counted.
+  @Test(arguments: ["ALICE", " alice", "alice\t", "\u{FF41}lice", "Alice"])
+  func anExactNameVerifyRefusesEveryOtherSpellingOfTheName(_ given: String) async throws {
+    let fixture = try UseCaseFixture()
+    _ = try await fixture.register("alice")
+    let verifies = fixture.hasher.counts.verify
+    let refused = try await fixture.signIn.verify(
+      request: SignInRequest(username: given, password: UseCaseFixture.password), exactName: true)
+    #expect(refused == .invalid(errorMessage: failed))
+    #expect(fixture.hasher.counts.verify == verifies + 1)
+    let last = try #require(try await fixture.events().last)
+    #expect(last.kind == .signInFailed && last.username == "alice")
+    #expect(last.detail == "name not given in its canonical form (verify)")
+    #expect(try await fixture.throttle("alice") != .clear)
+    // The canonical name itself is still the account; without exactName, as signin reads it.
+    #expect(
+      try await fixture.signIn.verify(
+        request: SignInRequest(username: "alice", password: UseCaseFixture.password),
+        exactName: true
+      ).isValid)
+    #expect(try await fixture.verify(given, UseCaseFixture.password).isValid)
+  }
+
   @Test func unknownUserWrongPasswordAndLockedAnswerTheSameAfterTheSameWork() async throws {
     let fixture = try UseCaseFixture()
     _ = try await fixture.register("alice")

@@ -32,8 +32,10 @@ struct PAMVerification {
     let password = try Self.readToken()
     let root = try CompositionRoot.forOperator(
       location: location, environment: context.process.environment)
+    // The caller takes the name as the login name it is: `PAMUSER` or ` pamuser` is not
+    // pamuser, though signin would read them so.
     let result = try await root.services.signIn.verify(
-      request: SignInRequest(username: name, password: password))
+      request: SignInRequest(username: name, password: password), exactName: true)
     guard case .valid = result else {
       throw CLIError.signInRefused(result.errorMessage ?? AuthMessages.signInFailed)
     }

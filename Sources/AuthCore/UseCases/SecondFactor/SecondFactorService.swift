@@ -101,7 +101,7 @@ public struct SecondFactorService: Sendable {
       return .refused(.incorrectCode)
     }
     let codes = keys.recoveryCodes.makeCodes(count: RecoveryCode.setSize)
-    let hashes = codes.map(keys.recoveryCodes.hash)
+    let hashes = codes.map { keys.recoveryCodes.hash($0, of: user.id) }
     let sealed = factor.sealedSecret
     try await store.write { context throws(AuthError) in
       // Another enrolment since the code was judged: its secret is not the one confirmed.
@@ -172,7 +172,7 @@ public struct SecondFactorService: Sendable {
     case .refused(let refusal): return .refused(refusal)
     }
     let codes = keys.recoveryCodes.makeCodes(count: RecoveryCode.setSize)
-    let hashes = codes.map(keys.recoveryCodes.hash)
+    let hashes = codes.map { keys.recoveryCodes.hash($0, of: user.id) }
     let now = clock.now()
     let passwords = passwords
     try await store.write { context throws(AuthError) in

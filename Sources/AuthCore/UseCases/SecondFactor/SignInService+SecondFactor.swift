@@ -14,6 +14,17 @@ enum Finished<Outcome: Sendable>: Sendable {
   case refused
 }
 
+/// What settling a passed password check does for an account whose second factor is on.
+enum SecondFactorGate: Sendable, Equatable {
+  /// Its code was judged already: settle it with the rest.
+  case answered
+  /// Stop before settling anything and ask for a code.
+  case challenge
+  /// Stop and audit a refusal: the entry point takes no code (`verify --pam` carries one
+  /// token), and the attempt stays counted.
+  case refuse
+}
+
 /// A code that matched, to settle inside the transaction that starts the session.
 enum AcceptedCode: Sendable {
   /// A one-time password of this time step.
@@ -23,9 +34,10 @@ enum AcceptedCode: Sendable {
 
   /// Records the step (refusing one at or before the last accepted) or deletes the
   /// recovery code (refusing one another attempt deleted first); a refusal throws
-  /// `.secondFactor(.notEnrolled)`, which rolls the whole transaction back.
+  /// `.secondFactor(.notEnrolled)`, which rolls the whole transaction back. The name goes
+  /// into the audit row, so `audit --user` finds the recovery codes an account used.
   func settle(
-    for userID: UserID, at now: Date, in context: any AuthStoreContext
+    for userID: UserID, named username: String, at now: Date, in context: any AuthStoreContext
   ) throws(AuthError) {
     guard let factor = try context.secondFactor(of: userID), factor.state == .enabled else {
       throw AuthError.secondFactor(.notEnrolled)
@@ -43,7 +55,7 @@ enum AcceptedCode: Sendable {
       let left = try context.recoveryCodeHashes(of: userID).count
       try context.append(
         AuthEventDraft(
-          time: now, kind: .recoveryCodeUsed, userID: userID, username: nil,
+          time: now, kind: .recoveryCodeUsed, userID: userID, username: username,
           detail: "\(left) left"))
     }
   }
@@ -113,7 +125,7 @@ extension SignInService {
         return .matched(.step(step))
       }
     } else if let recovery = RecoveryCode(typed: typed),
-      let index = keys.recoveryCodes.firstMatch(of: recovery, in: hashes)
+      let index = keys.recoveryCodes.firstMatch(of: recovery, of: userID, in: hashes)
     {
       return .matched(.recoveryCode(hashes[index]))
     }

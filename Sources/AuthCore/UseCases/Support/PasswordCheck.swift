@@ -113,19 +113,22 @@ struct PasswordCheck: Sendable {
     case refused(Refusal)
   }
 
-  /// Reserves, verifies and (on failure) audits one attempt.
+  /// Reserves, verifies and (on failure) audits one attempt. With `refusing`, the attempt
+  /// is refused whatever the password, after the same work, and audited with that reason.
   func check(
-    _ password: Password, of account: Account, for purpose: Purpose
+    _ password: Password, of account: Account, for purpose: Purpose,
+    refusing reason: String? = nil
   ) async throws(AuthError) -> Outcome {
     let presented = deviceCookies?.cookie(for: account.canonicalName)
     let presentedHash = presented.flatMap(tokens.hash)
     let (attempt, trusted) = try await reserveAttempt(for: account, cookie: presentedHash)
     let (verified, storedCost, legacyScheme) = try verifyEqually(password, attempt)
-    guard case .allowed(let record?) = attempt, verified else {
+    guard case .allowed(let record?) = attempt, verified, reason == nil else {
+      var detail = purpose.failureDetail(attempt, damaged: storedCost == .farCostlier)
+      if let reason, case .allowed = attempt { detail = reason + purpose.suffix }
       let event = AuthEventDraft(
         time: clock.now(), kind: .signInFailed, userID: attempt.userID,
-        username: account.canonicalName,
-        detail: purpose.failureDetail(attempt, damaged: storedCost == .farCostlier))
+        username: account.canonicalName, detail: detail)
       try await store.write { context throws(AuthError) in try context.append(event) }
       switch attempt {
       case .locked: return .refused(.throttled)
