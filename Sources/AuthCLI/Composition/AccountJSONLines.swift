@@ -10,13 +10,36 @@ import AuthStorage
 /// Reads the lines `users export` writes back into accounts, through SQLite's JSON
 /// functions on a private in-memory connection: the JSON parser authcli already links.
 enum AccountJSONLines {
-  /// Each line as an import entry: blank, decoded, or why it is not an exported account.
-  static func entries(_ lines: [String]) throws -> [AccountImportEntry] {
+  /// The file's entries, and the numbers (from 1) of its account lines that have no
+  /// `second_factor` field: written by a release whose export left every factor behind.
+  struct Decoded {
+    /// Each line as an import entry: blank, decoded, or why it is not an exported account.
+    let entries: [AccountImportEntry]
+    /// Lines decoded as accounts, without a word on their second factor.
+    let linesWithoutSecondFactorField: Set<Int>
+  }
+
+  /// Decodes every line.
+  static func entries(_ lines: [String]) throws -> Decoded {
     let database = try Database.openInMemory()
-    return try lines.map { line throws -> AccountImportEntry in
-      if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { return .blank }
-      return try database.queryFirst(query, [.text(line)], row: entry) ?? .malformed("no row")
+    var entries: [AccountImportEntry] = []
+    var older: Set<Int> = []
+    for (index, line) in lines.enumerated() {
+      if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
+        entries.append(.blank)
+        continue
+      }
+      let decoded = try database.queryFirst(query, [.text(line)]) { row in
+        (entry(row), row.optionalString(at: 22) == nil)
+      }
+      guard let (entry, withoutField) = decoded else {
+        entries.append(.malformed("no row"))
+        continue
+      }
+      if case .record = entry, withoutField { older.insert(index + 1) }
+      entries.append(entry)
     }
+    return Decoded(entries: entries, linesWithoutSecondFactorField: older)
   }
 
   /// Every field at once, each only when the line is a JSON object (`json_extract` fails

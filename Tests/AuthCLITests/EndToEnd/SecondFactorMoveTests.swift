@@ -89,7 +89,7 @@ struct SecondFactorMoveTests {
     #expect(status["enabled"] as? Bool == true)
 
     // A line that says its account asks for a code but carries no factor is refused; a
-    // line of an export older than the factor fields is still read.
+    // line of an export older than the factor fields is still read, and said to be one.
     let adaLine = try #require(exported.output.split(separator: "\n").last)
     var stripped = try #require(
       try JSONSerialization.jsonObject(with: Data(adaLine.utf8)) as? [String: Any])
@@ -112,6 +112,11 @@ struct SecondFactorMoveTests {
     let olderImported = try await sandbox.run(
       ["--db", cut, "users", "import", "--format", "jsonl", "-"], input: older + "\n")
     #expect(olderImported.status == 0, "\(olderImported.errors)")
+    #expect(
+      olderImported.errors.contains(
+        "1 line of an export without second-factor fields (an older release's, which left"
+          + " every second factor behind)"), "\(olderImported.errors)")
+    #expect(!imported.errors.contains("without second-factor fields"))
 
     // Left behind only when asked for, and said so.
     let dropped = try await freshStore(sandbox, engine: engine, named: "dropped")

@@ -31,9 +31,8 @@ struct UsersImportCommand {
     let lines = path == "-" ? try standardInputLines() : try Self.fileLines(path)
     let root = try CompositionRoot.forOperator(
       location: location, environment: context.process.environment)
-    let entries =
-      chosen == .jsonl
-      ? try AccountJSONLines.entries(lines) : lines.map(AccountImportEntry.line)
+    let decoded = chosen == .jsonl ? try AccountJSONLines.entries(lines) : nil
+    let entries = decoded?.entries ?? lines.map(AccountImportEntry.line)
     let report = try await root.services.accountImport.importAccounts(
       AccountImportRequest(
         format: chosen, entries: entries, dryRun: dryRun, skipInvalid: skipInvalid,
@@ -52,6 +51,15 @@ struct UsersImportCommand {
     context.emit(json: Self.json(report, dryRun: dryRun))
     for line in refusedLines { context.note("skipped " + line) }
     for line in Self.changes(report.accepted, dryRun: dryRun) { context.note(line) }
+    let older = report.accepted.count {
+      decoded?.linesWithoutSecondFactorField.contains($0.line) == true
+    }
+    if older > 0 {
+      context.note(
+        "\(Self.count(older, "line")) of an export without second-factor fields (an older"
+          + " release's, which left every second factor behind): those accounts arrive"
+          + " without one, and their owners should enrol again with `authcli 2fa enable`.")
+    }
     if chosen == .jsonl, report.written, !report.accepted.isEmpty {
       context.note("Sessions are not moved: each user signs in again on this database.")
     }
