@@ -126,7 +126,7 @@ public struct ImportedAccount: Hashable, Sendable {
   public let droppedExpiry: String?
   /// What became of the exported account's second factor.
   public let secondFactor: SecondFactorTransfer
-  /// How many unused recovery codes the account had there and does not have here.
+  /// How many unused recovery codes its moved factor had there and does not have here.
   public let recoveryCodesNotMoved: Int
 
   init(

@@ -261,7 +261,9 @@ public struct AccountImportService: Sendable {
     let account = ImportedAccount(
       line: number, username: name.canonical, scheme: hash?.scheme,
       locked: lockReason != nil || record?.lock != nil, droppedExpiry: droppedExpiry,
-      secondFactor: transfer, recoveryCodesNotMoved: record?.secondFactor?.recoveryCodesLeft ?? 0)
+      secondFactor: transfer,
+      // Codes of a dropped factor are moot: there is no factor to use them with.
+      recoveryCodesNotMoved: moved?.factor.recoveryCodesLeft ?? 0)
     let kept: String
     if let hash { kept = hash.text } else { kept = try unmatchableHash() }
     return .accepted(
