@@ -64,7 +64,8 @@ public struct AuthServices: Sendable {
     housekeeping = HousekeepingService(store: store, clock: clock, policy: policy)
     auditTrail = AuditTrailService(store: store)
     accountImport = AccountImportService(
-      store: store, hasher: hasher, verifier: legacyVerifier, clock: clock, policy: policy)
+      store: store, hasher: hasher, verifier: legacyVerifier, clock: clock, policy: policy,
+      secondFactorKeys: secondFactor?.keys)
     accountExport = AccountExportService(store: store)
     accountRename = AccountRenameService(store: store, clock: clock, policy: policy)
   }

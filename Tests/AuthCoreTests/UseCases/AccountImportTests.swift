@@ -76,6 +76,44 @@ import Testing
     #expect(gus.lock == nil)
   }
 
+  @Test func aShadowExpiryIsALockFromItsDayOnAndNeverDroppedUnasked() async throws {
+    let fixture = try UseCaseFixture(cost: .interactive)
+    let today = Int(fixture.clock.now().timeIntervalSince1970 / 86_400)
+    let day = { (number: Int) in
+      Date(timeIntervalSince1970: Double(number) * 86_400)
+        .formatted(
+          Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!).year().month().day())
+    }
+    let todayDate = day(today)
+    let tomorrowDate = day(today + 1)
+    let lines = [
+      "kay:\(Self.sha512):19000:0:99999:7::\(today):",
+      "lea:\(Self.sha512):19000:0:99999:7::\(today + 1):",
+      "max:\(Self.sha512):19000:0:99999:7::-1:", "ned:\(Self.sha512):19000:0:99999:7::soon:",
+    ]
+    let strict = try await services(fixture).accountImport.importAccounts(
+      AccountImportRequest(format: .shadow, lines: lines, dryRun: true))
+    #expect(
+      strict.refused.map(\.reason) == [
+        "account expired on \(todayDate) (--keep-locked imports it locked)",
+        "account expires on \(tomorrowDate), and authcli keeps no expiry"
+          + " (--drop-expiry imports it without)",
+        "account expiry (field 8) is not a day count",
+      ])
+    #expect(strict.accepted.map(\.username) == ["max"])
+    let kept = try await services(fixture).accountImport.importAccounts(
+      AccountImportRequest(
+        format: .shadow, lines: Array(lines.prefix(3)), keepLocked: true, dropExpiry: true))
+    #expect(kept.written)
+    #expect(kept.accepted.map(\.droppedExpiry) == [nil, tomorrowDate, nil])
+    let kay = try await fixture.administration.account(named: "kay")
+    #expect(kay.lock?.reason == "account expired on \(todayDate) (shadow)")
+    #expect(try await fixture.administration.account(named: "lea").lock == nil)
+    let events = try await fixture.events().filter { $0.kind == .accountImported }
+    #expect(
+      events.map(\.detail).contains("line 2; scheme sha512-crypt; expiry \(tomorrowDate) dropped"))
+  }
+
   @Test func aKeptHashSignsInOnceAndIsReplacedByArgon2id() async throws {
     let fixture = try UseCaseFixture(cost: .interactive)
     let services = try services(fixture)

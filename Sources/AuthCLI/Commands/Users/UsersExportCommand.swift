@@ -1,6 +1,12 @@
 import AuthCore
 import CommandLineKit
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -31,29 +37,46 @@ struct UsersExportCommand {
       sink = ExportSink(console: context.console)
     }
     var count = 0
+    var withSecondFactor = 0
     do {
       try await root.services.accountExport.exportAccounts { page throws(AuthError) in
         for account in page {
           sink.write(JSONText.line(Self.json(account)))
         }
         count += page.count
+        withSecondFactor += page.count { $0.secondFactor != nil }
       }
       try sink.finish()
     } catch {
       sink.abandon()
       throw error
     }
+    let factors = "\(withSecondFactor) with a second factor"
     if let path {
       // `exported` is deprecated (a verb alone is a flag elsewhere), removed in the next
       // release: the count is `exported_accounts`.
-      context.emit(json: ["exported_accounts": count, "path": path, "exported": count])
-      context.show("Exported \(count) account\(count == 1 ? "" : "s") to \(path) (mode 0600).")
+      context.emit(
+        json: [
+          "exported_accounts": count, "path": path, "exported": count,
+          "second_factors": withSecondFactor,
+        ])
+      context.show(
+        "Exported \(count) account\(count == 1 ? "" : "s") (\(factors)) to \(path) (mode 0600).")
+    } else {
+      // Standard output holds the export itself; what it holds is said beside it.
+      context.note("Exported \(count) account\(count == 1 ? "" : "s") (\(factors)).")
+    }
+    if withSecondFactor > 0 {
+      context.note(
+        "Second factors are exported sealed: importing them needs this store's key file"
+          + " (AUTHCLI_SECRET_KEY_FILE). Recovery codes are not exported.")
     }
   }
 
-  /// One account as a line of the export; the keys are those of `users show`, plus the hash.
+  /// One account as a line of the export; the keys are those of `users show`, plus the hash
+  /// and the second factor.
   static func json(_ account: ExportedAccount) -> [String: Any] {
-    [
+    let line: [String: Any] = [
       "username": account.username,
       "password_hash": account.passwordHash,
       "created_at": Timestamp.iso8601(account.createdAt),
@@ -62,6 +85,28 @@ struct UsersExportCommand {
       "locked": account.lock != nil,
       "locked_at": JSONText.time(account.lock?.lockedAt),
       "lock_reason": account.lock.map { $0.reason as Any } ?? JSONText.null,
+      // As `users show` has it: whether sign-in asks for a code.
+      "second_factor": account.secondFactor?.state == .enabled,
+    ]
+    guard let factor = account.secondFactor else { return line }
+    return line.merging(json(factor)) { $1 }
+  }
+
+  /// A second factor's keys beside the account's (a JSON line is one flat object): the box
+  /// as stored, in base64, and the id of the account it is sealed for.
+  static func json(_ factor: ExportedSecondFactor) -> [String: Any] {
+    [
+      "second_factor_state": factor.state.rawValue,
+      "second_factor_sealed_secret": Data(factor.sealedSecret).base64EncodedString(),
+      "second_factor_sealed_for_id": factor.sealedForID.rawValue,
+      "second_factor_algorithm": factor.parameters.algorithm.rawValue,
+      "second_factor_digits": factor.parameters.digits.rawValue,
+      "second_factor_period": factor.parameters.period,
+      "second_factor_last_accepted_step": factor.lastAcceptedStep.map { $0 as Any }
+        ?? JSONText.null,
+      "second_factor_created_at": Timestamp.iso8601(factor.createdAt),
+      "second_factor_updated_at": Timestamp.iso8601(factor.updatedAt),
+      "recovery_codes_left": factor.recoveryCodesLeft,
     ]
   }
 }
@@ -147,9 +192,11 @@ extension UsersExportCommand {
     "export", abstract: "Write every account with its hash, one JSON object a line.",
     discussion: """
       Each line holds username, password_hash, created_at, updated_at, last_sign_in_at,
-      locked, locked_at and lock_reason. Sessions, sign-in throttles and device cookies are
-      not exported, nor is a second factor: its secret is sealed under a key this database
-      keeps apart. 'users import --format jsonl' reads the lines back.
+      locked, locked_at, lock_reason and second_factor; with a factor (pending or enabled),
+      its second_factor_* fields hold its secret still sealed under the key file, so
+      importing it needs the same key file. Sessions, sign-in throttles,
+      device cookies and recovery codes are not exported. 'users import --format jsonl'
+      reads the lines back.
       """,
     arguments: [path], options: [format]
   ) { context in

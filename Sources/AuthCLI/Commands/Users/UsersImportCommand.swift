@@ -7,8 +7,9 @@ import CommandLineKit
   import Darwin
 #endif
 
-/// `authcli users import --format F [--dry-run] [--skip-invalid] [--keep-locked] FILE|-`:
-/// accounts from another system with their hashes as they are.
+/// `authcli users import --format F [--dry-run] [--skip-invalid] [--keep-locked]
+/// [--drop-expiry] [--drop-second-factors] FILE|-`: accounts from another system with their
+/// hashes as they are.
 @MainActor
 struct UsersImportCommand {
   let context: CommandContext
@@ -17,7 +18,8 @@ struct UsersImportCommand {
   static let byteLimit = 256 * 1024 * 1024
 
   func run(
-    format: String?, path: String, dryRun: Bool, skipInvalid: Bool, keepLocked: Bool
+    format: String?, path: String, dryRun: Bool, skipInvalid: Bool, keepLocked: Bool,
+    dropExpiry: Bool, dropSecondFactors: Bool
   ) async throws {
     guard let format, let chosen = AccountImportFormat(rawValue: format) else {
       throw context.usageError(
@@ -29,13 +31,12 @@ struct UsersImportCommand {
     let lines = path == "-" ? try standardInputLines() : try Self.fileLines(path)
     let root = try CompositionRoot.forOperator(
       location: location, environment: context.process.environment)
-    let entries =
-      chosen == .jsonl
-      ? try AccountJSONLines.entries(lines) : lines.map(AccountImportEntry.line)
+    let decoded = chosen == .jsonl ? try AccountJSONLines.entries(lines) : nil
+    let entries = decoded?.entries ?? lines.map(AccountImportEntry.line)
     let report = try await root.services.accountImport.importAccounts(
       AccountImportRequest(
         format: chosen, entries: entries, dryRun: dryRun, skipInvalid: skipInvalid,
-        keepLocked: keepLocked))
+        keepLocked: keepLocked, dropExpiry: dropExpiry, dropSecondFactors: dropSecondFactors))
     let refusedLines = report.refused.map { refusal in
       "line \(refusal.line): "
         + (refusal.username.map { TerminalText.visible($0) + ": " } ?? "") + refusal.reason
@@ -55,6 +56,16 @@ struct UsersImportCommand {
     }
     context.emit(json: Self.json(report, dryRun: dryRun))
     for line in refusedLines { context.note("skipped " + line) }
+    for line in Self.changes(report.accepted, dryRun: dryRun) { context.note(line) }
+    let older = report.accepted.count {
+      decoded?.linesWithoutSecondFactorField.contains($0.line) == true
+    }
+    if older > 0 {
+      context.note(
+        "\(Self.count(older, "line")) of an export without second-factor fields (an older"
+          + " release's, which left every second factor behind): those accounts arrive"
+          + " without one, and their owners should enrol again with `authcli 2fa enable`.")
+    }
     if chosen == .jsonl, report.written, !report.accepted.isEmpty {
       context.note("Sessions are not moved: each user signs in again on this database.")
     }
@@ -64,8 +75,47 @@ struct UsersImportCommand {
     context.show(
       "\(verb) \(Self.count(report.accepted.count, "account"))"
         + (counts.isEmpty ? "" : " (\(counts))")
+        + Self.secondFactorCounts(report.accepted)
         + (report.refused.isEmpty ? "" : "; skipped \(Self.count(report.refused.count, "line"))")
         + (dryRun ? "; nothing was written." : "."))
+  }
+
+  /// `; N second factors moved, M dropped`, or nothing when no line had one.
+  private static func secondFactorCounts(_ accounts: [ImportedAccount]) -> String {
+    let moved = accounts.count { $0.secondFactor == .moved }
+    let dropped = accounts.count { $0.secondFactor == .dropped }
+    guard moved + dropped > 0 else { return "" }
+    return "; \(count(moved + dropped, "second factor")): \(moved) moved, \(dropped) dropped"
+  }
+
+  /// What the import changes about each account it takes, one line each: an expiry not
+  /// kept, a second factor moved or dropped, recovery codes left behind.
+  private static func changes(_ accounts: [ImportedAccount], dryRun: Bool) -> [String] {
+    var lines: [String] = []
+    for account in accounts {
+      let name = TerminalText.visible(account.username)
+      let prefix = "line \(account.line): \(name): "
+      if let expiry = account.droppedExpiry {
+        lines.append(
+          prefix + "expiry \(expiry) \(dryRun ? "would be" : "was") dropped;"
+            + " lock the account by then with `authcli users lock \(name)`")
+      }
+      switch account.secondFactor {
+      case .none: break
+      case .moved:
+        lines.append(prefix + "second factor \(dryRun ? "would be" : "was") moved")
+      case .dropped:
+        lines.append(
+          prefix + "second factor \(dryRun ? "would be" : "was") dropped:"
+            + " the password alone signs in")
+      }
+      if account.recoveryCodesNotMoved > 0 {
+        lines.append(
+          prefix + "\(count(account.recoveryCodesNotMoved, "recovery code")) not moved;"
+            + " \(name) must make new ones with `authcli 2fa recovery-codes`")
+      }
+    }
+    return lines
   }
 
   private static func json(_ report: AccountImportReport, dryRun: Bool) -> [String: Any] {
@@ -79,6 +129,9 @@ struct UsersImportCommand {
         [
           "line": account.line, "username": account.username,
           "password_scheme": account.scheme?.rawValue ?? "none", "locked": account.locked,
+          "dropped_expiry": account.droppedExpiry.map { $0 as Any } ?? JSONText.null,
+          "second_factor_transfer": account.secondFactor.rawValue,
+          "recovery_codes_not_moved": account.recoveryCodesNotMoved,
           // Deprecated: `password_scheme`, as `users show` names it; removed in the next
           // release.
           "scheme": account.scheme?.rawValue ?? "none",
@@ -151,7 +204,12 @@ extension UsersImportCommand {
   static let skipInvalid = Flag(
     "skip-invalid", help: "Import the acceptable lines and list the refused ones.")
   static let keepLocked = Flag(
-    "keep-locked", help: "Import locked shadow entries ('!', '*') as locked accounts.")
+    "keep-locked",
+    help: "Import locked shadow entries ('!', '*', an expiry passed) as locked accounts.")
+  static let dropExpiry = Flag(
+    "drop-expiry", help: "Import shadow entries whose expiry is to come without it.")
+  static let dropSecondFactors = Flag(
+    "drop-second-factors", help: "Import exported accounts without their second factor.")
   static let file = Argument<String>(
     "file", help: "The file to read, or '-' for standard input.", completion: .files)
 
@@ -162,14 +220,18 @@ extension UsersImportCommand {
       Each account keeps its hash: nobody's password changes, and the hash is replaced by
       Argon2id at its next sign-in. Refused lines are named by number with the reason: weak
       or unverifiable schemes, names that break the username rules, duplicates within the
-      file or of existing accounts. All or nothing: one refused line and nothing is
-      imported (exit 65), unless --skip-invalid.
+      file or of existing accounts, a shadow expiry (passed: a lock under --keep-locked; to
+      come: dropped only under --drop-expiry), an exported second factor the key file does
+      not open. All or nothing: one refused line and nothing is imported (exit 65), unless
+      --skip-invalid. A second factor moves with its account; recovery codes do not.
       """,
-    arguments: [file], options: [format, dryRun, skipInvalid, keepLocked]
+    arguments: [file],
+    options: [format, dryRun, skipInvalid, keepLocked, dropExpiry, dropSecondFactors]
   ) { context in
     try await UsersImportCommand(context: context).run(
       format: context.values[format], path: context.required(file),
       dryRun: context.values[dryRun], skipInvalid: context.values[skipInvalid],
-      keepLocked: context.values[keepLocked])
+      keepLocked: context.values[keepLocked], dropExpiry: context.values[dropExpiry],
+      dropSecondFactors: context.values[dropSecondFactors])
   }
 }

@@ -8,7 +8,8 @@
 public enum AccountImportFormat: String, CaseIterable, Hashable, Sendable {
   /// Apache's `name:hash` (bcrypt only; `$apr1$` and `{SHA}` are refused as weak).
   case htpasswd
-  /// `/etc/shadow`: `name:hash:…`, the remaining fields ignored.
+  /// `/etc/shadow`: `name:hash:…` and the account's expiry (field 8); the other fields are
+  /// ignored.
   case shadow
   /// Django's `auth_user` as `username:password`, one row a line (for example what
   /// `psql -A -t -F: -c 'SELECT username, password FROM auth_user'` prints).
@@ -32,11 +33,14 @@ public struct AccountImportRecord: Hashable, Sendable {
   public let lastSignInAt: Date?
   /// Its lock there.
   public let lock: AccountLock?
+  /// Its second factor there; `nil` when it had none, or when the export is older than the
+  /// field.
+  public let secondFactor: ExportedSecondFactor?
 
   /// Describes an exported account.
   public init(
     name: String, hash: String, createdAt: Date?, updatedAt: Date?, lastSignInAt: Date?,
-    lock: AccountLock?
+    lock: AccountLock?, secondFactor: ExportedSecondFactor? = nil
   ) {
     self.name = name
     self.hash = hash
@@ -44,6 +48,7 @@ public struct AccountImportRecord: Hashable, Sendable {
     self.updatedAt = updatedAt
     self.lastSignInAt = lastSignInAt
     self.lock = lock
+    self.secondFactor = secondFactor
   }
 }
 
@@ -70,29 +75,38 @@ public struct AccountImportRequest: Sendable {
   public let dryRun: Bool
   /// Imports the acceptable lines even when others are refused.
   public let skipInvalid: Bool
-  /// Imports a locked shadow entry (`!…`, `*`) as a locked account instead of refusing it.
+  /// Imports a locked shadow entry (`!…`, `*`, or an expiry day that has come) as a locked
+  /// account instead of refusing it.
   public let keepLocked: Bool
+  /// Imports a shadow entry whose expiry is still to come without it, instead of refusing
+  /// it: authcli keeps no expiry, so the account would outlive it.
+  public let dropExpiry: Bool
+  /// Imports an exported account without its second factor, instead of moving it.
+  public let dropSecondFactors: Bool
 
   /// Describes an import.
   public init(
     format: AccountImportFormat, lines: [String], dryRun: Bool = false,
-    skipInvalid: Bool = false, keepLocked: Bool = false
+    skipInvalid: Bool = false, keepLocked: Bool = false, dropExpiry: Bool = false
   ) {
     self.init(
       format: format, entries: lines.map(AccountImportEntry.line), dryRun: dryRun,
-      skipInvalid: skipInvalid, keepLocked: keepLocked)
+      skipInvalid: skipInvalid, keepLocked: keepLocked, dropExpiry: dropExpiry)
   }
 
   /// Describes an import of lines some of which are decoded already.
   public init(
     format: AccountImportFormat, entries: [AccountImportEntry], dryRun: Bool = false,
-    skipInvalid: Bool = false, keepLocked: Bool = false
+    skipInvalid: Bool = false, keepLocked: Bool = false, dropExpiry: Bool = false,
+    dropSecondFactors: Bool = false
   ) {
     self.format = format
     self.entries = entries
     self.dryRun = dryRun
     self.skipInvalid = skipInvalid
     self.keepLocked = keepLocked
+    self.dropExpiry = dropExpiry
+    self.dropSecondFactors = dropSecondFactors
   }
 }
 
@@ -107,6 +121,37 @@ public struct ImportedAccount: Hashable, Sendable {
   public let scheme: LegacyPasswordHash.Scheme?
   /// Whether the account arrives locked (a locked shadow entry under `--keep-locked`).
   public let locked: Bool
+  /// The shadow entry's expiry (`YYYY-MM-DD`) when it was still to come and was not kept
+  /// (`dropExpiry`).
+  public let droppedExpiry: String?
+  /// What became of the exported account's second factor.
+  public let secondFactor: SecondFactorTransfer
+  /// How many unused recovery codes its moved factor had there and does not have here.
+  public let recoveryCodesNotMoved: Int
+
+  init(
+    line: Int, username: String, scheme: LegacyPasswordHash.Scheme?, locked: Bool,
+    droppedExpiry: String? = nil, secondFactor: SecondFactorTransfer = .none,
+    recoveryCodesNotMoved: Int = 0
+  ) {
+    self.line = line
+    self.username = username
+    self.scheme = scheme
+    self.locked = locked
+    self.droppedExpiry = droppedExpiry
+    self.secondFactor = secondFactor
+    self.recoveryCodesNotMoved = recoveryCodesNotMoved
+  }
+}
+
+/// What an import does with an exported account's second factor.
+public enum SecondFactorTransfer: String, Hashable, Sendable {
+  /// The line has none.
+  case none
+  /// Moved: its secret sealed anew for the new account, its state and last step kept.
+  case moved
+  /// Left behind, as `dropSecondFactors` asked: the password alone signs in.
+  case dropped
 }
 
 /// A line not imported, and why; never carries the hash.

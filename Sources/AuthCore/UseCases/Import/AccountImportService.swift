@@ -19,19 +19,22 @@ public struct AccountImportService: Sendable {
   private let verifier: (any LegacyPasswordVerifier)?
   private let clock: any WallClock
   private let policy: AuthPolicy
+  private let secondFactorKeys: (any SecondFactorKeySource)?
 
   /// Takes the ports it works through; without a verifier every legacy hash is refused,
-  /// since no sign-in could ever check it.
+  /// since no sign-in could ever check it, and without a key source every exported second
+  /// factor is refused, since none could be moved.
   public init(
     store: any AuthStore, hasher: any PasswordHasher,
     verifier: (any LegacyPasswordVerifier)?, clock: any WallClock,
-    policy: AuthPolicy = .standard
+    policy: AuthPolicy = .standard, secondFactorKeys: (any SecondFactorKeySource)? = nil
   ) {
     self.store = store
     self.hasher = hasher
     self.verifier = verifier
     self.clock = clock
     self.policy = policy
+    self.secondFactorKeys = secondFactorKeys
   }
 
   /// A line judged on its own, before the store is asked about its name.
@@ -41,6 +44,25 @@ public struct AccountImportService: Sendable {
     let hash: String
     /// What an authcli export adds: times and the lock as they were there.
     var record: AccountImportRecord? = nil
+    /// Why the account arrives locked, when the file locked it.
+    var lockReason: String? = nil
+    /// The exported factor, to be sealed for the new account.
+    var secondFactor: MovedFactor? = nil
+  }
+
+  /// An exported factor whose secret opened under the key file.
+  private struct MovedFactor: Sendable {
+    let factor: ExportedSecondFactor
+    let secret: [UInt8]
+    let sealer: any SecretSealer
+  }
+
+  /// What every line is judged against: the request, today's day number (for shadow
+  /// expiry) and the key that opens exported second factors.
+  private struct Judging {
+    let request: AccountImportRequest
+    let today: Int
+    let keys: Result<SecondFactorKeys, SecondFactorError>?
   }
 
   /// What one line gives.
@@ -61,9 +83,14 @@ public struct AccountImportService: Sendable {
     var candidates: [Candidate] = []
     var refused: [ImportRefusal] = []
     var firstLine: [String: Int] = [:]
+    let now = clock.now()
+    let judging = Judging(
+      request: request, today: Int((now.timeIntervalSince1970 / 86_400).rounded(.down)),
+      keys: request.dropSecondFactors || !request.entries.contains(where: \.hasSecondFactor)
+        ? nil : secondFactorKeysResult())
     for (index, line) in request.entries.enumerated() {
       let number = index + 1
-      switch try judge(line, number: number, request: request) {
+      switch try judge(line, number: number, judging: judging) {
       case .skip: continue
       case .refused(let refusal): refused.append(refusal)
       case .accepted(let candidate):
@@ -78,7 +105,6 @@ public struct AccountImportService: Sendable {
         }
       }
     }
-    let now = clock.now()
     let fileRefusals = refused
     let work = { (context: any AuthStoreContext) throws(AuthError) -> AccountImportReport in
       var refusals = fileRefusals
@@ -118,12 +144,22 @@ public struct AccountImportService: Sendable {
     try context.clearThrottleState(for: candidate.name.canonical)
     var detail =
       "line \(candidate.account.line); scheme \(candidate.account.scheme?.rawValue ?? "none")"
+    if let moved = candidate.secondFactor {
+      try context.replaceSecondFactor(try resealed(moved, for: user.id))
+      detail += "; second factor moved (\(moved.factor.state.rawValue))"
+    } else if candidate.account.secondFactor == .dropped {
+      detail += "; second factor dropped"
+    }
+    if let expiry = candidate.account.droppedExpiry {
+      detail += "; expiry \(expiry) dropped"
+    }
     if let lock = record?.lock {
       try context.setLock(lock, for: user.id, at: record?.updatedAt ?? now)
       detail += "; locked"
     } else if candidate.account.locked {
       try context.setLock(
-        AccountLock(lockedAt: now, reason: "locked in the imported file"), for: user.id, at: now)
+        AccountLock(lockedAt: now, reason: candidate.lockReason ?? "locked in the imported file"),
+        for: user.id, at: now)
       detail += "; locked"
     } else if let updated = record?.updatedAt, updated != user.updatedAt {
       // The same hash again: what moves `updated_at` to the time the export had.
@@ -144,8 +180,9 @@ public struct AccountImportService: Sendable {
 
   /// A line's account, its refusal, or nothing for a blank line or a comment.
   private func judge(
-    _ entry: AccountImportEntry, number: Int, request: AccountImportRequest
+    _ entry: AccountImportEntry, number: Int, judging: Judging
   ) throws(AuthError) -> Judged {
+    let request = judging.request
     let fields: AccountLineParser.Fields
     var record: AccountImportRecord? = nil
     switch entry {
@@ -173,30 +210,127 @@ public struct AccountImportService: Sendable {
     let refuse = { (reason: String) in
       Judged.refused(ImportRefusal(line: number, username: name.canonical, reason: reason))
     }
-    let hash: LegacyPasswordHash
-    var locked = false
+    let hash: LegacyPasswordHash?
+    var lockReason: String? = nil
     do throws(LegacyPasswordHashError) {
       hash = try LegacyPasswordHash(parsing: fields.hash)
     } catch {
       guard case .locked(let retained) = error, request.keepLocked else {
         return refuse(error.reason + (error.isLocked ? " (--keep-locked imports it locked)" : ""))
       }
-      guard let retained else {
-        // Kept locked with a hash no password matches: the name is reserved, and an
-        // operator's reset-password gives it one.
-        let account = ImportedAccount(
-          line: number, username: name.canonical, scheme: nil, locked: true)
-        return .accepted(
-          Candidate(account: account, name: name, hash: try unmatchableHash()))
-      }
+      // Without a retained hash it is kept with one no password matches: the name is
+      // reserved, and an operator's reset-password gives it one.
       hash = retained
-      locked = true
+      lockReason = "locked in the imported file"
     }
-    if let reason = refusal(of: hash) { return refuse(reason) }
+    if let hash, let reason = refusal(of: hash) { return refuse(reason) }
+    var droppedExpiry: String? = nil
+    if let day = fields.expiryDay {
+      let date = Self.date(ofDay: day)
+      if day <= judging.today {
+        // The day it expires is the first it refuses, as pam_unix counts it.
+        guard request.keepLocked else {
+          return refuse("account expired on \(date) (--keep-locked imports it locked)")
+        }
+        lockReason = "account expired on \(date) (shadow)"
+      } else if request.dropExpiry {
+        droppedExpiry = date
+      } else {
+        return refuse(
+          "account expires on \(date), and authcli keeps no expiry"
+            + " (--drop-expiry imports it without)")
+      }
+    }
+    var transfer = SecondFactorTransfer.none
+    var moved: MovedFactor? = nil
+    if let factor = record?.secondFactor {
+      if request.dropSecondFactors {
+        transfer = .dropped
+      } else {
+        switch opened(factor, with: judging.keys) {
+        case .success(let opened):
+          transfer = .moved
+          moved = opened
+        case .failure(let failure):
+          return refuse(
+            "second factor not moved: \(failure.reason)"
+              + " (--drop-second-factors imports it without)")
+        }
+      }
+    }
     let account = ImportedAccount(
-      line: number, username: name.canonical, scheme: hash.scheme,
-      locked: locked || record?.lock != nil)
-    return .accepted(Candidate(account: account, name: name, hash: hash.text, record: record))
+      line: number, username: name.canonical, scheme: hash?.scheme,
+      locked: lockReason != nil || record?.lock != nil, droppedExpiry: droppedExpiry,
+      secondFactor: transfer,
+      // Codes of a dropped factor are moot: there is no factor to use them with.
+      recoveryCodesNotMoved: moved?.factor.recoveryCodesLeft ?? 0)
+    let kept: String
+    if let hash { kept = hash.text } else { kept = try unmatchableHash() }
+    return .accepted(
+      Candidate(
+        account: account, name: name, hash: kept, record: record, lockReason: lockReason,
+        secondFactor: moved))
+  }
+
+  /// `YYYY-MM-DD` of a day counted from 1970-01-01.
+  static func date(ofDay day: Int) -> String {
+    Date(timeIntervalSince1970: Double(day) * 86_400)
+      .formatted(Date.ISO8601FormatStyle(timeZone: .gmt).year().month().day())
+  }
+
+  /// The key source's keys, or why there are none; read once, only for a file that holds
+  /// a second factor to move.
+  private func secondFactorKeysResult() -> Result<SecondFactorKeys, SecondFactorError> {
+    guard let secondFactorKeys else { return .failure(.unsupported) }
+    do throws(SecondFactorError) {
+      return .success(try secondFactorKeys.keys(creatingIfMissing: false))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// The exported factor's secret, opened under the key file for the account id it was
+  /// sealed for, or why it does not open.
+  private func opened(
+    _ factor: ExportedSecondFactor, with source: Result<SecondFactorKeys, SecondFactorError>?
+  ) -> Result<MovedFactor, ImportKeyFailure> {
+    let keys: SecondFactorKeys
+    switch source {
+    case .success(let available)?: keys = available
+    case .failure(let error)?: return .failure(ImportKeyFailure(error.description))
+    case nil: return .failure(ImportKeyFailure("no second-factor key"))
+    }
+    do throws(SecretSealerError) {
+      let secret = try keys.sealer.open(
+        factor.sealedSecret, context: SecondFactorChallenge.sealingContext(factor.sealedForID))
+      return .success(MovedFactor(factor: factor, secret: secret, sealer: keys.sealer))
+    } catch {
+      switch error {
+      case .wrongKey:
+        return .failure(ImportKeyFailure("the key file is not the one its secret was sealed with"))
+      case .damaged, .unsupportedFormat:
+        return .failure(ImportKeyFailure("its sealed secret does not open: it is damaged"))
+      case .libraryFailure(let reason): return .failure(ImportKeyFailure(reason))
+      }
+    }
+  }
+
+  /// The exported factor with its secret sealed for `userID`, the new account.
+  private func resealed(
+    _ moved: MovedFactor, for userID: UserID
+  ) throws(AuthError) -> StoredSecondFactor {
+    let factor = moved.factor
+    let sealed: [UInt8]
+    do throws(SecretSealerError) {
+      sealed = try moved.sealer.seal(
+        moved.secret, context: SecondFactorChallenge.sealingContext(userID))
+    } catch {
+      throw .secondFactor(.library(String(describing: error)))
+    }
+    return StoredSecondFactor(
+      userID: userID, sealedSecret: sealed, parameters: factor.parameters, state: factor.state,
+      lastAcceptedStep: factor.lastAcceptedStep, createdAt: factor.createdAt,
+      updatedAt: factor.updatedAt)
   }
 
   /// Why a parsed hash cannot be kept: one no sign-in could verify, or one whose
@@ -230,6 +364,20 @@ public struct AccountImportService: Sendable {
     } catch {
       throw .hashing(error)
     }
+  }
+}
+
+/// Why an exported second factor cannot be moved, as a refusal prints it.
+private struct ImportKeyFailure: Error {
+  let reason: String
+  init(_ reason: String) { self.reason = reason }
+}
+
+extension AccountImportEntry {
+  /// Whether the line carries an exported second factor.
+  var hasSecondFactor: Bool {
+    if case .record(let record) = self { return record.secondFactor != nil }
+    return false
   }
 }
 
