@@ -28,7 +28,8 @@ struct UsersImportCommand {
     try ScriptedSession.refuseMemory(location, context: context)
     let lines = path == "-" ? try standardInputLines() : try Self.fileLines(path)
     let root = try CompositionRoot.forOperator(
-      location: location, environment: context.process.environment)
+      location: location, environment: context.process.environment,
+      access: .existingFileOrNewTables)
     let entries =
       chosen == .jsonl
       ? try AccountJSONLines.entries(lines) : lines.map(AccountImportEntry.line)
