@@ -125,19 +125,23 @@ public final class PostgresConnection {
   ///
   /// The schema must belong to the role connected, the database's owner or a superuser:
   /// a role that may create schemas could make one named after authcli's role, which the
-  /// default search path (`"$user", public`) puts first, and so own authcli's tables.
+  /// default search path (`"$user", public`) puts first, and so own authcli's tables. (A
+  /// superuser may do anything anyway, and owns `public` before PostgreSQL 15.) The path is
+  /// not pinned yet, so the operators are named with their schema too.
   private func findSchema() throws {
     let found = try execute(
       """
       SELECT current.schema_name::text, pg_catalog.format('%I, pg_temp', current.schema_name),
-        pg_catalog.pg_get_userbyid(namespace.nspowner)::text, CURRENT_USER::text,
-        owner.rolsuper OR owner.rolname = CURRENT_USER
-          OR owner.rolname = 'pg_database_owner'
-          OR owner.oid = (SELECT datdba FROM pg_catalog.pg_database
-            WHERE datname = pg_catalog.current_database())
+        owner.rolname::text, CURRENT_USER::text,
+        owner.rolsuper OR owner.rolname OPERATOR(pg_catalog.=) CURRENT_USER
+          OR owner.rolname OPERATOR(pg_catalog.=) 'pg_database_owner'::pg_catalog.name
+          OR owner.oid OPERATOR(pg_catalog.=) (
+            SELECT datdba FROM pg_catalog.pg_database
+            WHERE datname OPERATOR(pg_catalog.=) pg_catalog.current_database())
       FROM (SELECT pg_catalog.current_schema() AS schema_name) AS current
-      JOIN pg_catalog.pg_namespace AS namespace ON namespace.nspname = current.schema_name
-      JOIN pg_catalog.pg_roles AS owner ON owner.oid = namespace.nspowner
+      JOIN pg_catalog.pg_namespace AS namespace
+        ON namespace.nspname OPERATOR(pg_catalog.=) current.schema_name
+      JOIN pg_catalog.pg_roles AS owner ON owner.oid OPERATOR(pg_catalog.=) namespace.nspowner
       """, [], pinned: false
     ) { result in
       library.ntuples(result) > 0
