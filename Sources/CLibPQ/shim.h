@@ -11,6 +11,7 @@
 // The types of the libpq functions AuthPostgres looks up with dlsym, taken from the
 // declarations above so that a mismatch is a compile error, not a crash.
 typedef __typeof__(&PQconnectdb) authcli_PQconnectdb;
+typedef __typeof__(&PQconnectdbParams) authcli_PQconnectdbParams;
 typedef __typeof__(&PQfinish) authcli_PQfinish;
 typedef __typeof__(&PQreset) authcli_PQreset;
 typedef __typeof__(&PQstatus) authcli_PQstatus;

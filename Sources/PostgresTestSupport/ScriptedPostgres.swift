@@ -68,6 +68,19 @@ public final class ScriptedPostgres: Sendable {
     return "postgresql:///authcli?host=\(folder)&port=\(port)&user=authcli"
   }
 
+  /// The TLS server's TCP port on 127.0.0.1.
+  public var port: Int { URLComponents(string: uri)?.port ?? 5432 }
+
+  /// Gives the TLS server a self-signed certificate for `name` alone, which no CA signed,
+  /// as a machine in the middle would present (`script/postgres tls-certificate`).
+  public func presentSelfSignedCertificate(for name: String) throws {
+    _ = try Self.run(["tls-certificate", folder, name])
+  }
+
+  /// Turns the TLS server's TLS off, letting clients in over TCP without it, with SCRAM
+  /// still (`script/postgres tls-off`).
+  public func turnTLSOff() throws { _ = try Self.run(["tls-off", folder]) }
+
   /// Stops the primary at once, as a crash would (`pg_ctl stop -m immediate`).
   public func crashPrimary() throws { _ = try Self.run(["crash", primary]) }
 

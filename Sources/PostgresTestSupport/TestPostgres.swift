@@ -95,16 +95,23 @@ public enum TestPostgres {
       CREATE SCHEMA \(name) AUTHORIZATION \(name);
       ALTER ROLE \(name) SET search_path = \(name)
       """)
-    guard var components = URLComponents(string: poolerURI) else {
+    guard let pooledURI = uri(poolerURI, user: name), let pooled = PostgresTarget(uri: pooledURI)
+    else {
       throw TestPostgresError.noPooler
     }
+    // The direct target connects as the schema's role too: authcli refuses a schema that
+    // belongs to another role than the one connected.
+    guard let directURI = uri(serverURI, user: name) else { throw TestPostgresError.noServer }
+    return (pooled, try target(directURI, schema: name))
+  }
+
+  /// `uri` with its `user` replaced by `user`.
+  private static func uri(_ uri: String, user: String) -> String? {
+    guard var components = URLComponents(string: uri) else { return nil }
     components.queryItems =
       (components.queryItems ?? []).filter { $0.name != "user" }
-      + [URLQueryItem(name: "user", value: name)]
-    guard let uri = components.string, let pooled = PostgresTarget(uri: uri) else {
-      throw TestPostgresError.noPooler
-    }
-    return (pooled, try target(serverURI, schema: name))
+      + [URLQueryItem(name: "user", value: user)]
+    return components.string
   }
 
   /// The server's URI with `search_path` set to `schema`.

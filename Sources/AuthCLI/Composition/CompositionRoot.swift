@@ -18,8 +18,13 @@ struct CompositionRoot {
   enum Access {
     /// Create it when missing (and the default location's folder, 0700): signup, shell.
     case createIfMissing
-    /// Refuse a missing file with exit 66: every other account command.
+    /// Refuse a missing file with exit 66, and a PostgreSQL schema without authcli's
+    /// tables with the refusal of a store still to migrate: every other command.
     case existingOnly
+    /// Refuse a missing file with exit 66, but give a PostgreSQL schema without authcli's
+    /// tables its tables: `users add` and `users import`, an operator's first steps on a new
+    /// server (an SQLite file has `migrate` or `signup` for that).
+    case existingFileOrNewTables
   }
 
   /// What a command needs of the client's state folder (the session and device-cookie files).
@@ -86,10 +91,11 @@ struct CompositionRoot {
   /// and no view model: the interactive shell offers only the signed-in user's own
   /// commands, so they call `services` directly.
   static func forOperator(
-    location: DatabaseLocation, environment: [String: String]
+    location: DatabaseLocation, environment: [String: String],
+    access: Access = .existingOnly
   ) throws -> CompositionRoot {
     try CompositionRoot(
-      location: location, access: .existingOnly, environment: environment,
+      location: location, access: access, environment: environment,
       stateFolder: .ifAvailable)
   }
 
@@ -121,8 +127,10 @@ struct CompositionRoot {
   ) throws -> (any AuthStore, StateKeys) {
     switch location {
     case .postgres(let target):
-      // Migrates like a new SQLite file does: a fresh database gets the schema on first use.
-      let store = try PostgresAuthStore.open(target)
+      // Tables appear only where an SQLite file would: for the commands that create one, and
+      // for an operator adding accounts. A command that only uses a store never gives the
+      // tables to whatever schema the search path finds first.
+      let store = try PostgresAuthStore.open(target, creatingTables: access != .existingOnly)
       return (
         store,
         StateKeys(
@@ -140,7 +148,7 @@ struct CompositionRoot {
         return (
           try SQLiteAuthStore.open(path: path, mode: .readWriteCreate), StateKeys(current: path)
         )
-      case .existingOnly:
+      case .existingOnly, .existingFileOrNewTables:
         _ = try DatabaseOpener.existingPath(location)
         return (try SQLiteAuthStore.open(path: path, mode: .readWrite), StateKeys(current: path))
       }

@@ -34,8 +34,13 @@ enum DatabaseOpener {
 
   /// The refusal of a database with migrations still to apply, for tools that only read.
   static func needsMigration(_ first: Migration) -> CLIError {
+    needsMigration(identifier: first.identifier)
+  }
+
+  /// The same refusal, for the migration named `identifier`.
+  static func needsMigration(identifier: String) -> CLIError {
     .incompatibleDatabase(
-      "The database needs migration \(first.identifier); run 'authcli migrate'",
+      "The database needs migration \(identifier); run 'authcli migrate'",
       kind: .needsMigration)
   }
 }

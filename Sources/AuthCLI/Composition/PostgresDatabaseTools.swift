@@ -65,7 +65,7 @@ struct PostgresDatabaseTools: DatabaseTools {
   }
 
   private func connect() throws -> PostgresConnection {
-    try PostgresConnection.connect(target.connectionString, target: target.displayName)
+    try PostgresConnection.connect(target)
   }
 
   /// The SQLite file tools, reached with a PostgreSQL URI: refused rather than answered

@@ -6,5 +6,12 @@ import AuthPostgres
 /// has.
 extension PostgresError: ReportableFailure {
   /// The report for one of the adapter's errors.
-  var report: ErrorReport { ErrorReport(StoreError(self)) }
+  var report: ErrorReport {
+    switch self {
+    case .notMigrated(_, let firstPending):
+      // Worded as the other refusals of a store still to migrate (`users list`, SQLite's).
+      ErrorReport(DatabaseOpener.needsMigration(identifier: firstPending))
+    default: ErrorReport(StoreError(self))
+    }
+  }
 }

@@ -13,6 +13,7 @@ import CLibPQ
 /// keeps it out of every process that never names a PostgreSQL database.
 struct LibPQ: Sendable {
   let connectdb: authcli_PQconnectdb
+  let connectdbParams: authcli_PQconnectdbParams
   let finish: authcli_PQfinish
   let reset: authcli_PQreset
   let status: authcli_PQstatus
@@ -100,6 +101,7 @@ struct LibPQ: Sendable {
       return unsafeBitCast(address, to: type)
     }
     connectdb = try symbol("PQconnectdb", as: authcli_PQconnectdb.self)
+    connectdbParams = try symbol("PQconnectdbParams", as: authcli_PQconnectdbParams.self)
     finish = try symbol("PQfinish", as: authcli_PQfinish.self)
     reset = try symbol("PQreset", as: authcli_PQreset.self)
     status = try symbol("PQstatus", as: authcli_PQstatus.self)

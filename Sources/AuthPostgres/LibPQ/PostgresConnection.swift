@@ -56,13 +56,53 @@ public final class PostgresConnection {
     statements: PostgresStatementMode = .unnamed
   ) throws -> PostgresConnection {
     let library = try LibPQ.loaded()
-    guard let connection = library.connectdb(connectionString) else {
-      throw PostgresError.connectionFailed(target: target, reason: "out of memory")
+    return try opened(
+      library, library.connectdb(connectionString), target: target, statements: statements
+    ) { reason in .connectionFailed(target: target, reason: reason) }
+  }
+
+  /// Connects to `target`, checking the server's certificate (`sslmode=verify-full`) when
+  /// the target asks for that without naming it (`PostgresTarget.verifiesServerByDefault`);
+  /// otherwise as `connect(_:target:statements:)` with its URI.
+  ///
+  /// A failure with the implied mode throws `verifiedConnectionFailed`, which says the mode
+  /// was asked for and why, since the URI shows none.
+  public static func connect(
+    _ target: PostgresTarget, statements: PostgresStatementMode = .unnamed
+  ) throws -> PostgresConnection {
+    guard target.verifiesServerByDefault else {
+      return try connect(
+        target.connectionString, target: target.displayName, statements: statements)
     }
+    let library = try LibPQ.loaded()
+    // The URI is expanded in place of `dbname` and the mode after it applies on top, as
+    // libpq reads its keywords in order; the URI names no mode to override.
+    let connection = "dbname".withCString { dbname in
+      "sslmode".withCString { sslmode in
+        target.connectionString.withCString { uri in
+          ServerVerification.impliedMode.withCString { mode in
+            let keywords: [UnsafePointer<CChar>?] = [dbname, sslmode, nil]
+            let values: [UnsafePointer<CChar>?] = [uri, mode, nil]
+            return library.connectdbParams(keywords, values, 1)
+          }
+        }
+      }
+    }
+    return try opened(
+      library, connection, target: target.displayName, statements: statements
+    ) { reason in .verifiedConnectionFailed(target: target.displayName, reason: reason) }
+  }
+
+  /// The connection libpq made, with its schema found, or `failure` with libpq's reason.
+  private static func opened(
+    _ library: LibPQ, _ connection: OpaquePointer?, target: String,
+    statements: PostgresStatementMode, failure: (String) -> PostgresError
+  ) throws -> PostgresConnection {
+    guard let connection else { throw failure("out of memory") }
     let opened = PostgresConnection(
       library: library, connection: connection, target: target, statements: statements)
     guard library.status(connection) == CONNECTION_OK else {
-      throw PostgresError.connectionFailed(target: target, reason: opened.lastErrorMessage)
+      throw failure(opened.lastErrorMessage)
     }
     // libpq prints notices ("relation already exists, skipping") to stderr by default;
     // none of them is for the person at the terminal.
@@ -82,22 +122,54 @@ public final class PostgresConnection {
   /// schema, and every built-in authcli calls is written `pg_catalog.name(…)` besides, so no
   /// overload elsewhere is ever considered. This statement itself calls qualified functions
   /// only. `pg_temp` goes last, so no temporary table can stand in for one of authcli's.
+  ///
+  /// The schema must belong to the role connected, the database's owner or a superuser:
+  /// a role that may create schemas could make one named after authcli's role, which the
+  /// default search path (`"$user", public`) puts first, and so own authcli's tables. (A
+  /// superuser may do anything anyway, and owns `public` before PostgreSQL 15.) The path is
+  /// not pinned yet, so the operators are named with their schema too.
   private func findSchema() throws {
     let found = try execute(
       """
-      SELECT schema_name::text, pg_catalog.format('%I, pg_temp', schema_name)
+      SELECT current.schema_name::text, pg_catalog.format('%I, pg_temp', current.schema_name),
+        owner.rolname::text, CURRENT_USER::text,
+        owner.rolsuper OR owner.rolname OPERATOR(pg_catalog.=) CURRENT_USER
+          OR owner.rolname OPERATOR(pg_catalog.=) 'pg_database_owner'::pg_catalog.name
+          OR owner.oid OPERATOR(pg_catalog.=) (
+            SELECT datdba FROM pg_catalog.pg_database
+            WHERE datname OPERATOR(pg_catalog.=) pg_catalog.current_database())
       FROM (SELECT pg_catalog.current_schema() AS schema_name) AS current
-      WHERE schema_name IS NOT NULL
+      JOIN pg_catalog.pg_namespace AS namespace
+        ON namespace.nspname OPERATOR(pg_catalog.=) current.schema_name
+      JOIN pg_catalog.pg_roles AS owner ON owner.oid OPERATOR(pg_catalog.=) namespace.nspowner
       """, [], pinned: false
     ) { result in
       library.ntuples(result) > 0
-        ? (
-          PostgresRow(library: library, result: result, row: 0, sql: "").string(0),
-          PostgresRow(library: library, result: result, row: 0, sql: "").string(1)
-        ) : nil
+        ? try FoundSchema(row: PostgresRow(library: library, result: result, row: 0, sql: ""))
+        : nil
     }
     guard let found else { throw PostgresError.noSchema }
-    (schema, pinnedPath) = found
+    guard found.isTrusted else {
+      throw PostgresError.foreignSchema(schema: found.name, owner: found.owner, role: found.role)
+    }
+    (schema, pinnedPath) = (found.name, found.path)
+  }
+
+  /// The schema `findSchema` found, its owner and whether that owner may be trusted.
+  private struct FoundSchema {
+    let name: String
+    let path: String
+    let owner: String
+    let role: String
+    let isTrusted: Bool
+
+    init(row: PostgresRow) throws {
+      name = row.string(0)
+      path = row.string(1)
+      owner = row.string(2)
+      role = row.string(3)
+      isTrusted = try row.bool(4)
+    }
   }
 
   /// Whether the connection is usable as far as libpq knows.

@@ -9,6 +9,10 @@ public enum PostgresError: Error, Hashable, Sendable, CustomStringConvertible {
   /// No connection could be made: the server refused it, is not running, or is unknown.
   /// `target` names the server without the password; `reason` is libpq's.
   case connectionFailed(target: String, reason: String)
+  /// No connection could be made with the server's certificate checked
+  /// (`sslmode=verify-full`), which authcli asked for because the URI names no `sslmode`
+  /// and a host is not this machine; `reason` is libpq's.
+  case verifiedConnectionFailed(target: String, reason: String)
   /// An open connection broke (the server restarted or went away) during a statement.
   case connectionLost(reason: String)
   /// The server refused a statement.
@@ -21,6 +25,12 @@ public enum PostgresError: Error, Hashable, Sendable, CustomStringConvertible {
   indirect case migrationFailed(identifier: String, underlying: PostgresError)
   /// No schema of the connection's search path exists, so there is nowhere for the tables.
   case noSchema
+  /// The connection's schema belongs to a role that is neither the connected one nor the
+  /// database's owner (nor a superuser), which could change what authcli's statements do;
+  /// nothing was read or written in it.
+  case foreignSchema(schema: String, owner: String, role: String)
+  /// The schema has none of authcli's tables, and the command may not create them.
+  case notMigrated(schema: String, firstPending: String)
   /// The schema holds objects the migrations do not create, lacks some they do, or has
   /// objects owned by another role; one entry per object, by name. Nothing was written.
   case unexpectedSchema(schema: String, differences: [String])
@@ -33,6 +43,10 @@ public enum PostgresError: Error, Hashable, Sendable, CustomStringConvertible {
     case .invalidURI(let reason): "libpq cannot read the URI: \(reason)"
     case .connectionFailed(let target, let reason):
       "cannot connect to PostgreSQL at \(target): \(reason)"
+    case .verifiedConnectionFailed(let target, let reason):
+      "cannot connect to PostgreSQL at \(target) with its certificate checked"
+        + " (sslmode=verify-full, since the URI names no sslmode and its host is not this"
+        + " machine): \(reason)"
     case .connectionLost(let reason): "the connection to PostgreSQL was lost: \(reason)"
     case .server(let error): error.description
     case .unexpectedValue(let column): "unexpected value stored in \(column)"
@@ -43,6 +57,11 @@ public enum PostgresError: Error, Hashable, Sendable, CustomStringConvertible {
     case .noSchema:
       "no schema of the search path exists; create one, or name one with"
         + " options=-csearch_path=NAME in the URI"
+    case .foreignSchema(let schema, let owner, let role):
+      "schema \(schema) belongs to role \(owner), which is neither the role connected"
+        + " (\(role)) nor the database's owner; it could change what authcli's statements do"
+    case .notMigrated(let schema, let firstPending):
+      "schema \(schema) has no authcli tables: it needs migration \(firstPending)"
     case .unexpectedSchema(let schema, let differences):
       "schema \(schema) holds what its migrations do not create: "
         + differences.joined(separator: ", ")
@@ -67,7 +86,7 @@ public enum PostgresError: Error, Hashable, Sendable, CustomStringConvertible {
   /// Whether the failure is the connection itself rather than a statement.
   public var isConnectionFailure: Bool {
     switch self {
-    case .connectionFailed, .connectionLost: true
+    case .connectionFailed, .verifiedConnectionFailed, .connectionLost: true
     case .migrationFailed(_, let underlying): underlying.isConnectionFailure
     default: false
     }

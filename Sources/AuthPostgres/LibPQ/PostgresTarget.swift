@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A PostgreSQL server and database named by a libpq URI (`postgresql://…` or `postgres://…`).
 ///
 /// The URI is read by libpq itself (`PQconninfoParse`), so a password spelled in any way
@@ -11,6 +17,9 @@ public struct PostgresTarget: Hashable, Sendable {
   public let displayName: String
   /// Whether the URI itself carries a secret (a password or an SSL key's passphrase).
   public let hasPassword: Bool
+  /// Whether connections ask for `sslmode=verify-full` although the URI names no mode: it
+  /// names none, `PGSSLMODE` is unset, and a host is not this machine (`ServerVerification`).
+  public let verifiesServerByDefault: Bool
 
   /// Whether `text` names a PostgreSQL database rather than an SQLite file. Looks at the
   /// scheme alone, without libpq, which a process that never uses PostgreSQL does not load.
@@ -42,6 +51,9 @@ public struct PostgresTarget: Hashable, Sendable {
     }
     hasPassword = options.contains(where: \.isSecret)
     displayName = Self.display(options.filter { !$0.isSecret })
+    verifiesServerByDefault = ServerVerification.isRequired(by: options) { name in
+      getenv(name).map { String(cString: $0) }
+    }
   }
 
   /// Reads a libpq URI; `nil` when it is not one, libpq cannot read it, or libpq is missing.

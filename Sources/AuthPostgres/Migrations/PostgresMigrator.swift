@@ -75,13 +75,20 @@ public struct PostgresMigrator: MigrationExecutor {
   /// objects the migrations do not create (a trigger would run inside a migration's
   /// UPDATE), and again after any migration was applied. An up-to-date schema costs one
   /// round trip: the catalog description and the records, in one pipeline.
+  ///
+  /// With `creatingTables` false a schema where nothing was ever migrated is refused
+  /// (`PostgresError.notMigrated`) instead: commands that only use a store must not give
+  /// authcli's tables to whatever schema the search path happens to find first.
   @discardableResult
   public func migrate(
-    _ connection: PostgresConnection, at time: Date = Date()
+    _ connection: PostgresConnection, at time: Date = Date(), creatingTables: Bool = true
   ) throws -> [Migration] {
     try plan.requireValidSet()
     let current = try verifySchema(connection)
     guard current < newestVersion else { return [] }
+    if current == 0, !creatingTables, let first = migrations.first {
+      throw PostgresError.notMigrated(schema: connection.schema, firstPending: first.identifier)
+    }
     var applied: [Migration] = []
     for migration in migrations where try apply(migration, to: connection, at: time) {
       applied.append(migration)

@@ -49,15 +49,15 @@ public final class PostgresAuthStore: AuthStore {
   /// written).
   /// `writeAttempts` is how many times a write runs before a serialization failure becomes
   /// `busy`. `statements` is `.unnamed` unless the process is long-lived and its connection
-  /// direct (`PostgresStatementMode`).
+  /// direct (`PostgresStatementMode`). With `creatingTables` false, a schema where nothing
+  /// was ever migrated is refused (`PostgresError.notMigrated`) rather than given the tables.
   public static func open(
     _ target: PostgresTarget, writeAttempts: Int = 12,
     migrator: PostgresMigrator = PostgresMigrator(), now: Date = Date(),
-    statements: PostgresStatementMode = .unnamed
+    statements: PostgresStatementMode = .unnamed, creatingTables: Bool = true
   ) throws -> PostgresAuthStore {
-    let connection = try PostgresConnection.connect(
-      target.connectionString, target: target.displayName, statements: statements)
-    try migrator.migrate(connection, at: now)
+    let connection = try PostgresConnection.connect(target, statements: statements)
+    try migrator.migrate(connection, at: now, creatingTables: creatingTables)
     return PostgresAuthStore(connection: connection, writeAttempts: writeAttempts)
   }
 

@@ -31,6 +31,16 @@ extension StoreError {
           .unavailable, message: message,
           hint: "Try again once the server accepts connections; if it keeps failing, check"
             + " the URI, the password and the server's certificate."))
+    case .verifiedConnectionFailed:
+      // The certificate, the CA or TLS itself is the likelier cause, and a weaker mode is
+      // the owner's choice to make by name.
+      self = .failed(
+        StoreFailure(
+          .unavailable, message: message,
+          hint: "Give the CA that signed the server's certificate with sslrootcert=FILE in"
+            + " the URI (libpq reads ~/.postgresql/root.crt otherwise); on a network you"
+            + " trust, name a weaker mode instead: sslmode=require (TLS, any certificate)"
+            + " or sslmode=disable (no TLS)."))
     case .connectionLost:
       // Every write is one transaction: cut off before its commit it left nothing, and cut
       // off during its commit it may have been saved, which running it again reveals.
@@ -45,6 +55,17 @@ extension StoreError {
       self = .failed(StoreFailure(.corrupt, message: message))
     case .unexpectedSchema:
       self = .failed(StoreFailure(.unexpectedSchema, message: message))
+    case .foreignSchema:
+      self = .failed(
+        StoreFailure(
+          .unexpectedSchema, message: message,
+          hint: "Name a schema of the role authcli connects as with"
+            + " options=-csearch_path=NAME in the URI."))
+    case .notMigrated:
+      self = .failed(
+        StoreFailure(
+          .notConfigured, message: message,
+          hint: "Run 'authcli migrate' or 'authcli signup'."))
     case .noSchema:
       self = .failed(StoreFailure(.notConfigured, message: message))
     case .migrationFailed(_, let underlying):

@@ -286,6 +286,87 @@ struct PostgresRoleAttackTests {
   }
 }
 
+/// A schema of authcli's role's name that another role made: the default search path
+/// (`"$user", public`) finds it first, so a store in `public` would move into it.
+@Suite(
+  "A schema another role made, and a store no command may create",
+  .enabled(if: TestPostgres.shouldRun))
+struct PostgresSchemaCaptureTests {
+  @Test("a schema named after authcli's role, made by another role, is refused by name")
+  func aSchemaOfAnotherRoleIsRefused() async throws {
+    let shared = try SharedDatabase()
+    var sandbox = try Sandbox(engine: .postgres)
+    sandbox.environment["AUTHCLI_DB"] = try shared.uri(as: shared.owner)
+    #expect(try await sandbox.signUp("ada").status == 0)
+    let session = try #require(try sandbox.stateFiles().first { $0.hasPrefix("session-") })
+
+    // The other role may create schemas in the database; it makes one named after the role
+    // authcli connects as, and lets that role use it and create in it.
+    try shared.connect(as: nil).executeScript(
+      "GRANT CREATE ON DATABASE \(shared.name) TO \(shared.other)")
+    try shared.connect(as: shared.other).executeScript(
+      """
+      CREATE SCHEMA \(shared.owner);
+      GRANT USAGE, CREATE ON SCHEMA \(shared.owner) TO \(shared.owner)
+      """)
+
+    for arguments in [["whoami"], ["users", "list"], ["migrate"], ["inspect"]] {
+      let run = try await sandbox.run(arguments)
+      #expect(run.status == 65, "\(arguments): \(run.status) \(run.errors)")
+      #expect(
+        run.errors.contains(
+          "chema \(shared.owner) belongs to role \(shared.other), which is neither the role"
+            + " connected (\(shared.owner)) nor the database's owner"),
+        "\(arguments): \(run.errors)")
+    }
+    let signUp = try await sandbox.signUp("eve")
+    #expect(signUp.status == 65, "\(signUp.errors)")
+    #expect(try sandbox.stateFiles().contains(session), "the session file is kept")
+    let tables = try shared.connect(as: nil).queryFirst(
+      """
+      SELECT pg_catalog.count(*) FROM pg_catalog.pg_tables
+      WHERE schemaname = '\(shared.owner)'
+      """
+    ) { Int(try $0.int64(0)) }
+    #expect(tables == 0, "nothing was created in the other role's schema")
+    #expect(try shared.count("public.users") == 1)
+  }
+
+  @Test("on a schema with no tables only migrate, signup, users add and users import create them")
+  func onlyTheCreatingCommandsCreateTables() async throws {
+    let sandbox = try Sandbox(engine: .postgres)
+    let uri = try #require(sandbox.environment["AUTHCLI_DB"])
+    let target = try #require(PostgresTarget(uri: uri))
+    func tableCount() throws -> Int {
+      try PostgresConnection.connect(target.connectionString, target: "test").queryFirst(
+        """
+        SELECT pg_catalog.count(*) FROM pg_catalog.pg_tables
+        WHERE schemaname = pg_catalog.current_schema()
+        """
+      ) { Int(try $0.int64(0)) } ?? -1
+    }
+    let using: [([String], String)] = [
+      (["whoami"], ""), (["signin", "--username", "ada", "--password-stdin"], Passphrase.first),
+      (["verify", "--username", "ada", "--password-stdin"], Passphrase.first),
+      (["sessions", "check", "--token-stdin"], "not-a-token"), (["users", "show", "ada"], ""),
+      (["users", "list"], ""), (["audit"], ""), (["sessions", "prune"], ""),
+    ]
+    for (arguments, input) in using {
+      let run = try await sandbox.run(arguments, input: input + "\n")
+      #expect(run.status == 65, "\(arguments): \(run.status) \(run.errors)")
+      #expect(
+        run.errors.contains("The database needs migration 0001_"), "\(arguments): \(run.errors)")
+      #expect(try tableCount() == 0, "\(arguments) created tables")
+    }
+    let added = try await sandbox.run(
+      ["users", "add", "--username", "ada", "--password-stdin"],
+      input: "\(Passphrase.first)\n\(Passphrase.first)\n")
+    #expect(added.status == 0, "\(added.errors)")
+    #expect(try tableCount() > 0)
+    #expect(try await sandbox.run(["users", "show", "ada"]).status == 0)
+  }
+}
+
 /// The SQL authcli runs on PostgreSQL, as text: each migration, and each string literal of
 /// the adapter's sources that holds a statement.
 enum PostgresSQLText {

@@ -24,7 +24,8 @@ struct UserAdministrationCommand {
     var password = try reader.confirmedNewPassword(
       prompt: "Password: ", confirmation: "Repeat password: ")
     let root = try CompositionRoot.forOperator(
-      location: location, environment: context.process.environment)
+      location: location, environment: context.process.environment,
+      access: .existingFileOrNewTables)
     var result = try await root.services.accounts.addAccount(
       NewAccountRequest(username: name, password: password))
     // On a terminal a refused field is asked again, as the shell asks it; a name given

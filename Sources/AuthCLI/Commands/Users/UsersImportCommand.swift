@@ -30,7 +30,8 @@ struct UsersImportCommand {
     try ScriptedSession.refuseMemory(location, context: context)
     let lines = path == "-" ? try standardInputLines() : try Self.fileLines(path)
     let root = try CompositionRoot.forOperator(
-      location: location, environment: context.process.environment)
+      location: location, environment: context.process.environment,
+      access: .existingFileOrNewTables)
     let decoded = chosen == .jsonl ? try AccountJSONLines.entries(lines) : nil
     let entries = decoded?.entries ?? lines.map(AccountImportEntry.line)
     let report = try await root.services.accountImport.importAccounts(
