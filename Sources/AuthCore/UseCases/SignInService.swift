@@ -196,7 +196,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
     }
     if case .done(let started) = finished, let newCookie {
       deviceCookies?.keep(
-        newCookie.token, for: started.authenticated.user.username, replacing: trusted?.token)
+        newCookie.token, for: started.authenticated.user.id, replacing: trusted?.token)
     }
     return finished
   }
