@@ -12,7 +12,7 @@ import AuthDatabase
 /// What a database's schema does by itself is done here by hand: the unique name (a taken
 /// name throws `usernameTaken`), the foreign keys (a session, cookie or factor for a missing
 /// account is refused; deleting an account deletes its sessions, cookies, factor and codes,
-/// and unlinks its audit events).
+/// and unlinks its audit events, which keep its last name).
 final class DictionaryStoreContext: AuthStoreContext {
   var tables: Tables
   private let nameKey: [UInt8]
@@ -111,7 +111,7 @@ final class DictionaryStoreContext: AuthStoreContext {
       return AuthEvent(
         id: event.id,
         draft: AuthEventDraft(
-          time: draft.time, kind: draft.kind, userID: nil, username: draft.username,
+          time: draft.time, kind: draft.kind, userID: nil, username: record.user.username,
           detail: draft.detail))
     }
     return true
@@ -230,17 +230,30 @@ final class DictionaryStoreContext: AuthStoreContext {
   }
 
   func events(matching query: AuditQuery) throws(AuthError) -> [AuthEvent] {
-    // An attempted name is kept as its keyed hash, so a query for it looks for both forms.
+    // An attempted name is kept as its keyed hash, so a query for it looks for both forms;
+    // a name alone selects events of no account.
     let names = try query.username.map { name throws(AuthError) in [name, try storedName(name)] }
     let selected = tables.events.filter { event in
       let draft = event.draft
-      if let names, !names.contains(where: { $0 == draft.username }) { return false }
+      if let names, draft.userID != nil || !names.contains(where: { $0 == draft.username }) {
+        return false
+      }
+      if let userID = query.userID, draft.userID != userID { return false }
       if let kinds = query.kinds, !kinds.contains(draft.kind) { return false }
       if let since = query.since, draft.time < kept(since) { return false }
       return true
     }
     let newestFirst = selected.sorted { ($0.draft.time, $0.id) > ($1.draft.time, $1.id) }
-    return Array(newestFirst.prefix(max(query.limit, 0)))
+    // An account's events read with its name now, as the engines' adapters read them.
+    return newestFirst.prefix(max(query.limit, 0)).map { event in
+      let draft = event.draft
+      guard let userID = draft.userID, let account = tables.users[userID] else { return event }
+      return AuthEvent(
+        id: event.id,
+        draft: AuthEventDraft(
+          time: draft.time, kind: draft.kind, userID: userID, username: account.user.username,
+          detail: draft.detail))
+    }
   }
 
   func latestEventTime(of userID: UserID, kinds: Set<AuthEventKind>) throws(AuthError) -> Date? {

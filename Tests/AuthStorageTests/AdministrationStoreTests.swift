@@ -126,6 +126,33 @@ struct AdministrationStoreTests {
   }
 
   @Test(
+    "an account's events read with its name now, and follow it across a rename",
+    arguments: StoreLocation.allCases)
+  func auditAfterRename(location: StoreLocation) async throws {
+    let harness = try StoreHarness(location)
+    let ada = try await harness.store.write { context in
+      let ada = try context.insertUser(
+        username: username("ada"), passwordHash: sampleHash, at: time(0))
+      try context.append(
+        AuthEventDraft(time: time(1), kind: .signUp, userID: ada.id, username: "ada", detail: ""))
+      try context.renameUser(ada.id, to: username("ava"), at: time(2))
+      return ada
+    }
+    try await harness.store.read { context throws in
+      let events = try context.events(matching: AuditQuery(userID: ada.id))
+      #expect(events.map(\.draft.username) == ["ava"])
+      #expect(try context.events(matching: AuditQuery(username: "ada")).isEmpty)
+    }
+    // Once deleted, its events are found under its last name, and read with it.
+    #expect(try await harness.store.write { try $0.deleteUser(ada.id) })
+    try await harness.store.read { context throws in
+      let events = try context.events(matching: AuditQuery(username: "ava"))
+      #expect(events.map(\.draft.username) == ["ava"])
+      #expect(events.map(\.draft.userID) == [nil])
+    }
+  }
+
+  @Test(
     "audit queries filter by name, kinds and time, newest first", arguments: StoreLocation.allCases)
   func auditQueries(location: StoreLocation) async throws {
     let harness = try StoreHarness(location)
@@ -153,8 +180,12 @@ struct AdministrationStoreTests {
         all.filter { $0.kind != .signInFailed }
           == drafts.reversed().filter { $0.kind != .signInFailed })
       #expect(
-        try context.events(matching: AuditQuery(username: "nora")).map(\.draft.time)
+        try context.events(matching: AuditQuery(userID: user.id)).map(\.draft.time)
           == [time(4), time(3), time(1)])
+      // A name alone selects events of no account: "zed"'s attempt, never nora's events.
+      #expect(try context.events(matching: AuditQuery(username: "nora")).isEmpty)
+      #expect(
+        try context.events(matching: AuditQuery(username: "zed")).map(\.draft.time) == [time(2)])
       #expect(
         try context.events(matching: AuditQuery(kinds: [.signUp, .pruned])).map(\.draft.kind)
           == [.pruned, .signUp])

@@ -95,7 +95,7 @@ struct DeviceCookieStoreTests {
 
     // Issued: a success leaves the client a cookie; only its hash is stored, bound to owner.
     #expect(try await world.attempt(world.owner, CookieWorld.password))
-    let cookie = try #require(world.ownerJar.cookie(for: "owner"))
+    let cookie = try #require(world.ownerJar.cookies().first)
     let cookieHash = try #require(world.tokens.hash(cookie))
     let stored = try #require(
       try await harness.store.read { try $0.deviceCookie(tokenHash: cookieHash) })
@@ -110,7 +110,7 @@ struct DeviceCookieStoreTests {
     // Verified: the owner's valid cookie is not held by the name's lock; the success
     // replaces the cookie with a new one.
     #expect(try await world.attempt(world.owner, CookieWorld.password))
-    let replaced = try #require(world.ownerJar.cookie(for: "owner"))
+    let replaced = try #require(world.ownerJar.cookies().first)
     #expect(replaced != cookie)
     #expect(try await harness.store.read { try $0.deviceCookie(tokenHash: cookieHash) } == nil)
     #expect(try harness.rowCount("device_cookies") == 1)
@@ -136,6 +136,42 @@ struct DeviceCookieStoreTests {
   }
 
   @Test(
+    "an account's cookie still counts after an operator renamed it, and not for the old name",
+    arguments: StoreLocation.allCases)
+  func cookieFollowsTheAccountAcrossARename(location: StoreLocation) async throws {
+    let harness = try StoreHarness(location)
+    let world = try CookieWorld(store: harness.store)
+    let made = try await world.signUp.signUp(
+      request: SignUpRequest(
+        username: "owner", password: CookieWorld.password, confirmation: CookieWorld.password))
+    guard case .signedUp = made else {
+      Issue.record("sign-up refused: \(made)")
+      return
+    }
+    #expect(try await world.attempt(world.owner, CookieWorld.password))
+    let renamed = try await world.rename.renameAccount(named: "owner", to: "ava")
+    #expect(renamed.isValid)
+    // A stranger locks the new name; the owner's device, which signed in as "owner", is
+    // still trusted for the account, now "ava".
+    for _ in 0..<6 {
+      #expect(try await !world.attempt(world.stranger, "a stranger's guess", as: "ava"))
+    }
+    #expect(try await !world.attempt(world.stranger, CookieWorld.password, as: "ava"))
+    #expect(try await world.attempt(world.owner, CookieWorld.password, as: "ava"))
+    // A new account under the old name gains nothing from that cookie.
+    let taken = try await world.signUp.signUp(
+      request: SignUpRequest(
+        username: "owner", password: CookieWorld.newPassword,
+        confirmation: CookieWorld.newPassword))
+    guard case .signedUp = taken else {
+      Issue.record("sign-up refused: \(taken)")
+      return
+    }
+    for _ in 0..<6 { _ = try await world.attempt(world.stranger, "a stranger's guess") }
+    #expect(try await !world.attempt(world.owner, CookieWorld.newPassword))
+  }
+
+  @Test(
     "verify and a password change count and are judged by the same cookie as a sign-in",
     arguments: StoreLocation.allCases)
   func everyPasswordCheckFollowsTheCookieRule(location: StoreLocation) async throws {
@@ -153,7 +189,7 @@ struct DeviceCookieStoreTests {
       try await world.owner.signIn(
         request: SignInRequest(username: "owner", password: CookieWorld.password)
       ).asValidated)
-    let cookie = try #require(world.ownerJar.cookie(for: "owner"))
+    let cookie = try #require(world.ownerJar.cookies().first)
     let cookieHash = try #require(world.tokens.hash(cookie))
 
     // A stranger locks the name for clients without a cookie, for every kind of check: his
@@ -169,7 +205,7 @@ struct DeviceCookieStoreTests {
     let changed = try await world.ownerChange.changePassword(
       token: session.token, request: world.change(from: CookieWorld.password))
     #expect(changed == .changed(endedSessions: 1), "the sign-up's session ends")
-    #expect(world.ownerJar.cookie(for: "owner") == cookie, "only a sign-in replaces the cookie")
+    #expect(world.ownerJar.cookies().first == cookie, "only a sign-in replaces the cookie")
     // Her successes clear her cookie's count only: the stranger's lock on the name stands.
     let nameState = try await harness.store.read { try $0.throttleState(for: "owner") }
     #expect(nameState.isLocked(at: world.clock.now()))
@@ -216,6 +252,7 @@ private struct CookieWorld {
   let strangerChange: ChangePasswordService
   let signUp: SignUpService
   let administration: AccountAdministrationService
+  let rename: AccountRenameService
 
   init(store: any AuthStore) throws {
     let hasher = try Argon2idHasher(cost: .minimum)
@@ -231,11 +268,14 @@ private struct CookieWorld {
     strangerChange = strangerDevice.changePassword
     signUp = ownerDevice.signUp
     administration = ownerDevice.accounts
+    rename = ownerDevice.accountRename
   }
 
-  /// Whether signing in as owner from this client succeeds.
-  func attempt(_ client: SignInService, _ password: String) async throws -> Bool {
-    try await client.signIn(request: SignInRequest(username: "owner", password: password))
+  /// Whether signing in as `username` from this client succeeds.
+  func attempt(
+    _ client: SignInService, _ password: String, as username: String = "owner"
+  ) async throws -> Bool {
+    try await client.signIn(request: SignInRequest(username: username, password: password))
       .isValid
   }
 
@@ -254,10 +294,12 @@ private struct CookieWorld {
 
 /// A client's cookies kept in memory, one per account, as an app's keychain would keep them.
 private final class CookieJar: DeviceCookieJar {
-  private let kept = Mutex<[String: SessionToken]>([:])
+  private let kept = Mutex<[UserID: SessionToken]>([:])
 
-  func cookie(for account: String) -> SessionToken? { kept.withLock { $0[account] } }
-  func keep(_ cookie: SessionToken, for account: String, replacing: SessionToken?) {
+  func cookies() -> [SessionToken] {
+    kept.withLock { $0.sorted { $0.key.rawValue < $1.key.rawValue }.map(\.value) }
+  }
+  func keep(_ cookie: SessionToken, for account: UserID, replacing: SessionToken?) {
     kept.withLock { $0[account] = cookie }
   }
 }

@@ -14,17 +14,21 @@ import AuthDatabase
 
 /// This client's device cookies for one database, kept like the session token: private
 /// files (0600 in the 0700 state folder, each written atomically), one per account that
-/// signed in here, named after the database and a digest of the account's canonical name.
+/// signed in here, named after the database and the account's id.
 ///
 /// One file per account, rather than one file for all, keeps two sign-ins as different
 /// accounts at the same time from losing one another's cookie, with no read-modify-write.
+/// The id, not the name, names the file, so an operator's rename neither strands an
+/// account's cookie nor hands its file to whoever takes the old name; every check presents
+/// all of this database's cookies and the store trusts only the one bound to the account.
 /// Signing out removes the session file, never these: a cookie says "this device has
 /// signed in as this account before", which is what keeps a stranger's guesses from
 /// locking it out.
 struct DeviceCookieFile: DeviceCookieJar {
   /// The database's single cookie file, as releases before per-account cookies kept it
-  /// (the latest account's cookie). It is still read, for an account with no file of its
-  /// own, and removed once its cookie has been replaced; never written.
+  /// (the latest account's cookie). It is still presented, and removed once its cookie has
+  /// been replaced; never written. Files an earlier release named after an account's name
+  /// (`<this path>-<digest of the name>`) are treated alike.
   let sharedFile: SessionStateFile
 
   /// The device cookie files of the database named by `key` (its path, or a server's name).
@@ -36,48 +40,61 @@ struct DeviceCookieFile: DeviceCookieJar {
     let name = FilePathText.name(of: session.path)
     let cookies = DeviceCookieFile(
       sharedFile: SessionStateFile(path: folder + "/device-" + name.dropFirst("session-".count)))
-    // Loudly, unlike the refusals `cookie(for:)` swallows: a cookie others could read lets
+    // Loudly, unlike the refusals `cookies()` swallows: a cookie others could read lets
     // them guess the owner's password past the throttle, and replacing it quietly would hide
-    // that. Every cookie file of this database: each account's and the earlier release's.
-    for path in [cookies.sharedFile.path] + cookies.accountFilePaths() {
+    // that. Every cookie file of this database: each account's and the earlier releases'.
+    for path in cookies.allFilePaths() {
       try PrivateFileReader.checkPermissions(of: path)
     }
     return cookies
   }
 
-  /// The paths of the accounts' cookie files of this database that exist now.
-  func accountFilePaths() -> [String] {
+  /// The paths of this database's cookie files that exist now: the earlier release's
+  /// single file, then each account's, in name order.
+  func allFilePaths() -> [String] {
     let folder = PathText.parent(of: sharedFile.path)
-    let prefix = FilePathText.name(of: sharedFile.path) + "-"
+    let shared = FilePathText.name(of: sharedFile.path)
+    let prefix = shared + "-"
     guard let directory = opendir(folder) else { return [] }
     defer { closedir(directory) }
-    var paths: [String] = []
+    var names: [String] = []
     while let entry = readdir(directory) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
         String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
       }
-      if name.hasPrefix(prefix) { paths.append(folder + "/" + name) }
+      // A half-written file of `AtomicFile` (`….tmp-PID`) holds no cookie yet.
+      let whole = !name.contains(".tmp-")
+      if whole, name == shared || name.hasPrefix(prefix) { names.append(name) }
     }
-    return paths
+    return names.sorted().map { folder + "/" + $0 }
   }
 
   /// The file of one account's cookie.
-  func file(for account: String) -> SessionStateFile {
-    SessionStateFile(path: sharedFile.path + "-" + PathDigest.hex(of: account))
+  func file(for account: UserID) -> SessionStateFile {
+    SessionStateFile(path: sharedFile.path + "-account-" + String(account.rawValue))
   }
 
-  /// The account's cookie, else the one of the single file an earlier release kept (the
-  /// store trusts it only for the account it was issued to); `nil` when there is none or
-  /// the file is refused (another user's, a link).
-  func cookie(for account: String) -> SessionToken? {
-    if let own = try? file(for: account).read() { return own }
-    return try? sharedFile.read()
+  /// Every cookie of this database's files, each once; a file that is refused (another
+  /// user's, a link) or unreadable is left out.
+  func cookies() -> [SessionToken] {
+    var seen: Set<SessionToken> = []
+    return allFilePaths().compactMap { path in
+      guard let cookie = try? SessionStateFile(path: path).read(), seen.insert(cookie).inserted
+      else { return nil }
+      return cookie
+    }
   }
 
-  /// Replaces the account's cookie, and removes the earlier release's file when its cookie
-  /// was the one replaced; a failure leaves this client untrusted next time, nothing worse.
-  func keep(_ cookie: SessionToken, for account: String, replacing: SessionToken?) {
-    try? file(for: account).write(cookie)
-    if let replacing, (try? sharedFile.read()) == replacing { try? sharedFile.remove() }
+  /// Replaces the account's cookie, and removes every other file that held the cookie it
+  /// replaces (one named after the account's former name, or an earlier release's); a
+  /// failure leaves this client untrusted next time, nothing worse.
+  func keep(_ cookie: SessionToken, for account: UserID, replacing: SessionToken?) {
+    let own = file(for: account)
+    try? own.write(cookie)
+    guard let replacing else { return }
+    for path in allFilePaths() where path != own.path {
+      let other = SessionStateFile(path: path)
+      if (try? other.read()) == replacing { try? other.remove() }
+    }
   }
 }

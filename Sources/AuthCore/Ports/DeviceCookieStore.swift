@@ -73,12 +73,17 @@ extension DeviceCookieStore {
 /// Where a client keeps its device cookies between sign-ins (private files for the command
 /// line, the keychain in an app): one per account that signed in on this client, so that
 /// signing in as one account never costs another its cookie.
+///
+/// A jar need not know which cookie is whose: every check presents all of them, and the
+/// store trusts only one bound to the account checked. So a cookie is kept by the account's
+/// id, which a rename does not change, and still counts after an operator renamed the
+/// account.
 public protocol DeviceCookieJar: Sendable {
-  /// The cookie this client holds for the account with this canonical name, if any.
-  func cookie(for account: String) -> SessionToken?
-  /// Keeps a new cookie for the account in place of its old one; best effort (a client that
-  /// cannot keep it is simply untrusted next time). `replacing` is the cookie the sign-in
-  /// was trusted through, which the store no longer knows: a jar that holds it anywhere
-  /// else (a file from before cookies were kept per account) forgets it there too.
-  func keep(_ cookie: SessionToken, for account: String, replacing: SessionToken?)
+  /// Every cookie this client holds for this store, whichever account each was issued to.
+  func cookies() -> [SessionToken]
+  /// Keeps a new cookie for the account with this id in place of its old one; best effort (a
+  /// client that cannot keep it is simply untrusted next time). `replacing` is the cookie the
+  /// sign-in was trusted through, which the store no longer knows: a jar that holds it
+  /// anywhere else (a file an earlier release named after the account's name) forgets it there.
+  func keep(_ cookie: SessionToken, for account: UserID, replacing: SessionToken?)
 }

@@ -62,7 +62,7 @@ public struct AuthServices: Sendable {
     accounts = AccountAdministrationService(
       store: store, hasher: hasher, clock: clock, policy: policy)
     housekeeping = HousekeepingService(store: store, clock: clock, policy: policy)
-    auditTrail = AuditTrailService(store: store)
+    auditTrail = AuditTrailService(store: store, policy: policy)
     accountImport = AccountImportService(
       store: store, hasher: hasher, verifier: legacyVerifier, clock: clock, policy: policy,
       secondFactorKeys: secondFactor?.keys)

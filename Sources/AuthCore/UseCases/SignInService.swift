@@ -25,7 +25,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
 
   /// Takes the ports it works through and the rules it applies. With `deviceCookies`,
   /// a successful sign-in leaves the client a device cookie for the account, and failures
-  /// from a client that holds a valid one for the name count on that cookie alone (see
+  /// from a client that holds a valid one for the account count on that cookie alone (see
   /// `signIn`); `verify` is judged by the same cookie but leaves none.
   public init(
     store: any AuthStore, hasher: any PasswordHasher, tokens: any TokenSource,
@@ -223,7 +223,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
     }
     if case .done(let started) = finished, let newCookie {
       deviceCookies?.keep(
-        newCookie.token, for: started.authenticated.user.username, replacing: trusted?.token)
+        newCookie.token, for: started.authenticated.user.id, replacing: trusted?.token)
     }
     return finished
   }

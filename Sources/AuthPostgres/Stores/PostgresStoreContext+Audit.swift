@@ -26,21 +26,26 @@ extension PostgresStoreContext {
 
   func events(matching query: AuditQuery) throws(AuthError) -> [AuthEvent] {
     try run {
-      // One statement for every combination: a condition whose parameter is NULL holds. A
-      // name is looked for as typed and as its keyed hash (a failed sign-in without account).
+      // One statement for every combination: a condition whose parameter is NULL holds. An
+      // account's events read with its name now; a name alone selects events of no account,
+      // as typed or as its keyed hash (a failed sign-in at a free name).
       let kinds = query.kinds.map { $0.map(\.rawValue).sorted().joined(separator: ",") }
       return try database().query(
         """
-        SELECT id, time, kind, user_id, username, detail FROM auth_events
-        WHERE ($1::text IS NULL OR username = $1::text OR username = $5::text)
-          AND ($2::text IS NULL OR kind = ANY (pg_catalog.string_to_array($2::text, ',')))
-          AND ($3::bigint IS NULL OR time >= $3::bigint)
-        ORDER BY time DESC, id DESC LIMIT $4
+        SELECT e.id, e.time, e.kind, e.user_id, COALESCE(u.username, e.username), e.detail
+        FROM auth_events AS e LEFT JOIN users AS u ON u.id = e.user_id
+        WHERE ($1::text IS NULL
+            OR (e.user_id IS NULL AND (e.username = $1::text OR e.username = $5::text)))
+          AND ($6::bigint IS NULL OR e.user_id = $6::bigint)
+          AND ($2::text IS NULL OR e.kind = ANY (pg_catalog.string_to_array($2::text, ',')))
+          AND ($3::bigint IS NULL OR e.time >= $3::bigint)
+        ORDER BY e.time DESC, e.id DESC LIMIT $4
         """,
         [
           query.username.map { .text($0) } ?? .null, kinds.map { .text($0) } ?? .null,
           query.since.map { .time($0) } ?? .null, .bigint(Int64(max(query.limit, 0))),
           try query.username.map { .text(try storedName($0)) } ?? .null,
+          query.userID.map { .bigint($0.rawValue) } ?? .null,
         ], row: Self.event)
     }
   }

@@ -88,8 +88,16 @@ extension PostgresStoreContext {
   @discardableResult
   func deleteUser(_ userID: UserID) throws(AuthError) -> Bool {
     try run {
+      // The account's events keep its last name, so its whole history, under whatever
+      // names it had, reads and is found under that one once nothing links it.
+      try database().execute(
+        """
+        UPDATE auth_events SET username = (SELECT username FROM users WHERE id = $1)
+        WHERE user_id = $1
+        """, [.bigint(userID.rawValue)])
       // The foreign keys end the sessions (CASCADE) and unlink the audit events (SET NULL).
-      try database().execute("DELETE FROM users WHERE id = $1", [.bigint(userID.rawValue)]) > 0
+      return try database().execute(
+        "DELETE FROM users WHERE id = $1", [.bigint(userID.rawValue)]) > 0
     }
   }
 

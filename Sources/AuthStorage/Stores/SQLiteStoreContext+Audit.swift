@@ -28,19 +28,24 @@ extension SQLiteStoreContext {
     try run {
       // One statement for every combination: a condition whose parameter is NULL holds.
       // The kinds arrive as one comma-separated text, so the statement text never varies.
+      // An account's events read with its name now; a name alone selects events of no
+      // account, as typed or as its keyed hash (a failed sign-in at a free name).
       let kinds = query.kinds.map { $0.map(\.rawValue).sorted().joined(separator: ",") }
       return try database.query(
         """
-        SELECT id, time, kind, user_id, username, detail FROM auth_events
-        WHERE (?1 IS NULL OR username = ?1 OR username = ?5)
-          AND (?2 IS NULL OR instr(',' || ?2 || ',', ',' || kind || ',') > 0)
-          AND (?3 IS NULL OR time >= ?3)
-        ORDER BY time DESC, id DESC LIMIT ?4
+        SELECT e.id, e.time, e.kind, e.user_id, coalesce(u.username, e.username), e.detail
+        FROM auth_events AS e LEFT JOIN users AS u ON u.id = e.user_id
+        WHERE (?1 IS NULL OR (e.user_id IS NULL AND (e.username = ?1 OR e.username = ?5)))
+          AND (?6 IS NULL OR e.user_id = ?6)
+          AND (?2 IS NULL OR instr(',' || ?2 || ',', ',' || e.kind || ',') > 0)
+          AND (?3 IS NULL OR e.time >= ?3)
+        ORDER BY e.time DESC, e.id DESC LIMIT ?4
         """,
         [
           query.username.map { .text($0) } ?? .null, kinds.map { .text($0) } ?? .null,
           query.since.map { .time($0) } ?? .null, .integer(Int64(max(query.limit, 0))),
           try query.username.map { .text(try storedName($0)) } ?? .null,
+          query.userID.map { .integer($0.rawValue) } ?? .null,
         ], row: Self.event)
     }
   }

@@ -17,7 +17,7 @@ struct ShellCompletionTests {
       "authcli ",
       ["signup", "signin", "sessions", "users", "migrate", "completion", "help"], ["--db"]
     ),
-    ("authcli sessions ", ["list", "revoke"], ["signup"]),
+    ("authcli sessions ", ["list", "revoke", "token", "check"], ["signup"]),
     ("authcli signup --user", ["--username"], ["--all"]),
     ("authcli signout --", ["--all", "--db", "--json", "--help"], ["--username"]),
     ("authcli --db /tmp/x signin --", ["--username", "--password-stdin"], ["--all"]),

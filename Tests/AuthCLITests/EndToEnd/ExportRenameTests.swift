@@ -74,4 +74,42 @@ struct ExportRenameTests {
     #expect(throughLink.status == 73, "\(throughLink.errors)")
     #expect(!FileManager.default.fileExists(atPath: target))
   }
+
+  @Test(arguments: Engine.allCases)
+  func auditFollowsTheAccountAcrossRenames(engine: Engine) async throws {
+    let sandbox = try Sandbox(engine: engine)
+    #expect(try await sandbox.run(["migrate"]).status == 0)
+    #expect(try await sandbox.addUser("ada").status == 0)
+    #expect(try await sandbox.addUser("zed", password: Passphrase.second).status == 0)
+    #expect(try await sandbox.signIn("ada", password: Passphrase.first).status == 0)
+    #expect(try await sandbox.run(["users", "rename", "ada", "ava"]).status == 0)
+    // Zed takes the name ada left.
+    #expect(try await sandbox.run(["users", "rename", "zed", "ada"]).status == 0)
+
+    // The account once named ada: its whole history, every row under its name now.
+    let ava = try #require(
+      try await sandbox.run(["audit", "--json", "--user", "ava"]).json() as? [[String: Any]])
+    #expect(
+      ava.compactMap { $0["kind"] as? String }
+        == ["account_renamed", "sign_in_succeeded", "account_added"], "\(ava)")
+    #expect(Set(ava.compactMap { $0["username"] as? String }) == ["ava"], "\(ava)")
+    // Whoever holds the name ada now: zed's history, never the sign-in of the account
+    // that had the name before.
+    let ada = try #require(
+      try await sandbox.run(["audit", "--json", "--user", "ada"]).json() as? [[String: Any]])
+    #expect(
+      ada.compactMap { $0["kind"] as? String } == ["account_renamed", "account_added"], "\(ada)")
+    #expect(Set(ada.compactMap { $0["username"] as? String }) == ["ada"], "\(ada)")
+    let table = try await sandbox.run(["audit", "--user", "ada"])
+    #expect(table.status == 0, "\(table.errors)")
+    #expect(table.output.contains("renamed from zed to ada"), "\(table.output)")
+    #expect(!table.output.contains("sign_in_succeeded"), "\(table.output)")
+
+    // A deleted account's history is found under its last name.
+    #expect(try await sandbox.run(["users", "delete", "ava", "--yes"]).status == 0)
+    let gone = try #require(
+      try await sandbox.run(["audit", "--json", "--user", "ava"]).json() as? [[String: Any]])
+    #expect(gone.contains { $0["kind"] as? String == "sign_in_succeeded" }, "\(gone)")
+    #expect(Set(gone.compactMap { $0["username"] as? String }) == ["ava"], "\(gone)")
+  }
 }

@@ -211,6 +211,7 @@ struct JSONVocabularyTests {
     let files = try sandbox.stateFiles()
     let token = try String(contentsOfFile: sandbox.stateFolder + "/" + files[0], encoding: .utf8)
     try await recorder.json(sandbox, ["sessions", "check"], ["--token-stdin"], input: token)
+    try await recorder.json(sandbox, ["sessions", "token"])
 
     let enrolment = try await recorder.json(sandbox, ["2fa", "enable"])
     let secret = try #require(enrolment["secret"]?.string)

@@ -110,6 +110,54 @@ struct ServiceCommandTests {
     #expect(expired.status == 77)
   }
 
+  @Test func sessionsTokenPrintsTheLiveSessionsTokenAndNothingElse() async throws {
+    let sandbox = try Sandbox()
+    _ = try await sandbox.signUp("ned")
+    let files = try sandbox.stateFiles()
+    let stored = try String(contentsOfFile: sandbox.stateFolder + "/" + files[0], encoding: .utf8)
+    let printed = try await sandbox.run(["sessions", "token"])
+    #expect(printed.status == 0, "\(printed.errors)")
+    #expect(printed.output == stored)
+    #expect(printed.errors.isEmpty)
+    // Handed over on standard input, it names the session.
+    let checked = try await sandbox.run(
+      ["sessions", "check", "--token-stdin"], input: printed.output)
+    #expect(checked.output.hasPrefix("Username:   ned\nSession:    1\n"), "\(checked.errors)")
+    let json = try #require(
+      try await sandbox.run(["sessions", "token", "--json"]).json() as? [String: Any])
+    #expect(json["token"] as? String == stored.trimmingCharacters(in: .whitespacesAndNewlines))
+    #expect(json["session_id"] as? Int == 1)
+
+    // Signed out, or with a session that is over: the usual answer, exit 77.
+    let whoami = try await sandbox.run(["whoami"])
+    _ = try await sandbox.sql("UPDATE sessions SET expires_at = 0")
+    let expired = try await sandbox.run(["sessions", "token"])
+    #expect(expired.status == 77)
+    #expect(expired.output.isEmpty)
+    #expect(try sandbox.stateFiles().isEmpty, "the dead token is forgotten")
+    let signedOut = try await sandbox.run(["sessions", "token"])
+    #expect(signedOut.status == 77)
+    #expect(signedOut.output.isEmpty)
+    let signedOutWhoami = try await sandbox.run(["whoami"])
+    #expect(signedOut.errors == signedOutWhoami.errors)
+    #expect(whoami.status == 0)
+  }
+
+  @Test func signingInAsAnotherUserSaysItEndedThePreviousUsersSession() async throws {
+    let sandbox = try Sandbox()
+    _ = try await sandbox.signUp("ned")
+    #expect(try await sandbox.addUser("una").status == 0)
+    let other = try await sandbox.signIn("una", password: Passphrase.first)
+    #expect(other.status == 0, "\(other.errors)")
+    #expect(other.output == "Signed in as una.\n")
+    #expect(other.errors == "Ended ned's session here.\n")
+    // Signing in again as the same user says nothing more.
+    let again = try await sandbox.signIn("una", password: Passphrase.first)
+    #expect(again.output == "Signed in as una.\n")
+    #expect(again.errors.isEmpty)
+    #expect(try await sandbox.sql("SELECT count(*) FROM sessions") == "1")
+  }
+
   @Test func sessionsCheckCountsAsAUseOfTheSession() async throws {
     let sandbox = try Sandbox()
     _ = try await sandbox.signUp("una")

@@ -175,7 +175,8 @@ struct ArgumentParserTests {
       (
         "sessions",
         UsageError(
-          "Missing subcommand: 'list', 'revoke <id>', 'check' or 'prune'", at: ["sessions"])
+          "Missing subcommand: 'list', 'revoke <id>', 'token', 'check' or 'prune'", at: ["sessions"]
+        )
       ),
       ("sessions drop", UsageError("Unknown subcommand 'sessions drop'", at: ["sessions"])),
       (

@@ -221,7 +221,7 @@ struct DeviceCookieTests {
     // name leaves exactly what that release would have left after her sign-in.
     let folder = workspace.stateFolder(client: "shared")
     let own = try #require(try Self.cookieFiles(in: folder).first)
-    let previous = String(own.dropLast("-0123456789abcdef".count))
+    let previous = try #require(own.components(separatedBy: "-account-").first)
     try FileManager.default.moveItem(atPath: folder + "/" + own, toPath: folder + "/" + previous)
     // Bob signing in there presents alice's old cookie, which is not his: it is not trusted
     // for him, and stays for her.
@@ -242,6 +242,84 @@ struct DeviceCookieTests {
     #expect(try Self.cookieFiles(in: folder).count == 2)
     let again = try await workspace.run(
       database: database, aliceSignIn, lines: [Self.phrase], client: "shared")
+    #expect(again.exitCode == ExitCodes.ok, "\(again.summary)")
+  }
+
+  @Test(
+    "a cookie file named after the account's name, as the previous release kept it, counts",
+    arguments: Engine.allCases)
+  func previousReleasesPerNameCookieFileStillCounts(engine: Engine) async throws {
+    let workspace = try Workspace("device-cookie-per-name")
+    defer { workspace.remove() }
+    let database = try engine.database(in: workspace)
+    let made = try await workspace.run(
+      database: database, ["signup", "--username", "owner", "--password-stdin"],
+      lines: [Self.phrase], client: "setup")
+    try #require(made.exitCode == ExitCodes.ok, "\(made.summary)")
+    let first = try await workspace.run(
+      database: database, Self.signIn, lines: [Self.phrase], client: "owner")
+    try #require(first.exitCode == ExitCodes.ok, "\(first.summary)")
+    // The previous release named the file `device-<database digest>-<digest of the name>`
+    // (16 hex digits); the cookie in it is what that release would have left.
+    let folder = workspace.stateFolder(client: "owner")
+    let own = try #require(try Self.cookieFiles(in: folder).first)
+    let shared = try #require(own.components(separatedBy: "-account-").first)
+    let previous = shared + "-0123456789abcdef"
+    try FileManager.default.moveItem(atPath: folder + "/" + own, toPath: folder + "/" + previous)
+    for _ in 0..<6 {
+      _ = try await workspace.run(
+        database: database, Self.signIn, lines: ["a stranger's guess"], client: "stranger")
+    }
+    let owner = try await workspace.run(
+      database: database, Self.signIn, lines: [Self.phrase], client: "owner")
+    #expect(owner.exitCode == ExitCodes.ok, "\(owner.summary)")
+    #expect(try Self.cookieFiles(in: folder) == [own], "taken over under the account's id")
+  }
+
+  @Test(
+    "an operator's rename keeps the owner's device trusted under the new name",
+    arguments: Engine.allCases)
+  func cookieFollowsTheAccountAcrossARename(engine: Engine) async throws {
+    let workspace = try Workspace("device-cookie-rename")
+    defer { workspace.remove() }
+    let database = try engine.database(in: workspace)
+    let made = try await workspace.run(
+      database: database, ["signup", "--username", "owner", "--password-stdin"],
+      lines: [Self.phrase], client: "setup")
+    try #require(made.exitCode == ExitCodes.ok, "\(made.summary)")
+    let first = try await workspace.run(
+      database: database, Self.signIn, lines: [Self.phrase], client: "owner")
+    try #require(first.exitCode == ExitCodes.ok, "\(first.summary)")
+    let renamed = try await workspace.run(
+      database: database, ["users", "rename", "owner", "ava"], lines: [], client: "admin")
+    try #require(renamed.exitCode == ExitCodes.ok, "\(renamed.summary)")
+    // A stranger locks the new name for clients without a cookie.
+    let avaSignIn = ["signin", "--username", "ava", "--password-stdin"]
+    for _ in 0..<6 {
+      let guess = try await workspace.run(
+        database: database, avaSignIn, lines: ["a stranger's guess"], client: "stranger")
+      #expect(guess.exitCode == ExitCodes.noPermission, "\(guess.summary)")
+    }
+    // The owner's device signed in as "owner"; its cookie is the account's, whatever its name.
+    let owner = try await workspace.run(
+      database: database, avaSignIn, lines: [Self.phrase], client: "owner")
+    #expect(owner.exitCode == ExitCodes.ok, "\(owner.summary)")
+    let folder = workspace.stateFolder(client: "owner")
+    #expect(try Self.cookieFiles(in: folder).count == 1, "the replaced cookie's file is gone")
+    // Whoever takes the old name next gains nothing from that device's cookie.
+    let taken = try await workspace.run(
+      database: database, ["signup", "--username", "owner", "--password-stdin"],
+      lines: [Self.otherPhrase], client: "setup")
+    try #require(taken.exitCode == ExitCodes.ok, "\(taken.summary)")
+    for _ in 0..<6 {
+      _ = try await workspace.run(
+        database: database, Self.signIn, lines: ["a stranger's guess"], client: "stranger")
+    }
+    let newOwner = try await workspace.run(
+      database: database, Self.signIn, lines: [Self.otherPhrase], client: "owner")
+    #expect(newOwner.exitCode == ExitCodes.noPermission, "\(newOwner.summary)")
+    let again = try await workspace.run(
+      database: database, avaSignIn, lines: [Self.phrase], client: "owner")
     #expect(again.exitCode == ExitCodes.ok, "\(again.summary)")
   }
 

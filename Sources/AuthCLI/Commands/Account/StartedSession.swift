@@ -6,7 +6,8 @@ import AuthViewModels
 @MainActor
 enum StartedSession {
   /// Ends the session the state file held, stores the new token in its place, and reports
-  /// the new session: its JSON, or `headline` for people.
+  /// the new session: its JSON, or `headline` for people (and, on standard error, whose
+  /// session was ended when it was another user's).
   ///
   /// Replacing the file forgets the old token, so that session would stay valid (until its
   /// idle limit) with no one holding it; it is ended instead, before the new token is
@@ -15,7 +16,10 @@ enum StartedSession {
     _ session: NewSession, in root: CompositionRoot, context: CommandContext, headline: String
   ) async throws {
     let sessions = root.useCases.sessions
+    var endedUsername: String? = nil
     if let file = root.sessionFile, let previous = try? file.read() {
+      // Whose it was, to say so below; a session already over names no one.
+      endedUsername = try? await sessions.currentSession(token: previous).user.username
       try? await sessions.signOut(token: previous)
     }
     do {
@@ -28,5 +32,10 @@ enum StartedSession {
     }
     context.emit(json: SessionJSON.object(session.authenticated))
     context.show(headline)
+    // One session per database on this device: another user's ends here. Said on standard
+    // error, so what scripts read on standard output stays as it was.
+    if let endedUsername, endedUsername != session.authenticated.user.username {
+      context.note("Ended \(TerminalText.visible(endedUsername))'s session here.")
+    }
   }
 }

@@ -100,7 +100,9 @@ enum TimeSpecification: Hashable, Sendable {
 
 extension AuditCommand {
   static let user = Option<String?>(
-    "user", valueName: "name", help: "Only events recorded for this username.")
+    "user", valueName: "name",
+    help: "Only events of the account with this name, under any name it had; with no such "
+      + "account, events recorded under the name that belong to no account.")
   static let kind = Option<[AuthEventKind]>(
     repeating: "kind", valueName: "kind", help: "Only events of this kind; repeat for several.",
     completion: .words(AuthEventKind.allCases.map(\.rawValue))

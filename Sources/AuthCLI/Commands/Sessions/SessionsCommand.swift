@@ -40,6 +40,23 @@ struct SessionsCommand {
       wasCurrent ? "Revoked session \(id), this one: signed out." : "Revoked session \(id).")
   }
 
+  /// Prints the stored token of a live session and nothing else, so that another program
+  /// can take it on standard input (`sessions token | other --token-stdin`) rather than
+  /// from an argument or a variable that a process list or the shell's history would show.
+  func token() async throws {
+    let session = try ScriptedSession.open(context)
+    let found: AuthenticatedSession
+    do throws(AuthError) {
+      found = try await session.root.services.sessions.currentSession(token: session.token)
+    } catch {
+      // A token whose session is over would only be refused by the program it is handed to.
+      guard error == .notSignedIn else { throw error }
+      try session.endedSession()
+    }
+    context.emit(json: ["token": session.token.rawValue, "session_id": found.session.id.rawValue])
+    context.show(session.token.rawValue)
+  }
+
   private static func json(_ summary: SessionSummary) -> [String: Any] {
     [
       "id": summary.session.id.rawValue,
@@ -64,8 +81,8 @@ extension SessionsCommand {
   static let declaration: Subcommand = Subcommand(
     "sessions", abstract: "List, end or check sessions; prune expired ones.",
     discussion: """
-      'list' and 'revoke' act on the signed-in user's sessions. 'check' serves other
-      programs: it reads a token from standard input, not the state file.
+      'list', 'revoke' and 'token' act on the signed-in user's sessions. 'check' serves
+      other programs: it reads a token from standard input, not the state file.
       """,
     subcommands: [
       Subcommand(
@@ -76,6 +93,13 @@ extension SessionsCommand {
       Subcommand("revoke", abstract: "End one of the sessions by its id.", arguments: [id]) {
         context in
         try await SessionsCommand(context: context).revoke(context.required(id))
+      },
+      Subcommand(
+        "token",
+        abstract: "Print the current session's token and nothing else, for another program "
+          + "to read on standard input."
+      ) { context in
+        try await SessionsCommand(context: context).token()
       },
       SessionMaintenanceCommand.check,
       SessionMaintenanceCommand.prune,

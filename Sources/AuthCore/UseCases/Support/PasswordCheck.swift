@@ -26,6 +26,10 @@ struct PasswordCheck: Sendable {
   /// Verifies hashes kept from other systems; without it no such hash matches.
   var legacyVerifier: (any LegacyPasswordVerifier)? = nil
 
+  /// The most device cookies one check looks up: a client holds one per account that
+  /// signed in on it, and a bound keeps each attempt's work in the store small.
+  static let mostCookiesPresented = 64
+
   /// Whose password is checked.
   enum Account: Sendable {
     /// The account with this name, if any (sign-in, `verify`): nothing tells a missing
@@ -34,7 +38,7 @@ struct PasswordCheck: Sendable {
     /// The signed-in user (a password change).
     case signedIn(User)
 
-    /// The canonical name, which keys the throttle and the device cookie.
+    /// The canonical name, which keys the throttle.
     var canonicalName: String {
       switch self {
       case .named(let name): name.canonical
@@ -119,9 +123,10 @@ struct PasswordCheck: Sendable {
     _ password: Password, of account: Account, for purpose: Purpose,
     refusing reason: String? = nil
   ) async throws(AuthError) -> Outcome {
-    let presented = deviceCookies?.cookie(for: account.canonicalName)
-    let presentedHash = presented.flatMap(tokens.hash)
-    let (attempt, trusted) = try await reserveAttempt(for: account, cookie: presentedHash)
+    let presented = (deviceCookies?.cookies() ?? []).prefix(Self.mostCookiesPresented)
+      .compactMap { token in tokens.hash(token).map { (token: token, hash: $0) } }
+    let (attempt, trusted) = try await reserveAttempt(
+      for: account, cookies: presented.map(\.hash))
     let (verified, storedCost, legacyScheme) = try verifyEqually(password, attempt)
     guard case .allowed(let record?) = attempt, verified, reason == nil else {
       var detail = purpose.failureDetail(attempt, damaged: storedCost == .farCostlier)
@@ -156,7 +161,7 @@ struct PasswordCheck: Sendable {
         to: hasher.parameters(of: made) ?? "current")
     }
     let trustedCookie = trusted.flatMap { hash in
-      presented.map { TrustedCookie(token: $0, hash: hash) }
+      presented.first { $0.hash == hash }.map { TrustedCookie(token: $0.token, hash: hash) }
     }
     return .passed(
       Passed(record: record, upgradedHash: upgradedHash, trustedCookie: trustedCookie))
@@ -194,6 +199,22 @@ struct PasswordCheck: Sendable {
       }
       return try throttle.reserveAttempt(for: name, at: now, in: context)
     }
+  }
+
+  /// The first of `cookies` the store knows as bound to the account and not expired, with
+  /// its stored state; the others (another account's on a shared device) are ignored.
+  private static func validCookie(
+    among cookies: [TokenHash], for record: UserRecord, at now: Date,
+    in context: any AuthStoreContext
+  ) throws(AuthError) -> (hash: TokenHash, stored: DeviceCookie)? {
+    for cookie in cookies {
+      if let stored = try context.deviceCookie(tokenHash: cookie),
+        stored.userID == record.user.id, now < stored.expiresAt
+      {
+        return (hash: cookie, stored: stored)
+      }
+    }
+    return nil
   }
 
   /// Verifies with the same work whatever is stored: the account's hash at the current
@@ -254,10 +275,10 @@ struct PasswordCheck: Sendable {
     return (verified, .cheaper, verified ? legacy.scheme : nil)
   }
 
-  /// Counts the attempt on the presented device cookie when it is valid for this account,
-  /// else on the name's throttle for untrusted clients; answers which cookie was trusted.
+  /// Counts the attempt on the first presented device cookie valid for this account, else
+  /// on the name's throttle for untrusted clients; answers which cookie was trusted.
   private func reserveAttempt(
-    for account: Account, cookie: TokenHash?
+    for account: Account, cookies: [TokenHash]
   ) async throws(AuthError) -> (SignInAttempt, TokenHash?) {
     let now = clock.now()
     let throttle = SignInThrottle(rules: policy.throttle)
@@ -273,14 +294,14 @@ struct PasswordCheck: Sendable {
       // An operator's lock answers before the throttle: nothing is counted against a
       // name whose owner cannot sign in anyway.
       if let record, record.lock != nil { return (.lockedByOperator(record.user.id), nil) }
-      if let cookie, let record, let stored = try context.deviceCookie(tokenHash: cookie),
-        stored.userID == record.user.id, now < stored.expiresAt
+      if let record,
+        let valid = try Self.validCookie(among: cookies, for: record, at: now, in: context)
       {
-        guard let next = throttle.reserved(after: stored.throttle, at: now) else {
+        guard let next = throttle.reserved(after: valid.stored.throttle, at: now) else {
           return (.locked(record.user.id), nil)
         }
-        try context.saveDeviceCookieThrottle(next, tokenHash: cookie)
-        return (.allowed(record), cookie)
+        try context.saveDeviceCookieThrottle(next, tokenHash: valid.hash)
+        return (.allowed(record), valid.hash)
       }
       guard try throttle.reserveAttempt(for: account.canonicalName, at: now, in: context) else {
         return (.locked(record?.user.id), nil)
