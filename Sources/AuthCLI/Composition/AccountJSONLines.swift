@@ -1,4 +1,5 @@
 import AuthCore
+import AuthCrypto
 import AuthStorage
 
 #if canImport(FoundationEssentials)
@@ -137,7 +138,7 @@ enum AccountJSONLines {
   /// The second factor of columns 12–21 (the `second_factor_*` fields and
   /// `recovery_codes_left`), every one required but the last accepted step.
   private static func secondFactor(_ row: Statement) -> Result<ExportedSecondFactor, Unreadable> {
-    guard let text = row.optionalString(at: 12), let box = Data(base64Encoded: text) else {
+    guard let text = row.optionalString(at: 12), let box = SodiumBase64.decode(text) else {
       return .failure(Unreadable(reason: "second_factor_sealed_secret is not base64"))
     }
     guard let id = row.optionalInt64(at: 13) else {

@@ -89,6 +89,17 @@ enum DatabaseLocation: Hashable, Sendable {
     return false
   }
 
+  /// What another program must be given to reach this database again (a PAM file's
+  /// `--db`): the absolute path, or the URI as typed (`typed`), which libpq reads again
+  /// there; `nil` in memory, which nothing else reaches.
+  func commandLineValue(typed: String?) -> String? {
+    switch self {
+    case .file(let path, _): path
+    case .memory: nil
+    case .postgres: typed
+    }
+  }
+
   /// The path as shown to people.
   var displayPath: String {
     switch self {

@@ -83,15 +83,10 @@ extension HelpCommand {
     guard PAMRecipe.isServiceName(service) else {
       throw context.usageError("'\(service)' cannot name a file in /etc/pam.d")
     }
-    let database: String
-    switch try context.databaseLocation() {
-    case .memory:
+    let typed = context.options.databasePath ?? context.process.environment["AUTHCLI_DB"]
+    guard let database = try context.databaseLocation().commandLineValue(typed: typed) else {
       throw context.usageError(
         "A PAM service needs a database that outlives the check, not :memory:")
-    case .file(let path, _): database = path
-    case .postgres:
-      // As typed: libpq reads it again in the PAM stack's process.
-      database = context.options.databasePath ?? context.process.environment["AUTHCLI_DB"] ?? ""
     }
     let binary = ExecutablePath.ofThisProcess(currentDirectory: context.process.currentDirectory)
     for word in [binary, database] where !PAMRecipe.isPlainWord(word) {

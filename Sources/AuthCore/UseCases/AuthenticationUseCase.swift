@@ -4,10 +4,14 @@ public struct SignInRequest: Hashable, Sendable {
   public var username: String
   /// The password as typed.
   public var password: String
-  /// Bundles the two fields.
-  public init(username: String, password: String) {
+  /// Who asks, for the audit trail of a check another program makes (a PAM service and
+  /// the remote host it names); never a secret. `nil` for a person at this front end.
+  public var caller: String?
+  /// Bundles the fields.
+  public init(username: String, password: String, caller: String? = nil) {
     self.username = username
     self.password = password
+    self.caller = caller
   }
 }
 

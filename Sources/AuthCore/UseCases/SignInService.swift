@@ -165,7 +165,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
     guard case .valid(let passed) = checked else {
       return .invalid(errorMessage: checked.errorMessage ?? AuthMessages.signInFailed)
     }
-    switch try await verified(passed, gate: gate, code: nil) {
+    switch try await verified(passed, gate: gate, code: nil, caller: request.caller) {
     case .done(let user): return .valid(.verified(user))
     case .challenged:
       return .valid(.secondFactorRequired(.init(passed: passed, startsSession: false)))
@@ -231,14 +231,16 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   /// Settles a passed `verify` check, unless the account asks for a code and `gate` stops
   /// there.
   private func verified(
-    _ passed: PasswordCheck.Passed, gate: SecondFactorGate, code: AcceptedCode?
+    _ passed: PasswordCheck.Passed, gate: SecondFactorGate, code: AcceptedCode?,
+    caller: String? = nil
   ) async throws(AuthError) -> Finished<User> {
-    try await finish(passed, for: .verify, gate: gate, code: code) {
+    try await finish(passed, for: .verify, gate: gate, code: code, caller: caller) {
       user, now, context throws(AuthError) in
       try context.append(
         AuthEventDraft(
           time: now, kind: .passwordVerified, userID: user.id, username: user.username,
-          detail: "no session started" + (code == nil ? "" : " (second factor)")))
+          detail: "no session started" + (code == nil ? "" : " (second factor)")
+            + (caller.map { " (\($0))" } ?? "")))
       return user
     }
   }
@@ -261,7 +263,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
     guard
       case .passed(let passed) = try await passwords.check(
         password, of: .named(username), for: purpose,
-        refusing: asGiven ? nil : "name not given in its canonical form")
+        refusing: asGiven ? nil : "name not given in its canonical form", caller: request.caller)
     else { return .invalid(errorMessage: AuthMessages.signInFailed) }
     return .valid(passed)
   }
@@ -271,7 +273,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   /// was verified.
   private func finish<Outcome: Sendable>(
     _ passed: PasswordCheck.Passed, for purpose: PasswordCheck.Purpose, gate: SecondFactorGate,
-    code: AcceptedCode?,
+    code: AcceptedCode?, caller: String? = nil,
     _ success: @escaping @Sendable (User, Date, any AuthStoreContext) throws(AuthError) -> Outcome
   ) async throws(AuthError) -> Finished<Outcome> {
     let now = clock.now()
@@ -280,7 +282,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
     let upgradedHash = passed.upgradedHash
     let userID = verified.user.id
     let name = verified.user.username
-    let suffix = purpose.suffix
+    let suffix = purpose.suffix(via: caller)
     return try await store.write { context throws(AuthError) -> Finished<Outcome> in
       guard let current = try context.userRecord(id: userID),
         current.passwordHash == verified.passwordHash, current.lock == nil

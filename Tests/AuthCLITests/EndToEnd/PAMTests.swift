@@ -78,8 +78,9 @@ struct PAMTests {
       ["--db", database, "audit", "--user", "pamuser", "--json"])
     let details = (try audit.json() as? [[String: Any]])?.compactMap { $0["detail"] as? String }
     #expect(
-      details?.filter { $0 == "name not given in its canonical form (verify)" }.count
-        == spellings.count)
+      details?.filter {
+        $0 == "name not given in its canonical form (verify; PAM service unnamed)"
+      }.count == spellings.count, "\(details ?? [])")
     #expect(try await verify("pamuser").status == 0)
   }
 

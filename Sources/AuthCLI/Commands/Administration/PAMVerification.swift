@@ -35,10 +35,32 @@ struct PAMVerification {
     // The caller takes the name as the login name it is: `PAMUSER` or ` pamuser` is not
     // pamuser, though signin would read them so.
     let result = try await root.services.signIn.verify(
-      request: SignInRequest(username: name, password: password), exactName: true)
+      request: SignInRequest(
+        username: name, password: password,
+        caller: Self.caller(environment: context.process.environment)),
+      exactName: true)
     guard case .valid = result else {
       throw CLIError.signInRefused(result.errorMessage ?? AuthMessages.signInFailed)
     }
+  }
+
+  /// Who asked, as pam_exec tells it (`PAM_SERVICE`, `PAM_RHOST`, `PAM_TTY`), for the audit
+  /// trail: "PAM service sshd, from 192.0.2.7, tty ssh". Each value is what the calling
+  /// program or a remote peer said, so only its first 64 printable ASCII characters are
+  /// kept (no spaces, parentheses or semicolons, which would blur the detail's fields).
+  static func caller(environment: [String: String]) -> String {
+    func plain(_ value: String?) -> String? {
+      guard let value else { return nil }
+      let kept = value.unicodeScalars.filter {
+        $0.isASCII && $0.value > 0x20 && $0.value < 0x7F && !"();".unicodeScalars.contains($0)
+      }
+      let text = String(String.UnicodeScalarView(kept.prefix(64)))
+      return text.isEmpty ? nil : text
+    }
+    var parts = ["PAM service " + (plain(environment["PAM_SERVICE"]) ?? "unnamed")]
+    if let host = plain(environment["PAM_RHOST"]) { parts.append("from " + host) }
+    if let tty = plain(environment["PAM_TTY"]) { parts.append("tty " + tty) }
+    return parts.joined(separator: ", ")
   }
 
   /// Standard input to its end: the token and the NUL pam_exec ends it with. A NUL inside

@@ -1,4 +1,5 @@
 import AuthCore
+import AuthCrypto
 import CommandLineKit
 
 #if canImport(FoundationEssentials)
@@ -97,7 +98,7 @@ struct UsersExportCommand {
   static func json(_ factor: ExportedSecondFactor) -> [String: Any] {
     [
       "second_factor_state": factor.state.rawValue,
-      "second_factor_sealed_secret": Data(factor.sealedSecret).base64EncodedString(),
+      "second_factor_sealed_secret": SodiumBase64.encode(Array(factor.sealedSecret)),
       "second_factor_sealed_for_id": factor.sealedForID.rawValue,
       "second_factor_algorithm": factor.parameters.algorithm.rawValue,
       "second_factor_digits": factor.parameters.digits.rawValue,

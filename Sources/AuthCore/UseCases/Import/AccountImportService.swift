@@ -274,8 +274,23 @@ public struct AccountImportService: Sendable {
 
   /// `YYYY-MM-DD` of a day counted from 1970-01-01.
   static func date(ofDay day: Int) -> String {
-    Date(timeIntervalSince1970: Double(day) * 86_400)
-      .formatted(Date.ISO8601FormatStyle(timeZone: .gmt).year().month().day())
+    // The proleptic Gregorian calendar counted in 400-year eras of 146,097 days, from
+    // 0000-03-01 (so that a leap day ends its year). Not Foundation's format styles, which
+    // load calendar and time-zone data on first use (docs/performance.md).
+    let days = day + 719_468
+    let era = (days >= 0 ? days : days - 146_096) / 146_097
+    let dayOfEra = days - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let shiftedMonth = (5 * dayOfYear + 2) / 153
+    let dayOfMonth = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+    let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    func padded(_ value: Int, _ width: Int) -> String {
+      let digits = String(value)
+      return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+    return "\(padded(year, 4))-\(padded(month, 2))-\(padded(dayOfMonth, 2))"
   }
 
   /// The key source's keys, or why there are none; read once, only for a file that holds

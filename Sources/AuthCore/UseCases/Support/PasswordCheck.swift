@@ -60,20 +60,24 @@ struct PasswordCheck: Sendable {
     case secondFactorChange
 
     /// The audit detail of a failed attempt.
-    func failureDetail(_ attempt: SignInAttempt, damaged: Bool) -> String {
+    func failureDetail(_ attempt: SignInAttempt, damaged: Bool, via caller: String?) -> String {
       let reason =
         damaged
         ? "stored hash far costlier than the current cost"
         : ((self == .passwordChange || self == .secondFactorChange) && attempt.isWrongPassword
           ? "wrong current password" : attempt.failureDetail)
-      return reason + suffix
+      return reason + suffix(via: caller)
     }
 
     /// Tells the purposes apart in the trail (a sign-in has none).
-    var suffix: String {
+    var suffix: String { suffix(via: nil) }
+
+    /// The suffix, naming the program that asked when there is one: " (verify; PAM
+    /// service sshd, from 192.0.2.7)".
+    func suffix(via caller: String?) -> String {
       switch self {
       case .signIn: ""
-      case .verify: " (verify)"
+      case .verify: " (verify" + (caller.map { "; " + $0 } ?? "") + ")"
       case .passwordChange: " (password change)"
       case .secondFactorChange: " (second factor)"
       }
@@ -119,9 +123,10 @@ struct PasswordCheck: Sendable {
 
   /// Reserves, verifies and (on failure) audits one attempt. With `refusing`, the attempt
   /// is refused whatever the password, after the same work, and audited with that reason.
+  /// `caller` names the program that asked, for the audit trail.
   func check(
     _ password: Password, of account: Account, for purpose: Purpose,
-    refusing reason: String? = nil
+    refusing reason: String? = nil, caller: String? = nil
   ) async throws(AuthError) -> Outcome {
     let presented = (deviceCookies?.cookies() ?? []).prefix(Self.mostCookiesPresented)
       .compactMap { token in tokens.hash(token).map { (token: token, hash: $0) } }
@@ -129,8 +134,9 @@ struct PasswordCheck: Sendable {
       for: account, cookies: presented.map(\.hash))
     let (verified, storedCost, legacyScheme) = try verifyEqually(password, attempt)
     guard case .allowed(let record?) = attempt, verified, reason == nil else {
-      var detail = purpose.failureDetail(attempt, damaged: storedCost == .farCostlier)
-      if let reason, case .allowed = attempt { detail = reason + purpose.suffix }
+      var detail = purpose.failureDetail(
+        attempt, damaged: storedCost == .farCostlier, via: caller)
+      if let reason, case .allowed = attempt { detail = reason + purpose.suffix(via: caller) }
       let event = AuthEventDraft(
         time: clock.now(), kind: .signInFailed, userID: attempt.userID,
         username: account.canonicalName, detail: detail)
