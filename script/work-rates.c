@@ -1,5 +1,5 @@
 /*
- * Measures the rate table of Sources/AuthCrypto/LegacyHashVerifier+Work.swift (WorkRates) on
+ * Measures the rate table of Sources/AuthCore/Values/LegacyPasswordHash+Work.swift (WorkRates) on
  * this machine, through the libraries authcli calls: libxcrypt's crypt_rn, Nettle's PBKDF2
  * and libsodium's Argon2id.
  *

@@ -40,13 +40,16 @@ extension Argon2idHasher {
   /// The current cost's memory in KiB.
   var currentMemoryKiB: Int { cost.memLimit / 1024 }
 
-  /// Compares the stored hash's memory and passes with the current cost's: below in
-  /// either (or argon2i) is cheaper; more than `farCostlierFactor` times either is
-  /// far costlier; anything else is current.
+  /// Compares the stored hash's cost with the current cost's: work above what sign-in
+  /// runs (`HashWorkRule`: memory × passes, more than `farCostlierFactor` times the current
+  /// work) is far costlier; below in memory or passes (or argon2i) is cheaper; anything
+  /// else is current.
   public func storedCost(of passwordHash: String) -> StoredHashCost {
     guard let stored = PHCCost(passwordHash) else { return .unreadable }
-    let factor = StoredHashCost.farCostlierFactor
-    if stored.memoryKiB > factor * currentMemoryKiB || stored.passes > factor * Int(cost.opsLimit) {
+    let work = LegacyHashCost.argon2(
+      memoryKiB: stored.memoryKiB, passes: stored.passes, lanes: stored.lanes
+    ).work(for: .argon2id)
+    if let currentWork, work > HashWorkRule.limit(at: .signIn, currentWork: currentWork) {
       return .farCostlier
     }
     if stored.algorithm != "argon2id" || stored.memoryKiB < currentMemoryKiB

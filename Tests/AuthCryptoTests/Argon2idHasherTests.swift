@@ -54,8 +54,10 @@ import Testing
     #expect(current.storedCost(of: phc("m=32,t=2,p=1")) == .cheaper)
     #expect(current.storedCost(of: phc("m=64,t=1,p=1")) == .cheaper)
     #expect(current.storedCost(of: phc("m=64,t=2,p=1", "argon2i")) == .cheaper)
-    // Up to four times the memory or the passes is tolerated, more is damage.
-    #expect(current.storedCost(of: phc("m=256,t=8,p=1")) == .current)
+    // Up to four times the work (memory × passes) is tolerated, more is damage.
+    #expect(current.storedCost(of: phc("m=256,t=2,p=1")) == .current)
+    #expect(current.storedCost(of: phc("m=128,t=4,p=1")) == .current)
+    #expect(current.storedCost(of: phc("m=256,t=8,p=1")) == .farCostlier)
     #expect(current.storedCost(of: phc("m=257,t=2,p=1")) == .farCostlier)
     #expect(current.storedCost(of: phc("m=64,t=9,p=1")) == .farCostlier)
     #expect(current.parameters(of: phc("m=32,t=3,p=1")) == "m=32,t=3,p=1")

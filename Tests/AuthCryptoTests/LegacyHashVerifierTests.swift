@@ -86,18 +86,16 @@ enum LegacyPasswords {
 
   @Test func settingsTheLibraryRefusesAreReportedBeforeAnyWork() throws {
     let checksum = String(repeating: "A", count: 43)
-    // Argon2 asks for at least 8 KiB per lane; the fields alone do not say so.
-    let lanes = try LegacyPasswordHash(
-      parsing: "$argon2id$v=19$m=8,t=1,p=2$c2FsdHNhbHRzYWx0$\(checksum)")
-    #expect(throws: LegacyPasswordVerifierError.refusedByLibrary(.argon2id)) {
-      try verifier.check(lanes)
+    // Argon2 asks for at least 8 KiB per lane: refused with the fields, before any library.
+    #expect(
+      throws: LegacyPasswordHashError.malformed(
+        .argon2id, detail: "p is above 2^24 - 1 or m below 8 KiB per lane")
+    ) {
+      try LegacyPasswordHash(parsing: "$argon2id$v=19$m=8,t=1,p=2$c2FsdHNhbHRzYWx0$\(checksum)")
     }
-    #expect(throws: LegacyPasswordVerifierError.refusedByLibrary(.argon2id)) {
-      try verifier.verify(Password("anything at all here"), against: lanes)
-    }
-    // yescrypt parameters libxcrypt cannot decode: crypt_checksalt judges the method only,
-    // so crypt itself refuses them.
-    let yescrypt = try LegacyPasswordHash(parsing: "$y$zzzzzz$abcdefgh$\(checksum)")
+    // A yescrypt salt libxcrypt cannot decode (one character, not a whole byte):
+    // crypt_checksalt judges the method and parameters only, so crypt itself refuses it.
+    let yescrypt = try LegacyPasswordHash(parsing: "$y$j9T$a$\(checksum)")
     #expect(throws: LegacyPasswordVerifierError.refusedByLibrary(.yescrypt)) {
       try verifier.verify(Password("anything at all here"), against: yescrypt)
     }
@@ -164,7 +162,9 @@ struct MkpasswdTests {
   @Test func costsAreReadFromTheFields() throws {
     let yescrypt = try Tool.line("mkpasswd", ["-m", "yescrypt", "-s"], input: "password\n")
     // libxcrypt's default yescrypt cost: N = 4096, r = 32, 16 MiB.
-    #expect(LegacyPasswords.parse(yescrypt)?.cost == .yescrypt(parameters: "j9T", memoryKiB: 16384))
+    #expect(
+      LegacyPasswords.parse(yescrypt)?.cost
+        == .yescrypt(log2N: 12, blockSize: 32, time: 0, lanes: 1))
     let bcrypt = try Tool.line("mkpasswd", ["-m", "bcrypt", "-R", "6", "-s"], input: "password\n")
     #expect(LegacyPasswords.parse(bcrypt)?.cost == .bcrypt(logRounds: 6))
     let sha = try Tool.line(

@@ -33,7 +33,8 @@ public protocol LegacyPasswordVerifier: Sendable {
 
   /// What one `verify` of `hash` costs, in the units of `PasswordHasher.currentWork`
   /// (Argon2id's KiB of memory × passes taking the same time): what sign-in pads a
-  /// wrong password up from, and what an import compares with the current cost.
+  /// wrong password up from. Whether the hash may run at all is not this verifier's to
+  /// say: `HashWorkRule` judges `LegacyPasswordHash.work`, which this should answer.
   func work(of hash: LegacyPasswordHash) -> Int
 }
 

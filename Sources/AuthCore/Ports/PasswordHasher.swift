@@ -78,14 +78,15 @@ public enum StoredHashCost: Hashable, Sendable {
   /// Below the current cost: verified, padded to the current cost's time when wrong,
   /// and rehashed upward after a success.
   case cheaper
-  /// Far above the current cost (more than `farCostlierFactor` times its memory or time):
-  /// refused as damaged without running it, since running it would take that much longer.
+  /// Far above the current cost (more than `farCostlierFactor` times its work, memory ×
+  /// passes, as `HashWorkRule` counts it): refused as damaged without running it, since
+  /// running it would take that much longer.
   case farCostlier
   /// Not a hash this hasher reads: no password matches it.
   case unreadable
 
-  /// How many times the current memory or time a stored hash may ask for before it is
-  /// taken for damage (or a planted hash meant to tie up the machine).
+  /// How many times the current work a stored hash may ask for before it is taken for
+  /// damage (or a planted hash meant to tie up the machine).
   public static let farCostlierFactor = 4
 }
 

@@ -123,15 +123,12 @@ enum LegacyHashParser {
     return .shaCrypt(rounds: rounds)
   }
 
-  /// `$y$params$salt$checksum`, 43 characters of checksum, all of crypt's alphabet.
+  /// `$y$params$salt$checksum`, 43 characters of checksum, all of crypt's alphabet; the
+  /// parameters are decoded whole (`YescryptSetting`), so that the cost counts every field.
   private static func yescrypt(_ text: String) throws(LegacyPasswordHashError) -> LegacyHashCost {
     let fields = dollarFields(text)
     guard fields.count == 5 else {
       throw .malformed(.yescrypt, detail: "not $y$parameters$salt$checksum")
-    }
-    let parameters = fields[2]
-    guard parameters.utf8.count >= 3, parameters.utf8.allSatisfy(isCrypt64) else {
-      throw .malformed(.yescrypt, detail: "parameters are not 3 or more characters of ./A-Za-z0-9")
     }
     guard !fields[3].isEmpty, fields[3].utf8.allSatisfy(isCrypt64) else {
       throw .malformed(.yescrypt, detail: "salt is empty or not of ./A-Za-z0-9")
@@ -139,23 +136,9 @@ enum LegacyHashParser {
     guard fields[4].utf8.count == 43, fields[4].utf8.allSatisfy(isCrypt64) else {
       throw .malformed(.yescrypt, detail: "checksum is not 43 characters of ./A-Za-z0-9")
     }
-    return .yescrypt(parameters: String(parameters), memoryKiB: yescryptMemoryKiB(parameters))
-  }
-
-  /// The memory of yescrypt's short parameter form (flags, N, r: `j9T` is N = 2^12, r = 32,
-  /// 16 MiB), where each value is one character of crypt's alphabet: N is 2^(index + 1), r is
-  /// index + 1, and 128 × N × r bytes are used. `nil` for any longer form.
-  private static func yescryptMemoryKiB(_ parameters: Substring) -> Int? {
-    let bytes = Array(parameters.utf8)
-    // Indexes from 48 on begin a value of more than one character.
-    guard bytes.count == 3, let nIndex = crypt64Index(bytes[1]),
-      let rIndex = crypt64Index(bytes[2]),
-      nIndex < 48, rIndex < 48
-    else { return nil }
-    let nLog2 = nIndex + 1
-    let r = rIndex + 1
-    // 128 × 2^nLog2 × r bytes, in KiB.
-    return (r << nLog2) / 8
+    let setting = try YescryptSetting(decoding: fields[2])
+    return .yescrypt(
+      log2N: setting.log2N, blockSize: setting.blockSize, time: setting.time, lanes: setting.lanes)
   }
 
   /// `pbkdf2_sha256$iterations$salt$base64`, the checksum being 32 bytes in padded base64.
@@ -198,6 +181,11 @@ enum LegacyHashParser {
       let lanes = values[2], memory > 0, passes > 0, lanes > 0,
       memory <= Int(UInt32.max), passes <= Int(UInt32.max), lanes <= Int(UInt32.max)
     else { throw .malformed(scheme, detail: "parameters are not m=…,t=…,p=…") }
+    // Argon2 takes 1 to 2^24 - 1 lanes of 8 KiB at least each; libsodium refuses the rest
+    // unrun, so no cost could be stated for them.
+    guard lanes < 1 << 24, memory >= 8 * lanes else {
+      throw .malformed(scheme, detail: "p is above 2^24 - 1 or m below 8 KiB per lane")
+    }
     // At least 8 bytes of salt and 16 of checksum, the least Argon2 takes.
     for (field, least) in [(fields[4], 11), (fields[5], 22)] {
       guard field.utf8.count >= least, field.utf8.count % 4 != 1, field.utf8.allSatisfy(isBase64)
@@ -219,31 +207,19 @@ enum LegacyHashParser {
     return Int(text)
   }
 
-  private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+  static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
 
   private static func isHexDigit(_ byte: UInt8) -> Bool {
     isDigit(byte) || (0x61...0x66).contains(byte) || (0x41...0x46).contains(byte)
   }
 
-  private static func isLetter(_ byte: UInt8) -> Bool {
+  static func isLetter(_ byte: UInt8) -> Bool {
     (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
   }
 
   /// crypt's alphabet, `./0-9A-Za-z` (bcrypt uses the same characters in another order).
-  private static func isCrypt64(_ byte: UInt8) -> Bool {
+  static func isCrypt64(_ byte: UInt8) -> Bool {
     byte == UInt8(ascii: ".") || byte == UInt8(ascii: "/") || isDigit(byte) || isLetter(byte)
-  }
-
-  /// The index of a character in crypt's alphabet `./0-9A-Za-z`.
-  private static func crypt64Index(_ byte: UInt8) -> Int? {
-    switch byte {
-    case UInt8(ascii: "."): 0
-    case UInt8(ascii: "/"): 1
-    case 0x30...0x39: Int(byte) - 0x30 + 2
-    case 0x41...0x5A: Int(byte) - 0x41 + 12
-    case 0x61...0x7A: Int(byte) - 0x61 + 38
-    default: nil
-    }
   }
 
   /// Standard base64's alphabet without the padding.

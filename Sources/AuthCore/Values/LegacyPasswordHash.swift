@@ -81,9 +81,9 @@ public enum LegacyHashCost: Hashable, Sendable {
   case bcrypt(logRounds: Int)
   /// SHA-crypt: `rounds` rounds of SHA-512 or SHA-256 (5000 when the hash names none).
   case shaCrypt(rounds: Int)
-  /// yescrypt: `memoryKiB` (128 × N × r bytes) when its parameters are the common short
-  /// form (`j9T`), `nil` for the rarer long form; `parameters` as stored.
-  case yescrypt(parameters: String, memoryKiB: Int?)
+  /// yescrypt: N = 2^`log2N` blocks of 128 × r (`blockSize`) bytes, `time` (t, 0 unless
+  /// stated) and `lanes` (p, 1 unless stated), decoded from its whole parameters field.
+  case yescrypt(log2N: Int, blockSize: Int, time: Int, lanes: Int)
   /// PBKDF2-HMAC-SHA256: `iterations` HMAC iterations.
   case pbkdf2(iterations: Int)
   /// Argon2id: memory, passes and lanes as the PHC string states them.

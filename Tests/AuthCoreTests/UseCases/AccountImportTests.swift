@@ -150,4 +150,19 @@ import Testing
       AccountImportRequest(format: .htpasswd, lines: ["kim:" + dear]))
     #expect(report.refused.first?.reason.hasPrefix("bcrypt cost above the current") == true)
   }
+
+  @Test func argon2idIsJudgedByItsWorkNotParameterByParameter() async throws {
+    let fixture = try UseCaseFixture()
+    // 4× the minimum's memory and 4× its passes: 16× the work, refused; 1× is kept.
+    let tail = "$c2FsdHNhbHRzYWx0c2FsdA$" + String(repeating: "A", count: 43)
+    let report = try await services(fixture).accountImport.importAccounts(
+      AccountImportRequest(
+        format: .htpasswd,
+        lines: ["kim:$argon2id$v=19$m=32,t=4,p=1" + tail, "lou:$argon2id$v=19$m=8,t=1,p=1" + tail]))
+    #expect(report.accepted.map(\.username) == ["lou"])
+    #expect(
+      report.refused.first?.reason
+        == "argon2id cost above the current Argon2id cost (128 against at most 8 KiB × passes;"
+        + " a higher current cost admits it)")
+  }
 }

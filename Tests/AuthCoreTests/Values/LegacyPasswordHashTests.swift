@@ -33,18 +33,32 @@ import Testing
     ),
     (sha256, .sha256Crypt, .shaCrypt(rounds: 5000)),
     ("$5$$" + String(repeating: "x", count: 43), .sha256Crypt, .shaCrypt(rounds: 5000)),
-    (yescrypt, .yescrypt, .yescrypt(parameters: "j9T", memoryKiB: 16384)),
+    (yescrypt, .yescrypt, .yescrypt(log2N: 12, blockSize: 32, time: 0, lanes: 1)),
     (
       "$y$j75$bgHO6cSC0rmxkGiaXz559.$wu6ExnbJvvOrmkwijxvG1k3SvFuH0/bq/8Cmqy8Efh6", .yescrypt,
-      .yescrypt(parameters: "j75", memoryKiB: 1024)
+      .yescrypt(log2N: 10, blockSize: 8, time: 0, lanes: 1)
     ),
     (
       "$y$jFT$hB9f0aczAC92nS8pNSfqy0$A0rpes7VMtjzby6U1G6xLs/cJXSb3fyOtIRCOKMFxY6", .yescrypt,
-      .yescrypt(parameters: "jFT", memoryKiB: 1_048_576)
+      .yescrypt(log2N: 18, blockSize: 32, time: 0, lanes: 1)
+    ),
+    // The long form: a set of the optional fields that follow (p 1, t 2), then each in a
+    // length its first character gives.
+    (
+      "$y$j9T/sQj$abcdefgh$" + String(repeating: "x", count: 43), .yescrypt,
+      .yescrypt(log2N: 12, blockSize: 32, time: 2400, lanes: 1)
     ),
     (
-      "$y$j9T..1$abcdefgh$" + String(repeating: "x", count: 43), .yescrypt,
-      .yescrypt(parameters: "j9T..1", memoryKiB: nil)
+      "$y$j9T..$abcdefgh$" + String(repeating: "x", count: 43), .yescrypt,
+      .yescrypt(log2N: 12, blockSize: 32, time: 0, lanes: 2)
+    ),
+    (
+      "$y$jbs4r0wIFiwAwz$abcdefgh$" + String(repeating: "x", count: 43), .yescrypt,
+      .yescrypt(log2N: 40, blockSize: 1000, time: 70000, lanes: 100_000)
+    ),
+    (
+      "$y$jkCy/k.D$abcdefgh$" + String(repeating: "x", count: 43), .yescrypt,
+      .yescrypt(log2N: 63, blockSize: 1_000_000, time: 0, lanes: 1)
     ),
     (pbkdf2, .djangoPBKDF2SHA256, .pbkdf2(iterations: 1_000_000)),
     ("bcrypt_sha256$" + bcryptTail, .djangoBcryptSHA256, .bcrypt(logRounds: 12)),
@@ -144,6 +158,21 @@ import Testing
     ("$y$j9T$abc", .yescrypt),
     ("$y$j9$abc$" + String(repeating: "x", count: 43), .yescrypt),
     ("$y$j9T$$" + String(repeating: "x", count: 43), .yescrypt),
+    ("$y$j9T..1$abcdefgh$" + String(repeating: "x", count: 43), .yescrypt),
+    ("$y$j9T/$abcdefgh$" + String(repeating: "x", count: 43), .yescrypt),
+    ("$y$j9Ts$abcdefgh$" + String(repeating: "x", count: 43), .yescrypt),
+    ("$y$j9T1.$abcdefgh$" + String(repeating: "x", count: 43), .yescrypt),
+    ("$y$j9T5.$abcdefgh$" + String(repeating: "x", count: 43), .yescrypt),
+    ("$y$.9T$abcdefgh$" + String(repeating: "x", count: 43), .yescrypt),
+    ("$y$zzzzzz$abcdefgh$" + String(repeating: "x", count: 43), .yescrypt),
+    ("$y$j.T$abcdefgh$" + String(repeating: "x", count: 43), .yescrypt),
+    ("$y$jzzzzzzT$abcdefgh$" + String(repeating: "x", count: 43), .yescrypt),
+    ("$y$j9Tz$abcdefgh$" + String(repeating: "x", count: 43), .yescrypt),
+    ("$y$j9T-$abcdefgh$" + String(repeating: "x", count: 43), .yescrypt),
+    (
+      "$argon2id$v=19$m=4294967295,t=1,p=16777216$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA", .argon2id
+    ),
+    ("$argon2id$v=19$m=15,t=1,p=2$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA", .argon2id),
     ("pbkdf2_sha256$0$salt$" + String(repeating: "A", count: 43) + "=", .djangoPBKDF2SHA256),
     ("pbkdf2_sha256$-5$salt$" + String(repeating: "A", count: 43) + "=", .djangoPBKDF2SHA256),
     (

@@ -348,27 +348,28 @@ public struct AccountImportService: Sendable {
       updatedAt: factor.updatedAt)
   }
 
-  /// Why a parsed hash cannot be kept: one no sign-in could verify, or one whose
-  /// verification would cost more than the timing rule allows.
+  /// Why a parsed hash cannot be kept: one whose verification would cost more than the
+  /// timing rule allows (`HashWorkRule`, the rule sign-in applies, Argon2id included), or
+  /// one no sign-in could verify.
   private func refusal(of hash: LegacyPasswordHash) -> String? {
-    if hash.scheme.isCurrent {
-      switch hasher.storedCost(of: hash.text) {
-      case .current, .cheaper: return nil
-      case .farCostlier: return "argon2id cost far above the current cost"
-      case .unreadable: return "argon2id hash the hasher cannot read"
-      }
-    }
-    guard let verifier else { return "no verifier for \(hash.scheme.rawValue) hashes" }
-    do throws(LegacyPasswordVerifierError) {
-      try verifier.check(hash)
-    } catch {
-      return "\(hash.scheme.rawValue) setting refused by its library"
+    guard hash.scheme.isCurrent || verifier != nil else {
+      return "no verifier for \(hash.scheme.rawValue) hashes"
     }
     // A wrong password on a hash dearer than the current cost could not be answered in
     // the time of an unknown name: raising the current cost admits it.
-    if let current = hasher.currentWork, verifier.work(of: hash) > current {
-      return "\(hash.scheme.rawValue) cost above the current Argon2id cost "
-        + "(a higher current cost admits it)"
+    if let reason = HashWorkRule.judge(hash, currentWork: hasher.currentWork, at: .import)
+      .importRefusal
+    {
+      return reason
+    }
+    if hash.scheme.isCurrent {
+      return hasher.storedCost(of: hash.text) == .unreadable
+        ? "argon2id hash the hasher cannot read" : nil
+    }
+    do throws(LegacyPasswordVerifierError) {
+      try verifier?.check(hash)
+    } catch {
+      return "\(hash.scheme.rawValue) setting refused by its library"
     }
     return nil
   }

@@ -59,13 +59,18 @@ struct PasswordCheck: Sendable {
     /// The current password that turns a second factor off or renews its recovery codes.
     case secondFactorChange
 
-    /// The audit detail of a failed attempt.
-    func failureDetail(_ attempt: SignInAttempt, damaged: Bool, via caller: String?) -> String {
+    /// The audit detail of a failed attempt; a stored hash refused unrun says why.
+    func failureDetail(
+      _ attempt: SignInAttempt, storedCost: StoredHashCost, via caller: String?
+    ) -> String {
       let reason =
-        damaged
-        ? "stored hash far costlier than the current cost"
-        : ((self == .passwordChange || self == .secondFactorChange) && attempt.isWrongPassword
-          ? "wrong current password" : attempt.failureDetail)
+        switch storedCost {
+        case .farCostlier: "stored hash far costlier than the current cost"
+        case .unreadable: "stored hash unreadable"
+        case .current, .cheaper:
+          (self == .passwordChange || self == .secondFactorChange) && attempt.isWrongPassword
+            ? "wrong current password" : attempt.failureDetail
+        }
       return reason + suffix(via: caller)
     }
 
@@ -134,8 +139,7 @@ struct PasswordCheck: Sendable {
       for: account, cookies: presented.map(\.hash))
     let (verified, storedCost, legacyScheme) = try verifyEqually(password, attempt)
     guard case .allowed(let record?) = attempt, verified, reason == nil else {
-      var detail = purpose.failureDetail(
-        attempt, damaged: storedCost == .farCostlier, via: caller)
+      var detail = purpose.failureDetail(attempt, storedCost: storedCost, via: caller)
       if let reason, case .allowed = attempt { detail = reason + purpose.suffix(via: caller) }
       let event = AuthEventDraft(
         time: clock.now(), kind: .signInFailed, userID: attempt.userID,
@@ -226,7 +230,8 @@ struct PasswordCheck: Sendable {
   /// Verifies with the same work whatever is stored: the account's hash at the current
   /// cost as it is; a cheaper one, then (when wrong) padding up to the current cost's time;
   /// the dummy hash at the current cost for no account, a lock, a hash no password matches,
-  /// or one far costlier than the current cost (refused as damaged, never run).
+  /// one whose setting cannot be decoded, or one far costlier than the current cost by the
+  /// one rule of what a stored hash may cost (`HashWorkRule`): refused unrun.
   private func verifyEqually(
     _ password: Password, _ attempt: SignInAttempt
   ) throws(AuthError) -> (
@@ -236,10 +241,18 @@ struct PasswordCheck: Sendable {
       _ = hasher.verify(password, against: try dummyHash.value())
       return (false, .current, nil)
     }
-    if let verifier = legacyVerifier,
-      let legacy = try? LegacyPasswordHash(parsing: record.passwordHash), !legacy.scheme.isCurrent
-    {
-      return try verifyLegacy(password, legacy, with: verifier)
+    let verdict = HashWorkRule.judge(
+      record.passwordHash, currentWork: hasher.currentWork, at: .signIn)
+    switch verdict {
+    case .tooCostly:
+      _ = hasher.verify(password, against: try dummyHash.value())
+      return (false, .farCostlier, nil)
+    case .undecodable:
+      _ = hasher.verify(password, against: try dummyHash.value())
+      return (false, .unreadable, nil)
+    case .admitted(let legacy) where !legacy.scheme.isCurrent:
+      if let verifier = legacyVerifier { return try verifyLegacy(password, legacy, with: verifier) }
+    case .admitted, .notRead: break
     }
     let storedCost = hasher.storedCost(of: record.passwordHash)
     switch storedCost {
@@ -255,11 +268,10 @@ struct PasswordCheck: Sendable {
     }
   }
 
-  /// A hash kept from another system: verified by its scheme, and a wrong password padded
-  /// up to the time a verify at the current cost takes (the hasher's measure of it, or
-  /// the scheme's work by the rate table before it has one), so that it answers in the
-  /// time of an unknown name. One far costlier than the current cost is refused unrun, as an Argon2id
-  /// one is; an import refuses any above the current cost.
+  /// A hash kept from another system, within the rule's limit: verified by its scheme, and
+  /// a wrong password padded up to the time a verify at the current cost takes (the
+  /// hasher's measure of it, or the scheme's work by the rate table before it has one), so
+  /// that it answers in the time of an unknown name.
   private func verifyLegacy(
     _ password: Password, _ legacy: LegacyPasswordHash,
     with verifier: any LegacyPasswordVerifier
@@ -267,12 +279,6 @@ struct PasswordCheck: Sendable {
     verified: Bool, storedCost: StoredHashCost, legacyScheme: LegacyPasswordHash.Scheme?
   ) {
     let work = verifier.work(of: legacy)
-    if let current = hasher.currentWork,
-      work / StoredHashCost.farCostlierFactor > current
-    {
-      _ = hasher.verify(password, against: try dummyHash.value())
-      return (false, .farCostlier, nil)
-    }
     // A hash the library refuses (or memory it cannot have) matches no password; the
     // time is padded as for a wrong one.
     let start = ContinuousClock.now

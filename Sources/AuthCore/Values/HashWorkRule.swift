@@ -1,0 +1,83 @@
+/// The one rule for the work a stored hash may cost, used at import and at sign-in alike.
+///
+/// A stored string names its scheme and states its cost, and whoever wrote the string chose
+/// that cost: a hash file from another system, or a row written into the database by other
+/// means, may state any cost its format can spell. Every field of the setting is decoded
+/// (`LegacyPasswordHash(parsing:)`: bcrypt's rounds, SHA-crypt's rounds, PBKDF2's
+/// iterations, yescrypt's N, r, t and p, Argon2's m, t and p), counted as Argon2id work
+/// (`LegacyPasswordHash.work`) and compared here with the store's verify cost
+/// (`PasswordHasher.currentWork`). A setting of a known scheme that cannot be decoded states
+/// no cost, and is refused whole.
+///
+/// An import admits at most the current work, so that a wrong password on what it kept can
+/// be answered in the time of an unknown name. Sign-in runs at most `farCostlierFactor`
+/// times it (what a later, lower current cost may leave above it) and refuses anything
+/// costlier unrun, verifying the dummy hash instead.
+public enum HashWorkRule {
+  /// When a stored hash is judged.
+  public enum Occasion: Hashable, Sendable {
+    /// `users import`: nothing above the current cost is kept.
+    case `import`
+    /// A password check: nothing far above the current cost is run.
+    case signIn
+  }
+
+  /// What the rule says of a stored string.
+  public enum Verdict: Hashable, Sendable {
+    /// Decoded, and its work within the limit (or the hasher states no cost).
+    case admitted(LegacyPasswordHash)
+    /// Decoded, and its work above `limit`.
+    case tooCostly(LegacyPasswordHash, work: Int, limit: Int)
+    /// A known scheme's prefix with a setting that cannot be decoded.
+    case undecodable(LegacyPasswordHashError)
+    /// No scheme read here (a hasher's format of its own, a scheme refused by its prefix,
+    /// an empty or locked entry): the hasher judges it.
+    case notRead
+  }
+
+  /// The most work `occasion` admits when a verify at the current cost is `currentWork`.
+  public static func limit(at occasion: Occasion, currentWork: Int) -> Int {
+    switch occasion {
+    case .import: currentWork
+    case .signIn:
+      currentWork.multipliedReportingOverflow(by: StoredHashCost.farCostlierFactor).overflow
+        ? Int.max : currentWork * StoredHashCost.farCostlierFactor
+    }
+  }
+
+  /// Judges a stored string: decoded whole, then its work against the limit.
+  public static func judge(
+    _ stored: String, currentWork: Int?, at occasion: Occasion
+  ) -> Verdict {
+    do throws(LegacyPasswordHashError) {
+      return judge(try LegacyPasswordHash(parsing: stored), currentWork: currentWork, at: occasion)
+    } catch {
+      if case .malformed = error { return .undecodable(error) }
+      return .notRead
+    }
+  }
+
+  /// Judges a hash already decoded.
+  public static func judge(
+    _ hash: LegacyPasswordHash, currentWork: Int?, at occasion: Occasion
+  ) -> Verdict {
+    guard let currentWork else { return .admitted(hash) }
+    let limit = limit(at: occasion, currentWork: currentWork)
+    let work = hash.work
+    return work > limit ? .tooCostly(hash, work: work, limit: limit) : .admitted(hash)
+  }
+}
+
+extension HashWorkRule.Verdict {
+  /// Why an import refuses the hash, naming its work and the limit; `nil` when admitted or
+  /// left to the hasher.
+  public var importRefusal: String? {
+    switch self {
+    case .admitted, .notRead: nil
+    case .undecodable(let error): error.reason
+    case .tooCostly(let hash, let work, let limit):
+      "\(hash.scheme.rawValue) cost above the current Argon2id cost (\(work) against at most "
+        + "\(limit) KiB × passes; a higher current cost admits it)"
+    }
+  }
+}
