@@ -82,7 +82,8 @@ struct SecondFactorEndToEndTests {
     #expect(
       refusals.contains {
         $0["kind"] as? String == "sign_in_failed"
-          && $0["detail"] as? String == "second factor required, no code taken (verify)"
+          && $0["detail"] as? String
+            == "second factor required, no code taken (verify; PAM service unnamed)"
       })
 
     // The next step's code (the current one confirmed the factor), then the same again.
