@@ -147,6 +147,13 @@ final class ApacheServer {
 
   /// The HTTP status of one request with Basic credentials.
   func status(of path: String, user: String, password: String) async throws -> Int {
+    try await Self.status(port: port, of: path, user: user, password: password)
+  }
+
+  /// The HTTP status of one request to the server on `port`, from any task.
+  static func status(
+    port: UInt16, of path: String, user: String, password: String
+  ) async throws -> Int {
     let run = try await ChildProcess.captured(
       ApacheStack.curl,
       [
