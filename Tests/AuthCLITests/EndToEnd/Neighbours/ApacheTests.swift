@@ -88,7 +88,7 @@ struct ServiceStore {
   }
 }
 
-/// Apache started in the foreground by `timeout` (which kills it after 10 minutes if the
+/// Apache started in the foreground by `startServer` (which kills it after 10 minutes if the
 /// test does not stop it), serving one protected page.
 final class ApacheServer {
   let port: UInt16
@@ -124,18 +124,12 @@ final class ApacheServer {
     \(recipe)
 
     """.write(toFile: root + "/httpd.conf", atomically: true, encoding: .utf8)
-    let started = try await sandbox.runProgram(
-      "/bin/sh",
-      [
-        "-c", "timeout 600 \"$0\" -f \"$1\" -D FOREGROUND </dev/null >/dev/null 2>&1 &",
-        ApacheStack.httpd, root + "/httpd.conf",
-      ])
-    #expect(started.status == 0, "\(started.errors)")
-    var answering = false
-    for _ in 0..<200 where !answering {
-      answering =
-        (try? await status(of: "/private/index.html", user: "nobody", password: "x")) == 401
-      if !answering { try await Task.sleep(for: .milliseconds(100)) }
+    try await startServer(
+      ApacheStack.httpd, ["-f", root + "/httpd.conf", "-D", "FOREGROUND"], in: sandbox)
+    let port = port
+    let answering = try await waitForServer {
+      (try? await basicAuthStatus(
+        port: port, of: "/private/index.html", user: "nobody", password: "x")) == 401
     }
     #expect(answering, "Apache did not start: \(errorLog)")
   }
@@ -147,20 +141,7 @@ final class ApacheServer {
 
   /// The HTTP status of one request with Basic credentials.
   func status(of path: String, user: String, password: String) async throws -> Int {
-    try await Self.status(port: port, of: path, user: user, password: password)
-  }
-
-  /// The HTTP status of one request to the server on `port`, from any task.
-  static func status(
-    port: UInt16, of path: String, user: String, password: String
-  ) async throws -> Int {
-    let run = try await ChildProcess.captured(
-      ApacheStack.curl,
-      [
-        "-s", "-o", "/dev/null", "-w", "%{http_code}", "--max-time", "60", "-u",
-        "\(user):\(password)", "http://127.0.0.1:\(port)\(path)",
-      ])
-    return Int(run.output) ?? 0
+    try await basicAuthStatus(port: port, of: path, user: user, password: password)
   }
 
   /// What Apache has logged.
@@ -244,17 +225,13 @@ final class NginxServer {
     }
 
     """.write(toFile: root + "/nginx.conf", atomically: true, encoding: .utf8)
-    let started = try await sandbox.runProgram(
-      "/bin/sh",
-      [
-        "-c", "timeout 600 \"$0\" -c \"$1\" -p \"$2\" </dev/null >/dev/null 2>&1 &",
-        Self.nginx, root + "/nginx.conf", root,
-      ], extraEnvironment: PAMNeighbours.wrapper(services: services))
-    #expect(started.status == 0, "\(started.errors)")
-    var answering = false
-    for _ in 0..<200 where !answering {
-      answering = (try? await status(user: "nobody", password: "x")) == 401
-      if !answering { try await Task.sleep(for: .milliseconds(100)) }
+    try await startServer(
+      Self.nginx, ["-c", root + "/nginx.conf", "-p", root], in: sandbox,
+      environment: PAMNeighbours.wrapper(services: services))
+    let port = port
+    let answering = try await waitForServer {
+      (try? await basicAuthStatus(
+        port: port, of: "/private/index.html", user: "nobody", password: "x")) == 401
     }
     #expect(answering, "nginx did not start: \(errorLog)")
   }
@@ -276,13 +253,8 @@ final class NginxServer {
 
   /// The HTTP status of a request for the private page with Basic credentials.
   func status(user: String, password: String) async throws -> Int {
-    let run = try await ChildProcess.captured(
-      ApacheStack.curl,
-      [
-        "-s", "-o", "/dev/null", "-w", "%{http_code}", "--max-time", "60", "-u",
-        "\(user):\(password)", "http://127.0.0.1:\(port)/private/index.html",
-      ])
-    return Int(run.output) ?? 0
+    try await basicAuthStatus(
+      port: port, of: "/private/index.html", user: user, password: password)
   }
 
   /// What nginx has logged.

@@ -59,6 +59,43 @@ enum PAMNeighbours {
   }
 }
 
+/// Starts a server the test stops itself: `program` with `arguments`, in the background,
+/// its output discarded, under `timeout`, which ends it after 10 minutes if the test did not
+/// (a test that crashed).
+func startServer(
+  _ program: String, _ arguments: [String], in sandbox: borrowing Sandbox,
+  environment: [String: String] = [:]
+) async throws {
+  let started = try await sandbox.runProgram(
+    "/bin/sh",
+    ["-c", "timeout 600 \"$@\" </dev/null >/dev/null 2>&1 &", "sh", program]
+      + arguments, extraEnvironment: environment)
+  #expect(started.status == 0, "\(program): \(started.errors)")
+}
+
+/// Waits for a server the test started: asks `ready` every 100 ms, for at most 20 s, and
+/// answers whether it said yes.
+func waitForServer(_ ready: () async -> Bool) async throws -> Bool {
+  for _ in 0..<200 {
+    if await ready() { return true }
+    try await Task.sleep(for: .milliseconds(100))
+  }
+  return false
+}
+
+/// The HTTP status `curl` gets for one request to 127.0.0.1:`port` with Basic credentials.
+func basicAuthStatus(
+  port: UInt16, of path: String, user: String, password: String
+) async throws -> Int {
+  let run = try await ChildProcess.captured(
+    "/usr/bin/curl",
+    [
+      "-s", "-o", "/dev/null", "-w", "%{http_code}", "--max-time", "60", "-u",
+      "\(user):\(password)", "http://127.0.0.1:\(port)\(path)",
+    ])
+  return Int(run.output) ?? 0
+}
+
 /// Local users made for one test (`useradd`, no home, `/bin/sh`) and removed with it.
 final class LocalUsers {
   private(set) var names: [String] = []

@@ -7,9 +7,7 @@ import Testing
 #endif
 
 /// A real sshd on 127.0.0.1 with a configuration, host key and PAM service of the test's own
-/// (through libpam-wrapper), killed with the test; `timeout` kills it if the test does not.
-/// Both use SIGKILL: a process spawned by the test runner inherits its blocked signals,
-/// SIGTERM among them.
+/// (through libpam-wrapper), killed with the test (`startServer` ends it if the test does not).
 final class SSHServer {
   let port: UInt16
   let log: String
@@ -43,17 +41,13 @@ final class SSHServer {
     LogLevel VERBOSE
 
     """.write(toFile: folder + "/sshd_config", atomically: true, encoding: .utf8)
-    let started = try await sandbox.runProgram(
-      "/bin/sh",
-      [
-        "-c", "timeout -s KILL 600 \"$0\" -D -f \"$1\" -E \"$2\" </dev/null >/dev/null 2>&1 &",
-        PAMNeighbours.sshd, folder + "/sshd_config", log,
-      ], extraEnvironment: PAMNeighbours.wrapper(services: services))
-    #expect(started.status == 0, "\(started.errors)")
-    var listening = false
-    for _ in 0..<200 where !listening {
-      listening = logText.contains("Server listening on 127.0.0.1")
-      if !listening { try await Task.sleep(for: .milliseconds(100)) }
+    try await startServer(
+      PAMNeighbours.sshd, ["-D", "-f", folder + "/sshd_config", "-E", log], in: sandbox,
+      environment: PAMNeighbours.wrapper(services: services))
+    let log = log
+    let listening = try await waitForServer {
+      let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+      return text.contains("Server listening on 127.0.0.1")
     }
     #expect(listening, "sshd did not start: \(logText)")
   }
