@@ -22,12 +22,16 @@ public final class SQLiteAuthStore: AuthStore {
   // `lookUp`, `perform`, `context` and `withDatabase`).
   // (A `Mutex<Database>` cannot lend the connection to the caller's non-Sendable closure.)
   private nonisolated(unsafe) let database: Database
+  /// The file's turns, shared with every process that opens it; this store's own for an
+  /// in-memory database, which nothing else reaches.
+  public let checkTurns: any CheckTurns
 
   /// Wraps an open, migrated connection; the store owns it from now on. Not public: a
   /// store over a database that was never migrated would fail at its first query ("no
   /// such table"), so callers get stores only from `open(path:)` and `inMemory()`.
-  init(database: sending Database) {
+  init(database: sending Database, checkTurns: any CheckTurns) {
     self.database = database
+    self.checkTurns = checkTurns
   }
 
   /// Opens (creating if allowed and missing) the database at `path` and applies pending
@@ -47,7 +51,9 @@ public final class SQLiteAuthStore: AuthStore {
     // Before anything is written: a planted trigger would act on the migration's writes too.
     if !database.isInMemory { try migrator.verifySchema(of: database) }
     try migrator.migrate(database, at: now)
-    return SQLiteAuthStore(database: database)
+    let turns: any CheckTurns =
+      database.isInMemory ? InProcessCheckTurns() : try FileCheckTurns.forFile(at: path)
+    return SQLiteAuthStore(database: database, checkTurns: turns)
   }
 
   /// A fresh, fully migrated in-memory store.

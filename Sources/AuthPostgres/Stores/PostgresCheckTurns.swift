@@ -1,0 +1,64 @@
+import AuthCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The turns of a PostgreSQL store: a transaction-level advisory lock
+/// (`pg_advisory_xact_lock`), held by a transaction left open while the check runs, on a
+/// connection of the turn's own.
+///
+/// Why so:
+/// - A transaction's lock ends with its transaction, and the server ends the transaction
+///   when the client's connection goes away, so a killed check frees its turn. A
+///   session-level lock would be wrong behind a pooler in transaction mode (PgBouncer): the
+///   server session outlives the client's transaction and passes to someone else, still
+///   holding the lock. The open transaction pins one server connection for the turn's
+///   length, a password verify.
+/// - Its own connection, because the check writes meanwhile (the count, the audit) in
+///   transactions of the store's connection, which must commit while the turn is held.
+/// - The wait is bounded by `lock_timeout`, set for this transaction only.
+/// - The lock's two keys: a constant naming authcli's turns, and the server's hash of the
+///   key (`hashtext`); two keys on one hash only wait for each other.
+final class PostgresCheckTurns: CheckTurns {
+  /// Where the turns' connections go: the store's own server and database.
+  private let target: PostgresTarget
+
+  /// Turns on the server and database of `target`.
+  init(target: PostgresTarget) { self.target = target }
+
+  /// The first key of every turn's lock, so that other programs' advisory locks on the same
+  /// database rarely share one with authcli's turns ("authcli" as a number).
+  static let lockClass: Int64 = 0x6175_7468
+
+  /// Runs `work` holding `key`'s turn (see the type's notes).
+  func withTurn<T: Sendable>(
+    for key: String, waitingAtMost patience: Duration,
+    _ work: () async throws(AuthError) -> T
+  ) async throws(AuthError) -> T {
+    let connection: PostgresConnection
+    do {
+      connection = try PostgresConnection.connect(
+        target.connectionString, target: target.displayName)
+      try connection.begin()
+      let milliseconds = max(Int64(patience / .milliseconds(1)), 1)
+      try connection.executeScript("SET LOCAL lock_timeout = \(milliseconds)")
+      try connection.execute(
+        """
+        SELECT pg_catalog.pg_advisory_xact_lock(
+          CAST($1 AS pg_catalog.int4), pg_catalog.hashtext($2))
+        """,
+        [.bigint(Self.lockClass), .text(key)])
+    } catch let error as PostgresError where error.sqlState == "55P03" {
+      throw .store(.busy)
+    } catch {
+      throw AuthError(unitOfWork: error, engine: StoreError.postgres)
+    }
+    // Nothing was written in the turn's transaction: ending it is what frees the turn, and
+    // closing the connection would too, should the rollback fail.
+    defer { try? connection.executeScript("ROLLBACK") }
+    return try await work()
+  }
+}

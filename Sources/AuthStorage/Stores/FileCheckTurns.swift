@@ -1,0 +1,121 @@
+import AuthCore
+import AuthDatabase
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The turns of a database file: a write lock on one byte of the file, taken through an
+/// open file description of its own (Linux's `F_OFD_SETLK`), which the kernel releases
+/// when the process ends, killed or not.
+///
+/// Why this lock and these bytes:
+/// - SQLite locks the bytes from 0x40000000 on (PENDING, RESERVED, then 510 SHARED bytes)
+///   with POSIX record locks. A turn's byte lies at 4 GiB or more, so it never overlaps them
+///   (record locks and description locks on the same bytes would exclude each other even
+///   within one process). Nothing reads or writes through these locks: they are advisory.
+/// - A POSIX record lock (`F_SETLK`) would be dropped, with all of SQLite's, when any
+///   descriptor of the file in this process closes, and is not exclusive between threads
+///   of one process. A description lock belongs to the descriptor opened here, which no
+///   one else closes; two of this process's checks are kept apart by `InProcessCheckTurns`
+///   first.
+/// - That descriptor is never closed, for the same reason in the other direction: closing
+///   it would drop every POSIX lock SQLite holds on the file in this process. So one is
+///   opened per file (device and inode) and kept for the life of the process.
+/// - The byte is chosen by a hash of the key, among 2^24; two keys on one byte only wait for
+///   each other.
+final class FileCheckTurns: CheckTurns {
+  /// The descriptor the turns' locks belong to; open until the process ends.
+  private let descriptor: Int32
+  /// Keeps this process's checks of one key apart, which one description cannot.
+  private let inProcess = InProcessCheckTurns()
+
+  /// One per file in this process, by device and inode.
+  private static let opened = Mutex([FileIdentity: FileCheckTurns]())
+
+  private struct FileIdentity: Hashable {
+    let device: UInt64
+    let inode: UInt64
+  }
+
+  private init(descriptor: Int32) { self.descriptor = descriptor }
+
+  /// The turns of the database file at `path`, shared by every store of this process on it.
+  static func forFile(at path: String) throws -> FileCheckTurns {
+    try opened.withLock { opened in
+      var named = stat()
+      if lstat(path, &named) == 0,
+        let known = opened[FileIdentity(device: UInt64(named.st_dev), inode: UInt64(named.st_ino))]
+      {
+        return known
+      }
+      // A file this process may only read is opened so too: a store on it writes nothing,
+      // so it checks no password, and takes no turn.
+      var descriptor = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
+      if descriptor < 0 { descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW) }
+      guard descriptor >= 0 else {
+        throw StorageError.cannotOpenFile(path: path, reason: String(cString: strerror(errno)))
+      }
+      var status = stat()
+      // The descriptor stays open even when this fails: closing it would drop SQLite's locks.
+      guard fstat(descriptor, &status) == 0 else {
+        throw StorageError.cannotOpenFile(path: path, reason: String(cString: strerror(errno)))
+      }
+      let identity = FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+      if let known = opened[identity] { return known }
+      let turns = FileCheckTurns(descriptor: descriptor)
+      opened[identity] = turns
+      return turns
+    }
+  }
+
+  /// Runs `work` holding `key`'s turn among this process's checks, then on the file.
+  func withTurn<T: Sendable>(
+    for key: String, waitingAtMost patience: Duration,
+    _ work: () async throws(AuthError) -> T
+  ) async throws(AuthError) -> T {
+    let deadline = ContinuousClock.now.advanced(by: patience)
+    return try await inProcess.withTurn(for: key, waitingAtMost: patience) {
+      () throws(AuthError) -> T in
+      let offset = Self.offset(of: key)
+      let left = max(ContinuousClock.now.duration(to: deadline), .zero)
+      try await InProcessCheckTurns.waitFor(left) { () throws(AuthError) -> Bool in
+        try lock(at: offset, type: F_WRLCK)
+      }
+      defer { _ = try? lock(at: offset, type: F_UNLCK) }
+      return try await work()
+    }
+  }
+
+  /// Where `key`'s byte lies: 4 GiB plus 24 bits of its BLAKE2b.
+  static func offset(of key: String) -> Int64 {
+    let digits = NameHash.unkeyedHex(ofBytes: Array(key.utf8))?.prefix(6) ?? ""
+    return (1 << 32) + (Int64(digits, radix: 16) ?? 0)
+  }
+
+  /// Sets (or clears) the lock on the byte at `offset` without waiting; answers whether it
+  /// is set, false while another description holds it.
+  private func lock(at offset: Int64, type: Int32) throws(AuthError) -> Bool {
+    var request = flock()
+    request.l_type = Int16(type)
+    request.l_whence = Int16(SEEK_SET)
+    request.l_start = off_t(offset)
+    request.l_len = 1
+    // Description locks need `l_pid` zero.
+    request.l_pid = 0
+    if fcntl(descriptor, Self.setDescriptionLock, &request) == 0 { return true }
+    let reason = errno
+    if reason == EAGAIN || reason == EACCES { return false }
+    throw .store(
+      .failed(
+        StoreFailure(
+          .ioError, message: "Cannot lock the database file: \(String(cString: strerror(reason)))"
+        )))
+  }
+
+  /// `F_OFD_SETLK` (Linux's fcntl.h), which the C module does not export.
+  private static let setDescriptionLock: Int32 = 37
+}
