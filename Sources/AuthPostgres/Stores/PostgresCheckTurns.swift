@@ -1,11 +1,5 @@
 import AuthCore
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// The turns of a PostgreSQL store: a transaction-level advisory lock
 /// (`pg_advisory_xact_lock`), held by a transaction left open while the check runs, on a
 /// connection of the turn's own.
@@ -19,7 +13,10 @@ import AuthCore
 ///   length, a password verify.
 /// - Its own connection, because the check writes meanwhile (the count, the audit) in
 ///   transactions of the store's connection, which must commit while the turn is held.
-/// - The wait is bounded by `lock_timeout`, set for this transaction only.
+/// - A waiter tries (`pg_try_advisory_xact_lock`) and, refused, ends its transaction before
+///   it pauses and tries again, rather than waiting inside the server: behind a pooler, a
+///   waiting transaction would pin a server connection too, and a burst of waiters could
+///   take the whole pool, leaving none for the holder's own writes.
 /// - The lock's two keys: a constant naming authcli's turns, and the server's hash of the
 ///   key (`hashtext`); two keys on one hash only wait for each other.
 final class PostgresCheckTurns: CheckTurns {
@@ -42,19 +39,24 @@ final class PostgresCheckTurns: CheckTurns {
     do {
       connection = try PostgresConnection.connect(
         target.connectionString, target: target.displayName)
-      try connection.begin()
-      let milliseconds = max(Int64(patience / .milliseconds(1)), 1)
-      try connection.executeScript("SET LOCAL lock_timeout = \(milliseconds)")
-      try connection.execute(
-        """
-        SELECT pg_catalog.pg_advisory_xact_lock(
-          CAST($1 AS pg_catalog.int4), pg_catalog.hashtext($2))
-        """,
-        [.bigint(Self.lockClass), .text(key)])
-    } catch let error as PostgresError where error.sqlState == "55P03" {
-      throw .store(.busy)
     } catch {
       throw AuthError(unitOfWork: error, engine: StoreError.postgres)
+    }
+    try await InProcessCheckTurns.waitFor(patience) { () throws(AuthError) -> Bool in
+      do {
+        try connection.begin()
+        let taken = try connection.queryFirst(
+          """
+          SELECT pg_catalog.pg_try_advisory_xact_lock(
+            CAST($1 AS pg_catalog.int4), pg_catalog.hashtext($2))
+          """,
+          [.bigint(Self.lockClass), .text(key)]
+        ) { row in try row.bool(0) }
+        if taken != true { try connection.executeScript("ROLLBACK") }
+        return taken == true
+      } catch {
+        throw AuthError(unitOfWork: error, engine: StoreError.postgres)
+      }
     }
     // Nothing was written in the turn's transaction: ending it is what frees the turn, and
     // closing the connection would too, should the rollback fail.

@@ -45,6 +45,33 @@ struct CheckBurstTests {
     #expect(snapshot.events.filter { $0.kind == "sign_in_failed" }.isEmpty)
   }
 
+  @Test(
+    "20 right passwords, then 20 wrong guesses, at once through PgBouncer in transaction mode",
+    .enabled(if: TestPostgres.shouldRunPooled, Comment(rawValue: TestPostgres.pooledSkipReason)))
+  func burstsThroughThePooler() async throws {
+    let workspace = try Workspace("pgbouncer-burst")
+    defer { workspace.remove() }
+    // As many processes as the pool has server connections: waiting for a turn must not
+    // hold one, or the turn's holder would find none left for its own writes.
+    let (pooled, direct) = try TestPostgres.freshPooledSchema()
+    try await Self.signUp("owner", database: pooled.connectionString, in: workspace)
+    let right = try await Self.verifyAtOnce(
+      Self.password, database: pooled.connectionString, in: workspace)
+    for result in right {
+      #expect(result.exitCode == ExitCodes.ok, "right password: \(result.summary)")
+    }
+    let wrong = try await Self.verifyAtOnce(
+      "not the password", database: pooled.connectionString, in: workspace)
+    for result in wrong {
+      #expect(result.exitCode == ExitCodes.noPermission, "wrong password: \(result.summary)")
+    }
+    let snapshot = try PostgresSnapshot.expectConsistent(direct)
+    let details = snapshot.events.filter { $0.kind == "sign_in_failed" }.map(\.detail)
+    #expect(details.filter { $0 == "wrong password (verify)" }.count == 5)
+    #expect(details.filter { $0 == "locked (verify)" }.count == Self.burst - 5)
+    #expect(snapshot.failures(of: "owner") == 5)
+  }
+
   @Test("20 wrong guesses at once: five judged, the rest refused as locked, then so is the owner")
   func wrongGuessBurst() async throws {
     let workspace = try Workspace("burst-wrong")
