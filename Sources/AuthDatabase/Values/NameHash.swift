@@ -26,7 +26,7 @@ public enum NameHash {
 
   /// The unkeyed BLAKE2b-256 of `bytes`, for digests that protect nothing secret (a
   /// schema's); `nil` only if libsodium cannot start.
-  public static func unkeyedHex(ofBytes bytes: [UInt8]) -> String? {
+  static func unkeyedHex(ofBytes bytes: [UInt8]) -> String? {
     hex(ofBytes: bytes, key: [])
   }
 

@@ -1,4 +1,5 @@
 import AuthCore
+import AuthDatabase
 
 /// The turns of a PostgreSQL store: a transaction-level advisory lock
 /// (`pg_advisory_xact_lock`), held by a transaction left open while the check runs, on a
@@ -17,8 +18,10 @@ import AuthCore
 ///   it pauses and tries again, rather than waiting inside the server: behind a pooler, a
 ///   waiting transaction would pin a server connection too, and a burst of waiters could
 ///   take the whole pool, leaving none for the holder's own writes.
-/// - The lock's two keys: a constant naming authcli's turns, and the server's hash of the
-///   key (`hashtext`); two keys on one hash only wait for each other.
+/// - The lock's two keys: a constant naming authcli's turns, and 32 bits of the key's hash
+///   under the store's name key (`NameHash`), never the key itself, which may be a secret
+///   typed as a name and would reach a server log that shows parameters. Two keys on one
+///   hash only wait for each other.
 final class PostgresCheckTurns: CheckTurns {
   /// Where the turns' connections go: the store's own server and database.
   private let target: PostgresTarget
@@ -42,15 +45,27 @@ final class PostgresCheckTurns: CheckTurns {
     } catch {
       throw AuthError(unitOfWork: error, engine: StoreError.postgres)
     }
+    let lockNumber: Int64
+    do {
+      let nameKey = try connection.queryFirst(
+        "SELECT key FROM secret_keys WHERE name = 'name_hash'"
+      ) { row in Array(row.data(0)) }
+      guard let nameKey, let hashed = NameHash.hex(of: key, key: nameKey),
+        let number = UInt32(hashed.prefix(8), radix: 16)
+      else { throw PostgresError.unexpectedValue(column: "secret_keys.key") }
+      lockNumber = Int64(Int32(bitPattern: number))
+    } catch {
+      throw AuthError(unitOfWork: error, engine: StoreError.postgres)
+    }
     try await InProcessCheckTurns.waitFor(patience) { () throws(AuthError) -> Bool in
       do {
         try connection.begin()
         let taken = try connection.queryFirst(
           """
           SELECT pg_catalog.pg_try_advisory_xact_lock(
-            CAST($1 AS pg_catalog.int4), pg_catalog.hashtext($2))
+            CAST($1 AS pg_catalog.int4), CAST($2 AS pg_catalog.int4))
           """,
-          [.bigint(Self.lockClass), .text(key)]
+          [.bigint(Self.lockClass), .bigint(lockNumber)]
         ) { row in try row.bool(0) }
         if taken != true { try connection.executeScript("ROLLBACK") }
         return taken == true

@@ -25,11 +25,14 @@ import Synchronization
 /// - That descriptor is never closed, for the same reason in the other direction: closing
 ///   it would drop every POSIX lock SQLite holds on the file in this process. So one is
 ///   opened per file (device and inode) and kept for the life of the process.
-/// - The byte is chosen by a hash of the key, among 2^24; two keys on one byte only wait for
-///   each other.
+/// - The byte is chosen by the key's hash under the database's name key (`NameHash`), among
+///   2^24: /proc/locks shows every lock's bytes to every local user, and a key may be a
+///   secret typed as a name. Two keys on one byte only wait for each other.
 final class FileCheckTurns: CheckTurns {
   /// The descriptor the turns' locks belong to; open until the process ends.
   private let descriptor: Int32
+  /// The database's key for names that may be typed secrets.
+  private let nameKey: [UInt8]
   /// Keeps this process's checks of one key apart, which one description cannot.
   private let inProcess = InProcessCheckTurns()
 
@@ -41,10 +44,14 @@ final class FileCheckTurns: CheckTurns {
     let inode: UInt64
   }
 
-  private init(descriptor: Int32) { self.descriptor = descriptor }
+  private init(descriptor: Int32, nameKey: [UInt8]) {
+    self.descriptor = descriptor
+    self.nameKey = nameKey
+  }
 
-  /// The turns of the database file at `path`, shared by every store of this process on it.
-  static func forFile(at path: String) throws -> FileCheckTurns {
+  /// The turns of the database file at `path`, shared by every store of this process on it;
+  /// `nameKey` is its key for names (`secret_keys`).
+  static func forFile(at path: String, nameKey: [UInt8]) throws -> FileCheckTurns {
     try opened.withLock { opened in
       var named = stat()
       if lstat(path, &named) == 0,
@@ -66,7 +73,7 @@ final class FileCheckTurns: CheckTurns {
       }
       let identity = FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
       if let known = opened[identity] { return known }
-      let turns = FileCheckTurns(descriptor: descriptor)
+      let turns = FileCheckTurns(descriptor: descriptor, nameKey: nameKey)
       opened[identity] = turns
       return turns
     }
@@ -80,7 +87,7 @@ final class FileCheckTurns: CheckTurns {
     let deadline = ContinuousClock.now.advanced(by: patience)
     return try await inProcess.withTurn(for: key, waitingAtMost: patience) {
       () throws(AuthError) -> T in
-      let offset = Self.offset(of: key)
+      let offset = offset(of: key)
       let left = max(ContinuousClock.now.duration(to: deadline), .zero)
       try await InProcessCheckTurns.waitFor(left) { () throws(AuthError) -> Bool in
         try lock(at: offset, type: F_WRLCK)
@@ -90,9 +97,9 @@ final class FileCheckTurns: CheckTurns {
     }
   }
 
-  /// Where `key`'s byte lies: 4 GiB plus 24 bits of its BLAKE2b.
-  static func offset(of key: String) -> Int64 {
-    let digits = NameHash.unkeyedHex(ofBytes: Array(key.utf8))?.prefix(6) ?? ""
+  /// Where `key`'s byte lies: 4 GiB plus 24 bits of its keyed hash.
+  private func offset(of key: String) -> Int64 {
+    let digits = NameHash.hex(of: key, key: nameKey)?.prefix(6) ?? ""
     return (1 << 32) + (Int64(digits, radix: 16) ?? 0)
   }
 

@@ -1,4 +1,5 @@
 import AuthCore
+import AuthDatabase
 import Synchronization
 
 #if canImport(FoundationEssentials)
@@ -51,8 +52,16 @@ public final class SQLiteAuthStore: AuthStore {
     // Before anything is written: a planted trigger would act on the migration's writes too.
     if !database.isInMemory { try migrator.verifySchema(of: database) }
     try migrator.migrate(database, at: now)
-    let turns: any CheckTurns =
-      database.isInMemory ? InProcessCheckTurns() : try FileCheckTurns.forFile(at: path)
+    var turns: any CheckTurns = InProcessCheckTurns()
+    if !database.isInMemory {
+      let nameKey = try database.queryFirst(
+        "SELECT key FROM secret_keys WHERE name = 'name_hash'"
+      ) { Array($0.data(at: 0)) }
+      guard let nameKey, nameKey.count == NameHash.keyLength else {
+        throw StorageError.unexpectedValue(column: "secret_keys.key")
+      }
+      turns = try FileCheckTurns.forFile(at: path, nameKey: nameKey)
+    }
     return SQLiteAuthStore(database: database, checkTurns: turns)
   }
 
