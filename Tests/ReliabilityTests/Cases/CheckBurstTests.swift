@@ -88,8 +88,8 @@ struct CheckBurstTests {
     #expect(details.filter { $0 == "locked (verify)" }.count == Self.burst - 5)
     #expect(snapshot.failures(of: "owner") == 5)
     let owner = try await workspace.run(
-      database: workspace.database, ["verify", "--username", "owner", "--password-stdin"],
-      lines: [Self.password], client: "owner")
+      ["--db", workspace.database, "verify", "--username", "owner", "--password-stdin"],
+      input: Data((Self.password + "\n").utf8), client: "owner", environment: Self.standardCost)
     #expect(owner.exitCode == ExitCodes.noPermission, "while locked: \(owner.summary)")
   }
 
@@ -123,13 +123,19 @@ struct CheckBurstTests {
     #expect(owner.exitCode == ExitCodes.ok, "after the killed checks: \(owner.summary)")
   }
 
-  /// Signs `name` up with the shared password.
+  /// The standard cost, at which a verify lasts long enough (tens of milliseconds) for the
+  /// checks of a burst to overlap, as they do on a server; at the tests' minimum cost each
+  /// would be over before the next began.
+  private static let standardCost = ["AUTHCLI_ARGON2": "interactive"]
+
+  /// Signs `name` up with the shared password, at the standard cost.
   private static func signUp(
     _ name: String, database: String, in workspace: Workspace
   ) async throws {
     let made = try await workspace.run(
-      database: database, ["signup", "--username", name, "--password-stdin"],
-      lines: [password, password], client: "setup")
+      ["--db", database, "signup", "--username", name, "--password-stdin"],
+      input: Data((password + "\n" + password + "\n").utf8), client: "setup",
+      environment: standardCost)
     try #require(made.exitCode == ExitCodes.ok, "signup \(name): \(made.summary)")
   }
 
@@ -140,8 +146,9 @@ struct CheckBurstTests {
   ) async throws -> [RunResult] {
     try await concurrently(Array(0..<burst), width: burst) { number in
       try await workspace.run(
-        database: database, ["verify", "--username", "owner", "--password-stdin"],
-        lines: [password], client: "request\(number)", limit: .seconds(120))
+        ["--db", database, "verify", "--username", "owner", "--password-stdin"],
+        input: Data((password + "\n").utf8), client: "request\(number)",
+        environment: standardCost, limit: .seconds(120))
     }
   }
 
