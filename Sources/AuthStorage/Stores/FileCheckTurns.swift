@@ -1,5 +1,4 @@
 import AuthCore
-import AuthDatabase
 import Synchronization
 
 #if canImport(Glibc)
@@ -28,11 +27,9 @@ import Synchronization
 /// - The byte is chosen by the key's hash under the database's name key (`NameHash`), among
 ///   2^24: /proc/locks shows every lock's bytes to every local user, and a key may be a
 ///   secret typed as a name. Two keys on one byte only wait for each other.
-final class FileCheckTurns: CheckTurns {
+final class FileCheckTurns: Sendable {
   /// The descriptor the turns' locks belong to; open until the process ends.
   private let descriptor: Int32
-  /// The database's key for names that may be typed secrets.
-  private let nameKey: [UInt8]
   /// Keeps this process's checks of one key apart, which one description cannot.
   private let inProcess = InProcessCheckTurns()
 
@@ -44,14 +41,10 @@ final class FileCheckTurns: CheckTurns {
     let inode: UInt64
   }
 
-  private init(descriptor: Int32, nameKey: [UInt8]) {
-    self.descriptor = descriptor
-    self.nameKey = nameKey
-  }
+  private init(descriptor: Int32) { self.descriptor = descriptor }
 
-  /// The turns of the database file at `path`, shared by every store of this process on it;
-  /// `nameKey` is its key for names (`secret_keys`).
-  static func forFile(at path: String, nameKey: [UInt8]) throws -> FileCheckTurns {
+  /// The turns of the database file at `path`, shared by every store of this process on it.
+  static func forFile(at path: String) throws -> FileCheckTurns {
     try opened.withLock { opened in
       var named = stat()
       if lstat(path, &named) == 0,
@@ -73,21 +66,23 @@ final class FileCheckTurns: CheckTurns {
       }
       let identity = FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
       if let known = opened[identity] { return known }
-      let turns = FileCheckTurns(descriptor: descriptor, nameKey: nameKey)
+      let turns = FileCheckTurns(descriptor: descriptor)
       opened[identity] = turns
       return turns
     }
   }
 
-  /// Runs `work` holding `key`'s turn among this process's checks, then on the file.
+  /// Runs `work` holding the turn of `hashedKey` (a key's hash under the database's name
+  /// key, as 64 hex digits) among this process's checks, then on the file.
   func withTurn<T: Sendable>(
-    for key: String, waitingAtMost patience: Duration,
+    forHashedKey hashedKey: String, waitingAtMost patience: Duration,
     _ work: () async throws(AuthError) -> T
   ) async throws(AuthError) -> T {
     let deadline = ContinuousClock.now.advanced(by: patience)
-    return try await inProcess.withTurn(for: key, waitingAtMost: patience) {
+    return try await inProcess.withTurn(for: hashedKey, waitingAtMost: patience) {
       () throws(AuthError) -> T in
-      let offset = offset(of: key)
+      // 4 GiB plus 24 bits of the hash.
+      let offset = (1 << 32) + (Int64(hashedKey.prefix(6), radix: 16) ?? 0)
       let left = max(ContinuousClock.now.duration(to: deadline), .zero)
       try await InProcessCheckTurns.waitFor(left) { () throws(AuthError) -> Bool in
         try lock(at: offset, type: F_WRLCK)
@@ -95,12 +90,6 @@ final class FileCheckTurns: CheckTurns {
       defer { _ = try? lock(at: offset, type: F_UNLCK) }
       return try await work()
     }
-  }
-
-  /// Where `key`'s byte lies: 4 GiB plus 24 bits of its keyed hash.
-  private func offset(of key: String) -> Int64 {
-    let digits = NameHash.hex(of: key, key: nameKey)?.prefix(6) ?? ""
-    return (1 << 32) + (Int64(digits, radix: 16) ?? 0)
   }
 
   /// Sets (or clears) the lock on the byte at `offset` without waiting; answers whether it
@@ -125,4 +114,21 @@ final class FileCheckTurns: CheckTurns {
 
   /// `F_OFD_SETLK` (Linux's fcntl.h), which the C module does not export.
   private static let setDescriptionLock: Int32 = 37
+}
+
+/// A store's view of its file's turns: each key placed by its hash under the database's name
+/// key, which the store reads (and refuses when damaged, as every name's hash does).
+struct KeyedFileTurns: CheckTurns {
+  /// The file's turns.
+  let file: FileCheckTurns
+  /// The key's hash under the database's name key, as 64 hex digits.
+  let hashed: @Sendable (String) throws(AuthError) -> String
+
+  /// Runs `work` holding `key`'s turn (see `FileCheckTurns`).
+  func withTurn<T: Sendable>(
+    for key: String, waitingAtMost patience: Duration,
+    _ work: () async throws(AuthError) -> T
+  ) async throws(AuthError) -> T {
+    try await file.withTurn(forHashedKey: try hashed(key), waitingAtMost: patience, work)
+  }
 }
