@@ -25,6 +25,8 @@ public final class DictionaryAuthStore: AuthStore {
   /// throttle's names, the name of a failed sign-in that matched no account), as the
   /// contract asks; random for each store.
   private let nameKey: [UInt8]
+  /// Held in this process: no other process can reach the dictionary.
+  public let checkTurns: any CheckTurns = InProcessCheckTurns()
 
   /// An empty store.
   public init() {

@@ -45,6 +45,9 @@ public protocol AuthStore: Sendable {
   func write<T: Sendable, E: Error>(
     _ work: (any AuthStoreContext) throws(E) -> T
   ) async throws(AuthError) -> T
+  /// The turns password checks take, shared with every process that uses this store (the
+  /// same database), and with nothing else.
+  var checkTurns: any CheckTurns { get }
 }
 
 extension AuthStore {

@@ -110,7 +110,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
     guard challenge.startsSession, let passed = challenge.passed else {
       return .refused(.expired)
     }
-    let match = try await judge(code, for: passed, firstTry: challenge.firstTry.take())
+    let match = try await judge(code, for: passed)
     guard case .matched(let found) = match else { return .refused(match.refusal) }
     do {
       switch try await startSession(passed, gate: .answered, code: found) {
@@ -181,7 +181,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
     guard !challenge.startsSession, let passed = challenge.passed else {
       return .refused(.expired)
     }
-    let match = try await judge(code, for: passed, firstTry: challenge.firstTry.take())
+    let match = try await judge(code, for: passed)
     guard case .matched(let found) = match else { return .refused(match.refusal) }
     do {
       switch try await verified(passed, gate: .answered, code: found) {

@@ -34,12 +34,15 @@ public final class PostgresAuthStore: AuthStore {
   public let writeAttempts: Int
   /// Where the connection arrived when the store was opened.
   public let endpoint: PostgresEndpoint
+  /// Advisory locks on the same database, which every process using it takes.
+  public let checkTurns: any CheckTurns
 
   /// Wraps an open, migrated connection; the store owns it from now on. Not public: a store
   /// over a database that was never migrated would fail at its first query, so callers get
   /// stores only from `open(_:)`.
-  init(connection: sending PostgresConnection, writeAttempts: Int = 12) {
+  init(connection: sending PostgresConnection, target: PostgresTarget, writeAttempts: Int = 12) {
     self.endpoint = connection.endpoint
+    self.checkTurns = PostgresCheckTurns(target: target)
     self.connection = connection
     self.writeAttempts = max(writeAttempts, 1)
   }
@@ -58,7 +61,8 @@ public final class PostgresAuthStore: AuthStore {
   ) throws -> PostgresAuthStore {
     let connection = try PostgresConnection.connect(target, statements: statements)
     try migrator.migrate(connection, at: now, creatingTables: creatingTables)
-    return PostgresAuthStore(connection: connection, writeAttempts: writeAttempts)
+    return PostgresAuthStore(
+      connection: connection, target: target, writeAttempts: writeAttempts)
   }
 
   /// Runs read-only work as one snapshot (see the type's notes).

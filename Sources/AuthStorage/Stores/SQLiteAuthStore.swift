@@ -22,12 +22,17 @@ public final class SQLiteAuthStore: AuthStore {
   // `lookUp`, `perform`, `context` and `withDatabase`).
   // (A `Mutex<Database>` cannot lend the connection to the caller's non-Sendable closure.)
   private nonisolated(unsafe) let database: Database
+  /// The file's turns, shared with every process of this file; `nil` in memory.
+  private let fileTurns: FileCheckTurns?
+  /// The turns of an in-memory database, which nothing else reaches.
+  private let memoryTurns = InProcessCheckTurns()
 
   /// Wraps an open, migrated connection; the store owns it from now on. Not public: a
   /// store over a database that was never migrated would fail at its first query ("no
   /// such table"), so callers get stores only from `open(path:)` and `inMemory()`.
-  init(database: sending Database) {
+  init(database: sending Database, fileTurns: FileCheckTurns?) {
     self.database = database
+    self.fileTurns = fileTurns
   }
 
   /// Opens (creating if allowed and missing) the database at `path` and applies pending
@@ -47,7 +52,8 @@ public final class SQLiteAuthStore: AuthStore {
     // Before anything is written: a planted trigger would act on the migration's writes too.
     if !database.isInMemory { try migrator.verifySchema(of: database) }
     try migrator.migrate(database, at: now)
-    return SQLiteAuthStore(database: database)
+    let fileTurns = database.isInMemory ? nil : try FileCheckTurns.forFile(at: path)
+    return SQLiteAuthStore(database: database, fileTurns: fileTurns)
   }
 
   /// A fresh, fully migrated in-memory store.
@@ -79,6 +85,19 @@ public final class SQLiteAuthStore: AuthStore {
     _ work: (any AuthStoreContext) throws(E) -> T
   ) async throws(AuthError) -> T {
     try perform(.immediate, work)
+  }
+
+  /// The file's turns, shared with every process that opens it, each placed by its key's
+  /// hash under the database's name key; this store's own for an in-memory database, which
+  /// nothing else reaches.
+  public var checkTurns: any CheckTurns {
+    guard let fileTurns else { return memoryTurns }
+    return KeyedFileTurns(file: fileTurns) { key throws(AuthError) in
+      try self.lock.withLock { _ throws(AuthError) in
+        let context = SQLiteStoreContext(database: self.database)
+        return try context.run { try context.storedName(key) }
+      }
+    }
   }
 
   /// Closes the connection, after any unit of work running now; later work throws

@@ -12,6 +12,8 @@ final class InterleavingStore: AuthStore {
 
   init(_ base: any AuthStore) { self.base = base }
 
+  var checkTurns: any CheckTurns { base.checkTurns }
+
   /// Runs `change` in its own transaction just before the next write begins, or with
   /// `afterWrites`, before the write that follows that many more.
   func interleave(

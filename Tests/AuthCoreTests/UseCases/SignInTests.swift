@@ -115,11 +115,23 @@ import Testing
       for _ in 1...12 { group.addTask { try await service.signIn(request: wrong) } }
       for try await result in group { #expect(result == .invalid(errorMessage: failed)) }
     }
-    // Each attempt is counted before its password is checked, so the sixth and
-    // later find the name locked and are not counted.
+    // The checks take turns and each counts its failure before the next is judged, so the
+    // sixth and later find the name locked and are not counted.
     let state = try await fixture.throttle("alice")
     #expect(state.consecutiveFailures == 5)
     #expect(state.lockedUntil == fixture.clock.now().addingTimeInterval(60))
+  }
+
+  @Test func parallelRightPasswordsAllPass() async throws {
+    let fixture = try UseCaseFixture()
+    _ = try await fixture.register("alice")
+    let service = fixture.signIn
+    let right = SignInRequest(username: "alice", password: UseCaseFixture.password)
+    try await withThrowingTaskGroup(of: Validation<NewSession>.self) { group in
+      for _ in 1...12 { group.addTask { try await service.signIn(request: right) } }
+      for try await result in group { #expect(result.isValid) }
+    }
+    #expect(try await fixture.throttle("alice") == .clear)
   }
 
   @Test func unknownNamesAreThrottledToo() async throws {

@@ -16,8 +16,8 @@ struct PostgresSnapshot {
   let throttle: [String: Int]
   /// The database's key for names kept as keyed hashes (migration 0004).
   let nameKey: [UInt8]
-  /// (kind, username) of every audit event.
-  let events: [(kind: String, username: String?)]
+  /// (kind, username, detail) of every audit event.
+  let events: [(kind: String, username: String?, detail: String)]
 
   /// Reads the schema that `target` names.
   static func read(_ target: PostgresTarget) throws -> PostgresSnapshot {
@@ -33,9 +33,9 @@ struct PostgresSnapshot {
     let throttle = try connection.query(
       "SELECT username, consecutive_failures FROM sign_in_throttle"
     ) { ($0.string(0), Int(try $0.int64(1))) }
-    let events = try connection.query("SELECT kind, username FROM auth_events ORDER BY id") {
-      (kind: $0.string(0), username: $0.optionalString(1))
-    }
+    let events = try connection.query(
+      "SELECT kind, username, detail FROM auth_events ORDER BY id"
+    ) { (kind: $0.string(0), username: $0.optionalString(1), detail: $0.string(2)) }
     let key = try connection.queryFirst("SELECT key FROM secret_keys WHERE name = 'name_hash'") {
       Array($0.data(0))
     }

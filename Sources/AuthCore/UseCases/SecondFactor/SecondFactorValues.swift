@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -91,8 +89,6 @@ public struct SecondFactorChallenge: Hashable, Sendable, CustomStringConvertible
   /// Whether completing it starts a session (sign-in) or only answers (`verify`).
   public let startsSession: Bool
   let passed: PasswordCheck.Passed?
-  /// Whether the password's own attempt, still counted, has yet to be settled by a code.
-  let firstTry = FirstTry()
 
   init(passed: PasswordCheck.Passed, startsSession: Bool) {
     self.username = passed.record.user.username
@@ -104,18 +100,6 @@ public struct SecondFactorChallenge: Hashable, Sendable, CustomStringConvertible
     self.username = username
     self.startsSession = true
     self.passed = nil
-  }
-
-  /// The password's attempt stays counted until a code clears it, so the first code is
-  /// judged on that count; every later try of the same challenge counts anew.
-  final class FirstTry: Sendable {
-    private let unused = Mutex(true)
-    /// True once, for the first code.
-    func take() -> Bool {
-      unused.withLock { value in
-        defer { value = false }; return value
-      }
-    }
   }
 
   /// A challenge for previews and view tests; the real services refuse it as expired.

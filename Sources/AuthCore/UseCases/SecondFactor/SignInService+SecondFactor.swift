@@ -88,16 +88,16 @@ extension SignInService {
   /// factor (±1 step) or its unused recovery codes; audits a refusal. The key is read
   /// first, so a missing one costs no attempt.
   func judge(
-    _ code: String, for passed: PasswordCheck.Passed, firstTry: Bool
+    _ code: String, for passed: PasswordCheck.Passed
   ) async throws(AuthError) -> CodeMatch {
     guard let setup = secondFactor else { throw .secondFactor(.unsupported) }
     let keys: SecondFactorKeys
     do { keys = try setup.keys.keys(creatingIfMissing: false) } catch {
       throw .secondFactor(error)
     }
-    // The first code settles the password's own attempt, which is still counted; a wrong
-    // one leaves that count standing, as a wrong password would.
-    guard try await firstTryOrReserved(firstTry, passed) else {
+    // Every code counts before it is judged, the first too: a right password counts
+    // nothing, so one who knows it has no free code with each.
+    guard try await passwords.reserveAgain(for: passed) else {
       try await auditCodeFailure(passed, detail: "locked")
       return .refused(.tooManyAttempts)
     }
@@ -131,13 +131,6 @@ extension SignInService {
     }
     try await auditCodeFailure(passed, detail: digitsOnly ? "wrong code" : "wrong recovery code")
     return .refused(.incorrectCode)
-  }
-
-  private func firstTryOrReserved(
-    _ firstTry: Bool, _ passed: PasswordCheck.Passed
-  ) async throws(AuthError) -> Bool {
-    if firstTry { return true }
-    return try await passwords.reserveAgain(for: passed)
   }
 
   /// Audits a refused code, never the code itself.

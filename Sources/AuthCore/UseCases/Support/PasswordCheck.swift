@@ -8,13 +8,21 @@
 /// password of a password change), so that every check counts alike and no check is a
 /// side door around the throttle or the device-cookie rule.
 ///
-/// Each check: reserves the attempt in one write transaction (an operator's lock answers
-/// first and counts nothing; a device cookie valid for the account counts the attempt on
-/// itself alone and is not held by the name's lock; any other client counts on the name's
-/// throttle), verifies at the hasher's full cost whatever is stored, and audits a failure.
-/// A caller that goes on to succeed calls `recordSuccess` inside its own write transaction,
-/// which clears the count the attempt was charged to, and only that one: a success through
-/// a trusted cookie leaves a stranger's count on the name standing.
+/// Each check looks at the attempt first, counting nothing (an operator's lock answers
+/// first; a device cookie valid for the account counts on itself alone and is not held by
+/// the name's lock; any other client counts on the name's throttle). A locked count is
+/// refused at once. Otherwise the check takes the turn of its count's key (`CheckTurns`),
+/// looks again (the check before may have locked it), verifies at the hasher's full cost
+/// whatever is stored, and counts and audits a failure in one write, all within the turn:
+/// parallel checks of one key are judged one after the other, so parallel wrong guesses
+/// are judged at most up to the limit, parallel right passwords all pass, and a check
+/// killed before its answer counts nothing (its turn ends with its process). A caller that
+/// goes on to succeed calls `recordSuccess` inside its own write transaction, which clears
+/// the count the attempt was charged to, and only that one: a success through a trusted
+/// cookie leaves a stranger's count on the name standing.
+///
+/// Equal work: a refused check takes the same looks, verify and audit as a judged one, all
+/// but the turn, which it does not wait for.
 struct PasswordCheck: Sendable {
   let store: any AuthStore
   let hasher: any PasswordHasher
@@ -126,30 +134,78 @@ struct PasswordCheck: Sendable {
     case refused(Refusal)
   }
 
-  /// Reserves, verifies and (on failure) audits one attempt. With `refusing`, the attempt
-  /// is refused whatever the password, after the same work, and audited with that reason.
-  /// `caller` names the program that asked, for the audit trail.
+  /// How long a check waits for its turn at most. A turn lasts one verify, so this lets a
+  /// few hundred checks of one name at the standard cost (tens of milliseconds each) go one
+  /// after the other; past it the check is answered `busy`, neither judged nor counted.
+  static let turnPatience: Duration = .seconds(30)
+
+  /// What a check's turn came to.
+  private enum Judged: Sendable {
+    /// The password verified.
+    case verified(
+      UserRecord, storedCost: StoredHashCost, legacyScheme: LegacyPasswordHash.Scheme?,
+      trusted: TokenHash?)
+    /// It did not; the failure is counted and audited.
+    case failed
+    /// The count was locked when the turn came: the password is not judged.
+    case notJudged(SignInAttempt)
+    /// The presented cookie was trusted at the first look and no longer is (or the other
+    /// way round): the attempt falls under another key's turn.
+    case trustChanged
+  }
+
+  /// Looks, verifies and (on failure) counts and audits one attempt. With `refusing`, the
+  /// attempt is refused whatever the password, after the same work, and counted and
+  /// audited with that reason. `caller` names the program that asked, for the audit trail.
   func check(
     _ password: Password, of account: Account, for purpose: Purpose,
     refusing reason: String? = nil, caller: String? = nil
   ) async throws(AuthError) -> Outcome {
     let presented = (deviceCookies?.cookies() ?? []).prefix(Self.mostCookiesPresented)
       .compactMap { token in tokens.hash(token).map { (token: token, hash: $0) } }
-    let (attempt, trusted) = try await reserveAttempt(
-      for: account, cookies: presented.map(\.hash))
-    let (verified, storedCost, legacyScheme) = try verifyEqually(password, attempt)
-    guard case .allowed(let record?) = attempt, verified, reason == nil else {
-      var detail = purpose.failureDetail(attempt, storedCost: storedCost, via: caller)
-      if let reason, case .allowed = attempt { detail = reason + purpose.suffix(via: caller) }
-      let event = AuthEventDraft(
-        time: clock.now(), kind: .signInFailed, userID: attempt.userID,
-        username: account.canonicalName, detail: detail)
-      try await store.write { context throws(AuthError) in try context.append(event) }
-      switch attempt {
-      case .locked: return .refused(.throttled)
-      case .lockedByOperator: return .refused(.lockedByOperator)
-      case .allowed: return .refused(.failed)
+    let presentedHashes = presented.map(\.hash)
+    // A locked count is refused here, without waiting for a turn.
+    let (seen, seenTrusted) = try await lookAtAttempt(
+      for: account, cookies: presentedHashes, pruning: false)
+    guard case .allowed = seen else {
+      // The look a turn's holder takes, for the same work as a judged check.
+      _ = try await lookAtAttempt(for: account, cookies: presentedHashes, pruning: true)
+      return try await refuse(password, seen, of: account, for: purpose, caller: caller)
+    }
+    let key =
+      seenTrusted.map { "cookie " + $0.rawValue.map { String($0) }.joined(separator: ".") }
+      ?? "name " + account.canonicalName
+    let judged = try await store.checkTurns.withTurn(
+      for: key, waitingAtMost: Self.turnPatience
+    ) { () throws(AuthError) -> Judged in
+      let (attempt, trusted) = try await lookAtAttempt(
+        for: account, cookies: presentedHashes, pruning: true)
+      guard case .allowed = attempt else { return .notJudged(attempt) }
+      guard trusted == seenTrusted else { return .trustChanged }
+      let (verified, storedCost, legacyScheme) = try verifyEqually(password, attempt)
+      if verified, reason == nil, case .allowed(let record?) = attempt {
+        return .verified(
+          record, storedCost: storedCost, legacyScheme: legacyScheme, trusted: trusted)
       }
+      var detail = purpose.failureDetail(attempt, storedCost: storedCost, via: caller)
+      if let reason { detail = reason + purpose.suffix(via: caller) }
+      try await recordFailure(of: attempt, detail: detail, on: trusted, of: account)
+      return .failed
+    }
+    let record: UserRecord
+    let storedCost: StoredHashCost
+    let legacyScheme: LegacyPasswordHash.Scheme?
+    let trusted: TokenHash?
+    switch judged {
+    case .verified(let verified, let cost, let scheme, let cookie):
+      (record, storedCost, legacyScheme, trusted) = (verified, cost, scheme, cookie)
+    case .failed: return .refused(.failed)
+    case .notJudged(let attempt):
+      return try await refuse(password, attempt, of: account, for: purpose, caller: caller)
+    // Rare (a cookie expiring between the looks): checked again under the key it now has.
+    case .trustChanged:
+      return try await check(
+        password, of: account, for: purpose, refusing: reason, caller: caller)
     }
     // Only a cheaper hash is made again, and never below its own cost in any parameter;
     // an upgrade that fails now (out of memory) waits for the next sign-in rather than
@@ -287,17 +343,58 @@ struct PasswordCheck: Sendable {
     return (verified, .cheaper, verified ? legacy.scheme : nil)
   }
 
-  /// Counts the attempt on the first presented device cookie valid for this account, else
-  /// on the name's throttle for untrusted clients; answers which cookie was trusted.
-  private func reserveAttempt(
-    for account: Account, cookies: [TokenHash]
+  /// Answers a check that is not judged (a lock): a verify against the dummy hash, for the
+  /// same work, and its audit; nothing is counted.
+  private func refuse(
+    _ password: Password, _ attempt: SignInAttempt, of account: Account, for purpose: Purpose,
+    caller: String?
+  ) async throws(AuthError) -> Outcome {
+    _ = try verifyEqually(password, attempt)
+    let event = AuthEventDraft(
+      time: clock.now(), kind: .signInFailed, userID: attempt.userID,
+      username: account.canonicalName,
+      detail: purpose.failureDetail(attempt, storedCost: .current, via: caller))
+    try await store.write { context throws(AuthError) in try context.append(event) }
+    switch attempt {
+    case .lockedByOperator: return .refused(.lockedByOperator)
+    case .locked, .allowed: return .refused(.throttled)
+    }
+  }
+
+  /// Counts a judged failure on the count the attempt falls under (the trusted cookie's,
+  /// else the name's) and audits it, in one write: a check that ends before this counts
+  /// nothing.
+  private func recordFailure(
+    of attempt: SignInAttempt, detail: String, on cookie: TokenHash?, of account: Account
+  ) async throws(AuthError) {
+    let now = clock.now()
+    let throttle = SignInThrottle(rules: policy.throttle)
+    let event = AuthEventDraft(
+      time: now, kind: .signInFailed, userID: attempt.userID, username: account.canonicalName,
+      detail: detail)
+    try await store.write { context throws(AuthError) in
+      if let cookie, let stored = try context.deviceCookie(tokenHash: cookie) {
+        try context.saveDeviceCookieThrottle(
+          throttle.failed(after: stored.throttle, at: now), tokenHash: cookie)
+      } else {
+        try throttle.recordFailure(for: account.canonicalName, at: now, in: context)
+      }
+      try context.append(event)
+    }
+  }
+
+  /// Looks at the attempt, counting nothing: whether a presented device cookie is valid
+  /// for this account (and then its own count decides), else the name's count; answers which
+  /// cookie was trusted. With `pruning`, in a write that also deletes a bounded number of
+  /// expired rows; without, in a read.
+  private func lookAtAttempt(
+    for account: Account, cookies: [TokenHash], pruning: Bool
   ) async throws(AuthError) -> (SignInAttempt, TokenHash?) {
     let now = clock.now()
     let throttle = SignInThrottle(rules: policy.throttle)
     let housekeeper = Housekeeper(throttle: policy.throttle)
     let batch = policy.housekeeping.rowsPerAttempt
-    return try await store.write { context throws(AuthError) in
-      try housekeeper.prune(at: now, limit: batch, in: context)
+    let look = { (context: any AuthStoreContext) throws(AuthError) -> (SignInAttempt, TokenHash?) in
       let record: UserRecord?
       switch account {
       case .named(let name): record = try context.userRecord(named: name)
@@ -309,16 +406,20 @@ struct PasswordCheck: Sendable {
       if let record,
         let valid = try Self.validCookie(among: cookies, for: record, at: now, in: context)
       {
-        guard let next = throttle.reserved(after: valid.stored.throttle, at: now) else {
+        guard !valid.stored.throttle.isLocked(at: now) else {
           return (.locked(record.user.id), nil)
         }
-        try context.saveDeviceCookieThrottle(next, tokenHash: valid.hash)
         return (.allowed(record), valid.hash)
       }
-      guard try throttle.reserveAttempt(for: account.canonicalName, at: now, in: context) else {
+      guard !(try context.throttleState(for: account.canonicalName)).isLocked(at: now) else {
         return (.locked(record?.user.id), nil)
       }
       return (.allowed(record), nil)
+    }
+    guard pruning else { return try await store.read(look) }
+    return try await store.write { context throws(AuthError) in
+      try housekeeper.prune(at: now, limit: batch, in: context)
+      return try look(context)
     }
   }
 }

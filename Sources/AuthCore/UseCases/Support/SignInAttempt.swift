@@ -4,7 +4,7 @@ enum SignInAttempt: Sendable {
   case locked(UserID?)
   /// The account is locked by an operator: the password is not judged, nothing is counted.
   case lockedByOperator(UserID)
-  /// The attempt was counted; the account, if the name has one.
+  /// The password may be judged; the account, if the name has one.
   case allowed(UserRecord?)
 
   /// The account, for the audit trail.
