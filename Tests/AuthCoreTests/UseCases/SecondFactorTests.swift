@@ -182,7 +182,9 @@ struct SecondFactorTests {
   }
 
   /// `verify --pam` carries one token, so a right password for an account with a factor is
-  /// refused there; the refusal is in the trail, and the attempt stays counted.
+  /// refused there; the refusal is in the trail. Like every right password it counts no
+  /// failure (a failure is counted after its verify): the answer is the one a wrong
+  /// password gets, so it tells a guesser nothing.
   @Test func aOneStepVerifyOfAnAccountWithAFactorIsRefusedAndAudited() async throws {
     _ = try await enabled("hal")
     let answer = try await services.signIn.verify(
@@ -193,7 +195,7 @@ struct SecondFactorTests {
     #expect(last.kind == .signInFailed && last.username == "hal")
     #expect(last.userID == (try await userID("hal")))
     #expect(last.detail == "second factor required, no code taken (verify)")
-    #expect(try await fixture.throttle("hal") != .clear)
+    #expect(try await fixture.throttle("hal") == .clear)
   }
 
   @Test func wrongCodesCountOnTheThrottleLikeWrongPasswords() async throws {
