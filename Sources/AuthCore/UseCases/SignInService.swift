@@ -270,12 +270,47 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
 
   /// Clears the count the attempt was charged to, stores an upgraded hash and runs
   /// `success`, unless the password changed or an operator locked the account since it
-  /// was verified.
+  /// was verified. A hash stored again meanwhile by a check beside this one (a rehash at a
+  /// higher cost, or a kept hash replaced) is no change of password: the password is
+  /// verified against it, outside the transaction, and the success settles once more.
   private func finish<Outcome: Sendable>(
     _ passed: PasswordCheck.Passed, for purpose: PasswordCheck.Purpose, gate: SecondFactorGate,
     code: AcceptedCode?, caller: String? = nil,
     _ success: @escaping @Sendable (User, Date, any AuthStoreContext) throws(AuthError) -> Outcome
   ) async throws(AuthError) -> Finished<Outcome> {
+    var passed = passed
+    var acceptingNewHash = true
+    while true {
+      switch try await settle(
+        passed, for: purpose, gate: gate, code: code, caller: caller,
+        acceptingNewHash: acceptingNewHash, success)
+      {
+      case .finished(let finished): return finished
+      case .storedAgain(let hash):
+        // Settled once more at most, and then a hash stored again is a change of password.
+        acceptingNewHash = false
+        if passwords.hasher.verify(passed.password, against: hash) {
+          passed = passed.verified(against: hash)
+        }
+      }
+    }
+  }
+
+  /// What one try to settle came to.
+  private enum Settled<Outcome: Sendable>: Sendable {
+    /// Settled, challenged or refused.
+    case finished(Finished<Outcome>)
+    /// The stored hash is not the one verified, and the account is not locked.
+    case storedAgain(String)
+  }
+
+  /// One try of `finish`: with `acceptingNewHash`, a stored hash other than the verified
+  /// one is answered `storedAgain` instead of refused.
+  private func settle<Outcome: Sendable>(
+    _ passed: PasswordCheck.Passed, for purpose: PasswordCheck.Purpose, gate: SecondFactorGate,
+    code: AcceptedCode?, caller: String?, acceptingNewHash: Bool,
+    _ success: @escaping @Sendable (User, Date, any AuthStoreContext) throws(AuthError) -> Outcome
+  ) async throws(AuthError) -> Settled<Outcome> {
     let now = clock.now()
     let passwords = passwords
     let verified = passed.record
@@ -283,17 +318,19 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
     let userID = verified.user.id
     let name = verified.user.username
     let suffix = purpose.suffix(via: caller)
-    return try await store.write { context throws(AuthError) -> Finished<Outcome> in
+    return try await store.write { context throws(AuthError) -> Settled<Outcome> in
       guard let current = try context.userRecord(id: userID),
         current.passwordHash == verified.passwordHash, current.lock == nil
       else {
-        let locked = try context.userRecord(id: userID)?.lock != nil
+        let stored = try context.userRecord(id: userID)
+        let locked = stored?.lock != nil
+        if acceptingNewHash, !locked, let stored { return .storedAgain(stored.passwordHash) }
         try context.append(
           AuthEventDraft(
             time: now, kind: .signInFailed, userID: userID, username: name,
             detail: (locked ? "locked by an operator" : "password changed") + " during check"
               + suffix))
-        return .refused
+        return .finished(.refused)
       }
       // The password alone never clears the count nor starts anything for an account that
       // asks for a code: the second step does both.
@@ -305,7 +342,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
               time: now, kind: .signInFailed, userID: userID, username: current.user.username,
               detail: "second factor required, no code taken" + suffix))
         }
-        return .challenged
+        return .finished(.challenged)
       }
       if let code {
         try code.settle(for: userID, named: current.user.username, at: now, in: context)
@@ -320,7 +357,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
         user = try context.userRecord(id: userID)?.user ?? user
       }
       try passwords.recordSuccess(passed, in: context)
-      return .done(try success(user, now, context))
+      return .finished(.done(try success(user, now, context)))
     }
   }
 }

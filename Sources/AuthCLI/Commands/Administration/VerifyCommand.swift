@@ -2,6 +2,12 @@ import AuthCore
 import AuthViewModels
 import CommandLineKit
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// `authcli verify --username NAME --password-stdin`: exit 0 when the password is right,
 /// 77 otherwise, with no session (like `htpasswd -v`). Any refusal, including a name that
 /// breaks the username rules, is 77: a caller asks one yes-or-no question.
@@ -14,6 +20,13 @@ struct VerifyCommand {
   var usernameFromStandardInput = false
 
   func run() async throws {
+    if usernameFromStandardInput {
+      // Apache's mod_authnz_external runs this for each request, and under the event MPM it
+      // sends SIGTERM to the authenticators of other requests than the one that ends (18
+      // of 20 parallel checks were killed so, each a refused page): the check finishes
+      // instead, in the fraction of a second it takes; SIGKILL still ends it, uncounted.
+      signal(SIGTERM, SIG_IGN)
+    }
     let (location, name, password) = try CredentialReader.existingAccountCredentials(
       context: context, username: username,
       passwordFromStandardInput: passwordFromStandardInput,

@@ -105,6 +105,17 @@ struct PasswordCheck: Sendable {
     let upgradedHash: Rehash?
     /// The device cookie the attempt was counted on, when the client's was trusted.
     let trustedCookie: TrustedCookie?
+    /// The password that verified: if a check beside this one stored the hash again at a
+    /// higher cost meanwhile, the new hash is verified with it before the success settles.
+    let password: Password
+
+    /// The same check, as if it had verified against `hash` (stored since by a check
+    /// beside it) with nothing left to upgrade.
+    func verified(against hash: String) -> Passed {
+      Passed(
+        record: UserRecord(user: record.user, passwordHash: hash, lock: record.lock),
+        upgradedHash: nil, trustedCookie: trustedCookie, password: password)
+    }
   }
 
   /// A cookie the client presented and the store trusted for the account.
@@ -230,7 +241,9 @@ struct PasswordCheck: Sendable {
       presented.first { $0.hash == hash }.map { TrustedCookie(token: $0.token, hash: hash) }
     }
     return .passed(
-      Passed(record: record, upgradedHash: upgradedHash, trustedCookie: trustedCookie))
+      Passed(
+        record: record, upgradedHash: upgradedHash, trustedCookie: trustedCookie,
+        password: password))
   }
 
   /// Clears the count a verified attempt was charged to, inside the caller's transaction.
