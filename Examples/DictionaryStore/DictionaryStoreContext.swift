@@ -25,7 +25,7 @@ final class DictionaryStoreContext: AuthStoreContext {
   /// The keyed hash a name that may be a typed secret is kept under.
   private func storedName(_ name: String) throws(AuthError) -> String {
     guard let hashed = NameHash.hex(of: name, key: nameKey) else {
-      throw .store(.failed(StoreFailure(.unavailable, message: "libsodium could not start")))
+      throw .store(.failed(StoreError.Failure(.unavailable, message: "libsodium could not start")))
     }
     return hashed
   }
@@ -35,7 +35,7 @@ final class DictionaryStoreContext: AuthStoreContext {
     guard tables.users[userID] == nil else { return }
     throw .store(
       .failed(
-        StoreFailure(
+        StoreError.Failure(
           .unexpected, message: "FOREIGN KEY constraint failed: \(table) names no account")))
   }
 
@@ -52,7 +52,7 @@ final class DictionaryStoreContext: AuthStoreContext {
 
   /// What a primary key answers for a second row with the same key.
   private func duplicate(_ table: String) -> AuthError {
-    .store(.failed(StoreFailure(.unexpected, message: "UNIQUE constraint failed: \(table)")))
+    .store(.failed(StoreError.Failure(.unexpected, message: "UNIQUE constraint failed: \(table)")))
   }
 
   // MARK: UserStore

@@ -6,7 +6,7 @@ import Testing
 struct BorrowedBindingTests {
   @Test("bound text and bytes are stored whole, and cleared when the scope ends")
   func boundInPlaceThenCleared() throws {
-    let database = try Database.openInMemory()
+    let database = try SQLiteDatabase.openInMemory()
     try database.executeScript("CREATE TABLE t (s TEXT, b BLOB)")
     let text = "in place, longer than a small string: Zoë ✓ \u{0} end"
     let bytes: [UInt8] = (0..<32).map { UInt8($0) }
@@ -29,7 +29,7 @@ struct BorrowedBindingTests {
 
   @Test("a list of values is bound in order, and cleared afterwards")
   func listBoundInPlace() throws {
-    let database = try Database.openInMemory()
+    let database = try SQLiteDatabase.openInMemory()
     try database.executeScript("CREATE TABLE t (i INTEGER, s TEXT, b BLOB, n TEXT)")
     let values: [SQLiteValue] = [.integer(7), .text("seven"), .blob([7, 7]), .null]
     try database.execute("INSERT INTO t VALUES (?1, ?2, ?3, ?4)", values)
@@ -45,10 +45,10 @@ struct BorrowedBindingTests {
 
   @Test("a bind that fails inside the scope leaves no binding behind")
   func failedBindClears() throws {
-    let database = try Database.openInMemory()
+    let database = try SQLiteDatabase.openInMemory()
     try database.executeScript("CREATE TABLE t (s TEXT)")
     let sql = "INSERT INTO t VALUES (?1)"
-    #expect(throws: SQLiteError.self) {
+    #expect(throws: SQLiteEngineError.self) {
       try database.withStatement(sql) { statement in
         try statement.withBound("kept only in scope", at: 1) {
           try statement.bind(Int64(1), at: 2)  // there is no parameter 2

@@ -29,7 +29,7 @@ struct CheckConstraintsTests {
 
   @Test("every CHECK the migrations create is found")
   func everyMigrationCheckIsFound() throws {
-    let migrator = Migrator()
+    let migrator = SQLiteMigrator()
     let expected = try migrator.expectedSchema(atVersion: migrator.newestVersion)
     let found = Dictionary(
       expected.filter { $0.type == "table" }.map {
@@ -52,7 +52,7 @@ struct CheckConstraintsTests {
     let folder = try TemporaryFolder()
     let path = folder.path("planted.sqlite")
     _ = try SQLiteAuthStore.open(path: path)
-    let writer = try Database.open(path: path)
+    let writer = try SQLiteDatabase.open(path: path)
     try writer.executeScript(
       """
       PRAGMA ignore_check_constraints = 1;
@@ -61,14 +61,14 @@ struct CheckConstraintsTests {
         VALUES ('x', -1, NULL, 0);
       """)
     writer.close()
-    let database = try Database.open(
-      path: path, options: OpenOptions(mode: readOnly ? .readOnly : .readWrite))
+    let database = try SQLiteDatabase.open(
+      path: path, options: SQLiteOpenOptions(mode: readOnly ? .readOnly : .readWrite))
     defer { database.close() }
     #expect(
-      try Migrator().integrityCheck(of: database) == [
+      try SQLiteMigrator().integrityCheck(of: database) == [
         "CHECK constraint failed in secret_keys", "CHECK constraint failed in sign_in_throttle",
       ])
-    let report = try DatabaseInspector().inspect(database)
+    let report = try SQLiteInspector().inspect(database)
     #expect(!report.isHealthy)
     #expect(report.schemaDifferences == [])
   }
@@ -78,10 +78,10 @@ struct CheckConstraintsTests {
     let folder = try TemporaryFolder()
     let path = folder.path("healthy.sqlite")
     let store = try SQLiteAuthStore.open(path: path)
-    let database = try Database.open(path: path, options: OpenOptions(mode: .readOnly))
-    #expect(try Migrator().integrityCheck(of: database) == ["ok"])
+    let database = try SQLiteDatabase.open(path: path, options: SQLiteOpenOptions(mode: .readOnly))
+    #expect(try SQLiteMigrator().integrityCheck(of: database) == ["ok"])
     database.close()
-    let writer = try Database.open(path: path)
+    let writer = try SQLiteDatabase.open(path: path)
     try writer.executeScript(
       "PRAGMA ignore_check_constraints = 1; UPDATE secret_keys SET key = randomblob(31);")
     writer.close()

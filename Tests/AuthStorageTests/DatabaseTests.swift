@@ -7,8 +7,8 @@ struct DatabaseTests {
   @Test("every connection gets the safety pragmas; files also WAL and synchronous NORMAL")
   func pragmas() throws {
     let folder = try TemporaryFolder()
-    let memory = try Database.openInMemory(busyTimeoutMilliseconds: 1234)
-    let file = try Database.open(path: folder.path("p.sqlite"))
+    let memory = try SQLiteDatabase.openInMemory(busyTimeoutMilliseconds: 1234)
+    let file = try SQLiteDatabase.open(path: folder.path("p.sqlite"))
     for database in [memory, file] {
       #expect(try database.scalarInt("PRAGMA foreign_keys") == 1)
       #expect(try database.scalarInt("PRAGMA trusted_schema") == 0)
@@ -23,7 +23,7 @@ struct DatabaseTests {
 
   @Test("typed binds and columns round-trip every storage class")
   func typedValues() throws {
-    let database = try Database.openInMemory()
+    let database = try SQLiteDatabase.openInMemory()
     try database.executeScript("CREATE TABLE t (i INTEGER, r REAL, s TEXT, b BLOB, n TEXT)")
     let bytes: [UInt8] = [0, 1, 2, 255]
     try database.withStatement("INSERT INTO t VALUES (?1, ?2, ?3, ?4, ?5)") { statement in
@@ -51,7 +51,7 @@ struct DatabaseTests {
 
   @Test("text is bound by its length, so an embedded NUL does not cut it short")
   func textWithNUL() throws {
-    let database = try Database.openInMemory()
+    let database = try SQLiteDatabase.openInMemory()
     try database.executeScript("CREATE TABLE t (s TEXT)")
     try database.execute("INSERT INTO t VALUES (?1)", [.text("before\u{0}after")])
     #expect(try database.scalarInt("SELECT length(CAST(s AS BLOB)) FROM t") == 12)
@@ -60,7 +60,7 @@ struct DatabaseTests {
 
   @Test("a statement is prepared once per connection and reused, with its bindings cleared")
   func statementCache() throws {
-    let database = try Database.openInMemory()
+    let database = try SQLiteDatabase.openInMemory()
     let sql = "SELECT ?1 IS NULL"
     let before = database.preparedStatementCount
     let first = try database.withStatement(sql) { statement in
@@ -79,11 +79,11 @@ struct DatabaseTests {
 
   @Test("a failing statement names its SQL and codes but never the bound values")
   func errorsHideValues() throws {
-    let database = try Database.openInMemory()
+    let database = try SQLiteDatabase.openInMemory()
     try database.executeScript("CREATE TABLE secrets (value TEXT UNIQUE)")
     let secret = "hunter2-secret-value"
     try database.execute("INSERT INTO secrets VALUES (?1)", [.text(secret)])
-    let error = #expect(throws: SQLiteError.self) {
+    let error = #expect(throws: SQLiteEngineError.self) {
       try database.execute("INSERT INTO secrets VALUES (?1)", [.text(secret)])
     }
     #expect(error?.isUniqueViolation == true)
@@ -97,7 +97,7 @@ struct DatabaseTests {
   @Test("a throwing transaction body rolls back and rethrows its own error")
   func transactionRollback() throws {
     struct Abort: Error {}
-    let database = try Database.openInMemory()
+    let database = try SQLiteDatabase.openInMemory()
     try database.executeScript("CREATE TABLE t (x INTEGER)")
     #expect(throws: Abort.self) {
       try database.transaction(.immediate) {
@@ -113,17 +113,19 @@ struct DatabaseTests {
   func readOnly() throws {
     let folder = try TemporaryFolder()
     let path = folder.path("ro.sqlite")
-    #expect(throws: StorageError.notFound(path: path)) {
-      _ = try Database.open(path: path, options: OpenOptions(mode: .readOnly))
+    #expect(throws: SQLiteError.notFound(path: path)) {
+      _ = try SQLiteDatabase.open(path: path, options: SQLiteOpenOptions(mode: .readOnly))
     }
-    #expect(throws: StorageError.notFound(path: path)) {
-      _ = try Database.open(path: path, options: OpenOptions(mode: .readWrite))
+    #expect(throws: SQLiteError.notFound(path: path)) {
+      _ = try SQLiteDatabase.open(path: path, options: SQLiteOpenOptions(mode: .readWrite))
     }
     #expect(!FileManager.default.fileExists(atPath: path))
-    try Database.open(path: path).executeScript("CREATE TABLE t (x INTEGER)")
-    let reader = try Database.open(path: path, options: OpenOptions(mode: .readOnly))
+    try SQLiteDatabase.open(path: path).executeScript("CREATE TABLE t (x INTEGER)")
+    let reader = try SQLiteDatabase.open(path: path, options: SQLiteOpenOptions(mode: .readOnly))
     #expect(reader.isReadOnly)
-    let error = #expect(throws: SQLiteError.self) { try reader.execute("INSERT INTO t VALUES (1)") }
+    let error = #expect(throws: SQLiteEngineError.self) {
+      try reader.execute("INSERT INTO t VALUES (1)")
+    }
     #expect(error?.primaryCode == 8)  // SQLITE_READONLY
   }
 }

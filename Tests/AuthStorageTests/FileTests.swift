@@ -80,8 +80,8 @@ struct FileTests {
   func busy() async throws {
     let folder = try TemporaryFolder()
     let path = folder.path("busy.sqlite")
-    let holder = try Database.open(path: path)
-    try Migrator().migrate(holder)
+    let holder = try SQLiteDatabase.open(path: path)
+    try SQLiteMigrator().migrate(holder)
     let store = try SQLiteAuthStore.open(path: path, busyTimeoutMilliseconds: 0)
     try holder.execute("BEGIN IMMEDIATE")
     await #expect(throws: AuthError.store(.busy)) {

@@ -24,12 +24,12 @@ struct InspectorTests {
   func inMemory() async throws {
     let store = try SQLiteAuthStore.inMemory()
     try await populate(store)
-    let report = try store.withDatabase { try DatabaseInspector().inspect($0, at: time(500)) }
+    let report = try store.withDatabase { try SQLiteInspector().inspect($0, at: time(500)) }
     #expect(report.path == ":memory:")
     #expect(report.fileSizeBytes == nil)
     #expect(report.journalMode == "memory")
     #expect(report.sqliteVersion == sqliteLibraryVersion)
-    #expect(report.schemaVersion == Migrator().newestVersion)
+    #expect(report.schemaVersion == SQLiteMigrator().newestVersion)
     #expect(report.appliedMigrations.map(\.identifier) == Migration.embedded.map(\.identifier))
     #expect(report.pendingMigrations.isEmpty)
     let counts = Dictionary(uniqueKeysWithValues: report.tables.map { ($0.name, $0.rows) })
@@ -39,7 +39,7 @@ struct InspectorTests {
         "device_cookies": 0, "second_factors": 0, "recovery_codes": 0,
         "schema_migrations": Migration.embedded.count,
       ])
-    #expect(report.sessions == DatabaseReport.SessionCounts(active: 1, expired: 1))
+    #expect(report.sessions == SQLiteReport.SessionCounts(active: 1, expired: 1))
     #expect(report.integrityCheck == ["ok"])
     #expect(report.isHealthy)
   }
@@ -51,22 +51,22 @@ struct InspectorTests {
     try await populate(try SQLiteAuthStore.open(path: path))
     let before = try fileBytes(path)
 
-    let report = try DatabaseInspector().inspect(path: path, at: time(50))
+    let report = try SQLiteInspector().inspect(path: path, at: time(50))
     #expect(report.path == path)
     #expect(report.fileSizeBytes == Int64(before.count))
     #expect(report.journalMode == "wal")
-    #expect(report.sessions == DatabaseReport.SessionCounts(active: 2, expired: 0))
+    #expect(report.sessions == SQLiteReport.SessionCounts(active: 2, expired: 0))
     #expect(try fileBytes(path) == before)
 
     let decoded = try JSONDecoder().decode(
-      DatabaseReport.self, from: try JSONEncoder().encode(report))
+      SQLiteReport.self, from: try JSONEncoder().encode(report))
     #expect(decoded == report)
   }
 
   @Test("an unmigrated database shows every migration pending and no session counts")
   func unmigrated() throws {
-    let database = try Database.openInMemory()
-    let report = try DatabaseInspector().inspect(database, at: time(0))
+    let database = try SQLiteDatabase.openInMemory()
+    let report = try SQLiteInspector().inspect(database, at: time(0))
     #expect(report.schemaVersion == 0)
     #expect(report.tables.isEmpty)
     #expect(report.sessions == nil)
@@ -77,8 +77,8 @@ struct InspectorTests {
   func missing() throws {
     let folder = try TemporaryFolder()
     let path = folder.path("absent.sqlite")
-    #expect(throws: StorageError.notFound(path: path)) {
-      _ = try DatabaseInspector().inspect(path: path)
+    #expect(throws: SQLiteError.notFound(path: path)) {
+      _ = try SQLiteInspector().inspect(path: path)
     }
     #expect(!FileManager.default.fileExists(atPath: path))
   }

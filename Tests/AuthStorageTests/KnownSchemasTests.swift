@@ -9,10 +9,10 @@ import Testing
 @Suite struct KnownSchemasTests {
   /// Migrations 1…N for every N, applied to an empty database, as the record's lines.
   private func createdSchemas() throws -> [(migrations: String, schema: String, last: String)] {
-    let all = Migrator().migrations
+    let all = SQLiteMigrator().migrations
     return try all.map { newest in
-      let prefix = Migrator(migrations: all.filter { $0.version <= newest.version })
-      let scratch = try Database.openInMemory()
+      let prefix = SQLiteMigrator(migrations: all.filter { $0.version <= newest.version })
+      let scratch = try SQLiteDatabase.openInMemory()
       defer { scratch.close() }
       try prefix.migrate(scratch, at: Date(timeIntervalSince1970: 0))
       let migrations = try #require(prefix.migrationsDigest(upTo: newest.version))
@@ -28,32 +28,32 @@ import Testing
       "    // \($0.last)\n    \"\($0.migrations)\":\n      \"\($0.schema)\","
     }
     #expect(
-      KnownSchemas.schemaDigests == wanted,
-      "Put these lines in KnownSchemas.schemaDigests:\n\(lines.joined(separator: "\n"))")
-    #expect(created.count == Migrator().newestVersion)
+      SQLiteKnownSchemas.schemaDigests == wanted,
+      "Put these lines in SQLiteKnownSchemas.schemaDigests:\n\(lines.joined(separator: "\n"))")
+    #expect(created.count == SQLiteMigrator().newestVersion)
   }
 
   @Test func aPlantedTriggerChangesTheDigestAndIsStillNamed() throws {
-    let database = try Database.openInMemory()
+    let database = try SQLiteDatabase.openInMemory()
     defer { database.close() }
-    try Migrator().migrate(database)
+    try SQLiteMigrator().migrate(database)
     let clean = SchemaObject.digest(of: try SchemaObject.all(in: database))
     try database.executeScript(
       "CREATE TRIGGER keep_sessions AFTER DELETE ON sessions BEGIN SELECT 1; END;")
     #expect(SchemaObject.digest(of: try SchemaObject.all(in: database)) != clean)
-    #expect(throws: StorageError.self) { try Migrator().verifySchema(of: database) }
-    #expect(try Migrator().schemaDifferences(in: database) == ["extra trigger keep_sessions"])
+    #expect(throws: SQLiteError.self) { try SQLiteMigrator().verifySchema(of: database) }
+    #expect(try SQLiteMigrator().schemaDifferences(in: database) == ["extra trigger keep_sessions"])
   }
 
   @Test func changedMigrationsFindNoRecordAndAreJudgedTheSlowWay() throws {
-    let changed = Migrator().migrations.map {
+    let changed = SQLiteMigrator().migrations.map {
       Migration(identifier: $0.identifier, version: $0.version, sql: $0.sql + "\n-- changed")
     }
-    let migrator = Migrator(migrations: changed)
+    let migrator = SQLiteMigrator(migrations: changed)
     let digest = migrator.migrationsDigest(upTo: migrator.newestVersion)
     #expect(digest != nil)
-    #expect(KnownSchemas.digest(ofSchemaCreatedBy: digest) == nil)
-    let database = try Database.openInMemory()
+    #expect(SQLiteKnownSchemas.digest(ofSchemaCreatedBy: digest) == nil)
+    let database = try SQLiteDatabase.openInMemory()
     defer { database.close() }
     try migrator.migrate(database)
     try migrator.verifySchema(of: database)

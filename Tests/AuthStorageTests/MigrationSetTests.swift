@@ -78,8 +78,8 @@ struct MigrationSetTests {
 
   @Test("a migrator with a duplicate number refuses to start and writes nothing")
   func migratorRefusesDuplicates() throws {
-    let database = try Database.openInMemory()
-    let migrator = Migrator(migrations: [
+    let database = try SQLiteDatabase.openInMemory()
+    let migrator = SQLiteMigrator(migrations: [
       Migration(identifier: "0001_a", version: 1, sql: "CREATE TABLE a (x INTEGER)"),
       Migration(identifier: "0001_b", version: 1, sql: "CREATE TABLE b (x INTEGER)"),
     ])
@@ -92,11 +92,11 @@ struct MigrationSetTests {
 
   @Test("migrations are keyed by number and name: another name under a number is refused")
   func keyedByNumberAndName() throws {
-    let database = try Database.openInMemory()
-    try Migrator(migrations: [
+    let database = try SQLiteDatabase.openInMemory()
+    try SQLiteMigrator(migrations: [
       Migration(identifier: "0001_first", version: 1, sql: "CREATE TABLE a (x INTEGER)")
     ]).migrate(database)
-    let renamed = Migrator(migrations: [
+    let renamed = SQLiteMigrator(migrations: [
       Migration(identifier: "0001_other", version: 1, sql: "CREATE TABLE a (x INTEGER)"),
       Migration(identifier: "0002_next", version: 2, sql: "CREATE TABLE b (x INTEGER)"),
     ])
@@ -109,8 +109,8 @@ struct MigrationSetTests {
 
   @Test("rebuilding a parent table in a migration keeps its children's rows (foreign keys off)")
   func rebuildDoesNotCascade() throws {
-    let database = try Database.openInMemory()
-    try Migrator().migrate(database)
+    let database = try SQLiteDatabase.openInMemory()
+    try SQLiteMigrator().migrate(database)
     try database.executeScript(
       """
       INSERT INTO users (id, username, password_hash, created_at, updated_at)
@@ -133,15 +133,15 @@ struct MigrationSetTests {
         DROP TABLE users;
         ALTER TABLE users_rebuilt RENAME TO users;
         """)
-    try Migrator(migrations: Migration.embedded + [rebuild]).migrate(database)
+    try SQLiteMigrator(migrations: Migration.embedded + [rebuild]).migrate(database)
     #expect(try database.scalarInt("SELECT count(*) FROM sessions") == 1)
     #expect(try database.scalarInt("PRAGMA foreign_keys") == 1)
   }
 
   @Test("a migration that leaves dangling foreign keys is rolled back")
   func danglingForeignKeysRollBack() throws {
-    let database = try Database.openInMemory()
-    try Migrator().migrate(database)
+    let database = try SQLiteDatabase.openInMemory()
+    try SQLiteMigrator().migrate(database)
     let next = Migration.embedded.count + 1
     let orphan = Migration(
       identifier: "9999_orphan", version: next,
@@ -149,8 +149,8 @@ struct MigrationSetTests {
         INSERT INTO sessions (token_hash, user_id, created_at, last_used_at, expires_at)
           VALUES (x'01', 42, 0, 0, 10);
         """)
-    #expect(throws: StorageError.foreignKeysBroken(identifier: "9999_orphan", table: "sessions")) {
-      try Migrator(migrations: Migration.embedded + [orphan]).migrate(database)
+    #expect(throws: SQLiteError.foreignKeysBroken(identifier: "9999_orphan", table: "sessions")) {
+      try SQLiteMigrator(migrations: Migration.embedded + [orphan]).migrate(database)
     }
     #expect(try database.userVersion() == next - 1)
     #expect(try database.scalarInt("SELECT count(*) FROM sessions") == 0)

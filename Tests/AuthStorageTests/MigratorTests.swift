@@ -35,8 +35,8 @@ struct MigratorTests {
 
   @Test("a fresh database reaches the newest version, and running again changes nothing")
   func freshAndRerun() throws {
-    let database = try Database.openInMemory()
-    let migrator = Migrator()
+    let database = try SQLiteDatabase.openInMemory()
+    let migrator = SQLiteMigrator()
     #expect(try migrator.pendingMigrations(in: database) == Migration.embedded)
     let applied = try migrator.migrate(database, at: time(0))
     #expect(applied == Migration.embedded)
@@ -58,9 +58,9 @@ struct MigratorTests {
 
   @Test("rebuilding sessions (0002) keeps every row, its indexes and its cascade")
   func sessionRebuildKeepsRows() throws {
-    let database = try Database.openInMemory()
+    let database = try SQLiteDatabase.openInMemory()
     let initial = Migration.embedded.filter { $0.version == 1 }
-    try Migrator(migrations: initial).migrate(database, at: time(0))
+    try SQLiteMigrator(migrations: initial).migrate(database, at: time(0))
     try database.executeScript(
       """
       INSERT INTO users (id, username, password_hash, created_at, updated_at)
@@ -68,7 +68,7 @@ struct MigratorTests {
       INSERT INTO sessions (id, token_hash, user_id, created_at, last_used_at, expires_at)
         VALUES (3, x'01', 1, 10, 11, 12), (7, x'02', 2, 20, 21, 22);
       """)
-    try Migrator().migrate(database, at: time(1))
+    try SQLiteMigrator().migrate(database, at: time(1))
     let rows = try database.query(
       "SELECT id, user_id, created_at, last_used_at, expires_at FROM sessions ORDER BY id"
     ) { row in (Int32(0)..<5).map { row.int64(at: $0) } }
@@ -90,14 +90,14 @@ struct MigratorTests {
 
   @Test("a failing migration rolls back alone; the one before it stays applied")
   func failingMigration() throws {
-    let database = try Database.openInMemory()
-    let migrator = Migrator(migrations: [
+    let database = try SQLiteDatabase.openInMemory()
+    let migrator = SQLiteMigrator(migrations: [
       Migration(identifier: "0001_first", version: 1, sql: "CREATE TABLE first (x INTEGER);"),
       Migration(
         identifier: "0002_broken", version: 2,
         sql: "CREATE TABLE second (x INTEGER); INSERT INTO missing_table VALUES (1);"),
     ])
-    let error = #expect(throws: StorageError.self) { try migrator.migrate(database, at: time(0)) }
+    let error = #expect(throws: SQLiteError.self) { try migrator.migrate(database, at: time(0)) }
     guard case .migrationFailed(let identifier, _) = error else {
       Issue.record("expected .migrationFailed, got \(String(describing: error))")
       return
@@ -114,20 +114,20 @@ struct MigratorTests {
   func newerDatabase() throws {
     let folder = try TemporaryFolder()
     let path = folder.path("future.sqlite")
-    let database = try Database.open(path: path)
-    try Migrator().migrate(database)
+    let database = try SQLiteDatabase.open(path: path)
+    try SQLiteMigrator().migrate(database)
     // A rollback journal, so that a stray WAL switch or write would change the main file.
     try database.executeScript("PRAGMA journal_mode = DELETE; PRAGMA user_version = 999;")
     database.close()
     let before = try fileBytes(path)
 
-    let newest = Migrator().newestVersion
-    #expect(throws: StorageError.schemaTooNew(found: 999, newestKnown: newest)) {
+    let newest = SQLiteMigrator().newestVersion
+    #expect(throws: SQLiteError.schemaTooNew(found: 999, newestKnown: newest)) {
       _ = try SQLiteAuthStore.open(path: path)
     }
-    let reopened = try Database.open(path: path, options: OpenOptions(mode: .readOnly))
-    #expect(throws: StorageError.schemaTooNew(found: 999, newestKnown: newest)) {
-      try Migrator().migrate(reopened)
+    let reopened = try SQLiteDatabase.open(path: path, options: SQLiteOpenOptions(mode: .readOnly))
+    #expect(throws: SQLiteError.schemaTooNew(found: 999, newestKnown: newest)) {
+      try SQLiteMigrator().migrate(reopened)
     }
     reopened.close()
     #expect(try fileBytes(path) == before)
@@ -141,7 +141,7 @@ struct MigratorTests {
       try SQLiteAuthStore.inMemory(), try SQLiteAuthStore.open(path: folder.path("new.sqlite")),
     ] {
       let version = try store.withDatabase { try $0.userVersion() }
-      #expect(version == Migrator().newestVersion)
+      #expect(version == SQLiteMigrator().newestVersion)
     }
   }
 }

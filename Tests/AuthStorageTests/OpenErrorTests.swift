@@ -10,7 +10,7 @@ struct OpenErrorTests {
     let path = folder.path("notes.txt")
     let text = Data(String(repeating: "These are notes, not a database.\n", count: 200).utf8)
     try text.write(to: URL(fileURLWithPath: path))
-    #expect(throws: StorageError.notADatabase(path: path)) {
+    #expect(throws: SQLiteError.notADatabase(path: path)) {
       _ = try SQLiteAuthStore.open(path: path)
     }
     #expect(try fileBytes(path) == text)
@@ -22,15 +22,15 @@ struct OpenErrorTests {
     let folder = try TemporaryFolder()
     let fifo = folder.path("pipe")
     #expect(mkfifo(fifo, 0o600) == 0)
-    #expect(throws: StorageError.notADatabase(path: fifo)) {
+    #expect(throws: SQLiteError.notADatabase(path: fifo)) {
       _ = try SQLiteAuthStore.open(path: fifo)
     }
-    #expect(throws: StorageError.notADatabase(path: "/dev/null")) {
-      _ = try Database.open(path: "/dev/null", options: OpenOptions(mode: .readOnly))
+    #expect(throws: SQLiteError.notADatabase(path: "/dev/null")) {
+      _ = try SQLiteDatabase.open(path: "/dev/null", options: SQLiteOpenOptions(mode: .readOnly))
     }
     // Read-only, SQLite's open(2) of a FIFO would wait for a writer forever.
-    #expect(throws: StorageError.notADatabase(path: fifo)) {
-      _ = try DatabaseInspector().inspect(path: fifo)
+    #expect(throws: SQLiteError.notADatabase(path: fifo)) {
+      _ = try SQLiteInspector().inspect(path: fifo)
     }
   }
 
@@ -38,7 +38,7 @@ struct OpenErrorTests {
   func foreignDatabase() throws {
     let folder = try TemporaryFolder()
     let path = folder.path("bookmarks.sqlite")
-    let other = try Database.open(path: path)
+    let other = try SQLiteDatabase.open(path: path)
     try other.executeScript(
       """
       PRAGMA journal_mode = DELETE;
@@ -47,10 +47,10 @@ struct OpenErrorTests {
       """)
     other.close()
     let before = try fileBytes(path)
-    #expect(throws: StorageError.foreignDatabase(path: path)) {
+    #expect(throws: SQLiteError.foreignDatabase(path: path)) {
       _ = try SQLiteAuthStore.open(path: path)
     }
-    #expect(throws: StorageError.foreignDatabase(path: path)) {
+    #expect(throws: SQLiteError.foreignDatabase(path: path)) {
       _ = try SQLiteAuthStore.open(path: path, mode: .readWrite)
     }
     #expect(try fileBytes(path) == before)
@@ -62,13 +62,13 @@ struct OpenErrorTests {
     let folder = try TemporaryFolder()
     let path = folder.path("empty.sqlite")
     #expect(FileManager.default.createFile(atPath: path, contents: Data()))
-    for mode in [OpenMode.readWriteCreate, .readWrite, .readOnly] {
-      #expect(throws: StorageError.emptyFile(path: path)) {
-        _ = try Database.open(path: path, options: OpenOptions(mode: mode))
+    for mode in [SQLiteOpenMode.readWriteCreate, .readWrite, .readOnly] {
+      #expect(throws: SQLiteError.emptyFile(path: path)) {
+        _ = try SQLiteDatabase.open(path: path, options: SQLiteOpenOptions(mode: mode))
       }
     }
-    #expect(throws: StorageError.emptyFile(path: path)) {
-      _ = try DatabaseInspector().inspect(path: path)
+    #expect(throws: SQLiteError.emptyFile(path: path)) {
+      _ = try SQLiteInspector().inspect(path: path)
     }
     #expect(try fileBytes(path).isEmpty)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).count == 1)
@@ -78,8 +78,9 @@ struct OpenErrorTests {
   func newDatabaseAppearsWhole() throws {
     let folder = try TemporaryFolder()
     let path = folder.path("new.sqlite")
-    let database = try Database.open(path: path, options: OpenOptions(mode: .readWriteCreate))
-    #expect(try database.scalarInt("PRAGMA application_id") == Int(Database.applicationID))
+    let database = try SQLiteDatabase.open(
+      path: path, options: SQLiteOpenOptions(mode: .readWriteCreate))
+    #expect(try database.scalarInt("PRAGMA application_id") == Int(SQLiteDatabase.applicationID))
     database.close()
     // No temporary file is left beside it (only the database and SQLite's own files).
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
@@ -93,8 +94,8 @@ struct OpenErrorTests {
   func truncatedDatabase() throws {
     let folder = try TemporaryFolder()
     let path = folder.path("cut.sqlite")
-    let database = try Database.open(path: path)
-    try Migrator().migrate(database)
+    let database = try SQLiteDatabase.open(path: path)
+    try SQLiteMigrator().migrate(database)
     try database.executeScript("PRAGMA journal_mode = DELETE")
     database.close()
     let whole = try fileBytes(path)
@@ -102,7 +103,7 @@ struct OpenErrorTests {
     let cut = whole.prefix(whole.count / 2)
     try cut.write(to: URL(fileURLWithPath: path))
 
-    let error = #expect(throws: StorageError.self) { _ = try SQLiteAuthStore.open(path: path) }
+    let error = #expect(throws: SQLiteError.self) { _ = try SQLiteAuthStore.open(path: path) }
     guard case .corrupt(let errorPath, _) = error else {
       Issue.record("expected .corrupt, got \(String(describing: error))")
       return
@@ -116,7 +117,7 @@ struct OpenErrorTests {
     let folder = try TemporaryFolder()
     let path = folder.path("adir")
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-    #expect(throws: StorageError.isDirectory(path: path)) {
+    #expect(throws: SQLiteError.isDirectory(path: path)) {
       _ = try SQLiteAuthStore.open(path: path)
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: path).isEmpty)
@@ -126,7 +127,7 @@ struct OpenErrorTests {
   func missingDirectory() throws {
     let folder = try TemporaryFolder()
     let path = folder.path("missing/auth.sqlite")
-    let error = #expect(throws: StorageError.self) { _ = try SQLiteAuthStore.open(path: path) }
+    let error = #expect(throws: SQLiteError.self) { _ = try SQLiteAuthStore.open(path: path) }
     guard case .cannotCreate(let errorPath, _) = error else {
       Issue.record("expected .cannotCreate, got \(String(describing: error))")
       return

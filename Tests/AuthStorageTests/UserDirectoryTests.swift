@@ -32,8 +32,8 @@ struct UserDirectoryTests {
         userID: mia.id, tokenHash: tokenHash(2), createdAt: time(20), expiresAt: time(400))
     }
 
-    let reader = try Database.open(path: path, options: OpenOptions(mode: .readOnly))
-    let directory = UserDirectory(database: reader)
+    let reader = try SQLiteDatabase.open(path: path, options: SQLiteOpenOptions(mode: .readOnly))
+    let directory = SQLiteUserDirectory(database: reader)
     let users = try directory.users(at: time(100))
     #expect(users.map(\.username) == ["mia", "noah"])
     #expect(users.map(\.lastSignInAt) == [time(20), nil])

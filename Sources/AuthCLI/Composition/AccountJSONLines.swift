@@ -22,7 +22,7 @@ enum AccountJSONLines {
 
   /// Decodes every line.
   static func entries(_ lines: [String]) throws -> Decoded {
-    let database = try Database.openInMemory()
+    let database = try SQLiteDatabase.openInMemory()
     var entries: [AccountImportEntry] = []
     var older: Set<Int> = []
     for (index, line) in lines.enumerated() {
@@ -83,7 +83,7 @@ enum AccountJSONLines {
       + " THEN json_extract(?1, '$.\(key)') END"
   }
 
-  private static func entry(_ row: Statement) -> AccountImportEntry {
+  private static func entry(_ row: SQLiteStatement) -> AccountImportEntry {
     guard row.optionalString(at: 0) == "object" else { return .malformed("not a JSON object") }
     guard row.optionalString(at: 1) == "text", let name = row.optionalString(at: 2) else {
       return .malformed("no username text")
@@ -137,7 +137,9 @@ enum AccountJSONLines {
 
   /// The second factor of columns 12–21 (the `second_factor_*` fields and
   /// `recovery_codes_left`), every one required but the last accepted step.
-  private static func secondFactor(_ row: Statement) -> Result<ExportedSecondFactor, Unreadable> {
+  private static func secondFactor(
+    _ row: SQLiteStatement
+  ) -> Result<ExportedSecondFactor, Unreadable> {
     guard let text = row.optionalString(at: 12), let box = SodiumBase64.decode(text) else {
       return .failure(Unreadable(reason: "second_factor_sealed_secret is not base64"))
     }

@@ -11,7 +11,7 @@ import AuthStorage
 struct SQLiteDatabaseTools: DatabaseTools {
   /// A file or `:memory:`, never a server.
   let location: DatabaseLocation
-  private let migrator = Migrator()
+  private let migrator = SQLiteMigrator()
 
   func migrate() throws -> MigrationOutcome {
     let database = try openForWriting()
@@ -39,19 +39,20 @@ struct SQLiteDatabaseTools: DatabaseTools {
     // read-only connection `PRAGMA integrity_check` skips the CHECK constraints.
     // A shell made the copy with its umask (0644 as a rule), so a file others may read is
     // accepted here, and only here: it is made private as soon as it has passed.
-    let probe = try Database.open(
+    let probe = try SQLiteDatabase.open(
       path: path,
-      options: OpenOptions(mode: .readWrite, allowsReadableByOthers: true, writesNothing: true))
-    _ = try SchemaAdoption().check(probe)
+      options: SQLiteOpenOptions(
+        mode: .readWrite, allowsReadableByOthers: true, writesNothing: true))
+    _ = try SQLiteSchemaAdoption().check(probe)
     probe.close()
     // An authcli database holds password hashes and is 0600, its -wal and -shm (made at the
     // next open) too.
     guard chmod(path, 0o600) == 0 else {
       throw CLIError.inputOutput(path: path, reason: String(cString: strerror(errno)))
     }
-    let database = try Database.open(path: path, options: OpenOptions(mode: .readWrite))
+    let database = try SQLiteDatabase.open(path: path, options: SQLiteOpenOptions(mode: .readWrite))
     defer { database.close() }
-    let adopted = try SchemaAdoption().adopt(database)
+    let adopted = try SQLiteSchemaAdoption().adopt(database)
     let applied = try migrator.migrate(database)
     return AdoptionOutcome(
       adoptedVersion: adopted, applied: applied, schemaVersion: try database.userVersion())
@@ -61,11 +62,11 @@ struct SQLiteDatabaseTools: DatabaseTools {
     guard let source = try DatabaseOpener.existingPath(location) else {
       throw CLIError.internalFailure("An in-memory database reached the backup of a file")
     }
-    let database = try Database.open(
+    let database = try SQLiteDatabase.open(
       path: source,
-      options: OpenOptions(mode: .readOnly, newestKnownSchemaVersion: migrator.newestVersion))
+      options: SQLiteOpenOptions(mode: .readOnly, newestKnownSchemaVersion: migrator.newestVersion))
     defer { database.close() }
-    return try DatabaseBackup.write(from: database, to: path)
+    return try SQLiteBackup.write(from: database, to: path)
   }
 
   func users() throws -> [UserDirectoryEntry] {
@@ -74,15 +75,15 @@ struct SQLiteDatabaseTools: DatabaseTools {
     if let first = try migrator.pendingMigrations(in: database).first {
       throw DatabaseOpener.needsMigration(first)
     }
-    return try UserDirectory(database: database).users()
+    return try SQLiteUserDirectory(database: database).users()
   }
 
   func inspect() throws -> Inspection {
-    let report: DatabaseReport
+    let report: SQLiteReport
     if let path = try DatabaseOpener.existingPath(location) {
-      report = try DatabaseInspector().inspect(path: path)
+      report = try SQLiteInspector().inspect(path: path)
     } else {
-      report = try DatabaseInspector().inspect(openForReading())
+      report = try SQLiteInspector().inspect(openForReading())
     }
     return Inspection(
       leadingFacts: [
@@ -100,10 +101,10 @@ struct SQLiteDatabaseTools: DatabaseTools {
 
   /// A read-only connection to an existing file (never created, never written),
   /// or a fresh migrated in-memory database for `:memory:`.
-  private func openForReading() throws -> Database {
+  private func openForReading() throws -> SQLiteDatabase {
     guard let path = try DatabaseOpener.existingPath(location) else {
       try refuseServer()
-      let database = try Database.openInMemory()
+      let database = try SQLiteDatabase.openInMemory()
       try migrator.migrate(database)
       return database
     }
@@ -112,19 +113,19 @@ struct SQLiteDatabaseTools: DatabaseTools {
 
   /// A read-write connection, creating the file (0600) when missing, and the default
   /// location's folder (0700).
-  private func openForWriting() throws -> Database {
+  private func openForWriting() throws -> SQLiteDatabase {
     try refuseServer()
-    guard case .file(let path, _) = location else { return try Database.openInMemory() }
+    guard case .file(let path, _) = location else { return try SQLiteDatabase.openInMemory() }
     try DatabaseOpener.prepareFolder(of: location)
     return try openChecked(path, mode: .readWriteCreate)
   }
 
   /// Opens a file refusing a newer schema, then refuses a schema that is not exactly what
   /// its recorded migrations create.
-  private func openChecked(_ path: String, mode: OpenMode) throws -> Database {
-    let database = try Database.open(
+  private func openChecked(_ path: String, mode: SQLiteOpenMode) throws -> SQLiteDatabase {
+    let database = try SQLiteDatabase.open(
       path: path,
-      options: OpenOptions(mode: mode, newestKnownSchemaVersion: migrator.newestVersion))
+      options: SQLiteOpenOptions(mode: mode, newestKnownSchemaVersion: migrator.newestVersion))
     try migrator.verifySchema(of: database)
     return database
   }
@@ -136,7 +137,7 @@ struct SQLiteDatabaseTools: DatabaseTools {
     }
   }
 
-  private static func size(_ report: DatabaseReport) -> String {
+  private static func size(_ report: SQLiteReport) -> String {
     guard let bytes = report.fileSizeBytes else { return "in memory" }
     var text = "\(bytes) bytes"
     if let wal = report.walSizeBytes { text += " (+ \(wal) bytes of WAL)" }
@@ -144,7 +145,7 @@ struct SQLiteDatabaseTools: DatabaseTools {
   }
 
   /// Triggers, views, the schema check and the integrity check, as `inspect` lists them.
-  private static func checks(_ report: DatabaseReport) -> [[String]] {
+  private static func checks(_ report: SQLiteReport) -> [[String]] {
     var facts = InspectReportText.rows(
       "Triggers", report.triggers.isEmpty ? ["none"] : report.triggers)
     facts += InspectReportText.rows("Views", report.views.isEmpty ? ["none"] : report.views)
@@ -159,7 +160,7 @@ struct SQLiteDatabaseTools: DatabaseTools {
   }
 
   /// The keys only an SQLite file has, beside the shared ones.
-  private static func json(_ report: DatabaseReport) -> [String: Any] {
+  private static func json(_ report: SQLiteReport) -> [String: Any] {
     [
       "needs_adoption": report.needsAdoption,
       "path": report.path,
@@ -177,7 +178,7 @@ struct SQLiteDatabaseTools: DatabaseTools {
   }
 
   /// A failed integrity check, else a schema holding more than its migrations create.
-  private static func problem(_ report: DatabaseReport) -> CLIError? {
+  private static func problem(_ report: SQLiteReport) -> CLIError? {
     if !report.isHealthy {
       return .incompatibleDatabase(
         "The integrity check failed: " + report.integrityCheck.prefix(3).joined(separator: "; "),

@@ -145,7 +145,7 @@ struct ErrorReport: Error, Hashable, Sendable {
   }
 
   /// The kind (and so the exit code) of each sort of engine failure.
-  private static func kind(of failure: StoreFailure.Kind) -> ErrorKind {
+  private static func kind(of failure: StoreError.Failure.Kind) -> ErrorKind {
     switch failure {
     case .notADatabase: .notADatabase
     case .notAnAuthcliDatabase: .notAnAuthcliDatabase

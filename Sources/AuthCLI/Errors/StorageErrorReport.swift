@@ -7,7 +7,7 @@ import AuthStorage
 // failure has); only the refusals the front end words itself, because they name its own
 // commands, are answered here.
 
-extension StorageError: ReportableFailure {
+extension SQLiteError: ReportableFailure {
   /// The report for one of the adapter's errors.
   var report: ErrorReport {
     switch self {
@@ -41,7 +41,7 @@ extension StorageError: ReportableFailure {
   }
 }
 
-extension SQLiteError: ReportableFailure {
+extension SQLiteEngineError: ReportableFailure {
   /// The report for SQLite's own error.
   var report: ErrorReport { ErrorReport(StoreError(self)) }
 }

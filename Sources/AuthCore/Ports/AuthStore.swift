@@ -25,7 +25,7 @@
 /// written outside the use cases (a tool, a test) may throw its own. An `AuthError` the
 /// work throws passes through unchanged; the store's own failures arrive as
 /// `AuthError.store` (`busy` when the database stayed locked, `usernameTaken` from the
-/// constraint, and the engine's other errors as a `StoreFailure`), converted by the adapter
+/// constraint, and the engine's other errors as a `StoreError.Failure`), converted by the adapter
 /// where its context runs a statement and where it begins and commits
 /// (`AuthError(unitOfWork:engine:)`, which also names any other error as a bug), so no
 /// engine's error type reaches the layers above.
@@ -64,7 +64,7 @@ extension AuthStore {
 ///
 /// Its methods throw only `AuthError.store`: the adapter converts the engine's errors as
 /// each method fails, so the unit of work sees the failures the use cases act on (`busy`,
-/// `usernameTaken`) and every other one as a `StoreFailure`, never an engine's type. The
+/// `usernameTaken`) and every other one as a `StoreError.Failure`, never an engine's type. The
 /// type is the use cases' rather than `StoreError` so that work which also throws a use
 /// case's refusal needs no conversion around each call.
 public protocol AuthStoreContext: UserStore, SessionStore, AuditLog, ThrottleStore,

@@ -6,63 +6,65 @@ public enum StoreError: Error, Hashable, Sendable {
   /// The database stayed locked by another writer past the busy timeout.
   case busy
   /// The engine failed otherwise: a damaged file, a lost server, a bug.
-  case failed(StoreFailure)
+  case failed(Failure)
 }
 
-/// An engine's failure in engine-neutral terms: what sort of failure it is, which decides
-/// how a front end answers (an exit code), and the sentence the adapter words for people.
-/// The sentence names paths, steps or the engine's reason, never a bound value.
-public struct StoreFailure: Hashable, Sendable, CustomStringConvertible {
-  /// What sort of failure it is.
-  public enum Kind: Hashable, Sendable, CaseIterable {
-    /// The file is not a database of the engine at all.
-    case notADatabase
-    /// The database belongs to another program.
-    case notAnAuthcliDatabase
-    /// The data fails its integrity check, or a row holds a value the schema forbids.
-    case corrupt
-    /// A newer version wrote the schema; it is left alone.
-    case schemaTooNew
-    /// The schema holds objects its migrations do not create.
-    case unexpectedSchema
-    /// A migration could not be applied.
-    case migrationFailed
-    /// A file or folder of the store is a link, foreign-owned, or open to others.
-    case unsafeFile
-    /// Reading or writing the store's files failed.
-    case ioError
-    /// The engine, its library or its server cannot be reached.
-    case unavailable
-    /// The engine refused the account the store connects as.
-    case permissionDenied
-    /// The store's location cannot be read (a malformed address).
-    case invalidLocation
-    /// The store is reachable but not set up for this program (no schema to use).
-    case notConfigured
-    /// The engine refused for want of resources or for a conflicting lock; trying again
-    /// may succeed.
-    case contended
-    /// The engine answered with an error the store does not expect.
-    case unexpected
-    /// The unit of work failed with an error that is neither the engine's nor the use
-    /// case's (a bug).
-    case unknown
+extension StoreError {
+  /// An engine's failure in engine-neutral terms: what sort of failure it is, which decides
+  /// how a front end answers (an exit code), and the sentence the adapter words for people.
+  /// The sentence names paths, steps or the engine's reason, never a bound value.
+  public struct Failure: Hashable, Sendable, CustomStringConvertible {
+    /// What sort of failure it is.
+    public enum Kind: Hashable, Sendable, CaseIterable {
+      /// The file is not a database of the engine at all.
+      case notADatabase
+      /// The database belongs to another program.
+      case notAnAuthcliDatabase
+      /// The data fails its integrity check, or a row holds a value the schema forbids.
+      case corrupt
+      /// A newer version wrote the schema; it is left alone.
+      case schemaTooNew
+      /// The schema holds objects its migrations do not create.
+      case unexpectedSchema
+      /// A migration could not be applied.
+      case migrationFailed
+      /// A file or folder of the store is a link, foreign-owned, or open to others.
+      case unsafeFile
+      /// Reading or writing the store's files failed.
+      case ioError
+      /// The engine, its library or its server cannot be reached.
+      case unavailable
+      /// The engine refused the account the store connects as.
+      case permissionDenied
+      /// The store's location cannot be read (a malformed address).
+      case invalidLocation
+      /// The store is reachable but not set up for this program (no schema to use).
+      case notConfigured
+      /// The engine refused for want of resources or for a conflicting lock; trying again
+      /// may succeed.
+      case contended
+      /// The engine answered with an error the store does not expect.
+      case unexpected
+      /// The unit of work failed with an error that is neither the engine's nor the use
+      /// case's (a bug).
+      case unknown
+    }
+
+    /// What sort of failure it is.
+    public let kind: Kind
+    /// The sentence for people, as the adapter words it.
+    public let message: String
+    /// A line telling what to do about it, when the adapter knows one.
+    public let hint: String?
+
+    /// Describes an engine's failure.
+    public init(_ kind: Kind, message: String, hint: String? = nil) {
+      self.kind = kind
+      self.message = message
+      self.hint = hint
+    }
+
+    /// The message.
+    public var description: String { message }
   }
-
-  /// What sort of failure it is.
-  public let kind: Kind
-  /// The sentence for people, as the adapter words it.
-  public let message: String
-  /// A line telling what to do about it, when the adapter knows one.
-  public let hint: String?
-
-  /// Describes an engine's failure.
-  public init(_ kind: Kind, message: String, hint: String? = nil) {
-    self.kind = kind
-    self.message = message
-    self.hint = hint
-  }
-
-  /// The message.
-  public var description: String { message }
 }

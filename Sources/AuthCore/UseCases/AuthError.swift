@@ -32,7 +32,8 @@ extension AuthError {
     default:
       self = .store(
         convert(error)
-          ?? .failed(StoreFailure(.unknown, message: "Unexpected failure: \(type(of: error))")))
+          ?? .failed(
+            StoreError.Failure(.unknown, message: "Unexpected failure: \(type(of: error))")))
     }
   }
 }

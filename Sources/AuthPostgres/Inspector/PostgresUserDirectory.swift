@@ -8,7 +8,7 @@ import AuthDatabase
 #endif
 
 /// Read-only listing of accounts for operators (`users list`) on PostgreSQL: the same
-/// entries as `UserDirectory` gives for SQLite. Never returns a hash.
+/// entries as `SQLiteUserDirectory` gives for SQLite. Never returns a hash.
 public struct PostgresUserDirectory {
   private let connection: PostgresConnection
 

@@ -15,7 +15,7 @@ enum CheckConstraints {
   /// words of `PRAGMA integrity_check` ("CHECK constraint failed in secret_keys"); empty
   /// when every row keeps them.
   static func violations(
-    in database: Database, expected: Set<SchemaObject>, found: Set<SchemaObject>
+    in database: SQLiteDatabase, expected: Set<SchemaObject>, found: Set<SchemaObject>
   ) throws -> [String] {
     let foundTables = Dictionary(
       found.filter { $0.type == "table" }.map { ($0.name, $0.sql) },
@@ -154,12 +154,12 @@ enum CheckConstraints {
   }
 }
 
-extension Migrator {
+extension SQLiteMigrator {
   /// The lines of `PRAGMA integrity_check` with those of the CHECK constraints added
   /// (`CheckConstraints`), exactly `["ok"]` when both find nothing; on any connection,
   /// read-only included. The constraints are those the migrations up to the file's
   /// `user_version` create, when this migrator knows that version.
-  public func integrityCheck(of database: Database) throws -> [String] {
+  public func integrityCheck(of database: SQLiteDatabase) throws -> [String] {
     var problems = try database.query("PRAGMA integrity_check") { $0.string(at: 0) }
       .filter { $0 != "ok" }
     let version = try database.userVersion()

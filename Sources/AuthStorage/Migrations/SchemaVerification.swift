@@ -16,7 +16,7 @@ struct SchemaObject: Hashable, Sendable {
   let sql: String?
 
   /// Every object in the main schema of `database`.
-  static func all(in database: Database) throws -> Set<SchemaObject> {
+  static func all(in database: SQLiteDatabase) throws -> Set<SchemaObject> {
     Set(
       try database.query("SELECT type, name, tbl_name, sql FROM sqlite_schema") { row in
         SchemaObject(
@@ -26,7 +26,7 @@ struct SchemaObject: Hashable, Sendable {
   }
 }
 
-extension Migrator {
+extension SQLiteMigrator {
   /// What differs between the schema of `database` and exactly what the migrations it
   /// records (by `user_version`) create, one entry per object, for example
   /// `extra trigger keep_sessions` or `altered table sessions`; empty when they match.
@@ -35,14 +35,14 @@ extension Migrator {
   /// database, so it is right by construction for every migration there will be.
   /// Reads only. `trusted_schema=OFF` keeps a planted object from calling unsafe
   /// functions, but not from inserting or deleting rows, hence this check.
-  public func schemaDifferences(in database: Database) throws -> [String] {
+  public func schemaDifferences(in database: SQLiteDatabase) throws -> [String] {
     try schemaDifferences(in: database, atVersion: try database.userVersion())
   }
 
   /// What differs between the schema of `database` and what the migrations up to `version`
   /// create, whatever `user_version` the file carries (adoption judges a copy whose header
   /// lost it).
-  func schemaDifferences(in database: Database, atVersion version: Int) throws -> [String] {
+  func schemaDifferences(in database: SQLiteDatabase, atVersion version: Int) throws -> [String] {
     try schemaDifferences(found: try SchemaObject.all(in: database), atVersion: version)
   }
 
@@ -70,22 +70,22 @@ extension Migrator {
   }
 
   /// Refuses a database whose schema is not exactly what its migrations create
-  /// (`StorageError.unexpectedSchema`, naming each object); nothing is written.
+  /// (`SQLiteError.unexpectedSchema`, naming each object); nothing is written.
   ///
-  /// A schema whose digest is the one `KnownSchemas` records for these migrations is
+  /// A schema whose digest is the one `SQLiteKnownSchemas` records for these migrations is
   /// accepted at once; anything else goes through the full comparison above, so a stale
   /// or missing record costs time, never correctness.
-  public func verifySchema(of database: Database) throws {
+  public func verifySchema(of database: SQLiteDatabase) throws {
     let version = try database.userVersion()
     let found = try SchemaObject.all(in: database)
-    if let known = KnownSchemas.digest(ofSchemaCreatedBy: migrationsDigest(upTo: version)),
+    if let known = SQLiteKnownSchemas.digest(ofSchemaCreatedBy: migrationsDigest(upTo: version)),
       known == SchemaObject.digest(of: found)
     {
       return
     }
     let differences = try schemaDifferences(found: found, atVersion: version)
     if !differences.isEmpty {
-      throw StorageError.unexpectedSchema(path: database.path, differences: differences)
+      throw SQLiteError.unexpectedSchema(path: database.path, differences: differences)
     }
   }
 
@@ -93,9 +93,9 @@ extension Migrator {
   func expectedSchema(atVersion version: Int) throws -> Set<SchemaObject> {
     let applied = migrations.filter { $0.version <= version }
     guard !applied.isEmpty else { return [] }
-    let scratch = try Database.openInMemory()
+    let scratch = try SQLiteDatabase.openInMemory()
     defer { scratch.close() }
-    try Migrator(migrations: applied).migrate(scratch, at: Date(timeIntervalSince1970: 0))
+    try SQLiteMigrator(migrations: applied).migrate(scratch, at: Date(timeIntervalSince1970: 0))
     return try SchemaObject.all(in: scratch)
   }
 }

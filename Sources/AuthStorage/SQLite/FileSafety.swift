@@ -33,30 +33,30 @@ enum FileSafety {
     switch PrivateFileRule.problem(withFolder: folder) {
     case nil: return
     case .onTheWay(let unsafe):
-      throw StorageError.unsafePath(path: path, folder: unsafe.path, reason: unsafe.reason)
+      throw SQLiteError.unsafePath(path: path, folder: unsafe.path, reason: unsafe.reason)
     case .unexamined(let code):
-      throw StorageError.cannotCreate(path: path, reason: String(cString: strerror(code)))
+      throw SQLiteError.cannotCreate(path: path, reason: String(cString: strerror(code)))
     case .folder(let reason):
-      throw StorageError.unsafeFolder(path: folder.isEmpty ? "." : folder, reason: reason)
+      throw SQLiteError.unsafeFolder(path: folder.isEmpty ? "." : folder, reason: reason)
     }
   }
 
   /// Judges a file's status: a regular, non-empty file of this user that no one else may
   /// write. Whether others may read it is judged once the file is known to be an authcli
-  /// database (`Database.open`): a text file or another program's database is named as such.
+  /// database (`SQLiteDatabase.open`): a text file or another program's database is named as such.
   static func check(_ status: stat, path: String) throws {
     let kind = status.st_mode & S_IFMT
-    if kind == S_IFLNK { throw StorageError.unsafeFile(path: path, reason: .symbolicLink) }
-    if kind == S_IFDIR { throw StorageError.isDirectory(path: path) }
+    if kind == S_IFLNK { throw SQLiteError.unsafeFile(path: path, reason: .symbolicLink) }
+    if kind == S_IFDIR { throw SQLiteError.isDirectory(path: path) }
     // A FIFO would block the open until a writer comes, a device reads as anything:
     // only a regular file can be a database.
-    if kind != S_IFREG { throw StorageError.notADatabase(path: path) }
+    if kind != S_IFREG { throw SQLiteError.notADatabase(path: path) }
     if let reason = PrivateFileRule.problem(withFile: status, othersMayRead: true) {
-      throw StorageError.unsafeFile(path: path, reason: reason)
+      throw SQLiteError.unsafeFile(path: path, reason: reason)
     }
     // SQLite would take an empty file for a new database and write into it; new
     // databases of ours never appear empty (see `createFile`), so this one is not ours.
-    if status.st_size == 0 { throw StorageError.emptyFile(path: path) }
+    if status.st_size == 0 { throw SQLiteError.emptyFile(path: path) }
   }
 
   /// Gives the -wal and -shm files mode 0600 whatever the umask or the main file's mode
@@ -71,11 +71,11 @@ enum FileSafety {
       var status = stat()
       guard lstat(companion, &status) == 0 else { continue }
       if (status.st_mode & S_IFMT) == S_IFLNK {
-        throw StorageError.unsafeFile(path: companion, reason: .symbolicLink)
+        throw SQLiteError.unsafeFile(path: companion, reason: .symbolicLink)
       }
-      if (status.st_mode & S_IFMT) != S_IFREG { throw StorageError.notADatabase(path: companion) }
+      if (status.st_mode & S_IFMT) != S_IFREG { throw SQLiteError.notADatabase(path: companion) }
       if status.st_uid != geteuid() {
-        throw StorageError.unsafeFile(
+        throw SQLiteError.unsafeFile(
           path: companion, reason: .ownedByAnotherUser(uid: UInt32(status.st_uid)))
       }
       if status.st_mode & 0o077 != 0 { _ = chmod(companion, 0o600) }
@@ -101,7 +101,7 @@ struct CheckedFile {
     guard lstat(path, &linkStatus) == 0 else {
       let reason = errno
       if reason == ENOENT { return nil }
-      throw StorageError.cannotCreate(path: path, reason: String(cString: strerror(reason)))
+      throw SQLiteError.cannotCreate(path: path, reason: String(cString: strerror(reason)))
     }
     // Judged before opening, so a FIFO is never opened and a link never followed.
     try FileSafety.check(linkStatus, path: path)
@@ -109,14 +109,14 @@ struct CheckedFile {
     let descriptor = openWithoutFollowing(path)
     guard descriptor >= 0 else {
       let reason = errno
-      if reason == ELOOP { throw StorageError.unsafeFile(path: path, reason: .symbolicLink) }
-      throw StorageError.cannotOpenFile(path: path, reason: String(cString: strerror(reason)))
+      if reason == ELOOP { throw SQLiteError.unsafeFile(path: path, reason: .symbolicLink) }
+      throw SQLiteError.cannotOpenFile(path: path, reason: String(cString: strerror(reason)))
     }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else {
       let reason = errno
       close(descriptor)
-      throw StorageError.cannotOpenFile(path: path, reason: String(cString: strerror(reason)))
+      throw SQLiteError.cannotOpenFile(path: path, reason: String(cString: strerror(reason)))
     }
     do {
       try FileSafety.check(status, path: path)
@@ -135,7 +135,7 @@ struct CheckedFile {
     guard lstat(path, &status) == 0, UInt64(status.st_dev) == device,
       UInt64(status.st_ino) == inode
     else {
-      throw StorageError.cannotOpenFile(path: path, reason: "it was replaced while opening")
+      throw SQLiteError.cannotOpenFile(path: path, reason: "it was replaced while opening")
     }
   }
 }

@@ -1,54 +1,77 @@
-import CSQLite
+import AuthDatabase
 
-/// A failure reported by the SQLite engine.
-///
-/// Carries the result codes, SQLite's message and the SQL text that failed,
-/// but never the values bound to it: those may be password hashes or token hashes.
-public struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// The extended result code (for example 2067, `SQLITE_CONSTRAINT_UNIQUE`).
-  public let extendedCode: Int32
-  /// SQLite's own message, which names tables and columns but not values.
-  public let message: String
-  /// The statement that failed, when there was one.
-  public let sql: String?
+/// Failures of opening, checking or migrating a database, beyond a single SQL statement.
+public enum SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The database file could not be created (missing directory, no permission).
+  case cannotCreate(path: String, reason: String)
+  /// No database file exists at the path and the open mode does not create one.
+  case notFound(path: String)
+  /// The path names a directory.
+  case isDirectory(path: String)
+  /// The file exists but is not an SQLite database.
+  case notADatabase(path: String)
+  /// The file exists but is empty. authcli never leaves an empty file behind (new
+  /// databases appear whole), so an empty file is someone else's and is left alone.
+  case emptyFile(path: String)
+  /// The file is an SQLite database but damaged (for example truncated).
+  case corrupt(path: String, detail: String)
+  /// The file could not be opened or read for another reason.
+  case cannotOpen(path: String, underlying: SQLiteEngineError)
+  /// The file is another program's SQLite database (tables, but schema version 0);
+  /// the file was left untouched.
+  case foreignDatabase(path: String)
+  /// The schema is newer than this binary knows; the file was left untouched.
+  case schemaTooNew(found: Int, newestKnown: Int)
+  /// A migration failed and was rolled back; the ones before it stay applied.
+  case migrationFailed(identifier: String, underlying: SQLiteEngineError)
+  /// A stored value has a shape the schema does not allow.
+  case unexpectedValue(column: String)
+  /// A migration left rows whose foreign keys point nowhere; it was rolled back.
+  case foreignKeysBroken(identifier: String, table: String)
+  /// The database file is refused: a link, another user's, or readable or writable by others.
+  case unsafeFile(path: String, reason: UnsafeFileReason)
+  /// The database's folder is refused: another user's, or writable by others.
+  case unsafeFolder(path: String, reason: UnsafeFileReason)
+  /// A folder on the way to the database (`folder`) is refused: another user's, or one that
+  /// others can write to and that is not sticky, or another user's entry in a sticky one.
+  case unsafePath(path: String, folder: String, reason: UnsafeFileReason)
+  /// The file could not be opened for its checks (permission, I/O).
+  case cannotOpenFile(path: String, reason: String)
+  /// The schema holds objects the applied migrations do not create, or lacks or changed
+  /// ones they do (each named, for example "extra trigger t"); nothing was written.
+  case unexpectedSchema(path: String, differences: [String])
 
-  /// Describes a failure from its codes, message and statement text.
-  public init(extendedCode: Int32, message: String, sql: String?) {
-    self.extendedCode = extendedCode
-    self.message = message
-    self.sql = sql
-  }
-
-  /// The primary result code (the low byte of the extended code, for example `SQLITE_CONSTRAINT`).
-  public var primaryCode: Int32 { extendedCode & 0xFF }
-
-  /// Whether another connection held a lock past the busy timeout.
-  public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
-
-  // The extended codes are C function-like macros that Swift does not import;
-  // these are SQLITE_CONSTRAINT_UNIQUE and SQLITE_CONSTRAINT_FOREIGNKEY from sqlite3.h.
-
-  /// Whether a UNIQUE constraint refused the write.
-  public var isUniqueViolation: Bool { extendedCode == SQLITE_CONSTRAINT | (8 << 8) }
-
-  /// Whether a foreign key refused the write.
-  public var isForeignKeyViolation: Bool { extendedCode == SQLITE_CONSTRAINT | (3 << 8) }
-
-  /// The message, the codes and the statement, on one line.
+  /// A one-line explanation that names the path or step, never stored values.
   public var description: String {
-    let codeName = String(cString: sqlite3_errstr(extendedCode))
-    var text = "SQLite error \(primaryCode)/\(extendedCode) (\(codeName)): \(message)"
-    if let sql { text += " — in: \(sql)" }
-    return text
-  }
-
-  /// The error the connection reports right now, for the statement given.
-  static func current(on handle: OpaquePointer?, sql: String?) -> SQLiteError {
-    guard let handle else {
-      return SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "no connection", sql: sql)
+    switch self {
+    case .cannotCreate(let path, let reason): "cannot create database \(path): \(reason)"
+    case .notFound(let path): "no database at \(path)"
+    case .isDirectory(let path): "\(path) is a directory, not a database file"
+    case .notADatabase(let path): "\(path) is not an SQLite database"
+    case .emptyFile(let path): "\(path) is an empty file, not an authcli database"
+    case .foreignDatabase(let path):
+      "\(path) is an SQLite database of another program (tables, but no authcli schema)"
+    case .corrupt(let path, let detail): "database \(path) is damaged: \(detail)"
+    case .cannotOpen(let path, let underlying): "cannot open database \(path): \(underlying)"
+    case .schemaTooNew(let found, let newestKnown):
+      "database schema version \(found) is newer than this program knows (\(newestKnown))"
+    case .migrationFailed(let identifier, let underlying):
+      "migration \(identifier) failed and was rolled back: \(underlying)"
+    case .unexpectedValue(let column): "unexpected value stored in \(column)"
+    case .foreignKeysBroken(let identifier, let table):
+      "migration \(identifier) left rows in \(table) whose foreign keys point nowhere;"
+        + " it was rolled back"
+    case .unsafeFile(let path, .readableByOthers(let mode)):
+      "refusing database \(path): \(UnsafeFileReason.readableByOthers(mode: mode)); make it "
+        + "private (chmod 600 \(FilePathText.shellWord(path)))"
+    case .unsafeFile(let path, let reason): "refusing database \(path): \(reason)"
+    case .unsafeFolder(let path, let reason): "refusing database folder \(path): \(reason)"
+    case .unsafePath(let path, let folder, let reason):
+      "refusing database \(path): \(folder) on its path is unsafe: \(reason)"
+    case .cannotOpenFile(let path, let reason): "cannot open database \(path): \(reason)"
+    case .unexpectedSchema(let path, let differences):
+      "database \(path) has a schema its migrations do not create: "
+        + differences.joined(separator: ", ")
     }
-    return SQLiteError(
-      extendedCode: sqlite3_extended_errcode(handle),
-      message: String(cString: sqlite3_errmsg(handle)), sql: sql)
   }
 }

@@ -11,7 +11,7 @@ extension SQLiteValue {
   static func time(_ date: Date) -> SQLiteValue { .integer(StoredTime.milliseconds(date)) }
 }
 
-extension Statement {
+extension SQLiteStatement {
   /// Column `index` read as a stored timestamp.
   func date(at index: Int32) -> Date { StoredTime.date(int64(at: index)) }
 

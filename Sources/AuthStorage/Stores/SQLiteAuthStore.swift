@@ -17,11 +17,11 @@ import Synchronization
 public final class SQLiteAuthStore: AuthStore {
   /// Serialises every use of `database`; SQLite's own mutexes are off (NOMUTEX).
   private let lock = Mutex(())
-  // Safe although `Database` is not Sendable: the store takes it by `sending`, so no one
+  // Safe although `SQLiteDatabase` is not Sendable: the store takes it by `sending`, so no one
   // else holds it, and it is read only inside `lock.withLock`, never concurrently (by
   // `lookUp`, `perform`, `context` and `withDatabase`).
-  // (A `Mutex<Database>` cannot lend the connection to the caller's non-Sendable closure.)
-  private nonisolated(unsafe) let database: Database
+  // (A `Mutex<SQLiteDatabase>` cannot lend the connection to the caller's non-Sendable closure.)
+  private nonisolated(unsafe) let database: SQLiteDatabase
   /// The file's turns, shared with every process of this file; `nil` in memory.
   private let fileTurns: FileCheckTurns?
   /// The turns of an in-memory database, which nothing else reaches.
@@ -30,7 +30,7 @@ public final class SQLiteAuthStore: AuthStore {
   /// Wraps an open, migrated connection; the store owns it from now on. Not public: a
   /// store over a database that was never migrated would fail at its first query ("no
   /// such table"), so callers get stores only from `open(path:)` and `inMemory()`.
-  init(database: sending Database, fileTurns: FileCheckTurns?) {
+  init(database: sending SQLiteDatabase, fileTurns: FileCheckTurns?) {
     self.database = database
     self.fileTurns = fileTurns
   }
@@ -40,15 +40,15 @@ public final class SQLiteAuthStore: AuthStore {
   ///
   /// A database newer than `migrator` knows, or whose schema holds anything its
   /// migrations do not create, is refused before anything is written.
-  /// Pass `Database.inMemoryPath` for a private in-memory database.
+  /// Pass `SQLiteDatabase.inMemoryPath` for a private in-memory database.
   public static func open(
-    path: String, mode: OpenMode = .readWriteCreate, busyTimeoutMilliseconds: Int32 = 5000,
-    migrator: Migrator = Migrator(), now: Date = Date()
+    path: String, mode: SQLiteOpenMode = .readWriteCreate, busyTimeoutMilliseconds: Int32 = 5000,
+    migrator: SQLiteMigrator = SQLiteMigrator(), now: Date = Date()
   ) throws -> SQLiteAuthStore {
-    let options = OpenOptions(
+    let options = SQLiteOpenOptions(
       mode: mode, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
       newestKnownSchemaVersion: migrator.newestVersion)
-    let database = try Database.open(path: path, options: options)
+    let database = try SQLiteDatabase.open(path: path, options: options)
     // Before anything is written: a planted trigger would act on the migration's writes too.
     if !database.isInMemory { try migrator.verifySchema(of: database) }
     try migrator.migrate(database, at: now)
@@ -58,7 +58,7 @@ public final class SQLiteAuthStore: AuthStore {
 
   /// A fresh, fully migrated in-memory store.
   public static func inMemory() throws -> SQLiteAuthStore {
-    try open(path: Database.inMemoryPath)
+    try open(path: SQLiteDatabase.inMemoryPath)
   }
 
   /// Runs read-only work in one deferred transaction.
@@ -113,12 +113,12 @@ public final class SQLiteAuthStore: AuthStore {
   }
 
   /// Runs `work` with the connection itself, under the lock (for tools such as the inspector).
-  public func withDatabase<T: Sendable>(_ work: (Database) throws -> T) throws -> T {
+  public func withDatabase<T: Sendable>(_ work: (SQLiteDatabase) throws -> T) throws -> T {
     try lock.withLock { _ in try work(database) }
   }
 
   private func perform<T: Sendable, E: Error>(
-    _ kind: TransactionKind, _ work: (any AuthStoreContext) throws(E) -> T
+    _ kind: SQLiteTransactionKind, _ work: (any AuthStoreContext) throws(E) -> T
   ) throws(AuthError) -> T {
     do {
       return try lock.withLock { _ in

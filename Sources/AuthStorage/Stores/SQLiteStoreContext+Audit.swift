@@ -62,9 +62,9 @@ extension SQLiteStoreContext {
     }
   }
 
-  private static func event(from row: Statement) throws -> AuthEvent {
+  private static func event(from row: SQLiteStatement) throws -> AuthEvent {
     guard let kind = AuthEventKind(rawValue: row.string(at: 2)) else {
-      throw StorageError.unexpectedValue(column: "auth_events.kind")
+      throw SQLiteError.unexpectedValue(column: "auth_events.kind")
     }
     let draft = AuthEventDraft(
       time: row.date(at: 1), kind: kind, userID: row.optionalInt64(at: 3).map(UserID.init),

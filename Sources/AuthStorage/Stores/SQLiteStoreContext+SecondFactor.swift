@@ -22,7 +22,7 @@ extension SQLiteStoreContext {
           let parameters = try? TOTPParameters(
             algorithm: algorithm, digits: digits, period: Int(row.int64(at: 3))),
           let state = SecondFactorState(rawValue: row.string(at: 4))
-        else { throw StorageError.unexpectedValue(column: "second_factors") }
+        else { throw SQLiteError.unexpectedValue(column: "second_factors") }
         let lastStep = row.optionalInt64(at: 5)
         return StoredSecondFactor(
           userID: userID, sealedSecret: row.data(at: 0), parameters: parameters, state: state,

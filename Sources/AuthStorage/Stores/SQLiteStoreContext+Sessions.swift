@@ -45,7 +45,7 @@ extension SQLiteStoreContext {
   /// place (no copy), no arrays. The stored hash comes in the same row, for the caller's
   /// constant-time check.
   private func lookUpSession<T>(
-    tokenHash: TokenHash, _ result: (Statement, AuthenticatedSession) -> T
+    tokenHash: TokenHash, _ result: (SQLiteStatement, AuthenticatedSession) -> T
   ) throws -> T? {
     try database.withStatement(
       """

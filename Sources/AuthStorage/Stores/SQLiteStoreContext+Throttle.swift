@@ -16,15 +16,15 @@ extension SQLiteStoreContext {
     let key = try database.queryFirst(
       "SELECT key FROM secret_keys WHERE name = 'name_hash'"
     ) { Array($0.data(at: 0)) }
-    guard let key else { throw StorageError.unexpectedValue(column: "secret_keys.key") }
+    guard let key else { throw SQLiteError.unexpectedValue(column: "secret_keys.key") }
     guard key.count == NameHash.keyLength else {
-      throw StorageError.corrupt(
+      throw SQLiteError.corrupt(
         path: database.path,
         detail: "its name-hash key (secret_keys.key) is \(key.count) bytes, not"
           + " \(NameHash.keyLength); 'authcli inspect' shows the damage")
     }
     guard let hashed = NameHash.hex(of: name, key: key) else {
-      throw StorageError.unexpectedValue(column: "secret_keys.key")
+      throw SQLiteError.unexpectedValue(column: "secret_keys.key")
     }
     return hashed
   }

@@ -26,7 +26,7 @@ extension SQLiteStoreContext {
             }
           }
         }
-      } catch let error as SQLiteError where error.isUniqueViolation {
+      } catch let error as SQLiteEngineError where error.isUniqueViolation {
         // The schema decides: a racing insert of the same name lands here too.
         throw StoreError.usernameTaken
       }
@@ -95,7 +95,7 @@ extension SQLiteStoreContext {
   }
 
   /// Reads a user from columns id, username, created_at, updated_at starting at `first`.
-  static func user(from row: Statement, first: Int32 = 0) -> User {
+  static func user(from row: SQLiteStatement, first: Int32 = 0) -> User {
     User(
       id: UserID(rawValue: row.int64(at: first)), username: row.string(at: first + 1),
       createdAt: row.date(at: first + 2), updatedAt: row.date(at: first + 3))
@@ -119,13 +119,13 @@ extension SQLiteStoreContext {
         try database.execute(
           "UPDATE users SET username = ?1, updated_at = ?2 WHERE id = ?3",
           [.text(username.canonical), .time(time), .integer(userID.rawValue)])
-      } catch let error as SQLiteError where error.isUniqueViolation {
+      } catch let error as SQLiteEngineError where error.isUniqueViolation {
         throw StoreError.usernameTaken
       }
     }
   }
 
-  private static func userRecord(from row: Statement) -> UserRecord {
+  private static func userRecord(from row: SQLiteStatement) -> UserRecord {
     let lock = row.optionalDate(at: 5).map {
       AccountLock(lockedAt: $0, reason: row.optionalString(at: 6) ?? "")
     }

@@ -5,7 +5,7 @@ import AuthCore
 /// Each operation is one cached statement; the context itself holds no state.
 struct SQLiteStoreContext: AuthStoreContext {
   /// The connection, already inside a transaction.
-  let database: Database
+  let database: SQLiteDatabase
 
   /// Runs one of the port's operations: the single place where SQLite's errors and the
   /// adapter's become the port's (worded by `StoreError.sqlite`), so that the operations

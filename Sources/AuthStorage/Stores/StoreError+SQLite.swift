@@ -6,58 +6,59 @@ extension StoreError {
   /// not the engine's.
   static func sqlite(_ error: any Error) -> StoreError? {
     switch error {
+    case let error as SQLiteEngineError: StoreError(error)
     case let error as SQLiteError: StoreError(error)
-    case let error as StorageError: StoreError(error)
     default: nil
     }
   }
 
   /// SQLite's own error: `busy` for a lock held past the timeout, else the primary code
   /// decides the kind, and the message is SQLite's (which names no bound value).
-  public init(_ error: SQLiteError) {
+  public init(_ error: SQLiteEngineError) {
     if error.isBusy {
       self = .busy
     } else {
       self = .failed(
-        StoreFailure(Self.kind(of: error), message: "Database error: \(error.message)"))
+        StoreError.Failure(Self.kind(of: error), message: "Database error: \(error.message)"))
     }
   }
 
   /// The adapter's error, worded once here for every front end.
-  public init(_ error: StorageError) {
+  public init(_ error: SQLiteError) {
     let message = error.description.prefix(1).uppercased() + error.description.dropFirst()
     switch error {
     case .notFound, .cannotCreate, .cannotOpenFile:
-      self = .failed(StoreFailure(.ioError, message: message))
+      self = .failed(StoreError.Failure(.ioError, message: message))
     case .isDirectory, .notADatabase, .emptyFile:
-      self = .failed(StoreFailure(.notADatabase, message: message))
+      self = .failed(StoreError.Failure(.notADatabase, message: message))
     case .foreignDatabase:
-      self = .failed(StoreFailure(.notAnAuthcliDatabase, message: message))
+      self = .failed(StoreError.Failure(.notAnAuthcliDatabase, message: message))
     case .corrupt, .unexpectedValue:
-      self = .failed(StoreFailure(.corrupt, message: message))
+      self = .failed(StoreError.Failure(.corrupt, message: message))
     case .foreignKeysBroken:
-      self = .failed(StoreFailure(.migrationFailed, message: message))
+      self = .failed(StoreError.Failure(.migrationFailed, message: message))
     case .schemaTooNew:
-      self = .failed(StoreFailure(.schemaTooNew, message: message))
+      self = .failed(StoreError.Failure(.schemaTooNew, message: message))
     case .unexpectedSchema:
-      self = .failed(StoreFailure(.unexpectedSchema, message: message))
+      self = .failed(StoreError.Failure(.unexpectedSchema, message: message))
     case .unsafeFile, .unsafeFolder, .unsafePath:
-      self = .failed(StoreFailure(.unsafeFile, message: message))
+      self = .failed(StoreError.Failure(.unsafeFile, message: message))
     case .migrationFailed(_, let underlying):
-      self = underlying.isBusy ? .busy : .failed(StoreFailure(.migrationFailed, message: message))
+      self =
+        underlying.isBusy ? .busy : .failed(StoreError.Failure(.migrationFailed, message: message))
     case .cannotOpen(let path, let underlying):
       self =
         underlying.isBusy
         ? .busy
         : .failed(
-          StoreFailure(
+          StoreError.Failure(
             Self.kind(of: underlying),
             message: "Cannot open database \(path): \(underlying.message)"))
     }
   }
 
   /// SQLite's primary result codes that decide a kind; the rest are unexpected.
-  private static func kind(of error: SQLiteError) -> StoreFailure.Kind {
+  private static func kind(of error: SQLiteEngineError) -> StoreError.Failure.Kind {
     switch error.primaryCode {
     case SQLITE_CORRUPT: .corrupt
     case SQLITE_NOTADB: .notADatabase

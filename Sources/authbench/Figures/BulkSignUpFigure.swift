@@ -43,7 +43,8 @@ enum BulkSignUpFigure {
   private static func storageInsert(
     _ kind: DatabaseKind, _ names: [Username], _ time: Date, _ context: BenchContext
   ) async throws -> Double {
-    let path = kind == .memory ? Database.inMemoryPath : context.directory.newDatabasePath("bulk")
+    let path =
+      kind == .memory ? SQLiteDatabase.inMemoryPath : context.directory.newDatabasePath("bulk")
     defer { if kind == .walFile { context.directory.remove(database: path) } }
     if kind == .walFile {
       // Made and closed first, as for the baseline: both sides start from a closed file with

@@ -114,7 +114,9 @@ enum ScaleFigure {
 
   /// The storage layer's file pragmas on one line, for the report.
   static var pragmaSummary: String {
-    Database.filePragmas.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-      .joined(separator: " ")
+    SQLiteDatabase.filePragmas.split(separator: "\n").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    .joined(separator: " ")
   }
 }

@@ -2,7 +2,7 @@ import AuthStorage
 
 /// The statements and connection settings of the storage layer, as the C baseline runs them.
 ///
-/// The text is that of `SQLiteStoreContext` and `Database.open` in AuthStorage, so that
+/// The text is that of `SQLiteStoreContext` and `SQLiteDatabase.open` in AuthStorage, so that
 /// baseline and subject ask SQLite exactly the same questions on identically configured
 /// connections. If those change, these must change with them.
 enum StorageSQL {
@@ -40,5 +40,5 @@ enum StorageSQL {
     """
 
   /// Set on connections to files: the storage layer's own text.
-  static let filePragmas = Database.filePragmas
+  static let filePragmas = SQLiteDatabase.filePragmas
 }

@@ -6,7 +6,7 @@ import Testing
 @Suite("End to end: backup and migrate --adopt")
 struct BackupTests {
   /// The newest schema version: every migration in Migrations/sqlite.
-  static let newest = Migrator().newestVersion
+  static let newest = SQLiteMigrator().newestVersion
 
   @Test func aBackupIsAPrivateCheckedCopyThatWorks() async throws {
     let sandbox = try Sandbox()

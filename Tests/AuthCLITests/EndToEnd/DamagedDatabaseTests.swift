@@ -7,7 +7,7 @@ struct DamagedDatabaseTests {
   /// A database whose index no longer matches its table: it opens, but the integrity
   /// check fails.
   private func makeDamagedDatabase(at path: String) throws {
-    let database = try Database.open(path: path)
+    let database = try SQLiteDatabase.open(path: path)
     try database.executeScript(
       """
       CREATE TABLE notes (body TEXT);

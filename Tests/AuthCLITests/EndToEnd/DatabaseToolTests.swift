@@ -8,7 +8,7 @@ struct DatabaseToolTests {
   /// The migrations the binary embeds, in order, and the schema version they make: read
   /// from the same files, so a new migration changes no expectation here.
   static let migrations = Migration.embedded.map(\.identifier)
-  static let schemaVersion = Migrator().newestVersion
+  static let schemaVersion = SQLiteMigrator().newestVersion
 
   @Test func readingToolsNeverCreateAMissingDatabase() async throws {
     let sandbox = try Sandbox()

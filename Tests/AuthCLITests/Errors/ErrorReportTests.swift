@@ -34,40 +34,45 @@ struct ErrorReportTests {
       (AuthError.sessionNotFound, .invalidData),
       (StoreError.usernameTaken, .invalidData),
       (StoreError.busy, .temporaryFailure),
-      (StorageError.notFound(path: "/x"), .noInput),
-      (StorageError.cannotCreate(path: "/x", reason: "y"), .cannotCreate),
-      (StorageError.notADatabase(path: "/x"), .invalidData),
-      (StorageError.isDirectory(path: "/x"), .invalidData),
-      (StorageError.corrupt(path: "/x", detail: "y"), .invalidData),
-      (StorageError.schemaTooNew(found: 9, newestKnown: 1), .invalidData),
-      (StorageError.foreignDatabase(path: "/x"), .invalidData),
-      (StorageError.unexpectedValue(column: "auth_events.kind"), .invalidData),
+      (SQLiteError.notFound(path: "/x"), .noInput),
+      (SQLiteError.cannotCreate(path: "/x", reason: "y"), .cannotCreate),
+      (SQLiteError.notADatabase(path: "/x"), .invalidData),
+      (SQLiteError.isDirectory(path: "/x"), .invalidData),
+      (SQLiteError.corrupt(path: "/x", detail: "y"), .invalidData),
+      (SQLiteError.schemaTooNew(found: 9, newestKnown: 1), .invalidData),
+      (SQLiteError.foreignDatabase(path: "/x"), .invalidData),
+      (SQLiteError.unexpectedValue(column: "auth_events.kind"), .invalidData),
       (
-        StorageError.migrationFailed(
-          identifier: "0002_x", underlying: SQLiteError(extendedCode: 1, message: "m", sql: nil)),
+        SQLiteError.migrationFailed(
+          identifier: "0002_x",
+          underlying: SQLiteEngineError(extendedCode: 1, message: "m", sql: nil)),
         .invalidData
       ),
       (
-        StorageError.migrationFailed(
-          identifier: "0002_x", underlying: SQLiteError(extendedCode: 5, message: "m", sql: nil)),
+        SQLiteError.migrationFailed(
+          identifier: "0002_x",
+          underlying: SQLiteEngineError(extendedCode: 5, message: "m", sql: nil)),
         .temporaryFailure
       ),
       (
-        StorageError.cannotOpen(
-          path: "/x", underlying: SQLiteError(extendedCode: 5, message: "m", sql: nil)),
+        SQLiteError.cannotOpen(
+          path: "/x", underlying: SQLiteEngineError(extendedCode: 5, message: "m", sql: nil)),
         .temporaryFailure
       ),
       (
-        StorageError.cannotOpen(
-          path: "/x", underlying: SQLiteError(extendedCode: 14, message: "m", sql: nil)),
+        SQLiteError.cannotOpen(
+          path: "/x", underlying: SQLiteEngineError(extendedCode: 14, message: "m", sql: nil)),
         .ioError
       ),
-      (SQLiteError(extendedCode: 5, message: "database is locked", sql: nil), .temporaryFailure),
-      (SQLiteError(extendedCode: 10, message: "disk I/O error", sql: nil), .ioError),
-      (SQLiteError(extendedCode: 8, message: "readonly database", sql: nil), .ioError),
-      (SQLiteError(extendedCode: 26, message: "not a database", sql: nil), .invalidData),
-      (SQLiteError(extendedCode: 11, message: "malformed", sql: nil), .invalidData),
-      (SQLiteError(extendedCode: 1, message: "no such table", sql: nil), .software),
+      (
+        SQLiteEngineError(extendedCode: 5, message: "database is locked", sql: nil),
+        .temporaryFailure
+      ),
+      (SQLiteEngineError(extendedCode: 10, message: "disk I/O error", sql: nil), .ioError),
+      (SQLiteEngineError(extendedCode: 8, message: "readonly database", sql: nil), .ioError),
+      (SQLiteEngineError(extendedCode: 26, message: "not a database", sql: nil), .invalidData),
+      (SQLiteEngineError(extendedCode: 11, message: "malformed", sql: nil), .invalidData),
+      (SQLiteEngineError(extendedCode: 1, message: "no such table", sql: nil), .software),
       (SodiumError.initializationFailed, .unavailable),
       (PasswordHasherError.outOfMemory, .unavailable),
       (PasswordHashingError.costOutOfRange(.minimum), .configuration),
@@ -81,7 +86,7 @@ struct ErrorReportTests {
 
   @Test func storageMessagesNeverShowTheSQL() {
     let report = ErrorReport(
-      SQLiteError(
+      SQLiteEngineError(
         extendedCode: 1, message: "no such table: users",
         sql: "SELECT password_hash FROM users WHERE username = ?1"))
     #expect(report.message == "Database error: no such table: users")
@@ -100,7 +105,8 @@ struct ErrorReportTests {
       (ChangePasswordFailure.busy, .temporaryFailure),
       (
         SignInFailure.unexpected(
-          UnexpectedFailure(SQLiteError(extendedCode: 10, message: "disk I/O error", sql: nil))),
+          UnexpectedFailure(
+            SQLiteEngineError(extendedCode: 10, message: "disk I/O error", sql: nil))),
         .ioError
       ),
       (SignUpFailure.unexpected(UnexpectedFailure(PasswordHasherError.outOfMemory)), .unavailable),
@@ -160,11 +166,11 @@ struct ErrorReportTests {
       (StoreError.busy, "busy"),
       (CLIError.endOfInput, "input_ended"),
       (CLIError.databaseMissing(path: "/x"), "no_database"),
-      (StorageError.notADatabase(path: "/x"), "not_a_database"),
-      (StorageError.emptyFile(path: "/x"), "not_a_database"),
-      (StorageError.foreignDatabase(path: "/x"), "not_an_authcli_database"),
-      (StorageError.corrupt(path: "/x", detail: "y"), "corrupt_database"),
-      (StorageError.schemaTooNew(found: 9, newestKnown: 1), "schema_too_new"),
+      (SQLiteError.notADatabase(path: "/x"), "not_a_database"),
+      (SQLiteError.emptyFile(path: "/x"), "not_a_database"),
+      (SQLiteError.foreignDatabase(path: "/x"), "not_an_authcli_database"),
+      (SQLiteError.corrupt(path: "/x", detail: "y"), "corrupt_database"),
+      (SQLiteError.schemaTooNew(found: 9, newestKnown: 1), "schema_too_new"),
       (CLIError.incompatibleDatabase("x", kind: .needsMigration), "needs_migration"),
       (CLIError.notSignedIn, "not_signed_in"),
       (AuthError.notSignedIn, "not_signed_in"),
@@ -174,9 +180,9 @@ struct ErrorReportTests {
       (AdministrationError.noSuchAccount(username: "x"), "no_such_account"),
       (CLIError.fileExists(path: "/x"), "file_exists"),
       (CLIError.interrupted, "interrupted"),
-      (SQLiteError(extendedCode: 5, message: "database is locked", sql: nil), "busy"),
-      (SQLiteError(extendedCode: 10, message: "disk I/O error", sql: nil), "io_error"),
-      (SQLiteError(extendedCode: 1, message: "no such table", sql: nil), "database_error"),
+      (SQLiteEngineError(extendedCode: 5, message: "database is locked", sql: nil), "busy"),
+      (SQLiteEngineError(extendedCode: 10, message: "disk I/O error", sql: nil), "io_error"),
+      (SQLiteEngineError(extendedCode: 1, message: "no such table", sql: nil), "database_error"),
       (SodiumError.initializationFailed, "unavailable"),
       (Unforeseen(), "internal_error"),
     ]
@@ -195,7 +201,7 @@ struct ErrorReportTests {
       (AuthError.administration(.lockReasonTooLong(maximum: 200)), .usage),
       (AuthError.store(.usernameTaken), .validationFailed),
       (AuthError.store(.busy), .busy),
-      (AuthError.store(.failed(StoreFailure(.corrupt, message: "x"))), .corruptDatabase),
+      (AuthError.store(.failed(StoreError.Failure(.corrupt, message: "x"))), .corruptDatabase),
       (AuthError.hashing(.outOfMemory), .unavailable),
       (AuthError.tokens(.unhashableToken), .internalError),
       (PostgresError.libraryMissing(reason: "x"), .unavailable),
@@ -224,19 +230,19 @@ struct ErrorReportTests {
   }
 
   @Test func eachSortOfEngineFailureDecidesItsKindAndKeepsTheAdaptersWords() {
-    for sort in StoreFailure.Kind.allCases {
-      let report = ErrorReport(StoreError.failed(StoreFailure(sort, message: "m", hint: "h")))
+    for sort in StoreError.Failure.Kind.allCases {
+      let report = ErrorReport(StoreError.failed(StoreError.Failure(sort, message: "m", hint: "h")))
       #expect(report.lines == ["m"], "\(sort)")
       #expect(report.hint == "h", "\(sort)")
       // Only an error of no known type is a bug; the engine's own are data, I/O or service.
       #expect((report.kind == .internalError) == (sort == .unknown), "\(sort)")
     }
-    let spotChecks: [(StoreFailure.Kind, ErrorKind)] = [
+    let spotChecks: [(StoreError.Failure.Kind, ErrorKind)] = [
       (.corrupt, .corruptDatabase), (.contended, .busy), (.invalidLocation, .usage),
       (.notConfigured, .configuration), (.unexpected, .databaseError),
     ]
     for (sort, kind) in spotChecks {
-      #expect(ErrorReport(StoreError.failed(StoreFailure(sort, message: "m"))).kind == kind)
+      #expect(ErrorReport(StoreError.failed(StoreError.Failure(sort, message: "m"))).kind == kind)
     }
   }
 
@@ -248,7 +254,7 @@ struct ErrorReportTests {
     #expect(
       ErrorReport(AuthError.hashing(.outOfMemory))
         == ErrorReport(PasswordHasherError.outOfMemory))
-    let sqlite = SQLiteError(extendedCode: 10, message: "disk I/O error", sql: nil)
+    let sqlite = SQLiteEngineError(extendedCode: 10, message: "disk I/O error", sql: nil)
     #expect(ErrorReport(AuthError.store(StoreError(sqlite))) == ErrorReport(sqlite))
     #expect(
       ErrorReport(SignInFailure.unexpected(UnexpectedFailure(AuthError.store(.busy))))

@@ -40,7 +40,7 @@ final class StoreHarness {
   private(set) var store: any AuthStore
 
   var path: String {
-    location == .memory ? Database.inMemoryPath : folder.path("auth.sqlite")
+    location == .memory ? SQLiteDatabase.inMemoryPath : folder.path("auth.sqlite")
   }
 
   init(_ location: StoreLocation) throws {
@@ -49,7 +49,7 @@ final class StoreHarness {
     switch location {
     case .memory, .file:
       postgres = nil
-      let path = location == .memory ? Database.inMemoryPath : folder.path("auth.sqlite")
+      let path = location == .memory ? SQLiteDatabase.inMemoryPath : folder.path("auth.sqlite")
       store = try SQLiteAuthStore.open(path: path)
     case .postgres:
       let target = try TestPostgres.freshSchema()

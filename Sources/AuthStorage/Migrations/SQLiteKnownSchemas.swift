@@ -7,8 +7,8 @@ import AuthDatabase
 /// `authcli whoami`. The record is keyed by the digest of the migrations themselves, so a
 /// changed or new migration simply finds no record and is judged the slow way;
 /// `KnownSchemasTests` fails, printing the lines to put here, until the record is updated.
-enum KnownSchemas {
-  /// Digest of migrations 1…N (`Migrator.migrationsDigest(upTo:)`) → digest of the schema
+enum SQLiteKnownSchemas {
+  /// Digest of migrations 1…N (`SQLiteMigrator.migrationsDigest(upTo:)`) → digest of the schema
   /// they create on an empty database (`SchemaObject.digest(of:)`).
   static let schemaDigests: [String: String] = [
     // 0001_initial
@@ -57,7 +57,7 @@ extension SchemaObject {
   }
 }
 
-extension Migrator {
+extension SQLiteMigrator {
   /// The digest of migrations 1…`version` (identifiers and SQL); `nil` at version 0.
   func migrationsDigest(upTo version: Int) -> String? {
     Migration.digest(of: migrations.filter { $0.version <= version })

@@ -16,7 +16,7 @@ import AuthDatabase
 /// `user_version` is newer than the newest known migration is refused before any write;
 /// so is a set of migrations with a duplicate number or a gap, and a database whose
 /// records name a known number with another name (migrations are keyed by both).
-public struct Migrator: MigrationExecutor {
+public struct SQLiteMigrator: MigrationExecutor {
   /// The rules this migrator runs, and its migrations.
   public let plan: MigrationPlan
 
@@ -31,18 +31,18 @@ public struct Migrator: MigrationExecutor {
   }
 
   /// The migrations not yet applied to `database`, in order. Reads only.
-  public func pendingMigrations(in database: Database) throws -> [Migration] {
+  public func pendingMigrations(in database: SQLiteDatabase) throws -> [Migration] {
     try plan.requireValidSet()
     return try plan.pending(after: try database.userVersion())
   }
 
   /// The migrations recorded in `database`, oldest first. Reads only.
-  public func appliedMigrations(in database: Database) throws -> [AppliedMigration] {
+  public func appliedMigrations(in database: SQLiteDatabase) throws -> [AppliedMigration] {
     try Self.appliedMigrations(in: database)
   }
 
   /// The migrations recorded in `database`, oldest first; empty before the first one.
-  public static func appliedMigrations(in database: Database) throws -> [AppliedMigration] {
+  public static func appliedMigrations(in database: SQLiteDatabase) throws -> [AppliedMigration] {
     guard try database.tableExists("schema_migrations") else { return [] }
     return try database.query(
       "SELECT identifier, applied_at FROM schema_migrations ORDER BY applied_at, identifier"
@@ -53,16 +53,16 @@ public struct Migrator: MigrationExecutor {
 
   /// Applies every pending migration and returns the ones applied (empty when up to date).
   ///
-  /// Throws `StorageError.schemaTooNew` without writing when the database is newer,
-  /// and `StorageError.migrationFailed` when one fails (that one is rolled back).
+  /// Throws `SQLiteError.schemaTooNew` without writing when the database is newer,
+  /// and `SQLiteError.migrationFailed` when one fails (that one is rolled back).
   @discardableResult
-  public func migrate(_ database: Database, at time: Date = Date()) throws -> [Migration] {
+  public func migrate(_ database: SQLiteDatabase, at time: Date = Date()) throws -> [Migration] {
     try plan.requireValidSet()
     let current = try database.userVersion()
     try plan.admit(
       version: current, recorded: { try appliedMigrations(in: database).map(\.identifier) }
     ) {
-      StorageError.schemaTooNew(found: $0, newestKnown: $1)
+      SQLiteError.schemaTooNew(found: $0, newestKnown: $1)
     }
     var applied: [Migration] = []
     for migration in migrations where migration.version > current {
@@ -72,7 +72,9 @@ public struct Migrator: MigrationExecutor {
   }
 
   /// Applies one migration unless another connection got there first; returns whether it ran.
-  private func apply(_ migration: Migration, to database: Database, at time: Date) throws -> Bool {
+  private func apply(
+    _ migration: Migration, to database: SQLiteDatabase, at time: Date
+  ) throws -> Bool {
     // Off outside the transaction (SQLite ignores the pragma inside one), back on after.
     try database.executeScript("PRAGMA foreign_keys = OFF")
     defer { try? database.executeScript("PRAGMA foreign_keys = ON") }
@@ -83,7 +85,7 @@ public struct Migrator: MigrationExecutor {
         try database.executeScript(migration.sql)
         let broken = try database.query("PRAGMA foreign_key_check") { row in row.string(at: 0) }
         if let table = broken.first {
-          throw StorageError.foreignKeysBroken(identifier: migration.identifier, table: table)
+          throw SQLiteError.foreignKeysBroken(identifier: migration.identifier, table: table)
         }
         try database.executeScript(
           """
@@ -98,9 +100,9 @@ public struct Migrator: MigrationExecutor {
           [.text(migration.identifier), .time(time)])
         return true
       }
-    } catch let error as SQLiteError where !error.isBusy {
+    } catch let error as SQLiteEngineError where !error.isBusy {
       // A busy database is a "try again", not a broken migration; it passes through as is.
-      throw StorageError.migrationFailed(identifier: migration.identifier, underlying: error)
+      throw SQLiteError.migrationFailed(identifier: migration.identifier, underlying: error)
     }
   }
 }

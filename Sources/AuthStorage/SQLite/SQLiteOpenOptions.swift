@@ -1,5 +1,5 @@
 /// How a connection may touch the file it opens.
-public enum OpenMode: Hashable, Sendable {
+public enum SQLiteOpenMode: Hashable, Sendable {
   /// Reads only; a missing file is an error and nothing is ever written.
   case readOnly
   /// Reads and writes an existing file; a missing file is an error.
@@ -9,9 +9,9 @@ public enum OpenMode: Hashable, Sendable {
 }
 
 /// Settings for opening a connection.
-public struct OpenOptions: Hashable, Sendable {
+public struct SQLiteOpenOptions: Hashable, Sendable {
   /// What the connection may do to the file.
-  public var mode: OpenMode
+  public var mode: SQLiteOpenMode
   /// How long a statement waits for another connection's lock, in milliseconds.
   public var busyTimeoutMilliseconds: Int32
   /// When set, the file must be this program's database (or empty): a higher
@@ -30,7 +30,7 @@ public struct OpenOptions: Hashable, Sendable {
 
   /// Creates options; the busy timeout defaults to five seconds.
   public init(
-    mode: OpenMode = .readWriteCreate, busyTimeoutMilliseconds: Int32 = 5000,
+    mode: SQLiteOpenMode = .readWriteCreate, busyTimeoutMilliseconds: Int32 = 5000,
     newestKnownSchemaVersion: Int? = nil, allowsReadableByOthers: Bool = false,
     writesNothing: Bool = false
   ) {

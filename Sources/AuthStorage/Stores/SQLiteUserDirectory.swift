@@ -9,15 +9,15 @@ import AuthDatabase
 
 /// Read-only listing of accounts for operators (the CLI's `users list`). Not a port: a
 /// database tool. Never returns a hash.
-public struct UserDirectory {
+public struct SQLiteUserDirectory {
   /// An account as listed (the same on both engines).
   public typealias Entry = UserDirectoryEntry
 
   /// The connection it reads from (read-only is enough).
-  public let database: Database
+  public let database: SQLiteDatabase
 
   /// A directory over an open connection.
-  public init(database: Database) {
+  public init(database: SQLiteDatabase) {
     self.database = database
   }
 

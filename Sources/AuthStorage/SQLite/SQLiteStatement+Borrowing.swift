@@ -4,7 +4,7 @@
   import Foundation
 #endif
 
-extension Statement {
+extension SQLiteStatement {
   /// Binds `value` to parameter `index`, runs `body` (which steps and reads), then resets the
   /// statement and clears its bindings, whether `body` throws or not.
   public func withBound<T>(_ value: [UInt8], at index: Int32, _ body: () throws -> T) throws -> T {

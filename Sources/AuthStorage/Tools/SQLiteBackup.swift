@@ -50,18 +50,20 @@ public enum BackupError: Error, Hashable, Sendable, CustomStringConvertible {
 /// accepts an empty file and keeps its mode), checked with `PRAGMA integrity_check`,
 /// flushed, then hard-linked into place: the link fails rather than replaces, so an
 /// existing file is never overwritten and no half-written copy ever has the name.
-public enum DatabaseBackup {
+public enum SQLiteBackup {
   /// Copies `source` (any connection, read-only is enough) to `destination`.
-  public static func write(from source: Database, to destination: String) throws -> BackupReport {
+  public static func write(
+    from source: SQLiteDatabase, to destination: String
+  ) throws -> BackupReport {
     var status = stat()
     if lstat(destination, &status) == 0 { throw BackupError.destinationExists(path: destination) }
     // Judged by the database's own rules, but named as what it is: the copy holds the same
     // hashes, and another user who could swap its folder would receive them.
     do {
       try FileSafety.checkFolder(of: destination)
-    } catch StorageError.unsafeFolder(let folder, let reason) {
+    } catch SQLiteError.unsafeFolder(let folder, let reason) {
       throw BackupError.unsafeFolder(path: destination, folder: folder, reason: reason)
-    } catch StorageError.unsafePath(_, let folder, let reason) {
+    } catch SQLiteError.unsafePath(_, let folder, let reason) {
       throw BackupError.unsafeFolder(path: destination, folder: folder, reason: reason)
     }
     let folder = FilePathText.folder(of: destination)
@@ -96,7 +98,7 @@ public enum DatabaseBackup {
 
   /// Opens the copy read-only, runs the integrity check, and answers its schema version.
   private static func check(_ path: String, reportedAs destination: String) throws -> Int {
-    let copy = try Database.open(path: path, options: OpenOptions(mode: .readOnly))
+    let copy = try SQLiteDatabase.open(path: path, options: SQLiteOpenOptions(mode: .readOnly))
     defer { copy.close() }
     let problems = try copy.query("PRAGMA integrity_check") { $0.string(at: 0) }
     guard problems == ["ok"] else {

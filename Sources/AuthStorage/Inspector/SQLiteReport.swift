@@ -6,8 +6,8 @@ import AuthDatabase
   import Foundation
 #endif
 
-/// What `DatabaseInspector` found, ready for a table or for JSON.
-public struct DatabaseReport: Hashable, Sendable, Codable, SchemaReport {
+/// What `SQLiteInspector` found, ready for a table or for JSON.
+public struct SQLiteReport: Hashable, Sendable, Codable, SchemaReport {
   /// A table and how many rows it holds (the same on both engines).
   public typealias TableCount = AuthDatabase.TableCount
   /// Sessions split by whether they had expired at the report's time.
@@ -49,7 +49,7 @@ public struct DatabaseReport: Hashable, Sendable, Codable, SchemaReport {
   /// The time the session counts refer to.
   public let inspectedAt: Date
   /// The lines of `PRAGMA integrity_check` and of the CHECK constraints, which a read-only
-  /// connection's integrity check skips (`Migrator.integrityCheck(of:)`); exactly `["ok"]`
+  /// connection's integrity check skips (`SQLiteMigrator.integrityCheck(of:)`); exactly `["ok"]`
   /// when healthy.
   public let integrityCheck: [String]
 

@@ -1,4 +1,4 @@
-extension Database {
+extension SQLiteDatabase {
   /// Runs one statement with its parameters and returns how many rows it changed.
   @discardableResult
   public func execute(_ sql: String, _ bindings: [SQLiteValue] = []) throws -> Int {
@@ -12,7 +12,7 @@ extension Database {
 
   /// Runs a query and maps each row with `row`.
   public func query<T>(
-    _ sql: String, _ bindings: [SQLiteValue] = [], row: (Statement) throws -> T
+    _ sql: String, _ bindings: [SQLiteValue] = [], row: (SQLiteStatement) throws -> T
   ) throws -> [T] {
     try withStatement(sql) { statement in
       try statement.withBound(bindings) {
@@ -25,7 +25,7 @@ extension Database {
 
   /// Runs a query and maps its first row, or returns `nil` when there is none.
   public func queryFirst<T>(
-    _ sql: String, _ bindings: [SQLiteValue] = [], row: (Statement) throws -> T
+    _ sql: String, _ bindings: [SQLiteValue] = [], row: (SQLiteStatement) throws -> T
   ) throws -> T? {
     try withStatement(sql) { statement in
       try statement.withBound(bindings) { try statement.step() ? row(statement) : nil }

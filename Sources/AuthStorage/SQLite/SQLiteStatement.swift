@@ -9,12 +9,12 @@ import CSQLite
 /// SQLite's "copy the bytes now" destructor, so bound buffers may be freed right after binding.
 private let transientDestructor = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-/// A prepared statement, owned and cached by its `Database`.
+/// A prepared statement, owned and cached by its `SQLiteDatabase`.
 ///
-/// Use it inside `Database.withStatement(_:_:)`, which resets it and clears its
+/// Use it inside `SQLiteDatabase.withStatement(_:_:)`, which resets it and clears its
 /// bindings afterwards. Parameter and column indexes follow SQLite: parameters
 /// from 1, columns from 0.
-public final class Statement {
+public final class SQLiteStatement {
   /// The statement text, as prepared.
   public let sql: String
   let handle: OpaquePointer
@@ -97,7 +97,7 @@ public final class Statement {
     switch code {
     case SQLITE_ROW: return true
     case SQLITE_DONE: return false
-    default: throw SQLiteError.current(on: connection, sql: sql)
+    default: throw SQLiteEngineError.current(on: connection, sql: sql)
     }
   }
 
@@ -149,6 +149,6 @@ public final class Statement {
 
   private func check(_ code: Int32) throws {
     isInUse = true
-    guard code == SQLITE_OK else { throw SQLiteError.current(on: connection, sql: sql) }
+    guard code == SQLITE_OK else { throw SQLiteEngineError.current(on: connection, sql: sql) }
   }
 }

@@ -17,7 +17,7 @@ import CSQLite
   private func systemClose(_ descriptor: Int32) -> Int32 { Darwin.close(descriptor) }
 #endif
 
-extension Database {
+extension SQLiteDatabase {
   /// Opens a connection, checks that the file really is a readable database, then
   /// configures it.
   ///
@@ -28,12 +28,14 @@ extension Database {
   /// a probe; then the schema version is compared with `newestKnownSchemaVersion`; then an
   /// authcli database others may read is refused; only then, for writable files,
   /// `journal_mode=WAL` and `synchronous=NORMAL`.
-  public static func open(path: String, options: OpenOptions = OpenOptions()) throws -> Database {
+  public static func open(
+    path: String, options: SQLiteOpenOptions = SQLiteOpenOptions()
+  ) throws -> SQLiteDatabase {
     let isMemory = path == inMemoryPath
     // Held open from the checks until SQLite has opened the same file, so the file the
     // checks judged is the file SQLite uses (compared by device and inode below).
     let checked = isMemory ? nil : try prepareFile(at: path, mode: options.mode)
-    let database: Database
+    let database: SQLiteDatabase
     do {
       // Closing a descriptor drops every POSIX lock this process holds on the file, SQLite's
       // included, so the checked one is closed before SQLite takes any (it reads nothing at
@@ -57,11 +59,11 @@ extension Database {
     try database.probe()
     if let newest = options.newestKnownSchemaVersion {
       let found = try database.userVersion()
-      if found > newest { throw StorageError.schemaTooNew(found: found, newestKnown: newest) }
+      if found > newest { throw SQLiteError.schemaTooNew(found: found, newestKnown: newest) }
       // Version 0 is a new database only when it is empty; with tables it belongs to
       // another program, and migrating it would write this schema into that file.
       if found == 0, try database.scalarInt("SELECT count(*) FROM sqlite_schema") > 0 {
-        throw StorageError.foreignDatabase(path: path)
+        throw SQLiteError.foreignDatabase(path: path)
       }
     }
     if let checked, !options.allowsReadableByOthers {
@@ -87,10 +89,11 @@ extension Database {
     """
 
   /// Opens a private in-memory database with the same pragmas as a file.
-  public static func openInMemory(busyTimeoutMilliseconds: Int32 = 5000) throws -> Database {
+  public static func openInMemory(busyTimeoutMilliseconds: Int32 = 5000) throws -> SQLiteDatabase {
     try open(
       path: inMemoryPath,
-      options: OpenOptions(mode: .readWriteCreate, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+      options: SQLiteOpenOptions(
+        mode: .readWriteCreate, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
     )
   }
 
@@ -98,14 +101,14 @@ extension Database {
   /// user or writable by others, folders of the same kinds, and missing files the mode may
   /// not create; creates a missing file when the mode allows. Returns the checked file,
   /// still open.
-  private static func prepareFile(at path: String, mode: OpenMode) throws -> CheckedFile {
+  private static func prepareFile(at path: String, mode: SQLiteOpenMode) throws -> CheckedFile {
     if let checked = try CheckedFile.open(path) { return checked }
-    guard mode == .readWriteCreate else { throw StorageError.notFound(path: path) }
+    guard mode == .readWriteCreate else { throw SQLiteError.notFound(path: path) }
     try FileSafety.checkFolder(of: path)
     try createFile(at: path)
     // Whether this process made it or another won the race at the link, the file now at
     // the path is judged like any other (a link planted meanwhile is refused here).
-    guard let checked = try CheckedFile.open(path) else { throw StorageError.notFound(path: path) }
+    guard let checked = try CheckedFile.open(path) else { throw SQLiteError.notFound(path: path) }
     return checked
   }
 
@@ -122,7 +125,7 @@ extension Database {
         try writeFirstPage(of: temporary, reportedAs: path)
       }
     } catch let failure as PrivateFileCreation.Failure {
-      throw StorageError.cannotCreate(path: path, reason: failure.reason)
+      throw SQLiteError.cannotCreate(path: path, reason: failure.reason)
     }
   }
 
@@ -137,7 +140,7 @@ extension Database {
     }
     defer { sqlite3_close_v2(handle) }
     guard code == SQLITE_OK else {
-      throw StorageError.cannotCreate(
+      throw SQLiteError.cannotCreate(
         path: path, reason: String(cString: sqlite3_errstr(code)))
     }
   }
@@ -145,7 +148,7 @@ extension Database {
   /// The application id in the header of every database authcli creates ("AUTH").
   public static let applicationID: Int32 = 0x4155_5448
 
-  private static func connect(path: String, mode: OpenMode) throws -> Database {
+  private static func connect(path: String, mode: SQLiteOpenMode) throws -> SQLiteDatabase {
     var flags = SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_PRIVATECACHE
     switch mode {
     case .readOnly: flags |= SQLITE_OPEN_READONLY
@@ -157,11 +160,11 @@ extension Database {
     var handle: OpaquePointer?
     let code = sqlite3_open_v2(path, &handle, flags, nil)
     guard code == SQLITE_OK, let handle else {
-      let error = SQLiteError.current(on: handle, sql: nil)
+      let error = SQLiteEngineError.current(on: handle, sql: nil)
       sqlite3_close_v2(handle)
-      throw StorageError.cannotOpen(path: path, underlying: error)
+      throw SQLiteError.cannotOpen(path: path, underlying: error)
     }
-    return Database(path: path, handle: handle, isReadOnly: mode == .readOnly)
+    return SQLiteDatabase(path: path, handle: handle, isReadOnly: mode == .readOnly)
   }
 
   /// Refuses an authcli database (one with its application id or a schema version) that
@@ -175,7 +178,7 @@ extension Database {
     let marked =
       try userVersion() > 0 || scalarInt("PRAGMA application_id") == Int64(Self.applicationID)
     guard marked else { return }
-    throw StorageError.unsafeFile(path: path, reason: .readableByOthers(mode: UInt32(mode)))
+    throw SQLiteError.unsafeFile(path: path, reason: .readableByOthers(mode: UInt32(mode)))
   }
 
   /// Reads the schema so that a foreign or damaged file fails now, not at the first query.
@@ -183,11 +186,11 @@ extension Database {
   private func probe() throws {
     do {
       _ = try scalarInt("SELECT count(*) FROM sqlite_schema")
-    } catch let error as SQLiteError {
+    } catch let error as SQLiteEngineError {
       switch error.primaryCode {
-      case SQLITE_NOTADB: throw StorageError.notADatabase(path: path)
-      case SQLITE_CORRUPT: throw StorageError.corrupt(path: path, detail: error.message)
-      default: throw StorageError.cannotOpen(path: path, underlying: error)
+      case SQLITE_NOTADB: throw SQLiteError.notADatabase(path: path)
+      case SQLITE_CORRUPT: throw SQLiteError.corrupt(path: path, detail: error.message)
+      default: throw SQLiteError.cannotOpen(path: path, underlying: error)
       }
     }
   }

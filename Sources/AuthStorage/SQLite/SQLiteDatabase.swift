@@ -4,8 +4,8 @@ import CSQLite
 ///
 /// Not thread-safe by itself (it is opened without SQLite's own mutexes):
 /// whoever shares it between threads guards it, as `SQLiteAuthStore` does with a mutex.
-/// Open it with `Database.open(path:options:)`; it closes when released or on `close()`.
-public final class Database {
+/// Open it with `SQLiteDatabase.open(path:options:)`; it closes when released or on `close()`.
+public final class SQLiteDatabase {
   /// The path given at open, or `:memory:`.
   public let path: String
   /// Whether this connection refuses writes.
@@ -14,12 +14,12 @@ public final class Database {
   public private(set) var preparedStatementCount = 0
 
   private var handle: OpaquePointer?
-  private var statementCache: [String: Statement] = [:]
+  private var statementCache: [String: SQLiteStatement] = [:]
   // The statement used last, checked before the dictionary: a command or a loop of checks
   // runs one statement again and again, and two strings from one literal compare equal at
   // once, where the dictionary hashes the whole SQL text (figure 1 of docs/performance.md:
   // 535,000 → 620,000 checks/s in memory).
-  private var lastStatement: Statement?
+  private var lastStatement: SQLiteStatement?
 
   init(path: String, handle: OpaquePointer, isReadOnly: Bool) {
     self.path = path
@@ -30,7 +30,7 @@ public final class Database {
   deinit { close() }
 
   /// Whether this is an in-memory database, which vanishes on close.
-  public var isInMemory: Bool { path == Database.inMemoryPath }
+  public var isInMemory: Bool { path == SQLiteDatabase.inMemoryPath }
 
   /// The path that opens a private in-memory database.
   public static let inMemoryPath = ":memory:"
@@ -58,7 +58,7 @@ public final class Database {
 
   /// Runs `body` with the cached statement for `sql`, preparing it on first use,
   /// and resets it and clears its bindings afterwards, whether `body` throws or not.
-  public func withStatement<T>(_ sql: String, _ body: (Statement) throws -> T) throws -> T {
+  public func withStatement<T>(_ sql: String, _ body: (SQLiteStatement) throws -> T) throws -> T {
     let statement = try cachedStatement(sql)
     defer { statement.reset() }
     return try body(statement)
@@ -78,11 +78,12 @@ public final class Database {
     guard code == SQLITE_OK else {
       let message =
         errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
-      throw SQLiteError(extendedCode: sqlite3_extended_errcode(handle), message: message, sql: sql)
+      throw SQLiteEngineError(
+        extendedCode: sqlite3_extended_errcode(handle), message: message, sql: sql)
     }
   }
 
-  func cachedStatement(_ sql: String) throws -> Statement {
+  func cachedStatement(_ sql: String) throws -> SQLiteStatement {
     if let lastStatement, lastStatement.sql == sql { return lastStatement }
     if let cached = statementCache[sql] {
       lastStatement = cached
@@ -93,9 +94,9 @@ public final class Database {
     let code = sqlite3_prepare_v3(
       handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statementHandle, nil)
     guard code == SQLITE_OK, let statementHandle else {
-      throw SQLiteError.current(on: handle, sql: sql)
+      throw SQLiteEngineError.current(on: handle, sql: sql)
     }
-    let statement = Statement(sql: sql, handle: statementHandle, connection: handle)
+    let statement = SQLiteStatement(sql: sql, handle: statementHandle, connection: handle)
     statementCache[sql] = statement
     preparedStatementCount += 1
     return statement
@@ -103,7 +104,8 @@ public final class Database {
 
   private func openHandle(sql: String?) throws -> OpaquePointer {
     guard let handle else {
-      throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "connection is closed", sql: sql)
+      throw SQLiteEngineError(
+        extendedCode: SQLITE_MISUSE, message: "connection is closed", sql: sql)
     }
     return handle
   }

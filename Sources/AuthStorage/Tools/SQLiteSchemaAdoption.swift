@@ -44,21 +44,21 @@ public enum AdoptionError: Error, Hashable, Sendable, CustomStringConvertible {
 /// compares every schema object (type, name, table and SQL text) with the copy's; only an
 /// exact match, a clean integrity check and a clean foreign-key check let it set the
 /// version and the id, in one transaction. Anything else is refused and nothing written.
-public struct SchemaAdoption: Sendable {
+public struct SQLiteSchemaAdoption: Sendable {
   /// The migrations a copy is compared with.
-  public let migrator: Migrator
+  public let migrator: SQLiteMigrator
 
   /// Adoption against the given migrations (the embedded ones by default).
-  public init(migrator: Migrator = Migrator()) {
+  public init(migrator: SQLiteMigrator = SQLiteMigrator()) {
     self.migrator = migrator
   }
 
   /// Checks `database` and answers the schema version adoption would give it; writes
-  /// nothing. Give it a writable connection that writes nothing (`OpenOptions.writesNothing`):
+  /// nothing. Give it a writable connection that writes nothing (`SQLiteOpenOptions.writesNothing`):
   /// on a read-only one SQLite's integrity check skips the CHECK constraints, so a copy
   /// that breaks one would pass here and be refused only by `adopt`, after the file changed.
-  public func check(_ database: Database) throws -> Int {
-    let recorded = try Migrator.appliedMigrations(in: database).map(\.identifier)
+  public func check(_ database: SQLiteDatabase) throws -> Int {
+    let recorded = try SQLiteMigrator.appliedMigrations(in: database).map(\.identifier)
     guard !recorded.isEmpty else { throw AdoptionError.noRecordedMigrations }
     let known = migrator.migrations.prefix(recorded.count)
     guard known.map(\.identifier) == recorded.sorted() else {
@@ -69,7 +69,7 @@ public struct SchemaAdoption: Sendable {
     if found != 0, found != version {
       throw AdoptionError.versionMismatch(found: found, recorded: version)
     }
-    let differences = try Migrator(migrations: Array(known)).schemaDifferences(
+    let differences = try SQLiteMigrator(migrations: Array(known)).schemaDifferences(
       in: database, atVersion: version)
     guard differences.isEmpty else { throw AdoptionError.schemaMismatch(differences) }
     let problems =
@@ -84,11 +84,12 @@ public struct SchemaAdoption: Sendable {
   /// first where a refusal must leave the file's bytes alone (a writable open switches it
   /// to WAL).
   @discardableResult
-  public func adopt(_ database: Database) throws -> Int {
+  public func adopt(_ database: SQLiteDatabase) throws -> Int {
     try database.transaction(.immediate) {
       let version = try check(database)
       try database.executeScript(
-        "PRAGMA user_version = \(version); PRAGMA application_id = \(Database.applicationID);")
+        "PRAGMA user_version = \(version); PRAGMA application_id = \(SQLiteDatabase.applicationID);"
+      )
       return version
     }
   }

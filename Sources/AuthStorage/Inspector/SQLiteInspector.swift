@@ -14,24 +14,24 @@ import AuthDatabase
 #endif
 
 /// Reports on a database without writing to it; works on a read-only connection.
-public struct DatabaseInspector: Sendable {
+public struct SQLiteInspector: Sendable {
   /// The migrations the report compares the database with.
-  public let migrator: Migrator
+  public let migrator: SQLiteMigrator
 
   /// An inspector that knows the given migrations (the embedded ones by default).
-  public init(migrator: Migrator = Migrator()) {
+  public init(migrator: SQLiteMigrator = SQLiteMigrator()) {
     self.migrator = migrator
   }
 
   /// Opens the file at `path` read-only (never creating it) and reports on it.
-  public func inspect(path: String, at time: Date = Date()) throws -> DatabaseReport {
-    let database = try Database.open(path: path, options: OpenOptions(mode: .readOnly))
+  public func inspect(path: String, at time: Date = Date()) throws -> SQLiteReport {
+    let database = try SQLiteDatabase.open(path: path, options: SQLiteOpenOptions(mode: .readOnly))
     defer { database.close() }
     return try inspect(database, at: time)
   }
 
   /// Reports on an open connection; only reads, so any writes stay with the caller.
-  public func inspect(_ database: Database, at time: Date = Date()) throws -> DatabaseReport {
+  public func inspect(_ database: SQLiteDatabase, at time: Date = Date()) throws -> SQLiteReport {
     let tableNames = try database.query(
       """
       SELECT name FROM sqlite_schema
@@ -42,7 +42,7 @@ public struct DatabaseInspector: Sendable {
     let version = try database.userVersion()
     let judged = version > 0 && version <= migrator.newestVersion
     let tables = try tableNames.map { name in
-      DatabaseReport.TableCount(
+      SQLiteReport.TableCount(
         name: name, rows: Int(try database.scalarInt("SELECT count(*) FROM \(quoted(name))")))
     }
     let schemaVersion = try database.userVersion()
@@ -55,7 +55,7 @@ public struct DatabaseInspector: Sendable {
       needsAdoption
       ? migrator.migrations.map(\.identifier).filter { !recorded.contains($0) }
       : try migrator.pendingMigrations(in: database).map(\.identifier)
-    var report = DatabaseReport(
+    var report = SQLiteReport(
       path: database.path,
       fileSizeBytes: database.isInMemory ? nil : fileSize(database.path),
       walSizeBytes: database.isInMemory ? nil : fileSize(database.path + "-wal"),
@@ -78,7 +78,7 @@ public struct DatabaseInspector: Sendable {
     return report
   }
 
-  private func objectNames(ofType type: String, in database: Database) throws -> [String] {
+  private func objectNames(ofType type: String, in database: SQLiteDatabase) throws -> [String] {
     try database.query(
       "SELECT name FROM sqlite_schema WHERE type = ?1 ORDER BY name", [.text(type)]
     ) { $0.string(at: 0) }
@@ -87,8 +87,8 @@ public struct DatabaseInspector: Sendable {
   /// Counted with the same conditions as the store's housekeeping, and the standard rule
   /// for when failures are forgotten; `nil` when the throttle has no failure ages yet.
   private func prunableCounts(
-    _ database: Database, at time: Date
-  ) throws -> DatabaseReport.PrunableCounts? {
+    _ database: SQLiteDatabase, at time: Date
+  ) throws -> SQLiteReport.PrunableCounts? {
     let columns = try database.query("SELECT name FROM pragma_table_info('sign_in_throttle')") {
       $0.string(at: 0)
     }
@@ -98,7 +98,7 @@ public struct DatabaseInspector: Sendable {
     let keepsDeviceCookies =
       try database.scalarInt(
         "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'device_cookies'") > 0
-    return DatabaseReport.PrunableCounts(
+    return SQLiteReport.PrunableCounts(
       expiredSessions: try context.countExpiredSessions(asOf: time),
       throttleRows: try context.countForgottenThrottleStates(
         at: time, failuresBefore: ThrottleRules.standard.forgetCutoff(at: time)),
@@ -108,19 +108,19 @@ public struct DatabaseInspector: Sendable {
 
   /// Counted in one statement over the stored hashes' prefixes, the ones the parser reads.
   private func passwordSchemes(
-    _ database: Database
-  ) throws -> [DatabaseReport.PasswordSchemeCount] {
-    let statement = DatabaseReport.PasswordSchemeCount.countingStatement(
+    _ database: SQLiteDatabase
+  ) throws -> [SQLiteReport.PasswordSchemeCount] {
+    let statement = SQLiteReport.PasswordSchemeCount.countingStatement(
       prefixes: LegacyPasswordHash.Scheme.storedPrefixes.map { ($0.prefix, $0.scheme.rawValue) })
     return try database.query(statement) {
-      DatabaseReport.PasswordSchemeCount(scheme: $0.string(at: 0), accounts: Int($0.int64(at: 1)))
+      SQLiteReport.PasswordSchemeCount(scheme: $0.string(at: 0), accounts: Int($0.int64(at: 1)))
     }
   }
 
   private func sessionCounts(
-    _ database: Database, at time: Date
+    _ database: SQLiteDatabase, at time: Date
   ) throws
-    -> DatabaseReport.SessionCounts
+    -> SQLiteReport.SessionCounts
   {
     let counts = try database.queryFirst(
       """
@@ -128,7 +128,7 @@ public struct DatabaseInspector: Sendable {
       FROM sessions
       """, [.time(time)]
     ) { ($0.int64(at: 0), $0.int64(at: 1)) }
-    return DatabaseReport.SessionCounts(
+    return SQLiteReport.SessionCounts(
       active: Int(counts?.0 ?? 0), expired: Int(counts?.1 ?? 0))
   }
 

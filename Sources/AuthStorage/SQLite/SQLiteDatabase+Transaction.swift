@@ -1,5 +1,5 @@
 /// When a transaction takes its locks.
-public enum TransactionKind: Sendable {
+public enum SQLiteTransactionKind: Sendable {
   /// Takes the write lock at BEGIN, so a writer never fails half-way on a lock upgrade.
   case immediate
   /// Takes a read snapshot at the first read; for work that only reads.
@@ -20,10 +20,10 @@ enum TransactionStep {
   }
 }
 
-extension Database {
+extension SQLiteDatabase {
   /// Runs `body` in one transaction: commits when it returns, rolls back and rethrows when it throws.
   @discardableResult
-  public func transaction<T>(_ kind: TransactionKind, _ body: () throws -> T) throws -> T {
+  public func transaction<T>(_ kind: SQLiteTransactionKind, _ body: () throws -> T) throws -> T {
     try run(kind == .immediate ? .beginImmediate : .beginDeferred)
     let result: T
     do {
