@@ -94,7 +94,7 @@ public final class DictionaryAuthStore: AuthStore {
     } catch {
       // The context throws `AuthError` already; anything else the work threw is its own
       // (passed through as the port asks) or a bug (named so).
-      throw AuthError(unitOfWork: error) { _ in nil }
+      throw AuthError(unitOfWork: error)
     }
   }
 }

@@ -29,6 +29,7 @@ typedef __typeof__(&PQntuples) authcli_PQntuples;
 typedef __typeof__(&PQgetvalue) authcli_PQgetvalue;
 typedef __typeof__(&PQgetlength) authcli_PQgetlength;
 typedef __typeof__(&PQgetisnull) authcli_PQgetisnull;
+typedef __typeof__(&PQfnumber) authcli_PQfnumber;
 typedef __typeof__(&PQcmdTuples) authcli_PQcmdTuples;
 typedef __typeof__(&PQclear) authcli_PQclear;
 typedef __typeof__(&PQlibVersion) authcli_PQlibVersion;

@@ -87,8 +87,8 @@ struct AuditAndThrottleTests {
         for: "judy")
     }
     // The raw rows, read past the store: no typed name in clear anywhere.
-    let throttleNames = try harness.rawTexts("SELECT username FROM sign_in_throttle")
-    let eventNames = try harness.rawTexts("SELECT username FROM auth_events ORDER BY id")
+    let throttleNames = try harness.rawUsernames("SELECT username FROM sign_in_throttle")
+    let eventNames = try harness.rawUsernames("SELECT username FROM auth_events ORDER BY id")
     for stored in throttleNames + eventNames.prefix(3) {
       let name = try #require(stored)
       #expect(name.count == 64 && name.allSatisfy(\.isHexDigit), "\(name)")
@@ -108,6 +108,6 @@ struct AuditAndThrottleTests {
     }
     #expect(found.count == 2)
     try await reopened.write { try $0.clearThrottleState(for: typed) }
-    #expect(try harness.rawTexts("SELECT username FROM sign_in_throttle").count == 1)
+    #expect(try harness.rawUsernames("SELECT username FROM sign_in_throttle").count == 1)
   }
 }

@@ -121,7 +121,7 @@ struct MigrationSetTests {
     // The table as the migrations made it, under another name, whatever columns it has now.
     let definition = try #require(
       try database.queryFirst("SELECT sql FROM sqlite_master WHERE name = 'users'") {
-        $0.string(at: 0)
+        row throws(SQLiteError) in try row.decode(String.self, "sql")
       })
     let create = definition.replacingOccurrences(
       of: "CREATE TABLE users", with: "CREATE TABLE users_rebuilt")

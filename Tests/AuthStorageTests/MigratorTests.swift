@@ -71,19 +71,27 @@ struct MigratorTests {
     try SQLiteMigrator().migrate(database, at: time(1))
     let rows = try database.query(
       "SELECT id, user_id, created_at, last_used_at, expires_at FROM sessions ORDER BY id"
-    ) { row in (Int32(0)..<5).map { row.int64(at: $0) } }
+    ) { row throws(SQLiteError) in
+      [
+        try row.decode(Int64.self, "id"), try row.decode(Int64.self, "user_id"),
+        try row.decode(Int64.self, "created_at"), try row.decode(Int64.self, "last_used_at"),
+        try row.decode(Int64.self, "expires_at"),
+      ]
+    }
     #expect(rows == [[3, 1, 10, 11, 12], [7, 2, 20, 21, 22]])
     let indexes = try database.query(
-      "SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'sessions'"
-        + " AND name NOT LIKE 'sqlite_autoindex%' ORDER BY name"
-    ) { $0.string(at: 0) }
+      """
+      SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'sessions'
+        AND name NOT LIKE 'sqlite_autoindex%' ORDER BY name
+      """
+    ) { row throws(SQLiteError) in try row.decode(String.self, "name") }
     #expect(indexes == ["sessions_by_expiry", "sessions_by_user"])
     // The next id follows the highest ever used, and the cascade still holds.
     try database.executeScript(
       "INSERT INTO sessions (token_hash, user_id, created_at, last_used_at, expires_at)"
         + " VALUES (x'03', 1, 0, 0, 0); DELETE FROM users WHERE id = 2;")
     let remaining = try database.query("SELECT id FROM sessions ORDER BY id") {
-      $0.int64(at: 0)
+      row throws(SQLiteError) in try row.decode(Int64.self, "id")
     }
     #expect(remaining == [3, 8])
   }

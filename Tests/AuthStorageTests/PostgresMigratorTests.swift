@@ -70,8 +70,8 @@ struct PostgresMigratorTests {
     #expect(identifier == "0002_broken")
     #expect(underlying.sqlState == "42P01")
     #expect(try migrator.appliedMigrations(in: connection).map(\.identifier) == ["0001_first"])
-    let second = try connection.queryFirst("SELECT to_regclass('second') IS NULL") {
-      try $0.bool(0)
+    let second = try connection.queryFirst("SELECT to_regclass('second') IS NULL AS absent") {
+      row throws(PostgresError) in try row.decode(Bool.self, "absent")
     }
     #expect(second == true)
   }
@@ -89,8 +89,8 @@ struct PostgresMigratorTests {
       try connection.execute(
         """
         INSERT INTO users (username, password_hash, created_at, updated_at)
-        VALUES ($1, 'stored hash', 0, 0)
-        """, [.text(name)])
+        VALUES (\(name), 'stored hash', 0, 0)
+        """)
     }
     // More than one batch of the migrator's.
     try connection.execute(
@@ -104,10 +104,11 @@ struct PostgresMigratorTests {
       try PostgresMigrator().currentVersion(of: connection) == PostgresMigrator().newestVersion)
     let key = try #require(
       try connection.queryFirst("SELECT key FROM secret_keys WHERE name = 'name_hash'") {
-        Array($0.data(0))
+        row throws(PostgresError) in try row.decode([UInt8].self, "key")
       })
     let stored = try connection.query("SELECT username, name_hash FROM users") {
-      ($0.string(0), $0.string(1))
+      row throws(PostgresError) in
+      (try row.decode(String.self, "username"), try row.decode(String.self, "name_hash"))
     }
     #expect(stored.count == names.count + 2500)
     for (name, hash) in stored {

@@ -48,9 +48,9 @@ struct PostgresSchemaTests {
     #expect(try migrator.schemaDifferences(in: connection).isEmpty)
     // Nothing of the scratch schema is left behind.
     #expect(
-      try connection.queryFirst("SELECT pg_catalog.to_regclass('pg_temp.users') IS NULL") {
-        try $0.bool(0)
-      } == true)
+      try connection.queryFirst(
+        "SELECT pg_catalog.to_regclass('pg_temp.users') IS NULL AS absent"
+      ) { row throws(PostgresError) in try row.decode(Bool.self, "absent") } == true)
   }
 
   @Test(
@@ -124,8 +124,10 @@ struct PostgresSchemaTests {
   @Test func theSearchPathIsPinnedToTheSchemaAloneAndAgainAfterAReconnect() throws {
     let target = try TestPostgres.freshSchema()
     let connection = try PostgresConnection.connect(target.connectionString, target: "test")
-    let path = {
-      try connection.queryFirst("SELECT pg_catalog.current_setting('search_path')") { $0.string(0) }
+    let path = { () throws(PostgresError) in
+      try connection.queryFirst("SELECT pg_catalog.current_setting('search_path') AS path") {
+        row throws(PostgresError) in try row.decode(String.self, "path")
+      }
     }
     #expect(try path() == "\(connection.schema), pg_temp")
     #expect(connection.schema.hasPrefix("t_"))
@@ -136,15 +138,23 @@ struct PostgresSchemaTests {
     let connection = try PostgresConnection.connect(
       target.connectionString, target: "test", statements: .prepared)
     try PostgresMigrator().migrate(connection)
-    let path = "SELECT pg_catalog.current_setting('search_path')"
-    let count = "SELECT pg_catalog.count(*) FROM pg_catalog.pg_prepared_statements"
-    #expect(try connection.queryFirst(path) { $0.string(0) } == "\(connection.schema), pg_temp")
-    let before = try connection.queryFirst(count) { try $0.int64(0) }
-    #expect(try connection.queryFirst(path) { $0.string(0) } == "\(connection.schema), pg_temp")
+    let path = { () throws(PostgresError) in
+      try connection.queryFirst("SELECT pg_catalog.current_setting('search_path') AS path") {
+        row throws(PostgresError) in try row.decode(String.self, "path")
+      }
+    }
+    let count = { () throws(PostgresError) in
+      try connection.queryFirst(
+        "SELECT pg_catalog.count(*) AS count FROM pg_catalog.pg_prepared_statements"
+      ) { row throws(PostgresError) in try row.decode(Int64.self, "count") }
+    }
+    #expect(try path() == "\(connection.schema), pg_temp")
+    let before = try count()
+    #expect(try path() == "\(connection.schema), pg_temp")
     try connection.begin()
-    #expect(try connection.queryFirst(path) { $0.string(0) } == "\(connection.schema), pg_temp")
+    #expect(try path() == "\(connection.schema), pg_temp")
     try connection.executeScript("COMMIT")
-    #expect(try connection.queryFirst(count) { try $0.int64(0) } == before)
+    #expect(try count() == before)
     #expect((before ?? 0) > 0)
   }
 }

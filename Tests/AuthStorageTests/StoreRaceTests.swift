@@ -199,7 +199,7 @@ final class RivalTransaction: Sendable {
       do {
         let connection = try PostgresConnection.connect(target.connectionString, target: "rival")
         try connection.executeScript("BEGIN ISOLATION LEVEL SERIALIZABLE")
-        try connection.execute(sql)
+        try connection.execute(PostgresQuery(sql: sql))
         changed.signal()
         commit.wait()
         // Long enough for the store's statement to reach the row lock first.

@@ -30,8 +30,8 @@ enum AccountJSONLines {
         entries.append(.blank)
         continue
       }
-      let decoded = try database.queryFirst(query, [.text(line)]) { row in
-        (entry(row), row.optionalString(at: 22) == nil)
+      let decoded = try database.queryFirst(query(line)) { row throws(SQLiteError) in
+        (try entry(row), try row.decode(String?.self, "second_factor") == nil)
       }
       guard let (entry, withoutField) = decoded else {
         entries.append(.malformed("no row"))
@@ -45,57 +45,62 @@ enum AccountJSONLines {
 
   /// Every field at once, each only when the line is a JSON object (`json_extract` fails
   /// on text that is not JSON, and `CASE` never runs it then).
-  private static let query = """
-    SELECT CASE WHEN json_valid(?1) THEN json_type(?1) END,
-      CASE WHEN json_valid(?1) THEN json_type(?1, '$.username') END,
-      CASE WHEN json_valid(?1) THEN json_extract(?1, '$.username') END,
-      CASE WHEN json_valid(?1) THEN json_type(?1, '$.password_hash') END,
-      CASE WHEN json_valid(?1) THEN json_extract(?1, '$.password_hash') END,
-      CASE WHEN json_valid(?1) THEN json_extract(?1, '$.created_at') END,
-      CASE WHEN json_valid(?1) THEN json_extract(?1, '$.updated_at') END,
-      CASE WHEN json_valid(?1) THEN json_extract(?1, '$.last_sign_in_at') END,
-      CASE WHEN json_valid(?1) THEN json_type(?1, '$.locked') END,
-      CASE WHEN json_valid(?1) THEN json_extract(?1, '$.locked_at') END,
-      CASE WHEN json_valid(?1) THEN json_extract(?1, '$.lock_reason') END,
-      CASE WHEN json_valid(?1) THEN json_type(?1, '$.second_factor_state') END,
-      \(text("second_factor_sealed_secret")),
-      \(integer("second_factor_sealed_for_id")),
-      \(text("second_factor_algorithm")),
-      \(integer("second_factor_digits")),
-      \(integer("second_factor_period")),
-      \(text("second_factor_state")),
-      \(integer("second_factor_last_accepted_step")),
-      \(text("second_factor_created_at")),
-      \(text("second_factor_updated_at")),
-      \(integer("recovery_codes_left")),
-      CASE WHEN json_valid(?1) THEN json_type(?1, '$.second_factor') END
+  private static func query(_ line: String) -> SQLiteQuery {
     """
+    WITH given (line) AS (SELECT \(line))
+    SELECT
+      CASE WHEN json_valid(line) THEN json_type(line) END AS line_type,
+      CASE WHEN json_valid(line) THEN json_type(line, '$.username') END AS username_type,
+      CASE WHEN json_valid(line) THEN json_extract(line, '$.username') END AS username,
+      CASE WHEN json_valid(line) THEN json_type(line, '$.password_hash') END AS password_hash_type,
+      CASE WHEN json_valid(line) THEN json_extract(line, '$.password_hash') END AS password_hash,
+      CASE WHEN json_valid(line) THEN json_extract(line, '$.created_at') END AS created_at,
+      CASE WHEN json_valid(line) THEN json_extract(line, '$.updated_at') END AS updated_at,
+      CASE WHEN json_valid(line) THEN json_extract(line, '$.last_sign_in_at') END AS last_sign_in_at,
+      CASE WHEN json_valid(line) THEN json_type(line, '$.locked') END AS locked_type,
+      CASE WHEN json_valid(line) THEN json_extract(line, '$.locked_at') END AS locked_at,
+      CASE WHEN json_valid(line) THEN json_extract(line, '$.lock_reason') END AS lock_reason,
+      CASE WHEN json_valid(line) THEN json_type(line, '$.second_factor_state') END AS second_factor_state_type,
+      \(text("second_factor_sealed_secret")) AS second_factor_sealed_secret,
+      \(integer("second_factor_sealed_for_id")) AS second_factor_sealed_for_id,
+      \(text("second_factor_algorithm")) AS second_factor_algorithm,
+      \(integer("second_factor_digits")) AS second_factor_digits,
+      \(integer("second_factor_period")) AS second_factor_period,
+      \(text("second_factor_state")) AS second_factor_state,
+      \(integer("second_factor_last_accepted_step")) AS second_factor_last_accepted_step,
+      \(text("second_factor_created_at")) AS second_factor_created_at,
+      \(text("second_factor_updated_at")) AS second_factor_updated_at,
+      \(integer("recovery_codes_left")) AS recovery_codes_left,
+      CASE WHEN json_valid(line) THEN json_type(line, '$.second_factor') END AS second_factor
+    FROM given
+    """
+  }
 
   /// A field, only when it is a JSON string.
-  private static func text(_ key: String) -> String {
-    "CASE WHEN json_valid(?1) AND json_type(?1, '$.\(key)') = 'text'"
-      + " THEN json_extract(?1, '$.\(key)') END"
+  private static func text(_ key: String) -> SQLiteQuery {
+    SQLiteQuery(
+      sql: "CASE WHEN json_valid(line) AND json_type(line, '$.\(key)') = 'text'"
+        + " THEN json_extract(line, '$.\(key)') END")
   }
 
   /// A field, only when it is a JSON integer.
-  private static func integer(_ key: String) -> String {
-    "CASE WHEN json_valid(?1) AND json_type(?1, '$.\(key)') = 'integer'"
-      + " THEN json_extract(?1, '$.\(key)') END"
+  private static func integer(_ key: String) -> SQLiteQuery {
+    SQLiteQuery(
+      sql: "CASE WHEN json_valid(line) AND json_type(line, '$.\(key)') = 'integer'"
+        + " THEN json_extract(line, '$.\(key)') END")
   }
 
-  private static func entry(_ row: SQLiteStatement) -> AccountImportEntry {
-    guard row.optionalString(at: 0) == "object" else { return .malformed("not a JSON object") }
-    guard row.optionalString(at: 1) == "text", let name = row.optionalString(at: 2) else {
+  private static func entry(_ row: SQLiteRow) throws(SQLiteError) -> AccountImportEntry {
+    guard try row.decode(String?.self, "line_type") == "object" else { return .malformed("not a JSON object") }
+    guard try row.decode(String?.self, "username_type") == "text", let name = try row.decode(String?.self, "username") else {
       return .malformed("no username text")
     }
-    guard row.optionalString(at: 3) == "text", let hash = row.optionalString(at: 4) else {
+    guard try row.decode(String?.self, "password_hash_type") == "text", let hash = try row.decode(String?.self, "password_hash") else {
       return .malformed("no password_hash text")
     }
     var times: [Date?] = []
-    for (column, key) in [
-      (5, "created_at"), (6, "updated_at"), (7, "last_sign_in_at"), (9, "locked_at"),
-    ] {
-      guard let text = row.optionalString(at: Int32(column)) else {
+    for key in ["created_at", "updated_at", "last_sign_in_at", "locked_at"] {
+      guard let text = try row.decode(String?.self, key) else {
         times.append(nil)
         continue
       }
@@ -105,20 +110,20 @@ enum AccountJSONLines {
       times.append(time)
     }
     var lock: AccountLock? = nil
-    if row.optionalString(at: 8) == "true" {
+    if try row.decode(String?.self, "locked_type") == "true" {
       lock = AccountLock(
-        lockedAt: times[3] ?? times[1] ?? Date(), reason: row.optionalString(at: 10) ?? "")
+        lockedAt: times[3] ?? times[1] ?? Date(), reason: try row.decode(String?.self, "lock_reason") ?? "")
     }
     var secondFactor: ExportedSecondFactor? = nil
-    switch row.optionalString(at: 11) {
+    switch try row.decode(String?.self, "second_factor_state_type") {
     case nil, "null":
       // A line that says its account asks for a code must carry the factor: an account
       // is never taken over without the factor it had.
-      guard row.optionalString(at: 22) != "true" else {
+      guard try row.decode(String?.self, "second_factor") != "true" else {
         return .malformed("second_factor is true but second_factor_state is missing")
       }
     case "text":
-      switch Self.secondFactor(row) {
+      switch try Self.secondFactor(row) {
       case .success(let factor): secondFactor = factor
       case .failure(let failure): return .malformed(failure.reason)
       }
@@ -135,35 +140,35 @@ enum AccountJSONLines {
     let reason: String
   }
 
-  /// The second factor of columns 12–21 (the `second_factor_*` fields and
+  /// The second factor of the `second_factor_*` fields (and
   /// `recovery_codes_left`), every one required but the last accepted step.
   private static func secondFactor(
-    _ row: SQLiteStatement
-  ) -> Result<ExportedSecondFactor, Unreadable> {
-    guard let text = row.optionalString(at: 12), let box = SodiumBase64.decode(text) else {
+    _ row: SQLiteRow
+  ) throws(SQLiteError) -> Result<ExportedSecondFactor, Unreadable> {
+    guard let text = try row.decode(String?.self, "second_factor_sealed_secret"), let box = SodiumBase64.decode(text) else {
       return .failure(Unreadable(reason: "second_factor_sealed_secret is not base64"))
     }
-    guard let id = row.optionalInt64(at: 13) else {
+    guard let id = try row.decode(Int64?.self, "second_factor_sealed_for_id") else {
       return .failure(Unreadable(reason: "second_factor_sealed_for_id is not an integer"))
     }
-    guard let algorithm = row.optionalString(at: 14).flatMap(TOTPParameters.Algorithm.init),
-      let digits = row.optionalInt64(at: 15).flatMap({ TOTPParameters.Digits(rawValue: Int($0)) }),
-      let period = row.optionalInt64(at: 16),
+    guard let algorithm = try row.decode(String?.self, "second_factor_algorithm").flatMap(TOTPParameters.Algorithm.init),
+      let digits = try row.decode(Int64?.self, "second_factor_digits").flatMap({ TOTPParameters.Digits(rawValue: Int($0)) }),
+      let period = try row.decode(Int64?.self, "second_factor_period"),
       let parameters = try? TOTPParameters(
         algorithm: algorithm, digits: digits, period: Int(clamping: period))
     else {
       return .failure(
         Unreadable(reason: "second_factor_algorithm, _digits or _period not supported"))
     }
-    guard let state = row.optionalString(at: 17).flatMap(SecondFactorState.init) else {
+    guard let state = try row.decode(String?.self, "second_factor_state").flatMap(SecondFactorState.init) else {
       return .failure(Unreadable(reason: "second_factor_state is neither pending nor enabled"))
     }
-    let lastStep = row.optionalInt64(at: 18)
+    let lastStep = try row.decode(Int64?.self, "second_factor_last_accepted_step")
     guard lastStep.map({ $0 >= 0 }) ?? true else {
       return .failure(Unreadable(reason: "second_factor_last_accepted_step is negative"))
     }
-    guard let created = row.optionalString(at: 19).flatMap(Timestamp.parse(iso8601:)),
-      let updated = row.optionalString(at: 20).flatMap(Timestamp.parse(iso8601:))
+    guard let created = try row.decode(String?.self, "second_factor_created_at").flatMap(Timestamp.parse(iso8601:)),
+      let updated = try row.decode(String?.self, "second_factor_updated_at").flatMap(Timestamp.parse(iso8601:))
     else {
       return .failure(
         Unreadable(reason: "second_factor_created_at or _updated_at is not an ISO 8601 time"))
@@ -172,6 +177,6 @@ enum AccountJSONLines {
       ExportedSecondFactor(
         sealedSecret: Array(box), sealedForID: UserID(rawValue: id), parameters: parameters,
         state: state, lastAcceptedStep: lastStep.map { UInt64($0) }, createdAt: created,
-        updatedAt: updated, recoveryCodesLeft: Int(clamping: row.optionalInt64(at: 21) ?? 0)))
+        updatedAt: updated, recoveryCodesLeft: Int(clamping: try row.decode(Int64?.self, "recovery_codes_left") ?? 0)))
   }
 }

@@ -34,7 +34,7 @@ extension SQLiteError: ReportableFailure {
       ErrorReport(
         StoreError(self),
         hint: "A text dump of an authcli database becomes usable with 'authcli migrate --adopt'.")
-    case .isDirectory, .notADatabase, .emptyFile, .corrupt, .cannotOpen, .schemaTooNew,
+    case .engine, .isDirectory, .notADatabase, .emptyFile, .corrupt, .cannotOpen, .schemaTooNew,
       .migrationFailed, .unexpectedValue, .foreignKeysBroken, .unexpectedSchema:
       ErrorReport(StoreError(self))
     }

@@ -110,7 +110,9 @@ public struct AuthEventDraft: Hashable, Sendable {
   /// event keeps the account's name beside its id, and so do the operator's events; the name
   /// of a failed sign-in that matched no account may be a secret typed in the wrong field,
   /// and is kept only as its keyed hash.
-  public func storedUsername(hashed: (String) throws -> String) rethrows -> String? {
+  public func storedUsername<Failure: Error>(
+    hashed: (String) throws(Failure) -> String
+  ) throws(Failure) -> String? {
     guard let username else { return nil }
     return userID == nil && kind == .signInFailed ? try hashed(username) : username
   }

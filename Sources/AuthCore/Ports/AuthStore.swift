@@ -21,13 +21,16 @@
 /// Failures: the context's methods and each entry point throw `AuthError`, and the use
 /// cases' work does too (`{ context throws(AuthError) in … }`), so a use case throws its own
 /// refusal (`notSignedIn`) from inside the unit of work and a store failure travels through
-/// the same work without a conversion. The work's error type is generic so that work
-/// written outside the use cases (a tool, a test) may throw its own. An `AuthError` the
+/// the same work without a conversion. The work's error type is generic because Swift (6.3)
+/// does not take a closure's thrown type from the parameter it is passed to: with the
+/// parameter typed `throws(AuthError)`, every unit of work that calls the context with
+/// `try` would have to say so, where now only those that throw a refusal of their own do.
+/// Work written outside the use cases (a tool, a test) may throw its own. An `AuthError` the
 /// work throws passes through unchanged; the store's own failures arrive as
 /// `AuthError.store` (`busy` when the database stayed locked, `usernameTaken` from the
 /// constraint, and the engine's other errors as a `StoreError.Failure`), converted by the adapter
 /// where its context runs a statement and where it begins and commits
-/// (`AuthError(unitOfWork:engine:)`, which also names any other error as a bug), so no
+/// (`AuthError(unitOfWork:)` names any other error as a bug), so no
 /// engine's error type reaches the layers above.
 ///
 /// Adapters (SQLite and PostgreSQL) implement this and `AuthStoreContext`; nothing above

@@ -19,21 +19,20 @@ public enum AuthError: Error, Hashable, Sendable {
 }
 
 extension AuthError {
-  /// What an `AuthStore` entry point or its context throws for an error out of a unit of
-  /// work: the work's own `AuthError` unchanged, a `StoreError` as the store's, and anything
-  /// else (the engine's own error types) as `convert` words it. Adapters call this at the
-  /// port boundary (a context's statement, the transaction around the work), so no engine
-  /// error type leaves them.
-  /// An error `convert` does not know (none the engine throws) is a bug, named by its type.
-  public init(unitOfWork error: any Error, engine convert: (any Error) -> StoreError?) {
+  /// What an `AuthStore` entry point throws for an error out of a unit of work: the work's
+  /// own `AuthError` unchanged and a `StoreError` as the store's. The adapters convert their
+  /// engine's errors where the context runs a statement, so within the use cases nothing
+  /// else arrives; a unit of work may still be written to throw other errors (its error
+  /// type is generic, because Swift does not take a closure's thrown type from its context
+  /// and every use case's closure would otherwise have to name it), and such an error is a
+  /// bug, named by its type.
+  public init(unitOfWork error: any Error) {
     switch error {
     case let own as AuthError: self = own
     case let store as StoreError: self = .store(store)
     default:
       self = .store(
-        convert(error)
-          ?? .failed(
-            StoreError.Failure(.unknown, message: "Unexpected failure: \(type(of: error))")))
+        .failed(StoreError.Failure(.unknown, message: "Unexpected failure: \(type(of: error))")))
     }
   }
 }

@@ -74,7 +74,7 @@ public struct PasswordSchemeCount: Hashable, Sendable, Codable {
         + "THEN \(literal(scheme))"
     }
     return "SELECT CASE " + cases.joined(separator: " ") + " ELSE \(literal(unreadable)) END"
-      + " AS scheme, \(functionSchema)count(*) FROM users GROUP BY 1 ORDER BY 1"
+      + " AS scheme, \(functionSchema)count(*) AS accounts FROM users GROUP BY 1 ORDER BY 1"
   }
 
   /// A string literal, its quotes doubled.

@@ -72,33 +72,38 @@ public struct PostgresInspector: Sendable {
     defer { try? connection.executeScript("ROLLBACK") }
     let facts = try connection.queryFirst(
       """
-      SELECT pg_catalog.current_setting('server_version'), pg_catalog.current_database()::text,
-        pg_catalog.current_schema()::text, CURRENT_USER::text,
+      SELECT pg_catalog.current_setting('server_version') AS server_version,
+        pg_catalog.current_database()::text AS database, pg_catalog.current_schema()::text AS schema,
+        CURRENT_USER::text AS role,
         (SELECT pg_catalog.pg_get_userbyid(c.relowner)::text FROM pg_catalog.pg_class AS c
-         WHERE c.oid = pg_catalog.to_regclass('users'::text))
+         WHERE c.oid = pg_catalog.to_regclass('users'::text)) AS owner
       """
-    ) { row in
+    ) { row throws(PostgresError) in
       (
-        row.string(0), row.string(1), row.optionalString(2) ?? "", row.string(3),
-        row.optionalString(4)
+        try row.decode(String.self, "server_version"), try row.decode(String.self, "database"),
+        try row.decode(String?.self, "schema") ?? "", try row.decode(String.self, "role"),
+        try row.decode(String?.self, "owner")
       )
     }
     let names = try connection.query(
       """
-      SELECT tablename::text FROM pg_catalog.pg_tables
+      SELECT tablename::text AS name FROM pg_catalog.pg_tables
       WHERE schemaname = pg_catalog.current_schema() ORDER BY 1
       """
-    ) { row in row.string(0) }
+    ) { row throws(PostgresError) in try row.decode(String.self, "name") }
     var tables: [TableCount] = []
     var size: Int64 = 0
     for name in names {
       let quoted = "\"" + name.replacing("\"", with: "\"\"") + "\""
       let counted = try connection.queryFirst(
         """
-        SELECT pg_catalog.count(*), pg_catalog.pg_total_relation_size(pg_catalog.to_regclass($1))
-        FROM \(quoted)
-        """, [.text(quoted)]
-      ) { row in (try row.int64(0), try row.optionalInt64(1) ?? 0) }
+        SELECT pg_catalog.count(*) AS count,
+          pg_catalog.pg_total_relation_size(pg_catalog.to_regclass(\(quoted))) AS size
+        FROM \(identifier: name)
+        """
+      ) { row throws(PostgresError) in
+        (try row.decode(Int64.self, "count"), try row.decode(Int64?.self, "size") ?? 0)
+      }
       tables.append(TableCount(name: name, rows: Int(counted?.0 ?? 0)))
       size += counted?.1 ?? 0
     }
@@ -106,12 +111,13 @@ public struct PostgresInspector: Sendable {
     if names.contains("sessions") {
       sessions = try connection.queryFirst(
         """
-        SELECT pg_catalog.count(*) FILTER (WHERE expires_at > $1),
-          pg_catalog.count(*) FILTER (WHERE expires_at <= $1)
+        SELECT pg_catalog.count(*) FILTER (WHERE expires_at > \(time)) AS active,
+          pg_catalog.count(*) FILTER (WHERE expires_at <= \(time)) AS expired
         FROM sessions
-        """, [.time(time)]
-      ) { row in
-        SessionCounts(active: Int(try row.int64(0)), expired: Int(try row.int64(1)))
+        """
+      ) { row throws(PostgresError) in
+        SessionCounts(
+          active: try row.decode(Int.self, "active"), expired: try row.decode(Int.self, "expired"))
       }
     }
     let applied = try migrator.appliedMigrations(in: connection)
@@ -130,8 +136,11 @@ public struct PostgresInspector: Sendable {
       let statement = PasswordSchemeCount.countingStatement(
         prefixes: LegacyPasswordHash.Scheme.storedPrefixes.map { ($0.prefix, $0.scheme.rawValue) },
         functionSchema: "pg_catalog.")
-      report.passwordSchemes = try connection.query(statement) { row in
-        PasswordSchemeCount(scheme: row.string(0), accounts: Int(try row.int64(1)))
+      report.passwordSchemes = try connection.query(PostgresQuery(sql: statement)) {
+        row throws(PostgresError) in
+        PasswordSchemeCount(
+          scheme: try row.decode(String.self, "scheme"),
+          accounts: try row.decode(Int.self, "accounts"))
       }
     }
     return report

@@ -19,27 +19,31 @@ public struct PostgresUserDirectory {
 
   /// Every account by username, with its latest sign-in (a sign-up counts as the first),
   /// active session count at `time`, and whether it is locked.
-  public func users(at time: Date = Date()) throws -> [UserDirectoryEntry] {
+  public func users(at time: Date = Date()) throws(PostgresError) -> [UserDirectoryEntry] {
     try connection.query(
       """
-      SELECT u.id, u.username, u.created_at, u.updated_at,
+      SELECT users.id, users.username, users.created_at, users.updated_at,
         (SELECT pg_catalog.max(e.time) FROM auth_events AS e
-         WHERE e.user_id = u.id AND e.kind IN ($1, $3)),
-        (SELECT pg_catalog.count(*) FROM sessions AS s WHERE s.user_id = u.id AND s.expires_at > $2),
-        u.locked_at IS NOT NULL,
-        EXISTS (SELECT 1 FROM second_factors AS f WHERE f.user_id = u.id AND f.state = 'enabled')
-      FROM users AS u ORDER BY u.username
-      """,
-      [
-        .text(AuthEventKind.signInSucceeded.rawValue), .time(time),
-        .text(AuthEventKind.signUp.rawValue),
-      ]
-    ) { row in
+         WHERE e.user_id = users.id
+           AND e.kind IN (\(AuthEventKind.signInSucceeded.rawValue), \(AuthEventKind.signUp.rawValue)))
+          AS last_sign_in_at,
+        (SELECT pg_catalog.count(*) FROM sessions AS s
+         WHERE s.user_id = users.id AND s.expires_at > \(time)) AS active_sessions,
+        users.locked_at IS NOT NULL AS is_locked,
+        EXISTS (
+          SELECT 1 FROM second_factors AS f WHERE f.user_id = users.id AND f.state = 'enabled'
+        ) AS has_second_factor
+      FROM users ORDER BY users.username
+      """
+    ) { row throws(PostgresError) in
       UserDirectoryEntry(
-        id: try row.int64(0), username: row.string(1), createdAt: try row.date(2),
-        updatedAt: try row.date(3), lastSignInAt: try row.optionalDate(4),
-        activeSessions: Int(try row.int64(5)), isLocked: try row.bool(6),
-        hasSecondFactor: try row.bool(7))
+        id: try row.decode(Int64.self, "id"), username: try row.decode(String.self, "username"),
+        createdAt: try row.decode(Date.self, "created_at"),
+        updatedAt: try row.decode(Date.self, "updated_at"),
+        lastSignInAt: try row.decode(Date?.self, "last_sign_in_at"),
+        activeSessions: try row.decode(Int.self, "active_sessions"),
+        isLocked: try row.decode(Bool.self, "is_locked"),
+        hasSecondFactor: try row.decode(Bool.self, "has_second_factor"))
     }
   }
 }

@@ -42,6 +42,7 @@ struct LibPQ: Sendable {
   let getvalue: authcli_PQgetvalue
   let getlength: authcli_PQgetlength
   let getisnull: authcli_PQgetisnull
+  let fnumber: authcli_PQfnumber
   let cmdTuples: authcli_PQcmdTuples
   let clear: authcli_PQclear
   let libVersion: authcli_PQlibVersion
@@ -72,7 +73,7 @@ struct LibPQ: Sendable {
   }()
 
   /// The loaded library, or `PostgresError.libraryMissing`.
-  static func loaded() throws -> LibPQ {
+  static func loaded() throws(PostgresError) -> LibPQ {
     try shared.get()
   }
 
@@ -131,6 +132,7 @@ struct LibPQ: Sendable {
     getvalue = try symbol("PQgetvalue", as: authcli_PQgetvalue.self)
     getlength = try symbol("PQgetlength", as: authcli_PQgetlength.self)
     getisnull = try symbol("PQgetisnull", as: authcli_PQgetisnull.self)
+    fnumber = try symbol("PQfnumber", as: authcli_PQfnumber.self)
     cmdTuples = try symbol("PQcmdTuples", as: authcli_PQcmdTuples.self)
     clear = try symbol("PQclear", as: authcli_PQclear.self)
     libVersion = try symbol("PQlibVersion", as: authcli_PQlibVersion.self)

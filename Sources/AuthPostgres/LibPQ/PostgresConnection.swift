@@ -1,3 +1,4 @@
+import AuthDatabase
 import CLibPQ
 
 #if canImport(FoundationEssentials)
@@ -54,7 +55,7 @@ public final class PostgresConnection {
   public static func connect(
     _ connectionString: String, target: String,
     statements: PostgresStatementMode = .unnamed
-  ) throws -> PostgresConnection {
+  ) throws(PostgresError) -> PostgresConnection {
     let library = try LibPQ.loaded()
     return try opened(
       library, library.connectdb(connectionString), target: target, statements: statements
@@ -69,7 +70,7 @@ public final class PostgresConnection {
   /// was asked for and why, since the URI shows none.
   public static func connect(
     _ target: PostgresTarget, statements: PostgresStatementMode = .unnamed
-  ) throws -> PostgresConnection {
+  ) throws(PostgresError) -> PostgresConnection {
     guard target.verifiesServerByDefault else {
       return try connect(
         target.connectionString, target: target.displayName, statements: statements)
@@ -97,7 +98,7 @@ public final class PostgresConnection {
   private static func opened(
     _ library: LibPQ, _ connection: OpaquePointer?, target: String,
     statements: PostgresStatementMode, failure: (String) -> PostgresError
-  ) throws -> PostgresConnection {
+  ) throws(PostgresError) -> PostgresConnection {
     guard let connection else { throw failure("out of memory") }
     let opened = PostgresConnection(
       library: library, connection: connection, target: target, statements: statements)
@@ -128,22 +129,23 @@ public final class PostgresConnection {
   /// default search path (`"$user", public`) puts first, and so own authcli's tables. (A
   /// superuser may do anything anyway, and owns `public` before PostgreSQL 15.) The path is
   /// not pinned yet, so the operators are named with their schema too.
-  private func findSchema() throws {
+  private func findSchema() throws(PostgresError) {
     let found = try execute(
       """
-      SELECT current.schema_name::text, pg_catalog.format('%I, pg_temp', current.schema_name),
-        owner.rolname::text, CURRENT_USER::text,
+      SELECT current.schema_name::text AS name,
+        pg_catalog.format('%I, pg_temp', current.schema_name) AS path,
+        owner.rolname::text AS owner, CURRENT_USER::text AS role,
         owner.rolsuper OR owner.rolname OPERATOR(pg_catalog.=) CURRENT_USER
           OR owner.rolname OPERATOR(pg_catalog.=) 'pg_database_owner'::pg_catalog.name
           OR owner.oid OPERATOR(pg_catalog.=) (
             SELECT datdba FROM pg_catalog.pg_database
-            WHERE datname OPERATOR(pg_catalog.=) pg_catalog.current_database())
+            WHERE datname OPERATOR(pg_catalog.=) pg_catalog.current_database()) AS is_trusted
       FROM (SELECT pg_catalog.current_schema() AS schema_name) AS current
       JOIN pg_catalog.pg_namespace AS namespace
         ON namespace.nspname OPERATOR(pg_catalog.=) current.schema_name
       JOIN pg_catalog.pg_roles AS owner ON owner.oid OPERATOR(pg_catalog.=) namespace.nspowner
-      """, [], pinned: false
-    ) { result in
+      """, pinned: false
+    ) { result throws(PostgresError) in
       library.ntuples(result) > 0
         ? try FoundSchema(row: PostgresRow(library: library, result: result, row: 0, sql: ""))
         : nil
@@ -163,12 +165,12 @@ public final class PostgresConnection {
     let role: String
     let isTrusted: Bool
 
-    init(row: PostgresRow) throws {
-      name = row.string(0)
-      path = row.string(1)
-      owner = row.string(2)
-      role = row.string(3)
-      isTrusted = try row.bool(4)
+    init(row: PostgresRow) throws(PostgresError) {
+      name = try row.decode(String.self, "name")
+      path = try row.decode(String.self, "path")
+      owner = try row.decode(String.self, "owner")
+      role = try row.decode(String.self, "role")
+      isTrusted = try row.decode(Bool.self, "is_trusted")
     }
   }
 
@@ -178,7 +180,7 @@ public final class PostgresConnection {
   /// Reconnects with the same parameters after the server went away. Throws
   /// `connectionFailed` when it cannot. The search path stays the one found first: every
   /// transaction pins it anew.
-  public func reconnectIfBroken() throws {
+  public func reconnectIfBroken() throws(PostgresError) {
     guard !isOpen else { return }
     // A new server session knows none of the statements prepared on the old one.
     prepared.removeAll()
@@ -196,7 +198,7 @@ public final class PostgresConnection {
   private var pinsEachTransaction: Bool { statements == .unnamed }
 
   /// Pins the search path for the whole session (`.prepared` only).
-  private func pinForTheSession() throws {
+  private func pinForTheSession() throws(PostgresError) {
     try executeScript("SET search_path = \(pinnedPath)")
   }
 
@@ -207,7 +209,7 @@ public final class PostgresConnection {
 
   /// Starts a transaction with `statement` (`BEGIN`, `BEGIN ISOLATION LEVEL …`) and pins the
   /// search path for it, in one round trip.
-  public func begin(_ statement: String = "BEGIN") throws {
+  public func begin(_ statement: String = "BEGIN") throws(PostgresError) {
     guard pinsEachTransaction else { return try executeScript(statement) }
     try executeScript("SET LOCAL search_path = \(pinnedPath);\n\(statement)")
   }
@@ -238,38 +240,36 @@ public final class PostgresConnection {
   /// file inside `begin`), with the session's own search path: a script outside a
   /// transaction pins nothing (it may be one that no transaction can hold, such as
   /// `CREATE DATABASE`).
-  public func executeScript(_ sql: String) throws {
+  public func executeScript(_ sql: String) throws(PostgresError) {
     let result = library.exec(connection, sql)
     defer { library.clear(result) }
     try check(result, sql: sql)
   }
 
-  /// Runs one statement with bound parameters; returns how many rows it changed.
+  /// Runs one statement with its values; returns how many rows it changed.
   @discardableResult
-  public func execute(
-    _ sql: String, _ parameters: [PostgresValue] = []
-  ) throws
-    -> Int
-  {
-    try execute(sql, parameters, pinned: true) { result in Self.changedRows(library, result) }
+  public func execute(_ query: PostgresQuery) throws(PostgresError) -> Int {
+    try execute(query, pinned: true) { result throws(PostgresError) in
+      Self.changedRows(library, result)
+    }
   }
 
-  /// Runs one query with bound parameters and maps every row.
+  /// Runs one query with its values and maps every row.
   public func query<Row>(
-    _ sql: String, _ parameters: [PostgresValue] = [],
-    row: (PostgresRow) throws -> Row
-  ) throws -> [Row] {
-    try execute(sql, parameters, pinned: true) { result in
+    _ query: PostgresQuery, row: (PostgresRow) throws(PostgresError) -> Row
+  ) throws(PostgresError) -> [Row] {
+    let sql = query.sql
+    return try execute(query, pinned: true) { result throws(PostgresError) in
       try Self.rows(library, result, sql: sql, row)
     }
   }
 
   /// The first row of a query, mapped, or `nil` when there is none.
   public func queryFirst<Row>(
-    _ sql: String, _ parameters: [PostgresValue] = [],
-    row: (PostgresRow) throws -> Row
-  ) throws -> Row? {
-    try execute(sql, parameters, pinned: true) { result in
+    _ query: PostgresQuery, row: (PostgresRow) throws(PostgresError) -> Row
+  ) throws(PostgresError) -> Row? {
+    let sql = query.sql
+    return try execute(query, pinned: true) { result throws(PostgresError) in
       guard library.ntuples(result) > 0 else { return nil }
       return try row(PostgresRow(library: library, result: result, row: 0, sql: sql))
     }
@@ -280,8 +280,8 @@ public final class PostgresConnection {
   /// statement's outcome comes back by itself: once one fails, the rest are not run and
   /// answer with that failure's error too, and nothing the transaction did stays.
   public func pipeline(
-    _ statements: [PostgresStatement]
-  ) throws -> [Result<PostgresResult, PostgresError>] {
+    _ statements: [PostgresQuery]
+  ) throws(PostgresError) -> [Result<PostgresResult, PostgresError>] {
     let pin = isInTransaction || !pinsEachTransaction ? [] : [Self.pinStatement(pinnedPath)]
     let outcomes = try sendPipeline(pin + statements)
     if let failure = outcomes.first, case .failure(let error) = failure, !pin.isEmpty {
@@ -292,27 +292,28 @@ public final class PostgresConnection {
   }
 
   /// `set_config(…, true)` lasts until the end of the transaction the pipeline runs in.
-  private static func pinStatement(_ path: String) -> PostgresStatement {
-    PostgresStatement(
-      "SELECT pg_catalog.set_config('search_path', $1::text, true)", [.text(path)])
+  private static func pinStatement(_ path: String) -> PostgresQuery {
+    "SELECT pg_catalog.set_config('search_path', \(path)::text, true)"
   }
 
   /// Runs one statement: inside the open transaction by itself, or else in one round trip
   /// with the statement that pins the search path for it (`pinned`).
   private func execute<T>(
-    _ sql: String, _ parameters: [PostgresValue], pinned: Bool,
-    _ read: (OpaquePointer) throws -> T
-  ) throws -> T {
+    _ query: PostgresQuery, pinned: Bool, _ read: (OpaquePointer) throws(PostgresError) -> T
+  ) throws(PostgresError) -> T {
     if pinned && pinsEachTransaction && !isInTransaction {
-      let outcome = try pipeline([PostgresStatement(sql, parameters)])
+      let outcome = try pipeline([query])
       guard let first = outcome.first else {
         throw PostgresError.connectionLost(reason: lastErrorMessage)
       }
       let result = try first.get()
-      return try withExtendedLifetime(result) { try read(result.result) }
+      return try withExtendedLifetime(result) { () throws(PostgresError) in
+        try read(result.result)
+      }
     }
-    let name = try preparedName(for: sql, parameters)
-    let result = PostgresStatement(sql, parameters).withWireValues {
+    let sql = query.sql
+    let name = try preparedName(for: sql, query.binds)
+    let result = query.withWireValues {
       count, types, values, lengths, formats in
       if let name {
         library.execPrepared(connection, name, count, values, lengths, formats, 1)
@@ -329,12 +330,12 @@ public final class PostgresConnection {
   /// With `.prepared`, the statement's name, prepared now (inside the open transaction,
   /// whose search path is pinned) when it was not yet; `nil` with `.unnamed`.
   private func preparedName(
-    for sql: String, _ parameters: [PostgresValue]
-  ) throws -> String? {
+    for sql: String, _ parameters: [DatabaseValue]
+  ) throws(PostgresError) -> String? {
     guard statements == .prepared else { return nil }
     if let name = prepared[sql] { return name }
     let name = "authcli_\(prepared.count + 1)"
-    let types = parameters.map(\.typeOID)
+    let types = parameters.map(\.postgresTypeOID)
     let result = library.prepare(connection, name, sql, Int32(types.count), types)
     defer { library.clear(result) }
     try check(result, sql: sql)
@@ -345,8 +346,9 @@ public final class PostgresConnection {
   /// Sends every statement, then one Sync, then reads every outcome. With `.prepared`, a
   /// statement not yet prepared is prepared in the same pipeline, after the pin.
   private func sendPipeline(
-    _ statements: [PostgresStatement]
-  ) throws -> [Result<PostgresResult, PostgresError>] {
+    _ statements: [PostgresQuery]
+  ) throws(PostgresError) -> [Result<PostgresResult, PostgresError>] {
+    let texts = statements.map(\.sql)
     guard library.enterPipelineMode(connection) == 1 else {
       throw PostgresError.connectionLost(reason: lastErrorMessage)
     }
@@ -354,20 +356,19 @@ public final class PostgresConnection {
     // The statements prepared by this pipeline, by SQL text, recorded once it succeeds.
     var preparing: [String: String] = [:]
     var preparedHere: [Bool] = []
-    for statement in statements {
+    for (statement, sql) in zip(statements, texts) {
       var name: String?
       var preparesHere = false
       if self.statements == .prepared {
-        if let known = prepared[statement.sql] ?? preparing[statement.sql] {
+        if let known = prepared[sql] ?? preparing[sql] {
           name = known
         } else {
           let fresh = "authcli_\(prepared.count + preparing.count + 1)"
-          let types = statement.parameters.map(\.typeOID)
+          let types = statement.binds.map(\.postgresTypeOID)
           guard
-            library.sendPrepare(
-              connection, fresh, statement.sql, Int32(types.count), types) == 1
+            library.sendPrepare(connection, fresh, sql, Int32(types.count), types) == 1
           else { break }
-          preparing[statement.sql] = fresh
+          preparing[sql] = fresh
           name = fresh
           preparesHere = true
         }
@@ -376,8 +377,7 @@ public final class PostgresConnection {
         if let name {
           library.sendQueryPrepared(connection, name, count, values, lengths, formats, 1)
         } else {
-          library.sendQueryParams(
-            connection, statement.sql, count, types, values, lengths, formats, 1)
+          library.sendQueryParams(connection, sql, count, types, values, lengths, formats, 1)
         }
       }
       preparedHere.append(preparesHere)
@@ -387,7 +387,7 @@ public final class PostgresConnection {
     let synced = library.pipelineSync(connection) == 1
     var outcomes: [Result<PostgresResult, PostgresError>] = []
     var firstError: PostgresError?
-    for (index, statement) in statements.prefix(preparedHere.count).enumerated() {
+    for (index, sql) in texts.prefix(preparedHere.count).enumerated() {
       if preparedHere[index] {
         // The prepare's own result, then a NULL; the statement is known from now on. A
         // prepare the server refused (a table that does not exist) is the statement's error.
@@ -395,12 +395,12 @@ public final class PostgresConnection {
         while let result = library.getResult(connection) {
           if prepareResult == nil { prepareResult = result } else { library.clear(result) }
         }
-        do {
-          try check(prepareResult, sql: statement.sql)
-          if let name = preparing[statement.sql] { prepared[statement.sql] = name }
-        } catch let error as PostgresError {
+        do throws(PostgresError) {
+          try check(prepareResult, sql: sql)
+          if let name = preparing[sql] { prepared[sql] = name }
+        } catch {
           if firstError == nil { firstError = error }
-        } catch {}
+        }
         if let prepareResult { library.clear(prepareResult) }
       }
       guard index < sent else { break }
@@ -414,16 +414,13 @@ public final class PostgresConnection {
         library.clear(kept)
         outcome = .failure(firstError ?? .connectionLost(reason: lastErrorMessage))
       } else {
-        do {
-          try check(kept, sql: statement.sql)
+        do throws(PostgresError) {
+          try check(kept, sql: sql)
           guard let kept else { throw PostgresError.connectionLost(reason: lastErrorMessage) }
-          outcome = .success(PostgresResult(library: library, result: kept, sql: statement.sql))
-        } catch let error as PostgresError {
-          if let kept { library.clear(kept) }
-          outcome = .failure(error)
+          outcome = .success(PostgresResult(library: library, result: kept, sql: sql))
         } catch {
           if let kept { library.clear(kept) }
-          outcome = .failure(.connectionLost(reason: "\(error)"))
+          outcome = .failure(error)
         }
       }
       if case .failure(let error) = outcome, firstError == nil { firstError = error }
@@ -449,8 +446,9 @@ public final class PostgresConnection {
   }
 
   static func rows<Row>(
-    _ library: LibPQ, _ result: OpaquePointer, sql: String, _ row: (PostgresRow) throws -> Row
-  ) throws -> [Row] {
+    _ library: LibPQ, _ result: OpaquePointer, sql: String,
+    _ row: (PostgresRow) throws(PostgresError) -> Row
+  ) throws(PostgresError) -> [Row] {
     let count = library.ntuples(result)
     var rows: [Row] = []
     rows.reserveCapacity(Int(count))
@@ -461,7 +459,7 @@ public final class PostgresConnection {
   }
 
   /// Turns a failed result into the matching error: the connection's, or the server's.
-  private func check(_ result: OpaquePointer?, sql: String) throws {
+  private func check(_ result: OpaquePointer?, sql: String) throws(PostgresError) {
     guard let result else { throw lostOrFailed() }
     let status = library.resultStatus(result)
     if status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_EMPTY_QUERY {
@@ -517,19 +515,7 @@ public enum PostgresStatementMode: Sendable {
   case prepared
 }
 
-/// One statement and its parameters, for `PostgresConnection.pipeline`.
-public struct PostgresStatement {
-  /// The SQL, with `$1`, `$2`… for the parameters.
-  public let sql: String
-  /// The parameters, bound in binary.
-  public let parameters: [PostgresValue]
-
-  /// A statement with its parameters.
-  public init(_ sql: String, _ parameters: [PostgresValue] = []) {
-    self.sql = sql
-    self.parameters = parameters
-  }
-
+extension PostgresQuery {
   /// Hands libpq's parameter arrays (count, types, values, lengths, formats) to `send`,
   /// valid only during the call.
   func withWireValues<T>(
@@ -537,7 +523,7 @@ public struct PostgresStatement {
       Int32, [Oid], [UnsafePointer<CChar>?], [Int32], [Int32]
     ) -> T
   ) -> T {
-    let encoded = parameters.map(\.wireBytes)
+    let encoded = binds.map(\.postgresWireBytes)
     var buffer: [UInt8] = []
     var offsets: [Int] = []
     for bytes in encoded {
@@ -545,8 +531,8 @@ public struct PostgresStatement {
       buffer.append(contentsOf: bytes ?? [])
     }
     let lengths = encoded.map { Int32($0?.count ?? 0) }
-    let formats = [Int32](repeating: 1, count: parameters.count)
-    let types = parameters.map(\.typeOID)
+    let formats = [Int32](repeating: 1, count: binds.count)
+    let types = binds.map(\.postgresTypeOID)
     return buffer.withUnsafeBufferPointer { storage in
       // An empty array may have no storage; every value then is NULL or empty, and an
       // empty value still needs a non-NULL pointer, which this one is.
@@ -555,7 +541,7 @@ public struct PostgresStatement {
         guard encoded[index] != nil, let base else { return nil }
         return (base + offsets[index]).assumingMemoryBound(to: CChar.self)
       }
-      return send(Int32(parameters.count), types, values, lengths, formats)
+      return send(Int32(binds.count), types, values, lengths, formats)
     }
   }
 }
@@ -575,7 +561,9 @@ public final class PostgresResult {
   deinit { library.clear(result) }
 
   /// Every row, mapped.
-  public func rows<Row>(_ row: (PostgresRow) throws -> Row) throws -> [Row] {
+  public func rows<Row>(
+    _ row: (PostgresRow) throws(PostgresError) -> Row
+  ) throws(PostgresError) -> [Row] {
     try PostgresConnection.rows(library, result, sql: sql, row)
   }
 

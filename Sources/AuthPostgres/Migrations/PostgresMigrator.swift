@@ -179,9 +179,9 @@ public struct PostgresMigrator: MigrationExecutor {
       try connection.executeScript(migration.sql)
       try Self.steps[migration.identifier]?(connection)
     }
-    let scratch = try connection.queryFirst("SELECT pg_catalog.current_schema()::text") {
-      row in row.string(0)
-    }
+    let scratch = try connection.queryFirst(
+      "SELECT pg_catalog.current_schema()::text AS schema"
+    ) { row throws(PostgresError) in try row.decode(String?.self, "schema") } ?? nil
     return try PostgresSchema.objects(in: connection, schema: scratch ?? "pg_temp")
   }
 
@@ -210,10 +210,11 @@ public struct PostgresMigrator: MigrationExecutor {
   static func fillNameHashes(_ connection: PostgresConnection) throws {
     let key = try connection.queryFirst(
       "SELECT key FROM secret_keys WHERE name = 'name_hash'"
-    ) { row in row.data(0) }
+    ) { row throws(PostgresError) in try row.decode([UInt8].self, "key") }
     guard let key else { throw PostgresError.unexpectedValue(column: "secret_keys.key") }
     let accounts = try connection.query("SELECT id, username FROM users WHERE name_hash IS NULL") {
-      row in (try row.int64(0), row.string(1))
+      row throws(PostgresError) in
+      (try row.decode(Int64.self, "id"), try row.decode(String.self, "username"))
     }
     var start = 0
     while start < accounts.count {
@@ -226,18 +227,17 @@ public struct PostgresMigrator: MigrationExecutor {
         hashes.append(hash)
       }
       // Ids are digits and hashes hex digits, so the comma-separated lists need no quoting.
+      let ids = batch.map { String($0.0) }.joined(separator: ",")
+      let hashList = hashes.joined(separator: ",")
       try connection.execute(
         """
         UPDATE users AS u SET name_hash = v.hash
         FROM ROWS FROM (
-          pg_catalog.unnest(pg_catalog.string_to_array($1::text, ','::text)::bigint[]),
-          pg_catalog.unnest(pg_catalog.string_to_array($2::text, ','::text))) AS v (id, hash)
+          pg_catalog.unnest(pg_catalog.string_to_array(\(ids)::text, ','::text)::bigint[]),
+          pg_catalog.unnest(pg_catalog.string_to_array(\(hashList)::text, ','::text)))
+          AS v (id, hash)
         WHERE u.id = v.id
-        """,
-        [
-          .text(batch.map { String($0.0) }.joined(separator: ",")),
-          .text(hashes.joined(separator: ",")),
-        ])
+        """)
       start += batch.count
     }
     try connection.executeScript("ALTER TABLE users ALTER COLUMN name_hash SET NOT NULL")
@@ -264,9 +264,7 @@ public struct PostgresMigrator: MigrationExecutor {
     in connection: PostgresConnection
   ) throws -> ([Record], [PostgresSchemaObject]) {
     let schema = connection.schema
-    let outcomes = try connection.pipeline([
-      PostgresSchema.describeStatement(of: schema), PostgresStatement(Self.recordsSQL),
-    ])
+    let outcomes = try connection.pipeline([PostgresSchema.describe(schema), Self.recordsSQL])
     guard outcomes.count == 2 else {
       throw PostgresError.connectionLost(reason: connection.lastErrorMessage)
     }
@@ -285,13 +283,15 @@ public struct PostgresMigrator: MigrationExecutor {
   }
 
   /// The recorded migrations, oldest first, once the record table exists.
-  private static let recordsSQL =
+  private static let recordsSQL: PostgresQuery =
     "SELECT version, identifier, applied_at FROM schema_migrations ORDER BY version"
 
-  private static func record(_ row: PostgresRow) throws -> Record {
+  private static func record(_ row: PostgresRow) throws(PostgresError) -> Record {
     Record(
-      version: Int(try row.int64(0)),
-      migration: AppliedMigration(identifier: row.string(1), appliedAt: try row.date(2)))
+      version: try row.decode(Int.self, "version"),
+      migration: AppliedMigration(
+        identifier: try row.decode(String.self, "identifier"),
+        appliedAt: try row.decode(Date.self, "applied_at")))
   }
 
   /// The recorded migrations, oldest first; none before the record table exists.
@@ -325,8 +325,10 @@ public struct PostgresMigrator: MigrationExecutor {
         try connection.executeScript(migration.sql)
         try Self.steps[migration.identifier]?(connection)
         try connection.execute(
-          "INSERT INTO schema_migrations (version, identifier, applied_at) VALUES ($1, $2, $3)",
-          [.bigint(Int64(migration.version)), .text(migration.identifier), .time(time)])
+          """
+          INSERT INTO schema_migrations (version, identifier, applied_at)
+          VALUES (\(migration.version), \(migration.identifier), \(time))
+          """)
       } catch let error as PostgresError where !error.isConnectionFailure {
         throw PostgresError.migrationFailed(identifier: migration.identifier, underlying: error)
       }
@@ -344,9 +346,7 @@ public struct PostgresMigrator: MigrationExecutor {
     -> Bool
   {
     try connection.queryFirst(
-      "SELECT pg_catalog.to_regclass('schema_migrations'::text) IS NOT NULL"
-    ) {
-      row in try row.bool(0)
-    } ?? false
+      "SELECT pg_catalog.to_regclass('schema_migrations'::text) IS NOT NULL AS present"
+    ) { row throws(PostgresError) in try row.decode(Bool.self, "present") } ?? false
   }
 }

@@ -31,9 +31,10 @@ public enum PostgresSchema {
   /// Every object of the schema that can change what authcli's statements do, in one
   /// statement. Every function and operator here is `pg_catalog`'s, named as such or on
   /// `pg_catalog` types, so the check cannot itself be subverted by what it checks.
-  static let describeSQL = """
+  static func describe(_ schema: String) -> PostgresQuery {
+    """
     WITH ns AS MATERIALIZED (
-      SELECT n.oid FROM pg_catalog.pg_namespace AS n WHERE n.nspname = $1::text
+      SELECT n.oid FROM pg_catalog.pg_namespace AS n WHERE n.nspname = \(schema)::text
     ), me AS MATERIALIZED (
       SELECT r.oid, r.rolsuper FROM pg_catalog.pg_roles AS r WHERE r.rolname = CURRENT_USER
     ), rel AS MATERIALIZED (
@@ -121,48 +122,46 @@ public enum PostgresSchema {
     SELECT o.kind, o.name, o.definition,
       CASE WHEN o.owner IS NULL OR o.owner = me.oid
           OR (NOT me.rolsuper AND pg_catalog.pg_has_role(me.oid, o.owner, 'USAGE'))
-        THEN NULL ELSE pg_catalog.pg_get_userbyid(o.owner)::text END
+        THEN NULL ELSE pg_catalog.pg_get_userbyid(o.owner)::text END AS foreign_owner
     FROM objects AS o, me
     """
+  }
 
   /// Every object of `schema` (by default the connection's), as the catalogs describe it.
   public static func objects(
     in connection: PostgresConnection, schema: String? = nil
-  ) throws -> [PostgresSchemaObject] {
+  ) throws(PostgresError) -> [PostgresSchemaObject] {
     let schema = schema ?? connection.schema
     return try objects(
       of: schema,
-      rows: { try connection.query(describeSQL, [.text(schema)], row: $0) })
+      rows: { row throws(PostgresError) in try connection.query(describe(schema), row: row) })
   }
 
-  /// The statement `objects(in:)` runs, for a pipeline (`PostgresConnection.pipeline`).
-  static func describeStatement(of schema: String) -> PostgresStatement {
-    PostgresStatement(describeSQL, [.text(schema)])
-  }
-
-  /// The objects in the result of `describeStatement(of: schema)`.
+  /// The objects in the result of `describe(schema)`, run in a pipeline
+  /// (`PostgresConnection.pipeline`).
   static func objects(
     of schema: String, in result: PostgresResult
-  ) throws -> [PostgresSchemaObject] {
-    try objects(of: schema, rows: { try result.rows($0) })
+  ) throws(PostgresError) -> [PostgresSchemaObject] {
+    try objects(of: schema, rows: { row throws(PostgresError) in try result.rows(row) })
   }
 
   private static func objects(
     of schema: String,
-    rows: ((PostgresRow) throws -> PostgresSchemaObject) throws -> [PostgresSchemaObject]
-  ) throws -> [PostgresSchemaObject] {
+    rows: ((PostgresRow) throws(PostgresError) -> PostgresSchemaObject) throws(PostgresError) ->
+      [PostgresSchemaObject]
+  ) throws(PostgresError) -> [PostgresSchemaObject] {
     // The server writes some names qualified (an index's table); the migrations describe
     // the same in any schema only without it.
     // A temporary schema is written `pg_temp.`.
     let qualifiers =
       ["\"" + schema.replacing("\"", with: "\"\"") + "\".", schema + "."]
       + (schema.hasPrefix("pg_temp") ? ["pg_temp."] : [])
-    return try rows { row in
-      var definition = row.optionalString(2) ?? ""
+    return try rows { row throws(PostgresError) in
+      var definition = try row.decode(String?.self, "definition") ?? ""
       for qualifier in qualifiers { definition = definition.replacing(qualifier, with: "") }
       return PostgresSchemaObject(
-        kind: row.string(0), name: row.string(1), definition: definition,
-        foreignOwner: row.optionalString(3))
+        kind: try row.decode(String.self, "kind"), name: try row.decode(String.self, "name"),
+        definition: definition, foreignOwner: try row.decode(String?.self, "foreign_owner"))
     }.sorted()
   }
 

@@ -69,21 +69,20 @@ public final class PostgresAuthStore: AuthStore {
   public func read<T: Sendable, E: Error>(
     _ work: (any AuthStoreContext) throws(E) -> T
   ) async throws(AuthError) -> T {
-    do {
-      return try lock.withLock { _ in
-        try connection.reconnectIfBroken()
-        let single = PostgresStoreContext(connection: connection, singleStatement: true)
-        do {
-          let result = try work(single)
-          if !single.neededTransaction { return result }
-        } catch {
-          guard single.neededTransaction else { throw error }
-        }
-        // More than one statement: start again where they all see one snapshot.
-        return try inTransaction("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY", work)
+    try lock.withLock { _ throws(AuthError) in
+      try reconnectIfBroken()
+      let single = PostgresStoreContext(connection: connection, singleStatement: true)
+      do {
+        let result = try work(single)
+        if !single.neededTransaction { return result }
+      } catch {
+        guard single.neededTransaction else { throw AuthError(unitOfWork: error) }
       }
-    } catch {
-      throw AuthError(unitOfWork: error, engine: StoreError.postgres)
+      // More than one statement: start again where they all see one snapshot.
+      switch try inTransaction("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY", work) {
+      case .done(let result): return result
+      case .retry(let failure): throw .store(StoreError(failure))
+      }
     }
   }
 
@@ -94,25 +93,21 @@ public final class PostgresAuthStore: AuthStore {
   ) async throws(AuthError) -> T {
     var attempt = 1
     while true {
-      do {
-        return try lock.withLock { _ in
-          try connection.reconnectIfBroken()
-          return try inTransaction("BEGIN ISOLATION LEVEL SERIALIZABLE", work)
-        }
-      } catch let error as PostgresError where error.isRetryable {
-        guard attempt < writeAttempts else { throw .store(.busy) }
-        // Random, growing pauses, so that the transactions that collided do not collide again.
-        let ceiling = min(1 << attempt, 64)
-        do {
-          try await Task.sleep(for: .microseconds(Int.random(in: 250...(ceiling * 1000))))
-        } catch {
-          // Cancelled while waiting: nothing was written, as when the attempts run out.
-          throw .store(.busy)
-        }
-        attempt += 1
-      } catch {
-        throw AuthError(unitOfWork: error, engine: StoreError.postgres)
+      let outcome = try lock.withLock { _ throws(AuthError) in
+        try reconnectIfBroken()
+        return try inTransaction("BEGIN ISOLATION LEVEL SERIALIZABLE", work)
       }
+      if case .done(let result) = outcome { return result }
+      guard attempt < writeAttempts else { throw .store(.busy) }
+      // Random, growing pauses, so that the transactions that collided do not collide again.
+      let ceiling = min(1 << attempt, 64)
+      do {
+        try await Task.sleep(for: .microseconds(Int.random(in: 250...(ceiling * 1000))))
+      } catch {
+        // Cancelled while waiting: nothing was written, as when the attempts run out.
+        throw .store(.busy)
+      }
+      attempt += 1
     }
   }
 
@@ -123,7 +118,7 @@ public final class PostgresAuthStore: AuthStore {
     try withConnection { connection in
       let key = try connection.queryFirst(
         "SELECT key FROM secret_keys WHERE name = 'name_hash'"
-      ) { row in Array(row.data(0)) }
+      ) { row throws(PostgresError) in try row.decode([UInt8].self, "key") }
       guard let key, let identity = NameHash.storeIdentity(key: key) else {
         throw PostgresError.unexpectedValue(column: "secret_keys.key")
       }
@@ -139,25 +134,53 @@ public final class PostgresAuthStore: AuthStore {
     }
   }
 
-  private func inTransaction<T, E: Error>(
-    _ begin: String, _ work: (any AuthStoreContext) throws(E) -> T
-  ) throws -> T {
-    try connection.begin(begin)
-    let context = PostgresStoreContext(connection: connection, singleStatement: false)
+  /// How a transaction ended: with the work's result, or rolled back by a serialization
+  /// failure or deadlock, which running the work again may get past.
+  private enum Outcome<T: Sendable>: Sendable {
+    case done(T)
+    case retry(PostgresError)
+  }
+
+  private func reconnectIfBroken() throws(AuthError) {
     do {
-      let result = try work(context)
-      try connection.executeScript("COMMIT")
-      return result
+      try connection.reconnectIfBroken()
     } catch {
-      // After a failed COMMIT there is no transaction left and this only warns; on a lost
-      // connection it fails too, and the server has rolled back already.
-      if connection.isOpen { try? connection.executeScript("ROLLBACK") }
-      // A statement's serialization failure reaches here as the port's error; `write` retries
-      // on the engine's own.
-      throw context.retryableFailure ?? error
+      throw .store(StoreError(error))
     }
   }
-}
 
-/// Thrown by a single-statement read context when the work asks for a second statement.
-struct NeedsTransaction: Error {}
+  private func inTransaction<T: Sendable, E: Error>(
+    _ begin: String, _ work: (any AuthStoreContext) throws(E) -> T
+  ) throws(AuthError) -> Outcome<T> {
+    let context = PostgresStoreContext(connection: connection, singleStatement: false)
+    do throws(PostgresError) {
+      try connection.begin(begin)
+    } catch {
+      throw .store(StoreError(error))
+    }
+    let result: T
+    do {
+      result = try work(context)
+    } catch {
+      rollback()
+      // A statement's serialization failure reaches here as the port's error; the engine's
+      // own, which the context kept, asks for another run.
+      if let failure = context.retryableFailure { return .retry(failure) }
+      throw AuthError(unitOfWork: error)
+    }
+    do throws(PostgresError) {
+      try connection.executeScript("COMMIT")
+    } catch {
+      rollback()
+      if error.isRetryable { return .retry(error) }
+      throw .store(StoreError(error))
+    }
+    return .done(result)
+  }
+
+  /// After a failed COMMIT there is no transaction left and this only warns; on a lost
+  /// connection it fails too, and the server has rolled back already.
+  private func rollback() {
+    if connection.isOpen { try? connection.executeScript("ROLLBACK") }
+  }
+}

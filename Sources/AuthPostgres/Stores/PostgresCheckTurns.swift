@@ -39,38 +39,38 @@ final class PostgresCheckTurns: CheckTurns {
     _ work: () async throws(AuthError) -> T
   ) async throws(AuthError) -> T {
     let connection: PostgresConnection
-    do {
+    do throws(PostgresError) {
       connection = try PostgresConnection.connect(
         target.connectionString, target: target.displayName)
     } catch {
-      throw AuthError(unitOfWork: error, engine: StoreError.postgres)
+      throw .store(StoreError(error))
     }
     let lockNumber: Int64
-    do {
+    do throws(PostgresError) {
       let nameKey = try connection.queryFirst(
         "SELECT key FROM secret_keys WHERE name = 'name_hash'"
-      ) { row in Array(row.data(0)) }
+      ) { row throws(PostgresError) in try row.decode([UInt8].self, "key") }
       guard let nameKey, let hashed = NameHash.hex(of: key, key: nameKey),
         let number = UInt32(hashed.prefix(8), radix: 16)
       else { throw PostgresError.unexpectedValue(column: "secret_keys.key") }
       lockNumber = Int64(Int32(bitPattern: number))
     } catch {
-      throw AuthError(unitOfWork: error, engine: StoreError.postgres)
+      throw .store(StoreError(error))
     }
     try await InProcessCheckTurns.waitFor(patience) { () throws(AuthError) -> Bool in
-      do {
+      do throws(PostgresError) {
         try connection.begin()
         let taken = try connection.queryFirst(
           """
           SELECT pg_catalog.pg_try_advisory_xact_lock(
-            CAST($1 AS pg_catalog.int4), CAST($2 AS pg_catalog.int4))
-          """,
-          [.bigint(Self.lockClass), .bigint(lockNumber)]
-        ) { row in try row.bool(0) }
+            CAST(\(Self.lockClass) AS pg_catalog.int4), CAST(\(lockNumber) AS pg_catalog.int4))
+            AS taken
+          """
+        ) { row throws(PostgresError) in try row.decode(Bool.self, "taken") }
         if taken != true { try connection.executeScript("ROLLBACK") }
         return taken == true
       } catch {
-        throw AuthError(unitOfWork: error, engine: StoreError.postgres)
+        throw .store(StoreError(error))
       }
     }
     // Nothing was written in the turn's transaction: ending it is what frees the turn, and

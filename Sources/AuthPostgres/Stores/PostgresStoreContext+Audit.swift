@@ -8,15 +8,14 @@ import AuthCore
 
 extension PostgresStoreContext {
   func append(_ event: AuthEventDraft) throws(AuthError) {
-    try run {
+    try run { () throws(PostgresError) in
+      let username = try event.storedUsername(hashed: storedName)
       try database().execute(
-        "INSERT INTO auth_events (time, kind, user_id, username, detail) VALUES ($1, $2, $3, $4, $5)",
-        [
-          .time(event.time), .text(event.kind.rawValue),
-          event.userID.map { .bigint($0.rawValue) } ?? .null,
-          try event.storedUsername(hashed: storedName).map { .text($0) } ?? .null,
-          .text(event.detail),
-        ])
+        """
+        INSERT INTO auth_events (time, kind, user_id, username, detail)
+        VALUES (\(event.time), \(event.kind.rawValue), \(event.userID?.rawValue), \(username),
+          \(event.detail))
+        """)
     }
   }
 
@@ -25,50 +24,53 @@ extension PostgresStoreContext {
   }
 
   func events(matching query: AuditQuery) throws(AuthError) -> [AuthEvent] {
-    try run {
-      // One statement for every combination: a condition whose parameter is NULL holds. An
+    try run { () throws(PostgresError) in
+      // One statement for every combination: a condition whose value is NULL holds. An
       // account's events read with its name now; a name alone selects events of no account,
       // as typed or as its keyed hash (a failed sign-in at a free name).
       let kinds = query.kinds.map { $0.map(\.rawValue).sorted().joined(separator: ",") }
+      var hashedName: String?
+      if let username = query.username { hashedName = try storedName(username) }
+      let userID = query.userID?.rawValue
       return try database().query(
         """
-        SELECT e.id, e.time, e.kind, e.user_id, COALESCE(u.username, e.username), e.detail
-        FROM auth_events AS e LEFT JOIN users AS u ON u.id = e.user_id
-        WHERE ($1::text IS NULL
-            OR (e.user_id IS NULL AND (e.username = $1::text OR e.username = $5::text)))
-          AND ($6::bigint IS NULL OR e.user_id = $6::bigint)
-          AND ($2::text IS NULL OR e.kind = ANY (pg_catalog.string_to_array($2::text, ',')))
-          AND ($3::bigint IS NULL OR e.time >= $3::bigint)
-        ORDER BY e.time DESC, e.id DESC LIMIT $4
-        """,
-        [
-          query.username.map { .text($0) } ?? .null, kinds.map { .text($0) } ?? .null,
-          query.since.map { .time($0) } ?? .null, .bigint(Int64(max(query.limit, 0))),
-          try query.username.map { .text(try storedName($0)) } ?? .null,
-          query.userID.map { .bigint($0.rawValue) } ?? .null,
-        ], row: Self.event)
+        SELECT auth_events.id, auth_events.time, auth_events.kind, auth_events.user_id,
+          COALESCE(users.username, auth_events.username) AS username, auth_events.detail
+        FROM auth_events LEFT JOIN users ON users.id = auth_events.user_id
+        WHERE (\(query.username)::text IS NULL
+            OR (auth_events.user_id IS NULL AND (auth_events.username = \(query.username)::text
+              OR auth_events.username = \(hashedName)::text)))
+          AND (\(userID)::bigint IS NULL OR auth_events.user_id = \(userID)::bigint)
+          AND (\(kinds)::text IS NULL
+            OR auth_events.kind = ANY (pg_catalog.string_to_array(\(kinds)::text, ',')))
+          AND (\(query.since)::bigint IS NULL OR auth_events.time >= \(query.since)::bigint)
+        ORDER BY auth_events.time DESC, auth_events.id DESC LIMIT \(max(query.limit, 0))
+        """, row: Self.event)
     }
   }
 
   func latestEventTime(of userID: UserID, kinds: Set<AuthEventKind>) throws(AuthError) -> Date? {
-    try run {
+    try run { () throws(PostgresError) in
       let kinds = kinds.map(\.rawValue).sorted().joined(separator: ",")
       return try database().queryFirst(
         """
-        SELECT pg_catalog.max(time) FROM auth_events
-        WHERE user_id = $1 AND kind = ANY (pg_catalog.string_to_array($2::text, ','))
-        """, [.bigint(userID.rawValue), .text(kinds)]
-      ) { row in try row.optionalDate(0) } ?? nil
+        SELECT pg_catalog.max(time) AS latest FROM auth_events
+        WHERE user_id = \(userID.rawValue)
+          AND kind = ANY (pg_catalog.string_to_array(\(kinds)::text, ','))
+        """
+      ) { row throws(PostgresError) in try row.decode(Date?.self, "latest") } ?? nil
     }
   }
 
-  private static func event(from row: PostgresRow) throws -> AuthEvent {
-    guard let kind = AuthEventKind(rawValue: row.string(2)) else {
-      throw PostgresError.unexpectedValue(column: "auth_events.kind")
+  private static func event(from row: PostgresRow) throws(PostgresError) -> AuthEvent {
+    guard let kind = AuthEventKind(rawValue: try row.decode(String.self, "kind")) else {
+      throw .unexpectedValue(column: "auth_events.kind")
     }
     let draft = AuthEventDraft(
-      time: try row.date(1), kind: kind, userID: try row.optionalInt64(3).map(UserID.init),
-      username: row.optionalString(4), detail: row.string(5))
-    return AuthEvent(id: try row.int64(0), draft: draft)
+      time: try row.decode(Date.self, "time"), kind: kind,
+      userID: try row.decode(Int64?.self, "user_id").map(UserID.init),
+      username: try row.decode(String?.self, "username"),
+      detail: try row.decode(String.self, "detail"))
+    return AuthEvent(id: try row.decode(Int64.self, "id"), draft: draft)
   }
 }

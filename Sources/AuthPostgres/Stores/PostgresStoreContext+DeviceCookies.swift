@@ -1,4 +1,5 @@
 import AuthCore
+import AuthDatabase
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -8,18 +9,17 @@ import AuthCore
 
 extension PostgresStoreContext {
   func deviceCookie(tokenHash: TokenHash) throws(AuthError) -> DeviceCookie? {
-    try run {
+    try run { () throws(PostgresError) in
       try database().queryFirst(
         """
         SELECT user_id, expires_at, consecutive_failures, locked_until, last_failure_at
-        FROM device_cookies WHERE token_hash = $1
-        """, [.bytea(tokenHash.rawValue)]
-      ) { row in
+        FROM device_cookies WHERE token_hash = \(tokenHash.rawValue)
+        """
+      ) { row throws(PostgresError) in
         DeviceCookie(
-          userID: UserID(rawValue: try row.int64(0)), expiresAt: try row.date(1),
-          throttle: ThrottleState(
-            consecutiveFailures: Int(try row.int64(2)), lockedUntil: try row.optionalDate(3),
-            lastFailureAt: try row.int64(4) > 0 ? try row.date(4) : nil))
+          userID: UserID(rawValue: try row.decode(Int64.self, "user_id")),
+          expiresAt: try row.decode(Date.self, "expires_at"),
+          throttle: try Self.throttle(from: row))
       }
     }
   }
@@ -27,67 +27,60 @@ extension PostgresStoreContext {
   func insertDeviceCookie(
     tokenHash: TokenHash, userID: UserID, createdAt: Date, expiresAt: Date
   ) throws(AuthError) {
-    try run {
+    try run { () throws(PostgresError) in
       try database().execute(
         """
         INSERT INTO device_cookies (token_hash, user_id, created_at, expires_at)
-        VALUES ($1, $2, $3, $4)
-        """,
-        [.bytea(tokenHash.rawValue), .bigint(userID.rawValue), .time(createdAt), .time(expiresAt)])
+        VALUES (\(tokenHash.rawValue), \(userID.rawValue), \(createdAt), \(expiresAt))
+        """)
     }
   }
 
   func saveDeviceCookieThrottle(_ state: ThrottleState, tokenHash: TokenHash) throws(AuthError) {
-    try run {
+    try run { () throws(PostgresError) in
       try database().execute(
         """
         UPDATE device_cookies
-        SET consecutive_failures = $2, locked_until = $3, last_failure_at = $4
-        WHERE token_hash = $1
-        """,
-        [
-          .bytea(tokenHash.rawValue), .bigint(Int64(state.consecutiveFailures)),
-          state.lockedUntil.map { .time($0) } ?? .null,
-          state.lastFailureAt.map { .time($0) } ?? .bigint(0),
-        ])
+        SET consecutive_failures = \(state.consecutiveFailures), locked_until = \(state.lockedUntil),
+          last_failure_at = \(state.lastFailureAt.map(StoredTime.milliseconds) ?? 0)
+        WHERE token_hash = \(tokenHash.rawValue)
+        """)
     }
   }
 
   func deleteDeviceCookie(tokenHash: TokenHash) throws(AuthError) {
-    try run {
-      try database().execute(
-        "DELETE FROM device_cookies WHERE token_hash = $1", [.bytea(tokenHash.rawValue)])
+    try run { () throws(PostgresError) in
+      try database().execute("DELETE FROM device_cookies WHERE token_hash = \(tokenHash.rawValue)")
     }
   }
 
   func clearDeviceCookieThrottles(of userID: UserID) throws(AuthError) {
-    try run {
+    try run { () throws(PostgresError) in
       try database().execute(
         """
         UPDATE device_cookies SET consecutive_failures = 0, locked_until = NULL, last_failure_at = 0
-        WHERE user_id = $1
-        """, [.bigint(userID.rawValue)])
+        WHERE user_id = \(userID.rawValue)
+        """)
     }
   }
 
   func deleteExpiredDeviceCookies(asOf time: Date, limit: Int?) throws(AuthError) -> Int {
-    try run {
+    try run { () throws(PostgresError) in
       // A NULL limit is no limit; the subquery keeps a bounded delete on the expiry index.
       try database().execute(
         """
         DELETE FROM device_cookies WHERE token_hash IN
-          (SELECT token_hash FROM device_cookies WHERE expires_at <= $1
-           ORDER BY expires_at LIMIT $2::bigint)
-        """, [.time(time), limit.map { .bigint(Int64(max($0, 0))) } ?? .null])
+          (SELECT token_hash FROM device_cookies WHERE expires_at <= \(time)
+           ORDER BY expires_at LIMIT \(limit.map { max($0, 0) })::bigint)
+        """)
     }
   }
 
   func countExpiredDeviceCookies(asOf time: Date) throws(AuthError) -> Int {
-    try run {
-      Int(
-        try database().queryFirst(
-          "SELECT pg_catalog.count(*) FROM device_cookies WHERE expires_at <= $1", [.time(time)]
-        ) { row in try row.int64(0) } ?? 0)
+    try run { () throws(PostgresError) in
+      try database().queryFirst(
+        "SELECT pg_catalog.count(*) AS count FROM device_cookies WHERE expires_at <= \(time)"
+      ) { row throws(PostgresError) in try row.decode(Int.self, "count") } ?? 0
     }
   }
 }

@@ -1,4 +1,5 @@
 import AuthCore
+import AuthDatabase
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -8,117 +9,121 @@ import AuthCore
 
 extension PostgresStoreContext {
   func secondFactor(of userID: UserID) throws(AuthError) -> StoredSecondFactor? {
-    try run {
+    try run { () throws(PostgresError) in
       try database().queryFirst(
         """
         SELECT sealed_secret, algorithm, digits, period, state, last_step, created_at, updated_at
-        FROM second_factors WHERE user_id = $1
-        """, [.bigint(userID.rawValue)]
-      ) { row -> StoredSecondFactor in
+        FROM second_factors WHERE user_id = \(userID.rawValue)
+        """
+      ) { row throws(PostgresError) -> StoredSecondFactor in
         // The CHECK constraints keep these in range; a row edited past them is refused.
-        guard let algorithm = TOTPParameters.Algorithm(rawValue: row.string(1)),
-          let digits = TOTPParameters.Digits(rawValue: Int(try row.int64(2))),
+        guard let algorithm = TOTPParameters.Algorithm(rawValue: try row.decode(String.self, "algorithm")),
+          let digits = TOTPParameters.Digits(rawValue: try row.decode(Int.self, "digits")),
           let parameters = try? TOTPParameters(
-            algorithm: algorithm, digits: digits, period: Int(try row.int64(3))),
-          let state = SecondFactorState(rawValue: row.string(4))
-        else { throw PostgresError.unexpectedValue(column: "second_factors") }
-        let lastStep = try row.optionalInt64(5)
+            algorithm: algorithm, digits: digits, period: try row.decode(Int.self, "period")),
+          let state = SecondFactorState(rawValue: try row.decode(String.self, "state"))
+        else { throw .unexpectedValue(column: "second_factors") }
+        let lastStep = try row.decode(Int64?.self, "last_step")
         return StoredSecondFactor(
-          userID: userID, sealedSecret: row.data(0), parameters: parameters, state: state,
-          lastAcceptedStep: lastStep.map { UInt64(max($0, 0)) }, createdAt: try row.date(6),
-          updatedAt: try row.date(7))
+          userID: userID, sealedSecret: try row.decode([UInt8].self, "sealed_secret"),
+          parameters: parameters, state: state,
+          lastAcceptedStep: lastStep.map { UInt64(max($0, 0)) },
+          createdAt: try row.decode(Date.self, "created_at"),
+          updatedAt: try row.decode(Date.self, "updated_at"))
       }
     }
   }
 
   func replaceSecondFactor(_ factor: StoredSecondFactor) throws(AuthError) {
-    try run {
+    try run { () throws(PostgresError) in
       // Deleting first drops the old factor's recovery codes through the cascade.
-      try database().execute(
-        "DELETE FROM second_factors WHERE user_id = $1", [.bigint(factor.userID.rawValue)])
+      try database().execute("DELETE FROM second_factors WHERE user_id = \(factor.userID.rawValue)")
       try database().execute(
         """
         INSERT INTO second_factors
           (user_id, sealed_secret, algorithm, digits, period, state, last_step, created_at,
            updated_at)
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-        """,
-        [
-          .bigint(factor.userID.rawValue), .bytea(factor.sealedSecret),
-          .text(factor.parameters.algorithm.rawValue),
-          .bigint(Int64(factor.parameters.digits.rawValue)),
-          .bigint(Int64(factor.parameters.period)), .text(factor.state.rawValue),
-          factor.lastAcceptedStep.map { .bigint(Int64(clamping: $0)) } ?? .null,
-          .time(factor.createdAt), .time(factor.updatedAt),
-        ])
+        VALUES (\(factor.userID.rawValue), \(factor.sealedSecret),
+          \(factor.parameters.algorithm.rawValue), \(factor.parameters.digits.rawValue),
+          \(factor.parameters.period), \(factor.state.rawValue),
+          \(factor.lastAcceptedStep.map { Int64(clamping: $0) }), \(factor.createdAt),
+          \(factor.updatedAt))
+        """)
     }
   }
 
   func enableSecondFactor(of userID: UserID, acceptedStep: UInt64, at time: Date) throws(AuthError)
   {
-    try run {
+    try run { () throws(PostgresError) in
       try database().execute(
         """
-        UPDATE second_factors SET state = 'enabled', last_step = $2, updated_at = $3
-        WHERE user_id = $1
-        """, [.bigint(userID.rawValue), .bigint(Int64(clamping: acceptedStep)), .time(time)])
+        UPDATE second_factors
+        SET state = 'enabled', last_step = \(Int64(clamping: acceptedStep)), updated_at = \(time)
+        WHERE user_id = \(userID.rawValue)
+        """)
     }
   }
 
   func recordAcceptedStep(_ step: UInt64, of userID: UserID, at time: Date) throws(AuthError) {
-    try run {
+    try run { () throws(PostgresError) in
       try database().execute(
-        "UPDATE second_factors SET last_step = $2, updated_at = $3 WHERE user_id = $1",
-        [.bigint(userID.rawValue), .bigint(Int64(clamping: step)), .time(time)])
+        """
+        UPDATE second_factors SET last_step = \(Int64(clamping: step)), updated_at = \(time)
+        WHERE user_id = \(userID.rawValue)
+        """)
     }
   }
 
   func deleteSecondFactor(of userID: UserID) throws(AuthError) -> Bool {
-    try run {
-      try database().execute(
-        "DELETE FROM second_factors WHERE user_id = $1", [.bigint(userID.rawValue)]) > 0
+    try run { () throws(PostgresError) in
+      try database().execute("DELETE FROM second_factors WHERE user_id = \(userID.rawValue)") > 0
     }
   }
 
   func recoveryCodeHashes(of userID: UserID) throws(AuthError) -> [RecoveryCodeHash] {
-    try run {
+    try run { () throws(PostgresError) in
       try database().query(
-        "SELECT code_hash FROM recovery_codes WHERE user_id = $1 ORDER BY code_hash",
-        [.bigint(userID.rawValue)]
-      ) { RecoveryCodeHash(rawValue: $0.data(0)) }
+        """
+        SELECT code_hash FROM recovery_codes WHERE user_id = \(userID.rawValue)
+        ORDER BY code_hash
+        """
+      ) { row throws(PostgresError) in
+        RecoveryCodeHash(rawValue: try row.decode([UInt8].self, "code_hash"))
+      }
     }
   }
 
   func replaceRecoveryCodes(
     _ hashes: [RecoveryCodeHash], of userID: UserID, at time: Date
   ) throws(AuthError) {
-    try run {
-      try database().execute(
-        "DELETE FROM recovery_codes WHERE user_id = $1", [.bigint(userID.rawValue)])
+    try run { () throws(PostgresError) in
+      try database().execute("DELETE FROM recovery_codes WHERE user_id = \(userID.rawValue)")
       for hash in hashes {
         try database().execute(
-          "INSERT INTO recovery_codes (user_id, code_hash, created_at) VALUES ($1, $2, $3)",
-          [.bigint(userID.rawValue), .bytea(hash.rawValue), .time(time)])
+          """
+          INSERT INTO recovery_codes (user_id, code_hash, created_at)
+          VALUES (\(userID.rawValue), \(hash.rawValue), \(time))
+          """)
       }
     }
   }
 
   func deleteRecoveryCode(_ hash: RecoveryCodeHash, of userID: UserID) throws(AuthError) -> Bool {
-    try run {
+    try run { () throws(PostgresError) in
       try database().execute(
-        "DELETE FROM recovery_codes WHERE user_id = $1 AND code_hash = $2",
-        [.bigint(userID.rawValue), .bytea(hash.rawValue)]) > 0
+        """
+        DELETE FROM recovery_codes WHERE user_id = \(userID.rawValue) AND code_hash = \(hash.rawValue)
+        """) > 0
     }
   }
 
   func enabledSecondFactors(among userIDs: [UserID]) throws(AuthError) -> Set<UserID> {
-    try run {
+    try run { () throws(PostgresError) in
       var enabled: Set<UserID> = []
       for id in userIDs {
         let found = try database().queryFirst(
-          "SELECT 1 FROM second_factors WHERE user_id = $1 AND state = 'enabled'",
-          [.bigint(id.rawValue)]
-        ) { _ in true }
+          "SELECT 1 FROM second_factors WHERE user_id = \(id.rawValue) AND state = 'enabled'"
+        ) { _ throws(PostgresError) in true }
         if found == true { enabled.insert(id) }
       }
       return enabled

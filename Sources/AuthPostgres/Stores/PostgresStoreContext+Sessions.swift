@@ -10,123 +10,126 @@ import AuthDatabase
 extension PostgresAuthStore {
   /// The statement of every session check, public so that a benchmark can run the very
   /// same one through bare libpq.
-  public static let sessionLookupSQL = """
-    SELECT s.id, s.created_at, s.last_used_at, s.expires_at,
-           u.id, u.username, u.created_at, u.updated_at, s.token_hash
-    FROM sessions AS s JOIN users AS u ON u.id = s.user_id
-    WHERE s.token_hash = $1
-    """
+  public static var sessionLookupSQL: String {
+    PostgresStoreContext.sessionLookup(tokenHash: TokenHash(rawValue: [])).sql
+  }
 }
 
 extension PostgresStoreContext {
   func insertSession(
     userID: UserID, tokenHash: TokenHash, createdAt: Date, expiresAt: Date
   ) throws(AuthError) -> Session {
-    try run {
-      let id = try database().queryFirst(
+    let id = try run { () throws(PostgresError) in
+      try database().queryFirst(
         """
         INSERT INTO sessions (token_hash, user_id, created_at, last_used_at, expires_at)
-        VALUES ($1, $2, $3, $3, $4) RETURNING id
-        """,
-        [.bytea(tokenHash.rawValue), .bigint(userID.rawValue), .time(createdAt), .time(expiresAt)]
-      ) { row in try row.int64(0) }
-      guard let id else { throw PostgresError.unexpectedValue(column: "sessions.id") }
-      let created = StoredTime.rounded(createdAt)
-      return Session(
-        id: SessionID(rawValue: id), userID: userID, createdAt: created, lastUsedAt: created,
-        expiresAt: StoredTime.rounded(expiresAt))
+        VALUES (\(tokenHash.rawValue), \(userID.rawValue), \(createdAt), \(createdAt),
+          \(expiresAt))
+        RETURNING id
+        """
+      ) { row throws(PostgresError) in try row.decode(Int64.self, "id") }
     }
+    guard let id else { throw .store(StoreError(PostgresError.unexpectedValue(column: "sessions.id"))) }
+    let created = StoredTime.rounded(createdAt)
+    return Session(
+      id: SessionID(rawValue: id), userID: userID, createdAt: created, lastUsedAt: created,
+      expiresAt: StoredTime.rounded(expiresAt))
   }
 
   func authenticatedSession(tokenHash: TokenHash) throws(AuthError) -> AuthenticatedSession? {
     try authenticatedSessionAndStoredHash(tokenHash: tokenHash)?.found
   }
 
-  /// The hot path of every signed-in command: one prepared statement, one round trip, the
-  /// stored hash in the same row for the caller's constant-time check.
+  /// The statement of every session check: the session, its user, and the stored hash in
+  /// the same row for the caller's constant-time check.
+  static func sessionLookup(tokenHash: TokenHash) -> PostgresQuery {
+    """
+    SELECT \(sessionColumns), sessions.token_hash, \(userColumns)
+    FROM sessions JOIN users ON users.id = sessions.user_id
+    WHERE sessions.token_hash = \(tokenHash.rawValue)
+    """
+  }
+
+  /// The hot path of every signed-in command: one statement, one round trip.
   func authenticatedSessionAndStoredHash(
     tokenHash: TokenHash
   ) throws(AuthError) -> (found: AuthenticatedSession, storedHash: TokenHash)? {
-    try run {
-      try database().queryFirst(
-        PostgresAuthStore.sessionLookupSQL, [.bytea(tokenHash.rawValue)]
-      ) { row in
-        let user = try Self.user(from: row, first: 4)
-        let session = Session(
-          id: SessionID(rawValue: try row.int64(0)), userID: user.id, createdAt: try row.date(1),
-          lastUsedAt: try row.date(2), expiresAt: try row.date(3))
-        return (
-          AuthenticatedSession(user: user, session: session), TokenHash(rawValue: row.data(8))
-        )
+    try run { () throws(PostgresError) in
+      try database().queryFirst(Self.sessionLookup(tokenHash: tokenHash)) {
+        row throws(PostgresError) in
+        let found = AuthenticatedSession(
+          user: try Self.user(from: row), session: try Self.session(from: row))
+        return (found, TokenHash(rawValue: try row.decode([UInt8].self, "token_hash")))
       }
     }
   }
 
   func tokenHash(of sessionID: SessionID) throws(AuthError) -> TokenHash? {
-    try run {
+    try run { () throws(PostgresError) in
       try database().queryFirst(
-        "SELECT token_hash FROM sessions WHERE id = $1", [.bigint(sessionID.rawValue)]
-      ) { row in TokenHash(rawValue: row.data(0)) }
+        "SELECT token_hash FROM sessions WHERE id = \(sessionID.rawValue)"
+      ) { row throws(PostgresError) in
+        TokenHash(rawValue: try row.decode([UInt8].self, "token_hash"))
+      }
     }
   }
 
   func touchSession(_ sessionID: SessionID, lastUsedAt: Date, expiresAt: Date) throws(AuthError) {
-    try run {
+    try run { () throws(PostgresError) in
       try database().execute(
-        "UPDATE sessions SET last_used_at = $1, expires_at = $2 WHERE id = $3",
-        [.time(lastUsedAt), .time(expiresAt), .bigint(sessionID.rawValue)])
+        """
+        UPDATE sessions SET last_used_at = \(lastUsedAt), expires_at = \(expiresAt)
+        WHERE id = \(sessionID.rawValue)
+        """)
     }
   }
 
   @discardableResult
   func deleteSession(_ sessionID: SessionID) throws(AuthError) -> Bool {
-    try run {
-      try database().execute("DELETE FROM sessions WHERE id = $1", [.bigint(sessionID.rawValue)])
-        > 0
+    try run { () throws(PostgresError) in
+      try database().execute("DELETE FROM sessions WHERE id = \(sessionID.rawValue)") > 0
     }
   }
 
   @discardableResult
   func deleteSessions(of userID: UserID, except keeping: SessionID?) throws(AuthError) -> Int {
-    try run {
+    try run { () throws(PostgresError) in
       try database().execute(
-        "DELETE FROM sessions WHERE user_id = $1 AND ($2::bigint IS NULL OR id <> $2::bigint)",
-        [.bigint(userID.rawValue), keeping.map { .bigint($0.rawValue) } ?? .null])
+        """
+        DELETE FROM sessions
+        WHERE user_id = \(userID.rawValue)
+          AND (\(keeping?.rawValue)::bigint IS NULL OR id <> \(keeping?.rawValue)::bigint)
+        """)
     }
   }
 
   func sessions(of userID: UserID) throws(AuthError) -> [Session] {
-    try run {
+    try run { () throws(PostgresError) in
       try database().query(
         """
-        SELECT id, user_id, created_at, last_used_at, expires_at FROM sessions
-        WHERE user_id = $1 ORDER BY created_at DESC, id DESC
-        """, [.bigint(userID.rawValue)]
-      ) { row in
-        Session(
-          id: SessionID(rawValue: try row.int64(0)), userID: UserID(rawValue: try row.int64(1)),
-          createdAt: try row.date(2), lastUsedAt: try row.date(3), expiresAt: try row.date(4))
-      }
+        SELECT \(Self.sessionColumns) FROM sessions
+        WHERE user_id = \(userID.rawValue) ORDER BY created_at DESC, id DESC
+        """, row: Self.session)
     }
   }
 
   func deleteExpiredSessions(asOf time: Date, limit: Int?) throws(AuthError) -> Int {
-    try run {
+    try run { () throws(PostgresError) in
       // A NULL limit is no limit; the subquery keeps a bounded delete on the index.
       try database().execute(
         """
         DELETE FROM sessions WHERE id IN
-          (SELECT id FROM sessions WHERE expires_at <= $1 ORDER BY expires_at LIMIT $2::bigint)
-        """, [.time(time), limit.map { .bigint(Int64(max($0, 0))) } ?? .null])
+          (SELECT id FROM sessions WHERE expires_at <= \(time) ORDER BY expires_at
+           LIMIT \(limit.map { max($0, 0) })::bigint)
+        """)
     }
   }
 
   func countExpiredSessions(asOf time: Date) throws(AuthError) -> Int {
-    try run {
-      Int(
-        try database().queryFirst(
-          "SELECT pg_catalog.count(*) FROM sessions WHERE expires_at <= $1", [.time(time)]
-        ) { row in try row.int64(0) } ?? 0)
+    try run { () throws(PostgresError) in
+      try database().queryFirst(
+        "SELECT pg_catalog.count(*) AS count FROM sessions WHERE expires_at <= \(time)"
+      ) { row throws(PostgresError) in try row.decode(Int.self, "count") } ?? 0
     }
   }
 }

@@ -2,19 +2,21 @@ import AuthCore
 
 /// The store operations on one connection, inside the unit of work that made it.
 ///
-/// Each operation is one statement (unnamed, so that a pooler in transaction mode may run it on any server session). A context made for a single-statement read
-/// refuses a second statement (`NeedsTransaction`, which the work sees as the port's error
-/// and the store reads from `neededTransaction`), and the store answers by running the work
-/// again inside a transaction.
+/// Each operation is one statement (unnamed, so that a pooler in transaction mode may run it
+/// on any server session). A context made for a single-statement read refuses a second
+/// statement (the store reads `neededTransaction`), and the store answers by running the
+/// work again inside a transaction.
 final class PostgresStoreContext: AuthStoreContext {
   private let connection: PostgresConnection
   private var statementsLeft: Int?
   /// The database's key for names kept as keyed hashes, once read in this unit of work.
   private var nameKeyRead: [UInt8]?
-  /// The error behind the latest failure an operation threw as the port's, which the store
-  /// acts on: a second statement asked of a single-statement read (`NeedsTransaction`) or a
-  /// serialization failure worth running the work again for.
-  private(set) var engineFailure: (any Error)?
+  /// Whether the work asked this single-statement context for a second statement, so
+  /// that what it read is incomplete and it must run again inside a transaction.
+  private(set) var neededTransaction = false
+  /// The serialization failure or deadlock an operation met, which rolls the transaction
+  /// back and is answered by running the work again.
+  private(set) var retryableFailure: PostgresError?
 
   init(connection: PostgresConnection, singleStatement: Bool) {
     self.connection = connection
@@ -22,38 +24,41 @@ final class PostgresStoreContext: AuthStoreContext {
   }
 
   /// Runs one of the port's operations: the single place where PostgreSQL's errors become
-  /// the port's (worded by `StoreError.postgres`), so that the operations themselves throw
-  /// whatever the connection throws and the unit of work sees only `AuthError.store`. The
-  /// error itself is kept in `engineFailure` for the store.
+  /// the port's (worded by `StoreError(_:)`), so that the operations themselves throw the
+  /// connection's error and the unit of work sees only `AuthError.store`. A serialization
+  /// failure is kept in `retryableFailure` for the store.
   @discardableResult
-  func run<T>(_ operation: () throws -> T) throws(AuthError) -> T {
+  func run<T>(_ operation: () throws(PostgresError) -> T) throws(AuthError) -> T {
     do {
       return try operation()
-    } catch let converted as AuthError {
-      // Already the port's (an operation built on another): the engine's error behind it is
-      // recorded.
-      throw converted
     } catch {
-      engineFailure = error
-      throw AuthError(unitOfWork: error, engine: StoreError.postgres)
+      if error.isRetryable { retryableFailure = error }
+      throw .store(StoreError(error))
     }
   }
 
-  /// Whether the work asked this single-statement context for a second statement, so
-  /// that what it read is incomplete and it must run again inside a transaction.
-  var neededTransaction: Bool { engineFailure is NeedsTransaction }
-
-  /// The serialization failure or deadlock an operation met, which rolls the transaction
-  /// back and is answered by running the work again.
-  var retryableFailure: PostgresError? {
-    guard let failure = engineFailure as? PostgresError, failure.isRetryable else { return nil }
-    return failure
+  /// Runs an operation that writes a username: the UNIQUE constraint decides whether it is
+  /// taken, so a racing write of the same name lands here too.
+  func runNamingUser<T>(_ operation: () throws(PostgresError) -> T) throws(AuthError) -> T {
+    do {
+      return try operation()
+    } catch where error.isUniqueViolation {
+      throw .store(.usernameTaken)
+    } catch {
+      if error.isRetryable { retryableFailure = error }
+      throw .store(StoreError(error))
+    }
   }
 
-  /// The connection, for one more statement.
-  func database() throws -> PostgresConnection {
+  /// The connection, for one more statement. A single-statement context asked for a second
+  /// one records that it needs a transaction and stops the work with an error the store
+  /// does not report: it runs the work again inside a transaction instead.
+  func database() throws(PostgresError) -> PostgresConnection {
     if let left = statementsLeft {
-      guard left > 0 else { throw NeedsTransaction() }
+      guard left > 0 else {
+        neededTransaction = true
+        throw .unexpectedValue(column: "a second statement of a single-statement read")
+      }
       statementsLeft = left - 1
     }
     return connection
@@ -61,13 +66,13 @@ final class PostgresStoreContext: AuthStoreContext {
 
   /// The key of `NameHash` (migration 0004's `secret_keys` row), read once per unit of
   /// work: it never changes, but a context does not outlive its transaction.
-  func nameKey() throws -> [UInt8] {
+  func nameKey() throws(PostgresError) -> [UInt8] {
     if let nameKeyRead { return nameKeyRead }
     let key = try database().queryFirst(
       "SELECT key FROM secret_keys WHERE name = 'name_hash'"
-    ) { row in Array(row.data(0)) }
+    ) { row throws(PostgresError) in try row.decode([UInt8].self, "key") }
     guard let key, key.count == 32 else {
-      throw PostgresError.unexpectedValue(column: "secret_keys.key")
+      throw .unexpectedValue(column: "secret_keys.key")
     }
     nameKeyRead = key
     return key

@@ -1,15 +1,6 @@
 import AuthCore
 
 extension StoreError {
-  /// An error out of a unit of work on PostgreSQL, as the port names it; `nil` for one that is
-  /// not the engine's.
-  static func postgres(_ error: any Error) -> StoreError? {
-    switch error {
-    case let error as PostgresError: StoreError(error)
-    default: nil
-    }
-  }
-
   /// The adapter's error, worded once here for every front end: the server's or libpq's
   /// reason and the server's name without its password; never a bound value.
   public init(_ error: PostgresError) {

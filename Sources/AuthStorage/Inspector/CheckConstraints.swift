@@ -27,8 +27,11 @@ enum CheckConstraints {
       guard !checks.isEmpty else { continue }
       // A CHECK fails only when its expression is false; NULL passes, as NOT NULL is NULL.
       let broken = checks.map { "NOT (\($0))" }.joined(separator: " OR ")
-      let name = "\"" + table.name.replacing("\"", with: "\"\"") + "\""
-      if try database.scalarInt("SELECT EXISTS (SELECT 1 FROM \(name) WHERE \(broken))") != 0 {
+      // The expressions are the schema's own text, read back as SQL, not values.
+      let condition = SQLiteQuery(sql: broken)
+      if try database.scalarInt(
+        "SELECT EXISTS (SELECT 1 FROM \(identifier: table.name) WHERE \(condition))") != 0
+      {
         violations.append("CHECK constraint failed in \(table.name)")
       }
     }
@@ -160,7 +163,9 @@ extension SQLiteMigrator {
   /// read-only included. The constraints are those the migrations up to the file's
   /// `user_version` create, when this migrator knows that version.
   public func integrityCheck(of database: SQLiteDatabase) throws -> [String] {
-    var problems = try database.query("PRAGMA integrity_check") { $0.string(at: 0) }
+    var problems = try database.query("PRAGMA integrity_check") { row throws(SQLiteError) in
+      try row.decode(String.self, "integrity_check")
+    }
       .filter { $0 != "ok" }
     let version = try database.userVersion()
     if version > 0, version <= newestVersion {

@@ -38,12 +38,12 @@ public struct SQLiteInspector: Sendable {
       WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
       ORDER BY name
       """
-    ) { $0.string(at: 0) }
+    ) { row throws(SQLiteError) in try row.decode(String.self, "name") }
     let version = try database.userVersion()
     let judged = version > 0 && version <= migrator.newestVersion
     let tables = try tableNames.map { name in
       SQLiteReport.TableCount(
-        name: name, rows: Int(try database.scalarInt("SELECT count(*) FROM \(quoted(name))")))
+        name: name, rows: Int(try database.scalarInt("SELECT count(*) FROM \(identifier: name)")))
     }
     let schemaVersion = try database.userVersion()
     let applied = try migrator.appliedMigrations(in: database)
@@ -79,9 +79,9 @@ public struct SQLiteInspector: Sendable {
   }
 
   private func objectNames(ofType type: String, in database: SQLiteDatabase) throws -> [String] {
-    try database.query(
-      "SELECT name FROM sqlite_schema WHERE type = ?1 ORDER BY name", [.text(type)]
-    ) { $0.string(at: 0) }
+    try database.query("SELECT name FROM sqlite_schema WHERE type = \(type) ORDER BY name") {
+      row throws(SQLiteError) in try row.decode(String.self, "name")
+    }
   }
 
   /// Counted with the same conditions as the store's housekeeping, and the standard rule
@@ -90,7 +90,7 @@ public struct SQLiteInspector: Sendable {
     _ database: SQLiteDatabase, at time: Date
   ) throws -> SQLiteReport.PrunableCounts? {
     let columns = try database.query("SELECT name FROM pragma_table_info('sign_in_throttle')") {
-      $0.string(at: 0)
+      row throws(SQLiteError) in try row.decode(String.self, "name")
     }
     guard columns.contains("last_failure_at") else { return nil }
     let context = SQLiteStoreContext(database: database)
@@ -112,8 +112,9 @@ public struct SQLiteInspector: Sendable {
   ) throws -> [SQLiteReport.PasswordSchemeCount] {
     let statement = SQLiteReport.PasswordSchemeCount.countingStatement(
       prefixes: LegacyPasswordHash.Scheme.storedPrefixes.map { ($0.prefix, $0.scheme.rawValue) })
-    return try database.query(statement) {
-      SQLiteReport.PasswordSchemeCount(scheme: $0.string(at: 0), accounts: Int($0.int64(at: 1)))
+    return try database.query(SQLiteQuery(sql: statement)) { row throws(SQLiteError) in
+      SQLiteReport.PasswordSchemeCount(
+        scheme: try row.decode(String.self, "scheme"), accounts: try row.decode(Int.self, "accounts"))
     }
   }
 
@@ -124,17 +125,15 @@ public struct SQLiteInspector: Sendable {
   {
     let counts = try database.queryFirst(
       """
-      SELECT count(*) FILTER (WHERE expires_at > ?1), count(*) FILTER (WHERE expires_at <= ?1)
+      SELECT count(*) FILTER (WHERE expires_at > \(time)) AS active,
+        count(*) FILTER (WHERE expires_at <= \(time)) AS expired
       FROM sessions
-      """, [.time(time)]
-    ) { ($0.int64(at: 0), $0.int64(at: 1)) }
+      """
+    ) { row throws(SQLiteError) in
+      (try row.decode(Int64.self, "active"), try row.decode(Int64.self, "expired"))
+    }
     return SQLiteReport.SessionCounts(
       active: Int(counts?.0 ?? 0), expired: Int(counts?.1 ?? 0))
-  }
-
-  /// Quotes an identifier read from the schema, doubling any quote inside it.
-  private func quoted(_ identifier: String) -> String {
-    "\"" + identifier.replacing("\"", with: "\"\"") + "\""
   }
 
   private func fileSize(_ path: String) -> Int64? {

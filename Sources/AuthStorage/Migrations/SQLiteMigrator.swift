@@ -46,8 +46,10 @@ public struct SQLiteMigrator: MigrationExecutor {
     guard try database.tableExists("schema_migrations") else { return [] }
     return try database.query(
       "SELECT identifier, applied_at FROM schema_migrations ORDER BY applied_at, identifier"
-    ) { row in
-      AppliedMigration(identifier: row.string(at: 0), appliedAt: row.date(at: 1))
+    ) { row throws(SQLiteError) in
+      AppliedMigration(
+        identifier: try row.decode(String.self, "identifier"),
+        appliedAt: try row.decode(Date.self, "applied_at"))
     }
   }
 
@@ -78,14 +80,16 @@ public struct SQLiteMigrator: MigrationExecutor {
     // Off outside the transaction (SQLite ignores the pragma inside one), back on after.
     try database.executeScript("PRAGMA foreign_keys = OFF")
     defer { try? database.executeScript("PRAGMA foreign_keys = ON") }
-    do {
-      return try database.transaction(.immediate) {
+    do throws(SQLiteError) {
+      return try database.transaction(.immediate) { () throws(SQLiteError) in
         // Re-read under the write lock: a concurrent process may have migrated meanwhile.
         guard try database.userVersion() < migration.version else { return false }
         try database.executeScript(migration.sql)
-        let broken = try database.query("PRAGMA foreign_key_check") { row in row.string(at: 0) }
+        let broken = try database.query("PRAGMA foreign_key_check") { row throws(SQLiteError) in
+          try row.decode(String.self, "table")
+        }
         if let table = broken.first {
-          throw SQLiteError.foreignKeysBroken(identifier: migration.identifier, table: table)
+          throw .foreignKeysBroken(identifier: migration.identifier, table: table)
         }
         try database.executeScript(
           """
@@ -96,13 +100,17 @@ public struct SQLiteMigrator: MigrationExecutor {
           PRAGMA user_version = \(migration.version);
           """)
         try database.execute(
-          "INSERT INTO schema_migrations (identifier, applied_at) VALUES (?1, ?2)",
-          [.text(migration.identifier), .time(time)])
+          """
+          INSERT INTO schema_migrations (identifier, applied_at)
+          VALUES (\(migration.identifier), \(time))
+          """)
         return true
       }
-    } catch let error as SQLiteEngineError where !error.isBusy {
+    } catch .engine(let error) where !error.isBusy {
       // A busy database is a "try again", not a broken migration; it passes through as is.
       throw SQLiteError.migrationFailed(identifier: migration.identifier, underlying: error)
+    } catch {
+      throw error
     }
   }
 }

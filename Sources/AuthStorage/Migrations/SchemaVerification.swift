@@ -18,10 +18,12 @@ struct SchemaObject: Hashable, Sendable {
   /// Every object in the main schema of `database`.
   static func all(in database: SQLiteDatabase) throws -> Set<SchemaObject> {
     Set(
-      try database.query("SELECT type, name, tbl_name, sql FROM sqlite_schema") { row in
+      try database.query("SELECT type, name, tbl_name, sql FROM sqlite_schema") {
+        row throws(SQLiteError) in
         SchemaObject(
-          type: row.string(at: 0), name: row.string(at: 1), tableName: row.string(at: 2),
-          sql: row.optionalString(at: 3))
+          type: try row.decode(String.self, "type"), name: try row.decode(String.self, "name"),
+          tableName: try row.decode(String.self, "tbl_name"),
+          sql: try row.decode(String?.self, "sql"))
       })
   }
 }

@@ -1,56 +1,62 @@
 extension SQLiteDatabase {
-  /// Runs one statement with its parameters and returns how many rows it changed.
+  /// Runs one statement with its values and returns how many rows it changed.
   @discardableResult
-  public func execute(_ sql: String, _ bindings: [SQLiteValue] = []) throws -> Int {
-    try withStatement(sql) { statement in
-      try statement.withBound(bindings) {
-        while try statement.step() {}
-        return changes
-      }
+  public func execute(_ query: SQLiteQuery) throws(SQLiteError) -> Int {
+    try withStatement(query.sql) { statement throws(SQLiteError) in
+      try statement.bind(query.binds)
+      while try statement.step() {}
+      return changes
     }
   }
 
   /// Runs a query and maps each row with `row`.
   public func query<T>(
-    _ sql: String, _ bindings: [SQLiteValue] = [], row: (SQLiteStatement) throws -> T
-  ) throws -> [T] {
-    try withStatement(sql) { statement in
-      try statement.withBound(bindings) {
-        var rows: [T] = []
-        while try statement.step() { rows.append(try row(statement)) }
-        return rows
-      }
+    _ query: SQLiteQuery, row: (SQLiteRow) throws(SQLiteError) -> T
+  ) throws(SQLiteError) -> [T] {
+    try withStatement(query.sql) { statement throws(SQLiteError) in
+      try statement.bind(query.binds)
+      var rows: [T] = []
+      while try statement.step() { rows.append(try row(SQLiteRow(statement: statement))) }
+      return rows
     }
   }
 
   /// Runs a query and maps its first row, or returns `nil` when there is none.
   public func queryFirst<T>(
-    _ sql: String, _ bindings: [SQLiteValue] = [], row: (SQLiteStatement) throws -> T
-  ) throws -> T? {
-    try withStatement(sql) { statement in
-      try statement.withBound(bindings) { try statement.step() ? row(statement) : nil }
+    _ query: SQLiteQuery, row: (SQLiteRow) throws(SQLiteError) -> T
+  ) throws(SQLiteError) -> T? {
+    try withStatement(query.sql) { statement throws(SQLiteError) in
+      try statement.bind(query.binds)
+      return try statement.step() ? row(SQLiteRow(statement: statement)) : nil
     }
   }
 
-  /// The integer in the first column of the first row (for counts and pragmas); 0 when no row.
-  public func scalarInt(_ sql: String, _ bindings: [SQLiteValue] = []) throws -> Int64 {
-    try queryFirst(sql, bindings) { $0.int64(at: 0) } ?? 0
+  /// The integer in the only column of the first row (a count, a pragma); 0 when there is
+  /// no row or it is NULL.
+  public func scalarInt(_ query: SQLiteQuery) throws(SQLiteError) -> Int64 {
+    try withStatement(query.sql) { statement throws(SQLiteError) in
+      try statement.bind(query.binds)
+      return try statement.step() ? statement.int64(at: 0) : 0
+    }
   }
 
-  /// The text in the first column of the first row, or `nil` when no row.
-  public func scalarString(_ sql: String, _ bindings: [SQLiteValue] = []) throws -> String? {
-    try queryFirst(sql, bindings) { $0.string(at: 0) }
+  /// The text in the only column of the first row, or `nil` when there is no row or it is
+  /// NULL.
+  public func scalarString(_ query: SQLiteQuery) throws(SQLiteError) -> String? {
+    try withStatement(query.sql) { statement throws(SQLiteError) in
+      try statement.bind(query.binds)
+      guard try statement.step(), !statement.isNull(at: 0) else { return nil }
+      return statement.string(at: 0)
+    }
   }
 
   /// The schema version kept in the file header (`PRAGMA user_version`).
-  public func userVersion() throws -> Int {
+  public func userVersion() throws(SQLiteError) -> Int {
     Int(try scalarInt("PRAGMA user_version"))
   }
 
   /// Whether a table of this name exists in the main schema.
-  public func tableExists(_ name: String) throws -> Bool {
-    try scalarInt(
-      "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?1", [.text(name)])
-      > 0
+  public func tableExists(_ name: String) throws(SQLiteError) -> Bool {
+    try scalarInt("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = \(name)") > 0
   }
 }

@@ -183,15 +183,17 @@ extension SQLiteDatabase {
 
   /// Reads the schema so that a foreign or damaged file fails now, not at the first query.
   /// A header claiming more pages than the file holds makes SQLite report corruption here.
-  private func probe() throws {
-    do {
+  private func probe() throws(SQLiteError) {
+    do throws(SQLiteError) {
       _ = try scalarInt("SELECT count(*) FROM sqlite_schema")
-    } catch let error as SQLiteEngineError {
+    } catch .engine(let error) {
       switch error.primaryCode {
       case SQLITE_NOTADB: throw SQLiteError.notADatabase(path: path)
       case SQLITE_CORRUPT: throw SQLiteError.corrupt(path: path, detail: error.message)
       default: throw SQLiteError.cannotOpen(path: path, underlying: error)
       }
+    } catch {
+      throw error
     }
   }
 }

@@ -23,8 +23,10 @@ enum TransactionStep {
 extension SQLiteDatabase {
   /// Runs `body` in one transaction: commits when it returns, rolls back and rethrows when it throws.
   @discardableResult
-  public func transaction<T>(_ kind: SQLiteTransactionKind, _ body: () throws -> T) throws -> T {
-    try run(kind == .immediate ? .beginImmediate : .beginDeferred)
+  public func transaction<T>(
+    _ kind: SQLiteTransactionKind, _ body: () throws(SQLiteError) -> T
+  ) throws(SQLiteError) -> T {
+    try begin(kind)
     let result: T
     do {
       result = try body()
@@ -34,6 +36,17 @@ extension SQLiteDatabase {
       throw error
     }
     return result
+  }
+
+  /// Opens a transaction of `kind`; the caller commits (`commit()`) or rolls back
+  /// (`rollbackQuietly()`). For work whose own error is not the adapter's.
+  func begin(_ kind: SQLiteTransactionKind) throws(SQLiteError) {
+    try run(kind == .immediate ? .beginImmediate : .beginDeferred)
+  }
+
+  /// Commits the open transaction.
+  func commit() throws(SQLiteError) {
+    try run(.commit)
   }
 
   func rollbackQuietly() {

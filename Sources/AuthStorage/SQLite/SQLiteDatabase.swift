@@ -58,19 +58,21 @@ public final class SQLiteDatabase {
 
   /// Runs `body` with the cached statement for `sql`, preparing it on first use,
   /// and resets it and clears its bindings afterwards, whether `body` throws or not.
-  public func withStatement<T>(_ sql: String, _ body: (SQLiteStatement) throws -> T) throws -> T {
+  func withStatement<T>(
+    _ sql: String, _ body: (SQLiteStatement) throws(SQLiteError) -> T
+  ) throws(SQLiteError) -> T {
     let statement = try cachedStatement(sql)
     defer { statement.reset() }
     return try body(statement)
   }
 
   /// Runs BEGIN or COMMIT through the statement cache.
-  func run(_ step: TransactionStep) throws {
-    try withStatement(step.sql) { statement in while try statement.step() {} }
+  func run(_ step: TransactionStep) throws(SQLiteError) {
+    try withStatement(step.sql) { statement throws(SQLiteError) in while try statement.step() {} }
   }
 
   /// Runs one or more statements without parameters or results (schema changes, pragmas).
-  public func executeScript(_ sql: String) throws {
+  public func executeScript(_ sql: String) throws(SQLiteError) {
     let handle = try openHandle(sql: sql)
     var errorMessage: UnsafeMutablePointer<CChar>?
     let code = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
@@ -78,12 +80,13 @@ public final class SQLiteDatabase {
     guard code == SQLITE_OK else {
       let message =
         errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
-      throw SQLiteEngineError(
-        extendedCode: sqlite3_extended_errcode(handle), message: message, sql: sql)
+      throw .engine(
+        SQLiteEngineError(
+          extendedCode: sqlite3_extended_errcode(handle), message: message, sql: sql))
     }
   }
 
-  func cachedStatement(_ sql: String) throws -> SQLiteStatement {
+  func cachedStatement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
     if let lastStatement, lastStatement.sql == sql { return lastStatement }
     if let cached = statementCache[sql] {
       lastStatement = cached
@@ -94,7 +97,7 @@ public final class SQLiteDatabase {
     let code = sqlite3_prepare_v3(
       handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statementHandle, nil)
     guard code == SQLITE_OK, let statementHandle else {
-      throw SQLiteEngineError.current(on: handle, sql: sql)
+      throw .engine(SQLiteEngineError.current(on: handle, sql: sql))
     }
     let statement = SQLiteStatement(sql: sql, handle: statementHandle, connection: handle)
     statementCache[sql] = statement
@@ -102,10 +105,10 @@ public final class SQLiteDatabase {
     return statement
   }
 
-  private func openHandle(sql: String?) throws -> OpaquePointer {
+  private func openHandle(sql: String?) throws(SQLiteError) -> OpaquePointer {
     guard let handle else {
-      throw SQLiteEngineError(
-        extendedCode: SQLITE_MISUSE, message: "connection is closed", sql: sql)
+      throw .engine(
+        SQLiteEngineError(extendedCode: SQLITE_MISUSE, message: "connection is closed", sql: sql))
     }
     return handle
   }

@@ -1,7 +1,10 @@
 import AuthDatabase
 
-/// Failures of opening, checking or migrating a database, beyond a single SQL statement.
+/// Everything the SQLite adapter throws: SQLite's own refusal of a statement (`engine`),
+/// and the failures of opening, checking or migrating a database beyond one statement.
 public enum SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// SQLite refused a statement: its result codes, its message and the SQL.
+  case engine(SQLiteEngineError)
   /// The database file could not be created (missing directory, no permission).
   case cannotCreate(path: String, reason: String)
   /// No database file exists at the path and the open mode does not create one.
@@ -44,6 +47,7 @@ public enum SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A one-line explanation that names the path or step, never stored values.
   public var description: String {
     switch self {
+    case .engine(let underlying): underlying.description
     case .cannotCreate(let path, let reason): "cannot create database \(path): \(reason)"
     case .notFound(let path): "no database at \(path)"
     case .isDirectory(let path): "\(path) is a directory, not a database file"
@@ -73,5 +77,18 @@ public enum SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
       "database \(path) has a schema its migrations do not create: "
         + differences.joined(separator: ", ")
     }
+  }
+
+  /// Whether SQLite refused a statement because another connection held a lock past the
+  /// busy timeout.
+  public var isBusy: Bool {
+    guard case .engine(let underlying) = self else { return false }
+    return underlying.isBusy
+  }
+
+  /// Whether a UNIQUE constraint refused the write.
+  public var isUniqueViolation: Bool {
+    guard case .engine(let underlying) = self else { return false }
+    return underlying.isUniqueViolation
   }
 }

@@ -1,26 +1,27 @@
+import AuthDatabase
 import CSQLite
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// SQLite's "copy the bytes now" destructor, so bound buffers may be freed right after binding.
 private let transientDestructor = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 /// A prepared statement, owned and cached by its `SQLiteDatabase`.
 ///
-/// Use it inside `SQLiteDatabase.withStatement(_:_:)`, which resets it and clears its
-/// bindings afterwards. Parameter and column indexes follow SQLite: parameters
-/// from 1, columns from 0.
-public final class SQLiteStatement {
+/// The database binds a query's values to it, steps it and resets it; rows are read through
+/// `SQLiteRow`, by column name.
+final class SQLiteStatement {
   /// The statement text, as prepared.
-  public let sql: String
+  let sql: String
   let handle: OpaquePointer
   private let connection: OpaquePointer
   /// Whether it was bound or stepped since its last reset, so a second reset costs nothing.
   private var isInUse = false
+  /// The result's column names, read once: they are fixed for the life of the statement.
+  private(set) lazy var columnNames: [String] = (0..<sqlite3_column_count(handle)).map {
+    sqlite3_column_name(handle, $0).map { String(cString: $0) } ?? ""
+  }
+  /// Where the latest column lookup ended; a decoder reads its columns in the order it
+  /// selects them, so the next lookup starts right after it and usually compares once.
+  private var lastColumn = -1
 
   init(sql: String, handle: OpaquePointer, connection: OpaquePointer) {
     self.sql = sql
@@ -28,76 +29,55 @@ public final class SQLiteStatement {
     self.connection = connection
   }
 
-  // MARK: Binding
-
-  /// Binds an integer to parameter `index` (from 1).
-  public func bind(_ value: Int64, at index: Int32) throws {
-    try check(sqlite3_bind_int64(handle, index, value))
+  /// Binds `values` to parameters 1, 2, … in order.
+  func bind(_ values: [DatabaseValue]) throws(SQLiteError) {
+    for (offset, value) in values.enumerated() {
+      try bind(value, at: Int32(offset + 1))
+    }
   }
 
-  /// Binds a double to parameter `index` (from 1).
-  public func bind(_ value: Double, at index: Int32) throws {
-    try check(sqlite3_bind_double(handle, index, value))
+  private func bind(_ value: DatabaseValue, at index: Int32) throws(SQLiteError) {
+    isInUse = true
+    let code: Int32
+    switch value {
+    case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
+    case .boolean(let flag): code = sqlite3_bind_int64(handle, index, flag ? 1 : 0)
+    case .text(let text): code = bind(text, at: index)
+    case .bytes(let bytes): code = bind(bytes, at: index)
+    case .null: code = sqlite3_bind_null(handle, index)
+    }
+    guard code == SQLITE_OK else { throw currentError() }
   }
 
-  /// Binds text to parameter `index` (from 1).
-  public func bind(_ value: String, at index: Int32) throws {
+  private func bind(_ value: String, at index: Int32) -> Int32 {
     // Bound by its UTF-8 length, not up to the first NUL, so text holding U+0000 is
     // stored whole instead of silently cut short.
     // `withUTF8` lends a native string's own bytes, with no copy before SQLite's.
     var text = value
-    let code = text.withUTF8 { bytes in
+    return text.withUTF8 { bytes in
       UnsafeRawPointer(bytes.baseAddress).map { base in
         sqlite3_bind_text64(
           handle, index, base.assumingMemoryBound(to: CChar.self), UInt64(bytes.count),
           transientDestructor, UInt8(SQLITE_UTF8))
       } ?? sqlite3_bind_text(handle, index, "", 0, transientDestructor)
     }
-    try check(code)
   }
 
-  /// Binds bytes to parameter `index` (from 1); empty data binds an empty blob, not NULL.
-  public func bind(_ value: [UInt8], at index: Int32) throws {
-    let code = value.withUnsafeBytes { bytes in
+  /// Empty bytes bind an empty blob, not NULL.
+  private func bind(_ value: [UInt8], at index: Int32) -> Int32 {
+    value.withUnsafeBytes { bytes in
       guard let base = bytes.baseAddress else { return sqlite3_bind_zeroblob(handle, index, 0) }
       return sqlite3_bind_blob64(handle, index, base, UInt64(bytes.count), transientDestructor)
     }
-    try check(code)
   }
-
-  /// Binds NULL to parameter `index` (from 1).
-  public func bindNull(at index: Int32) throws {
-    try check(sqlite3_bind_null(handle, index))
-  }
-
-  /// Binds any value to parameter `index` (from 1).
-  public func bind(_ value: SQLiteValue, at index: Int32) throws {
-    switch value {
-    case .integer(let number): try bind(number, at: index)
-    case .real(let number): try bind(number, at: index)
-    case .text(let text): try bind(text, at: index)
-    case .blob(let bytes): try bind(bytes, at: index)
-    case .null: try bindNull(at: index)
-    }
-  }
-
-  /// Binds values to parameters 1, 2, … in order.
-  public func bind(_ values: [SQLiteValue]) throws {
-    for (offset, value) in values.enumerated() {
-      try bind(value, at: Int32(offset + 1))
-    }
-  }
-
-  // MARK: Stepping
 
   /// Advances to the next row; `false` when the statement has finished.
-  public func step() throws -> Bool {
+  func step() throws(SQLiteError) -> Bool {
     isInUse = true
-    let code = sqlite3_step(handle)
-    switch code {
+    switch sqlite3_step(handle) {
     case SQLITE_ROW: return true
     case SQLITE_DONE: return false
-    default: throw SQLiteEngineError.current(on: connection, sql: sql)
+    default: throw currentError()
     }
   }
 
@@ -110,45 +90,84 @@ public final class SQLiteStatement {
     isInUse = false
   }
 
-  // MARK: Columns
-
-  /// Whether column `index` (from 0) of the current row is NULL.
-  public func isNull(at index: Int32) -> Bool {
-    sqlite3_column_type(handle, index) == SQLITE_NULL
+  /// The index of the column named `name` in the result, or `nil` when there is none.
+  func columnIndex(_ name: String) -> Int32? {
+    let names = columnNames
+    guard !names.isEmpty else { return nil }
+    var index = lastColumn + 1
+    for _ in names.indices {
+      if index >= names.count { index = 0 }
+      if names[index] == name {
+        lastColumn = index
+        return Int32(index)
+      }
+      index += 1
+    }
+    return nil
   }
 
-  /// Column `index` (from 0) as an integer.
-  public func int64(at index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
+  /// Whether column `index` of the current row is NULL.
+  func isNull(at index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
 
-  /// Column `index` (from 0) as a double.
-  public func double(at index: Int32) -> Double { sqlite3_column_double(handle, index) }
+  /// Column `index` as an integer.
+  func int64(at index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
 
-  /// Column `index` (from 0) as text; NULL reads as the empty string.
-  public func string(at index: Int32) -> String {
+  /// Column `index` as text.
+  func string(at index: Int32) -> String {
     guard let text = sqlite3_column_text(handle, index) else { return "" }
     let count = Int(sqlite3_column_bytes(handle, index))
     return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
   }
 
-  /// Column `index` (from 0) as bytes; NULL reads as no bytes.
-  public func data(at index: Int32) -> [UInt8] {
+  /// Column `index` as bytes.
+  func bytes(at index: Int32) -> [UInt8] {
     guard let bytes = sqlite3_column_blob(handle, index) else { return [] }
     let count = Int(sqlite3_column_bytes(handle, index))
     return Array(UnsafeRawBufferPointer(start: bytes, count: count))
   }
 
-  /// Column `index` (from 0) as an integer, or `nil` when NULL.
-  public func optionalInt64(at index: Int32) -> Int64? {
-    isNull(at: index) ? nil : int64(at: index)
+  private func currentError() -> SQLiteError {
+    .engine(SQLiteEngineError.current(on: connection, sql: sql))
+  }
+}
+
+/// The current row of a statement, read by column name; valid only inside the closure it
+/// is handed to.
+public struct SQLiteRow: DatabaseRow {
+  let statement: SQLiteStatement
+
+  /// The column's integer, `nil` when NULL.
+  public func integer(_ column: String) throws(SQLiteError) -> Int64? {
+    let index = try self.index(column)
+    return statement.isNull(at: index) ? nil : statement.int64(at: index)
   }
 
-  /// Column `index` (from 0) as text, or `nil` when NULL.
-  public func optionalString(at index: Int32) -> String? {
-    isNull(at: index) ? nil : string(at: index)
+  /// The column's text, `nil` when NULL.
+  public func text(_ column: String) throws(SQLiteError) -> String? {
+    let index = try self.index(column)
+    return statement.isNull(at: index) ? nil : statement.string(at: index)
   }
 
-  private func check(_ code: Int32) throws {
-    isInUse = true
-    guard code == SQLITE_OK else { throw SQLiteEngineError.current(on: connection, sql: sql) }
+  /// The column's bytes, `nil` when NULL.
+  public func bytes(_ column: String) throws(SQLiteError) -> [UInt8]? {
+    let index = try self.index(column)
+    return statement.isNull(at: index) ? nil : statement.bytes(at: index)
+  }
+
+  /// The column's integer read as a truth value (SQLite has no boolean), `nil` when NULL.
+  public func boolean(_ column: String) throws(SQLiteError) -> Bool? {
+    try integer(column).map { $0 != 0 }
+  }
+
+  /// `SQLiteError.unexpectedValue`, naming the column.
+  public func unexpectedValue(in column: String) -> SQLiteError {
+    .unexpectedValue(column: column)
+  }
+
+  private func index(_ column: String) throws(SQLiteError) -> Int32 {
+    guard let index = statement.columnIndex(column) else {
+      throw .unexpectedValue(column: "\(column) (not in the result)")
+    }
+    return index
   }
 }

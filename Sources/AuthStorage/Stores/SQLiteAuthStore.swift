@@ -13,7 +13,8 @@ import Synchronization
 /// one transaction, with no hop to another thread or actor: a session lookup costs
 /// what SQLite costs. Separate processes (or stores) on one file coordinate through
 /// SQLite's locks and the busy timeout; a lock held past it surfaces as `StoreError.busy`,
-/// and every other engine error as `StoreError.failed` (see `StoreError.init(_:)`).
+/// and every other failure of the adapter (`SQLiteError`) as `StoreError.failed` (see
+/// `StoreError.init(_:)`).
 public final class SQLiteAuthStore: AuthStore {
   /// Serialises every use of `database`; SQLite's own mutexes are off (NOMUTEX).
   private let lock = Mutex(())
@@ -73,10 +74,12 @@ public final class SQLiteAuthStore: AuthStore {
   public func lookUp<T: Sendable, E: Error>(
     _ work: (any AuthStoreContext) throws(E) -> T
   ) async throws(AuthError) -> T {
-    do {
-      return try lock.withLock { _ in try work(context) }
-    } catch {
-      throw AuthError(unitOfWork: error, engine: StoreError.sqlite)
+    try lock.withLock { _ throws(AuthError) in
+      do {
+        return try work(context)
+      } catch {
+        throw AuthError(unitOfWork: error)
+      }
     }
   }
 
@@ -95,7 +98,7 @@ public final class SQLiteAuthStore: AuthStore {
     return KeyedFileTurns(file: fileTurns) { key throws(AuthError) in
       try self.lock.withLock { _ throws(AuthError) in
         let context = SQLiteStoreContext(database: self.database)
-        return try context.run { try context.storedName(key) }
+        return try context.run { () throws(SQLiteError) in try context.storedName(key) }
       }
     }
   }
@@ -117,15 +120,27 @@ public final class SQLiteAuthStore: AuthStore {
     try lock.withLock { _ in try work(database) }
   }
 
+  /// Runs `work` between BEGIN and COMMIT, and rolls back when it throws.
   private func perform<T: Sendable, E: Error>(
     _ kind: SQLiteTransactionKind, _ work: (any AuthStoreContext) throws(E) -> T
   ) throws(AuthError) -> T {
-    do {
-      return try lock.withLock { _ in
-        try database.transaction(kind) { try work(context) }
+    try lock.withLock { _ throws(AuthError) in
+      let context = SQLiteStoreContext(database: database)
+      try context.run { () throws(SQLiteError) in try database.begin(kind) }
+      let result: T
+      do {
+        result = try work(context)
+      } catch {
+        database.rollbackQuietly()
+        throw AuthError(unitOfWork: error)
       }
-    } catch {
-      throw AuthError(unitOfWork: error, engine: StoreError.sqlite)
+      do throws(SQLiteError) {
+        try database.commit()
+      } catch {
+        database.rollbackQuietly()
+        throw .store(StoreError(error))
+      }
+      return result
     }
   }
 

@@ -9,116 +9,122 @@ import AuthDatabase
 
 extension SQLiteStoreContext {
   func secondFactor(of userID: UserID) throws(AuthError) -> StoredSecondFactor? {
-    try run {
+    try run { () throws(SQLiteError) in
       try database.queryFirst(
         """
         SELECT sealed_secret, algorithm, digits, period, state, last_step, created_at, updated_at
-        FROM second_factors WHERE user_id = ?1
-        """, [.integer(userID.rawValue)]
-      ) { row -> StoredSecondFactor in
+        FROM second_factors WHERE user_id = \(userID.rawValue)
+        """
+      ) { row throws(SQLiteError) -> StoredSecondFactor in
         // The CHECK constraints keep these in range; a file edited past them is refused.
-        guard let algorithm = TOTPParameters.Algorithm(rawValue: row.string(at: 1)),
-          let digits = TOTPParameters.Digits(rawValue: Int(row.int64(at: 2))),
+        guard let algorithm = TOTPParameters.Algorithm(rawValue: try row.decode(String.self, "algorithm")),
+          let digits = TOTPParameters.Digits(rawValue: try row.decode(Int.self, "digits")),
           let parameters = try? TOTPParameters(
-            algorithm: algorithm, digits: digits, period: Int(row.int64(at: 3))),
-          let state = SecondFactorState(rawValue: row.string(at: 4))
-        else { throw SQLiteError.unexpectedValue(column: "second_factors") }
-        let lastStep = row.optionalInt64(at: 5)
+            algorithm: algorithm, digits: digits, period: try row.decode(Int.self, "period")),
+          let state = SecondFactorState(rawValue: try row.decode(String.self, "state"))
+        else { throw .unexpectedValue(column: "second_factors") }
+        let lastStep = try row.decode(Int64?.self, "last_step")
         return StoredSecondFactor(
-          userID: userID, sealedSecret: row.data(at: 0), parameters: parameters, state: state,
-          lastAcceptedStep: lastStep.map { UInt64(max($0, 0)) }, createdAt: row.date(at: 6),
-          updatedAt: row.date(at: 7))
+          userID: userID, sealedSecret: try row.decode([UInt8].self, "sealed_secret"),
+          parameters: parameters, state: state,
+          lastAcceptedStep: lastStep.map { UInt64(max($0, 0)) },
+          createdAt: try row.decode(Date.self, "created_at"),
+          updatedAt: try row.decode(Date.self, "updated_at"))
       }
     }
   }
 
   func replaceSecondFactor(_ factor: StoredSecondFactor) throws(AuthError) {
-    try run {
+    try run { () throws(SQLiteError) in
       // Deleting first drops the old factor's recovery codes through the cascade.
-      try database.execute(
-        "DELETE FROM second_factors WHERE user_id = ?1", [.integer(factor.userID.rawValue)])
+      try database.execute("DELETE FROM second_factors WHERE user_id = \(factor.userID.rawValue)")
       try database.execute(
         """
         INSERT INTO second_factors
           (user_id, sealed_secret, algorithm, digits, period, state, last_step, created_at,
            updated_at)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
-        """,
-        [
-          .integer(factor.userID.rawValue), .blob(factor.sealedSecret),
-          .text(factor.parameters.algorithm.rawValue),
-          .integer(Int64(factor.parameters.digits.rawValue)),
-          .integer(Int64(factor.parameters.period)), .text(factor.state.rawValue),
-          factor.lastAcceptedStep.map { .integer(Int64(clamping: $0)) } ?? .null,
-          .time(factor.createdAt), .time(factor.updatedAt),
-        ])
+        VALUES (\(factor.userID.rawValue), \(factor.sealedSecret),
+          \(factor.parameters.algorithm.rawValue), \(factor.parameters.digits.rawValue),
+          \(factor.parameters.period), \(factor.state.rawValue),
+          \(factor.lastAcceptedStep.map { Int64(clamping: $0) }), \(factor.createdAt),
+          \(factor.updatedAt))
+        """)
     }
   }
 
   func enableSecondFactor(of userID: UserID, acceptedStep: UInt64, at time: Date) throws(AuthError)
   {
-    try run {
+    try run { () throws(SQLiteError) in
       try database.execute(
         """
-        UPDATE second_factors SET state = 'enabled', last_step = ?2, updated_at = ?3
-        WHERE user_id = ?1
-        """, [.integer(userID.rawValue), .integer(Int64(clamping: acceptedStep)), .time(time)])
+        UPDATE second_factors
+        SET state = 'enabled', last_step = \(Int64(clamping: acceptedStep)), updated_at = \(time)
+        WHERE user_id = \(userID.rawValue)
+        """)
     }
   }
 
   func recordAcceptedStep(_ step: UInt64, of userID: UserID, at time: Date) throws(AuthError) {
-    try run {
+    try run { () throws(SQLiteError) in
       try database.execute(
-        "UPDATE second_factors SET last_step = ?2, updated_at = ?3 WHERE user_id = ?1",
-        [.integer(userID.rawValue), .integer(Int64(clamping: step)), .time(time)])
+        """
+        UPDATE second_factors SET last_step = \(Int64(clamping: step)), updated_at = \(time)
+        WHERE user_id = \(userID.rawValue)
+        """)
     }
   }
 
   func deleteSecondFactor(of userID: UserID) throws(AuthError) -> Bool {
-    try run {
-      try database.execute(
-        "DELETE FROM second_factors WHERE user_id = ?1", [.integer(userID.rawValue)]) > 0
+    try run { () throws(SQLiteError) in
+      try database.execute("DELETE FROM second_factors WHERE user_id = \(userID.rawValue)") > 0
     }
   }
 
   func recoveryCodeHashes(of userID: UserID) throws(AuthError) -> [RecoveryCodeHash] {
-    try run {
+    try run { () throws(SQLiteError) in
       try database.query(
-        "SELECT code_hash FROM recovery_codes WHERE user_id = ?1 ORDER BY code_hash",
-        [.integer(userID.rawValue)]
-      ) { RecoveryCodeHash(rawValue: $0.data(at: 0)) }
+        """
+        SELECT code_hash FROM recovery_codes WHERE user_id = \(userID.rawValue)
+        ORDER BY code_hash
+        """
+      ) { row throws(SQLiteError) in
+        RecoveryCodeHash(rawValue: try row.decode([UInt8].self, "code_hash"))
+      }
     }
   }
 
   func replaceRecoveryCodes(
     _ hashes: [RecoveryCodeHash], of userID: UserID, at time: Date
   ) throws(AuthError) {
-    try run {
-      try database.execute(
-        "DELETE FROM recovery_codes WHERE user_id = ?1", [.integer(userID.rawValue)])
+    try run { () throws(SQLiteError) in
+      try database.execute("DELETE FROM recovery_codes WHERE user_id = \(userID.rawValue)")
       for hash in hashes {
         try database.execute(
-          "INSERT INTO recovery_codes (user_id, code_hash, created_at) VALUES (?1, ?2, ?3)",
-          [.integer(userID.rawValue), .blob(hash.rawValue), .time(time)])
+          """
+          INSERT INTO recovery_codes (user_id, code_hash, created_at)
+          VALUES (\(userID.rawValue), \(hash.rawValue), \(time))
+          """)
       }
     }
   }
 
   func deleteRecoveryCode(_ hash: RecoveryCodeHash, of userID: UserID) throws(AuthError) -> Bool {
-    try run {
+    try run { () throws(SQLiteError) in
       try database.execute(
-        "DELETE FROM recovery_codes WHERE user_id = ?1 AND code_hash = ?2",
-        [.integer(userID.rawValue), .blob(hash.rawValue)]) > 0
+        """
+        DELETE FROM recovery_codes WHERE user_id = \(userID.rawValue) AND code_hash = \(hash.rawValue)
+        """) > 0
     }
   }
 
   func enabledSecondFactors(among userIDs: [UserID]) throws(AuthError) -> Set<UserID> {
-    try run {
+    try run { () throws(SQLiteError) in
       var enabled: Set<UserID> = []
       for id in userIDs {
         let found = try database.scalarInt(
-          "SELECT count(*) FROM second_factors WHERE user_id = ?1 AND state = 'enabled'",
-          [.integer(id.rawValue)])
+          """
+          SELECT count(*) FROM second_factors WHERE user_id = \(id.rawValue) AND state = 'enabled'
+          """)
         if found > 0 { enabled.insert(id) }
       }
       return enabled

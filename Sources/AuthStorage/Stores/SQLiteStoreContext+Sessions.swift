@@ -11,128 +11,117 @@ extension SQLiteStoreContext {
   func insertSession(
     userID: UserID, tokenHash: TokenHash, createdAt: Date, expiresAt: Date
   ) throws(AuthError) -> Session {
-    try run {
+    try run { () throws(SQLiteError) in
       try database.execute(
         """
         INSERT INTO sessions (token_hash, user_id, created_at, last_used_at, expires_at)
-        VALUES (?1, ?2, ?3, ?3, ?4)
-        """,
-        [.blob(tokenHash.rawValue), .integer(userID.rawValue), .time(createdAt), .time(expiresAt)])
-      let created = StoredTime.rounded(createdAt)
-      return Session(
-        id: SessionID(rawValue: database.lastInsertRowID), userID: userID, createdAt: created,
-        lastUsedAt: created, expiresAt: StoredTime.rounded(expiresAt))
+        VALUES (\(tokenHash.rawValue), \(userID.rawValue), \(createdAt), \(createdAt),
+          \(expiresAt))
+        """)
     }
+    let created = StoredTime.rounded(createdAt)
+    return Session(
+      id: SessionID(rawValue: database.lastInsertRowID), userID: userID, createdAt: created,
+      lastUsedAt: created, expiresAt: StoredTime.rounded(expiresAt))
   }
 
   func authenticatedSession(tokenHash: TokenHash) throws(AuthError) -> AuthenticatedSession? {
-    try run {
-      try lookUpSession(tokenHash: tokenHash) { _, found in found }
+    try run { () throws(SQLiteError) in
+      try lookUpSession(tokenHash: tokenHash)?.found
     }
   }
 
   func authenticatedSessionAndStoredHash(
     tokenHash: TokenHash
   ) throws(AuthError) -> (found: AuthenticatedSession, storedHash: TokenHash)? {
-    try run {
-      try lookUpSession(tokenHash: tokenHash) { statement, found in
-        (found, TokenHash(rawValue: statement.data(at: 8)))
-      }
+    try run { () throws(SQLiteError) in
+      try lookUpSession(tokenHash: tokenHash)
     }
   }
 
-  /// The hot path of every signed-in command: one cached statement, the hash bound in
-  /// place (no copy), no arrays. The stored hash comes in the same row, for the caller's
-  /// constant-time check.
-  private func lookUpSession<T>(
-    tokenHash: TokenHash, _ result: (SQLiteStatement, AuthenticatedSession) -> T
-  ) throws -> T? {
-    try database.withStatement(
+  /// The hot path of every signed-in command: one cached statement. The stored hash comes
+  /// in the same row, for the caller's constant-time check.
+  private func lookUpSession(
+    tokenHash: TokenHash
+  ) throws(SQLiteError) -> (found: AuthenticatedSession, storedHash: TokenHash)? {
+    try database.queryFirst(
       """
-      SELECT s.id, s.created_at, s.last_used_at, s.expires_at,
-             u.id, u.username, u.created_at, u.updated_at, s.token_hash
-      FROM sessions AS s JOIN users AS u ON u.id = s.user_id
-      WHERE s.token_hash = ?1
+      SELECT \(Self.sessionColumns), sessions.token_hash, \(Self.userColumns)
+      FROM sessions JOIN users ON users.id = sessions.user_id
+      WHERE sessions.token_hash = \(tokenHash.rawValue)
       """
-    ) { statement in
-      try statement.withBound(tokenHash.rawValue, at: 1) {
-        guard try statement.step() else { return nil }
-        let user = Self.user(from: statement, first: 4)
-        let session = Session(
-          id: SessionID(rawValue: statement.int64(at: 0)), userID: user.id,
-          createdAt: statement.date(at: 1), lastUsedAt: statement.date(at: 2),
-          expiresAt: statement.date(at: 3))
-        return result(statement, AuthenticatedSession(user: user, session: session))
-      }
+    ) { row throws(SQLiteError) in
+      let found = AuthenticatedSession(
+        user: try Self.user(from: row), session: try Self.session(from: row))
+      return (found, TokenHash(rawValue: try row.decode([UInt8].self, "token_hash")))
     }
   }
 
   func tokenHash(of sessionID: SessionID) throws(AuthError) -> TokenHash? {
-    try run {
+    try run { () throws(SQLiteError) in
       try database.queryFirst(
-        "SELECT token_hash FROM sessions WHERE id = ?1", [.integer(sessionID.rawValue)]
-      ) { TokenHash(rawValue: $0.data(at: 0)) }
+        "SELECT token_hash FROM sessions WHERE id = \(sessionID.rawValue)"
+      ) { row throws(SQLiteError) in TokenHash(rawValue: try row.decode([UInt8].self, "token_hash")) }
     }
   }
 
   func touchSession(_ sessionID: SessionID, lastUsedAt: Date, expiresAt: Date) throws(AuthError) {
-    try run {
+    try run { () throws(SQLiteError) in
       try database.execute(
-        "UPDATE sessions SET last_used_at = ?1, expires_at = ?2 WHERE id = ?3",
-        [.time(lastUsedAt), .time(expiresAt), .integer(sessionID.rawValue)])
+        """
+        UPDATE sessions SET last_used_at = \(lastUsedAt), expires_at = \(expiresAt)
+        WHERE id = \(sessionID.rawValue)
+        """)
     }
   }
 
   @discardableResult
   func deleteSession(_ sessionID: SessionID) throws(AuthError) -> Bool {
-    try run {
-      try database.execute("DELETE FROM sessions WHERE id = ?1", [.integer(sessionID.rawValue)]) > 0
+    try run { () throws(SQLiteError) in
+      try database.execute("DELETE FROM sessions WHERE id = \(sessionID.rawValue)") > 0
     }
   }
 
   @discardableResult
   func deleteSessions(of userID: UserID, except keeping: SessionID?) throws(AuthError) -> Int {
-    try run {
+    try run { () throws(SQLiteError) in
       try database.execute(
-        "DELETE FROM sessions WHERE user_id = ?1 AND (?2 IS NULL OR id <> ?2)",
-        [.integer(userID.rawValue), keeping.map { .integer($0.rawValue) } ?? .null])
+        """
+        DELETE FROM sessions
+        WHERE user_id = \(userID.rawValue)
+          AND (\(keeping?.rawValue) IS NULL OR id <> \(keeping?.rawValue))
+        """)
     }
   }
 
   func sessions(of userID: UserID) throws(AuthError) -> [Session] {
-    try run {
+    try run { () throws(SQLiteError) in
       try database.query(
         """
-        SELECT id, user_id, created_at, last_used_at, expires_at FROM sessions
-        WHERE user_id = ?1 ORDER BY created_at DESC, id DESC
-        """, [.integer(userID.rawValue)]
-      ) { row in
-        Session(
-          id: SessionID(rawValue: row.int64(at: 0)), userID: UserID(rawValue: row.int64(at: 1)),
-          createdAt: row.date(at: 2), lastUsedAt: row.date(at: 3), expiresAt: row.date(at: 4))
-      }
+        SELECT \(Self.sessionColumns) FROM sessions
+        WHERE user_id = \(userID.rawValue) ORDER BY created_at DESC, id DESC
+        """, row: Self.session)
     }
   }
 
   func deleteExpiredSessions(asOf time: Date, limit: Int?) throws(AuthError) -> Int {
-    try run {
+    try run { () throws(SQLiteError) in
       guard let limit else {
-        return try database.execute("DELETE FROM sessions WHERE expires_at <= ?1", [.time(time)])
+        return try database.execute("DELETE FROM sessions WHERE expires_at <= \(time)")
       }
       // DELETE … LIMIT needs a compile-time option; a bounded subquery on the index does not.
       return try database.execute(
         """
         DELETE FROM sessions WHERE id IN
-          (SELECT id FROM sessions WHERE expires_at <= ?1 ORDER BY expires_at LIMIT ?2)
-        """, [.time(time), .integer(Int64(max(limit, 0)))])
+          (SELECT id FROM sessions WHERE expires_at <= \(time) ORDER BY expires_at
+           LIMIT \(max(limit, 0)))
+        """)
     }
   }
 
   func countExpiredSessions(asOf time: Date) throws(AuthError) -> Int {
-    try run {
-      Int(
-        try database.scalarInt(
-          "SELECT count(*) FROM sessions WHERE expires_at <= ?1", [.time(time)]))
+    try run { () throws(SQLiteError) in
+      Int(try database.scalarInt("SELECT count(*) FROM sessions WHERE expires_at <= \(time)"))
     }
   }
 }

@@ -23,27 +23,31 @@ public struct SQLiteUserDirectory {
 
   /// Every account by username, with its latest sign-in (a sign-up counts as the first),
   /// active session count at `time`, and whether it is locked.
-  public func users(at time: Date = Date()) throws -> [Entry] {
+  public func users(at time: Date = Date()) throws(SQLiteError) -> [Entry] {
     try database.query(
       """
-      SELECT u.id, u.username, u.created_at, u.updated_at,
+      SELECT users.id, users.username, users.created_at, users.updated_at,
         (SELECT max(e.time) FROM auth_events AS e
-         WHERE e.user_id = u.id AND e.kind IN (?1, ?3)),
-        (SELECT count(*) FROM sessions AS s WHERE s.user_id = u.id AND s.expires_at > ?2),
-        u.locked_at IS NOT NULL,
-        EXISTS (SELECT 1 FROM second_factors AS f WHERE f.user_id = u.id AND f.state = 'enabled')
-      FROM users AS u ORDER BY u.username
-      """,
-      [
-        .text(AuthEventKind.signInSucceeded.rawValue), .time(time),
-        .text(AuthEventKind.signUp.rawValue),
-      ]
-    ) { row in
+         WHERE e.user_id = users.id
+           AND e.kind IN (\(AuthEventKind.signInSucceeded.rawValue), \(AuthEventKind.signUp.rawValue)))
+          AS last_sign_in_at,
+        (SELECT count(*) FROM sessions AS s WHERE s.user_id = users.id AND s.expires_at > \(time))
+          AS active_sessions,
+        users.locked_at IS NOT NULL AS is_locked,
+        EXISTS (
+          SELECT 1 FROM second_factors AS f WHERE f.user_id = users.id AND f.state = 'enabled'
+        ) AS has_second_factor
+      FROM users ORDER BY users.username
+      """
+    ) { row throws(SQLiteError) in
       Entry(
-        id: row.int64(at: 0), username: row.string(at: 1), createdAt: row.date(at: 2),
-        updatedAt: row.date(at: 3), lastSignInAt: row.optionalDate(at: 4),
-        activeSessions: Int(row.int64(at: 5)), isLocked: row.int64(at: 6) != 0,
-        hasSecondFactor: row.int64(at: 7) != 0)
+        id: try row.decode(Int64.self, "id"), username: try row.decode(String.self, "username"),
+        createdAt: try row.decode(Date.self, "created_at"),
+        updatedAt: try row.decode(Date.self, "updated_at"),
+        lastSignInAt: try row.decode(Date?.self, "last_sign_in_at"),
+        activeSessions: try row.decode(Int.self, "active_sessions"),
+        isLocked: try row.decode(Bool.self, "is_locked"),
+        hasSecondFactor: try row.decode(Bool.self, "has_second_factor"))
     }
   }
 }

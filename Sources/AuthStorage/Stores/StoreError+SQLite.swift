@@ -2,16 +2,6 @@ import AuthCore
 import CSQLite
 
 extension StoreError {
-  /// An error out of a unit of work on SQLite, as the port names it; `nil` for one that is
-  /// not the engine's.
-  static func sqlite(_ error: any Error) -> StoreError? {
-    switch error {
-    case let error as SQLiteEngineError: StoreError(error)
-    case let error as SQLiteError: StoreError(error)
-    default: nil
-    }
-  }
-
   /// SQLite's own error: `busy` for a lock held past the timeout, else the primary code
   /// decides the kind, and the message is SQLite's (which names no bound value).
   public init(_ error: SQLiteEngineError) {
@@ -27,6 +17,8 @@ extension StoreError {
   public init(_ error: SQLiteError) {
     let message = error.description.prefix(1).uppercased() + error.description.dropFirst()
     switch error {
+    case .engine(let underlying):
+      self = StoreError(underlying)
     case .notFound, .cannotCreate, .cannotOpenFile:
       self = .failed(StoreError.Failure(.ioError, message: message))
     case .isDirectory, .notADatabase, .emptyFile:

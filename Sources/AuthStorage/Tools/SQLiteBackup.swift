@@ -81,7 +81,7 @@ public enum SQLiteBackup {
       throw BackupError.cannotCreate(
         path: destination, reason: String(cString: strerror(modeStatus)))
     }
-    try source.execute("VACUUM INTO ?1", [.text(temporary)])
+    try source.execute("VACUUM INTO \(temporary)")
     let version = try check(temporary, reportedAs: destination)
     try flush(temporary, reportedAs: destination)
     if link(temporary, destination) != 0 {
@@ -100,7 +100,9 @@ public enum SQLiteBackup {
   private static func check(_ path: String, reportedAs destination: String) throws -> Int {
     let copy = try SQLiteDatabase.open(path: path, options: SQLiteOpenOptions(mode: .readOnly))
     defer { copy.close() }
-    let problems = try copy.query("PRAGMA integrity_check") { $0.string(at: 0) }
+    let problems = try copy.query("PRAGMA integrity_check") { row throws(SQLiteError) in
+      try row.decode(String.self, "integrity_check")
+    }
     guard problems == ["ok"] else {
       throw BackupError.integrityCheckFailed(path: destination, problems: problems)
     }

@@ -72,9 +72,13 @@ public struct SQLiteSchemaAdoption: Sendable {
     let differences = try SQLiteMigrator(migrations: Array(known)).schemaDifferences(
       in: database, atVersion: version)
     guard differences.isEmpty else { throw AdoptionError.schemaMismatch(differences) }
-    let problems =
-      try database.query("PRAGMA integrity_check") { $0.string(at: 0) }.filter { $0 != "ok" }
-      + database.query("PRAGMA foreign_key_check") { "foreign key broken in \($0.string(at: 0))" }
+    let integrity = try database.query("PRAGMA integrity_check") { row throws(SQLiteError) in
+      try row.decode(String.self, "integrity_check")
+    }
+    let brokenKeys = try database.query("PRAGMA foreign_key_check") { row throws(SQLiteError) in
+      "foreign key broken in \(try row.decode(String.self, "table"))"
+    }
+    let problems = integrity.filter { $0 != "ok" } + brokenKeys
     guard problems.isEmpty else { throw AdoptionError.damaged(problems) }
     return version
   }
@@ -85,12 +89,17 @@ public struct SQLiteSchemaAdoption: Sendable {
   /// to WAL).
   @discardableResult
   public func adopt(_ database: SQLiteDatabase) throws -> Int {
-    try database.transaction(.immediate) {
+    try database.begin(.immediate)
+    do {
       let version = try check(database)
       try database.executeScript(
         "PRAGMA user_version = \(version); PRAGMA application_id = \(SQLiteDatabase.applicationID);"
       )
+      try database.commit()
       return version
+    } catch {
+      database.rollbackQuietly()
+      throw error
     }
   }
 }

@@ -37,17 +37,19 @@ enum PostgresFigures {
       """
       INSERT INTO users (username, name_hash, password_hash, created_at, updated_at)
       SELECT 'user' || g, pg_catalog.encode(pg_catalog.sha256(pg_catalog.int8send(g)), 'hex'),
-        $1, 0, 0
-      FROM generate_series(1, $2) AS g
-      """, [.text(context.fillerHash), .bigint(Int64(options.users))])
+        \(context.fillerHash), 0, 0
+      FROM generate_series(1, \(options.users)) AS g
+      """)
     try seeding.execute(
       """
       INSERT INTO sessions (token_hash, user_id, created_at, last_used_at, expires_at)
-      SELECT sha256(int8send(g)), (g - 1) % $1 + 1, 0, 0, 9000000000000000
-      FROM generate_series(1, $1 * 2) AS g
-      """, [.bigint(Int64(options.users))])
+      SELECT sha256(int8send(g)), (g - 1) % \(options.users) + 1, 0, 0, 9000000000000000
+      FROM generate_series(1, \(options.users) * 2) AS g
+      """)
     try seeding.executeScript("ANALYZE")
-    let stored = try seeding.query("SELECT token_hash FROM sessions") { $0.data(0) }
+    let stored = try seeding.query("SELECT token_hash FROM sessions") {
+      row throws(PostgresError) in try row.decode([UInt8].self, "token_hash")
+    }
     var generator = SystemRandomNumberGenerator()
     let sample = (0..<options.lookups).map { _ in
       stored[Int.random(in: 0..<stored.count, using: &generator)]

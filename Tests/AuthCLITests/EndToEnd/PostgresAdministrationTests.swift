@@ -93,8 +93,8 @@ struct PostgresAdministrationTests {
       try pruned.json() as? [String: Int] == [
         "expired_sessions": 0, "throttle_rows": 0, "expired_device_cookies": 1,
       ])
-    let left = try connection.queryFirst("SELECT count(*) FROM device_cookies") { row in
-      try row.int64(0)
+    let left = try connection.queryFirst("SELECT count(*) AS count FROM device_cookies") {
+      row throws(PostgresError) in try row.decode(Int64.self, "count")
     }
     #expect(left == 1)
   }

@@ -39,9 +39,10 @@ final class SharedDatabase {
   /// How many rows `table` holds, read by the server's own role.
   func count(_ table: String) throws -> Int {
     let connection = try connect(as: nil)
-    return try connection.queryFirst("SELECT pg_catalog.count(*) FROM \(table)") {
-      Int(try $0.int64(0))
-    } ?? -1
+    // A qualified name the test itself writes ("public.users"), spliced as SQL text.
+    return try connection.queryFirst(
+      PostgresQuery(sql: "SELECT pg_catalog.count(*) AS count FROM \(table)")
+    ) { row throws(PostgresError) in try row.decode(Int.self, "count") } ?? -1
   }
 
   deinit {
@@ -60,10 +61,10 @@ struct PostgresRoleAttackTests {
     let known = Set(
       try connection.query(
         """
-        SELECT DISTINCT proname::text FROM pg_catalog.pg_proc
+        SELECT DISTINCT proname::text AS name FROM pg_catalog.pg_proc
         WHERE pronamespace = 'pg_catalog'::regnamespace
         """
-      ) { $0.string(0) })
+      ) { row throws(PostgresError) in try row.decode(String.self, "name") })
     var names: Set<String> = []
     for text in try PostgresSQLText.all() {
       for match in text.matches(of: /([A-Za-z_][A-Za-z0-9_]*)\s*\(/) {
@@ -89,24 +90,28 @@ struct PostgresRoleAttackTests {
       """)
     let signatures = try connection.query(
       """
-      SELECT p.proname::text, pg_catalog.format_type(p.prorettype, NULL),
+      SELECT p.proname::text AS name, pg_catalog.format_type(p.prorettype, NULL) AS returns,
         pg_catalog.array_to_string(ARRAY(
-          SELECT pg_catalog.format_type(t, NULL) FROM pg_catalog.unnest(p.proargtypes) AS t), ','),
-        p.provariadic <> 0,
+          SELECT pg_catalog.format_type(t, NULL) FROM pg_catalog.unnest(p.proargtypes) AS t), ',')
+          AS arguments,
+        p.provariadic <> 0 AS variadic,
         EXISTS (SELECT FROM pg_catalog.unnest(p.proargtypes) AS t
-          JOIN pg_catalog.pg_type AS y ON y.oid = t WHERE y.typtype = 'p'),
-        (SELECT y.typtype = 'p' FROM pg_catalog.pg_type AS y WHERE y.oid = p.prorettype),
-        p.proretset
+          JOIN pg_catalog.pg_type AS y ON y.oid = t WHERE y.typtype = 'p') AS pseudo_argument,
+        (SELECT y.typtype = 'p' FROM pg_catalog.pg_type AS y WHERE y.oid = p.prorettype)
+          AS pseudo_result,
+        p.proretset AS returns_set
       FROM pg_catalog.pg_proc AS p
       WHERE p.pronamespace = 'pg_catalog'::regnamespace AND p.prokind = 'f'
-        AND p.proname = ANY ($1::text[])
-      """, [.text("{" + names.sorted().joined(separator: ",") + "}")]
-    ) { row in
+        AND p.proname = ANY (\("{" + names.sorted().joined(separator: ",") + "}")::text[])
+      """
+    ) { row throws(PostgresError) in
       (
-        name: row.string(0), returns: row.string(1),
-        arguments: row.string(2).split(separator: ",").map(String.init),
-        variadic: try row.bool(3), pseudoArgument: try row.bool(4),
-        pseudoResult: try row.bool(5), returnsSet: try row.bool(6)
+        name: try row.decode(String.self, "name"), returns: try row.decode(String.self, "returns"),
+        arguments: try row.decode(String.self, "arguments").split(separator: ",").map(String.init),
+        variadic: try row.decode(Bool.self, "variadic"),
+        pseudoArgument: try row.decode(Bool.self, "pseudo_argument"),
+        pseudoResult: try row.decode(Bool.self, "pseudo_result"),
+        returnsSet: try row.decode(Bool.self, "returns_set")
       )
     }
     var planted: Set<String> = []
@@ -324,10 +329,10 @@ struct PostgresSchemaCaptureTests {
     #expect(try sandbox.stateFiles().contains(session), "the session file is kept")
     let tables = try shared.connect(as: nil).queryFirst(
       """
-      SELECT pg_catalog.count(*) FROM pg_catalog.pg_tables
-      WHERE schemaname = '\(shared.owner)'
+      SELECT pg_catalog.count(*) AS count FROM pg_catalog.pg_tables
+      WHERE schemaname = \(shared.owner)
       """
-    ) { Int(try $0.int64(0)) }
+    ) { row throws(PostgresError) in try row.decode(Int.self, "count") }
     #expect(tables == 0, "nothing was created in the other role's schema")
     #expect(try shared.count("public.users") == 1)
   }
@@ -340,10 +345,10 @@ struct PostgresSchemaCaptureTests {
     func tableCount() throws -> Int {
       try PostgresConnection.connect(target.connectionString, target: "test").queryFirst(
         """
-        SELECT pg_catalog.count(*) FROM pg_catalog.pg_tables
+        SELECT pg_catalog.count(*) AS count FROM pg_catalog.pg_tables
         WHERE schemaname = pg_catalog.current_schema()
         """
-      ) { Int(try $0.int64(0)) } ?? -1
+      ) { row throws(PostgresError) in try row.decode(Int.self, "count") } ?? -1
     }
     let using: [([String], String)] = [
       (["whoami"], ""), (["signin", "--username", "ada", "--password-stdin"], Passphrase.first),

@@ -83,12 +83,13 @@ final class StoreHarness {
   func rowCount(_ table: String) throws -> Int {
     switch store {
     case let sqlite as SQLiteAuthStore:
-      return Int(try sqlite.withDatabase { try $0.scalarInt("SELECT count(*) FROM \(table)") })
+      return Int(
+        try sqlite.withDatabase { try $0.scalarInt("SELECT count(*) FROM \(identifier: table)") })
     case let postgres as PostgresAuthStore:
       return try postgres.withConnection { connection -> Int in
-        let count = try connection.queryFirst("SELECT count(*) FROM \(table)") { row in
-          try row.int64(0)
-        }
+        let count = try connection.queryFirst(
+          "SELECT count(*) AS count FROM \(identifier: table)"
+        ) { row throws(PostgresError) in try row.decode(Int64.self, "count") }
         return Int(count ?? 0)
       }
     case let dictionary as DictionaryAuthStore:
@@ -105,14 +106,22 @@ final class StoreHarness {
     }
   }
 
-  /// The first column of every row `sql` answers, as text (`nil` for NULL), read with the
-  /// engine's own connection: what is really stored, not what the store hands back.
-  func rawTexts(_ sql: String) throws -> [String?] {
+  /// The `username` column of every row `sql` answers, as text (`nil` for NULL), read with
+  /// the engine's own connection: what is really stored, not what the store hands back.
+  func rawUsernames(_ sql: String) throws -> [String?] {
     switch store {
     case let sqlite as SQLiteAuthStore:
-      return try sqlite.withDatabase { try $0.query(sql) { $0.optionalString(at: 0) } }
+      return try sqlite.withDatabase { database in
+        try database.query(SQLiteQuery(sql: sql)) { row throws(SQLiteError) in
+          try row.decode(String?.self, "username")
+        }
+      }
     case let postgres as PostgresAuthStore:
-      return try postgres.withConnection { try $0.query(sql) { $0.optionalString(0) } }
+      return try postgres.withConnection { connection in
+        try connection.query(PostgresQuery(sql: sql)) { row throws(PostgresError) in
+          try row.decode(String?.self, "username")
+        }
+      }
     default:
       throw HarnessError.unknownStore
     }
@@ -123,9 +132,9 @@ final class StoreHarness {
   func rawExecute(_ sql: String) throws {
     switch store {
     case let sqlite as SQLiteAuthStore:
-      try sqlite.withDatabase { _ = try $0.execute(sql) }
+      try sqlite.withDatabase { _ = try $0.execute(SQLiteQuery(sql: sql)) }
     case let postgres as PostgresAuthStore:
-      try postgres.withConnection { _ = try $0.execute(sql) }
+      try postgres.withConnection { _ = try $0.execute(PostgresQuery(sql: sql)) }
     default:
       throw HarnessError.unknownStore
     }
@@ -136,11 +145,11 @@ final class StoreHarness {
     switch store {
     case let sqlite as SQLiteAuthStore:
       try sqlite.withDatabase {
-        _ = try $0.execute("DELETE FROM users WHERE id = ?1", [.integer(id.rawValue)])
+        _ = try $0.execute("DELETE FROM users WHERE id = \(id.rawValue)")
       }
     case let postgres as PostgresAuthStore:
       try postgres.withConnection {
-        _ = try $0.execute("DELETE FROM users WHERE id = $1", [.bigint(id.rawValue)])
+        _ = try $0.execute("DELETE FROM users WHERE id = \(id.rawValue)")
       }
     case let dictionary as DictionaryAuthStore:
       // No SQL to go around the port: its deletion does what the schema's keys do.

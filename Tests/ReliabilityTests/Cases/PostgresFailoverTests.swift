@@ -131,9 +131,13 @@ struct PostgresFailoverTests {
     let promoted = try PostgresConnection.connect(
       pair.socketURI(of: pair.standby), target: "the promoted standby")
     let state = try promoted.queryFirst(
-      "SELECT pg_catalog.pg_is_in_recovery(), (SELECT count(*) FROM users WHERE username = $1)",
-      [.text("after-failover")]
-    ) { (try $0.bool(0), try $0.int64(1)) }
+      """
+      SELECT pg_catalog.pg_is_in_recovery() AS recovering,
+        (SELECT count(*) FROM users WHERE username = \("after-failover")) AS accounts
+      """
+    ) { row throws(PostgresError) in
+      (try row.decode(Bool.self, "recovering"), try row.decode(Int64.self, "accounts"))
+    }
     #expect(state?.0 == false, "the standby was promoted")
     #expect(state?.1 == 1, "the account made after the failover is on the promoted standby")
 

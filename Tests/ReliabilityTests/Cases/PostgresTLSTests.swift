@@ -70,7 +70,9 @@ struct PostgresTLSTests {
     // The account is there, read back over the server's own socket.
     let socket = server.tlsSocketURI
     let connection = try PostgresConnection.connect(socket, target: "the TLS server")
-    let names = try connection.query("SELECT username FROM users") { $0.string(0) }
+    let names = try connection.query("SELECT username FROM users") { row throws(PostgresError) in
+      try row.decode(String.self, "username")
+    }
     #expect(names == ["remote"])
   }
 
@@ -119,8 +121,8 @@ struct PostgresTLSTests {
     let socket = server.tlsSocketURI
     let connection = try PostgresConnection.connect(socket, target: "the TLS server")
     let tables = try connection.query(
-      "SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = 'public'"
-    ) { try $0.int64(0) }
+      "SELECT count(*) AS count FROM pg_catalog.pg_tables WHERE schemaname = 'public'"
+    ) { row throws(PostgresError) in try row.decode(Int64.self, "count") }
     #expect(tables == [0], "nothing was created")
   }
 }

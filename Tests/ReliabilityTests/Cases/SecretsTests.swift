@@ -136,9 +136,11 @@ struct TypedNameTests {
     let connection = try PostgresConnection.connect(database, target: "typed-name")
     for table in ["auth_events", "sign_in_throttle", "users", "sessions", "device_cookies"] {
       let found = try connection.queryFirst(
-        "SELECT count(*) FROM \(table) AS t WHERE strpos(lower(t::text), $1) > 0",
-        [.text(Self.typed)]
-      ) { row in try row.int64(0) }
+        """
+        SELECT count(*) AS count FROM \(identifier: table) AS t
+        WHERE strpos(lower(t::text), \(Self.typed)) > 0
+        """
+      ) { row throws(PostgresError) in try row.decode(Int64.self, "count") }
       #expect(found == 0, "found in \(table)")
     }
     // Each probe's event holds the same keyed hash, the one made here with the schema's key.

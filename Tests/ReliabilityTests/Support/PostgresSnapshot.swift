@@ -25,19 +25,29 @@ struct PostgresSnapshot {
     try connection.executeScript("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
     defer { try? connection.executeScript("COMMIT") }
     let users = try connection.query("SELECT username, id FROM users") {
-      ($0.string(0), try $0.int64(1))
+      row throws(PostgresError) in
+      (try row.decode(String.self, "username"), try row.decode(Int64.self, "id"))
     }
     let sessions = try connection.query("SELECT id, user_id FROM sessions") {
-      (try $0.int64(0), try $0.int64(1))
+      row throws(PostgresError) in
+      (try row.decode(Int64.self, "id"), try row.decode(Int64.self, "user_id"))
     }
     let throttle = try connection.query(
       "SELECT username, consecutive_failures FROM sign_in_throttle"
-    ) { ($0.string(0), Int(try $0.int64(1))) }
+    ) { row throws(PostgresError) in
+      (try row.decode(String.self, "username"), try row.decode(Int.self, "consecutive_failures"))
+    }
     let events = try connection.query(
       "SELECT kind, username, detail FROM auth_events ORDER BY id"
-    ) { (kind: $0.string(0), username: $0.optionalString(1), detail: $0.string(2)) }
+    ) { row throws(PostgresError) in
+      (
+        kind: try row.decode(String.self, "kind"),
+        username: try row.decode(String?.self, "username"),
+        detail: try row.decode(String.self, "detail")
+      )
+    }
     let key = try connection.queryFirst("SELECT key FROM secret_keys WHERE name = 'name_hash'") {
-      Array($0.data(0))
+      row throws(PostgresError) in try row.decode([UInt8].self, "key")
     }
     return PostgresSnapshot(
       users: Dictionary(users, uniquingKeysWith: { first, _ in first }),

@@ -1,0 +1,66 @@
+import AuthCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+// Each entity's columns, listed once, and the one decoder that reads them by name. Tables
+// joined to `users` name their own columns apart (`session_id`, …), so the user's read the
+// same in every result.
+
+extension PostgresStoreContext {
+  /// The columns of `user(from:)`.
+  static let userColumns: PostgresQuery =
+    "users.id, users.username, users.created_at, users.updated_at"
+
+  /// The columns of `userRecord(from:)`.
+  static let userRecordColumns: PostgresQuery =
+    "\(userColumns), users.password_hash, users.locked_at, users.lock_reason"
+
+  /// The columns of `session(from:)`.
+  static let sessionColumns: PostgresQuery = """
+    sessions.id AS session_id, sessions.user_id, sessions.created_at AS session_created_at,
+    sessions.last_used_at, sessions.expires_at
+    """
+
+  /// Reads a user from `userColumns`.
+  static func user(from row: PostgresRow) throws(PostgresError) -> User {
+    User(
+      id: UserID(rawValue: try row.decode(Int64.self, "id")),
+      username: try row.decode(String.self, "username"),
+      createdAt: try row.decode(Date.self, "created_at"),
+      updatedAt: try row.decode(Date.self, "updated_at"))
+  }
+
+  /// Reads a record from `userRecordColumns`.
+  static func userRecord(from row: PostgresRow) throws(PostgresError) -> UserRecord {
+    let lock = try row.decode(Date?.self, "locked_at").map { lockedAt throws(PostgresError) in
+      AccountLock(lockedAt: lockedAt, reason: try row.decode(String?.self, "lock_reason") ?? "")
+    }
+    return UserRecord(
+      user: try user(from: row), passwordHash: try row.decode(String.self, "password_hash"),
+      lock: lock)
+  }
+
+  /// Reads a session from `sessionColumns`.
+  static func session(from row: PostgresRow) throws(PostgresError) -> Session {
+    Session(
+      id: SessionID(rawValue: try row.decode(Int64.self, "session_id")),
+      userID: UserID(rawValue: try row.decode(Int64.self, "user_id")),
+      createdAt: try row.decode(Date.self, "session_created_at"),
+      lastUsedAt: try row.decode(Date.self, "last_used_at"),
+      expiresAt: try row.decode(Date.self, "expires_at"))
+  }
+
+  /// Reads a throttle's columns `consecutive_failures`, `locked_until` and
+  /// `last_failure_at`, where 0 stands for an unknown age (the column is NOT NULL).
+  static func throttle(from row: PostgresRow) throws(PostgresError) -> ThrottleState {
+    let lastFailure = try row.decode(Int64.self, "last_failure_at")
+    return ThrottleState(
+      consecutiveFailures: try row.decode(Int.self, "consecutive_failures"),
+      lockedUntil: try row.decode(Date?.self, "locked_until"),
+      lastFailureAt: lastFailure > 0 ? try row.decode(Date.self, "last_failure_at") : nil)
+  }
+}

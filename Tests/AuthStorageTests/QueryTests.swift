@@ -1,0 +1,102 @@
+import AuthDatabase
+import AuthPostgres
+import AuthStorage
+import Foundation
+import Testing
+
+@Suite("Queries built by interpolation, rows read by name")
+struct QueryTests {
+  @Test("each interpolated value is a parameter of its own, bound in order; text stays text")
+  func valuesBecomeParameters() throws {
+    let name = "x'); DROP TABLE t; --"
+    let time = Date(timeIntervalSince1970: 1_700_000_000.123)
+    let missing: String? = nil
+    let query: SQLiteQuery =
+      "INSERT INTO t VALUES (\(7), \(name), \([UInt8]([1, 2])), \(time), \(true), \(missing))"
+    #expect(query.sql == "INSERT INTO t VALUES (?, ?, ?, ?, ?, ?)")
+    #expect(
+      query.binds == [
+        .integer(7), .text(name), .bytes([1, 2]), .integer(1_700_000_000_123), .boolean(true),
+        .null,
+      ])
+    let database = try SQLiteDatabase.openInMemory()
+    try database.executeScript("CREATE TABLE t (i INTEGER, s TEXT, b BLOB, at INTEGER, f, n)")
+    try database.execute(query)
+    let row = try database.queryFirst("SELECT i, s, b, at, f, n FROM t") {
+      row throws(SQLiteError) in
+      (
+        try row.decode(Int64.self, "i"), try row.decode(String.self, "s"),
+        try row.decode([UInt8].self, "b"), try row.decode(Date.self, "at"),
+        try row.decode(Bool.self, "f"), try row.decode(String?.self, "n")
+      )
+    }
+    #expect(row?.0 == 7 && row?.1 == name && row?.2 == [1, 2] && row?.4 == true && row?.5 == nil)
+    #expect(row.map { StoredTime.milliseconds($0.3) } == 1_700_000_000_123)
+  }
+
+  @Test("a fragment brings its text and values along, in place; an identifier is quoted")
+  func fragments() throws {
+    let condition: SQLiteQuery = "WHERE i > \(1) AND s <> \("b")"
+    let query: SQLiteQuery =
+      "SELECT count(*) FROM \(identifier: "odd \"name\"") \(condition) AND i < \(9)"
+    #expect(query.sql == "SELECT count(*) FROM \"odd \"\"name\"\"\" WHERE i > ? AND s <> ? AND i < ?")
+    #expect(query.binds == [.integer(1), .text("b"), .integer(9)])
+    let database = try SQLiteDatabase.openInMemory()
+    try database.executeScript(
+      "CREATE TABLE \"odd \"\"name\"\"\" (i INTEGER, s TEXT); "
+        + "INSERT INTO \"odd \"\"name\"\"\" VALUES (2, 'a'), (3, 'b'), (10, 'a');")
+    #expect(try database.scalarInt(query) == 1)
+  }
+
+  @Test("PostgreSQL numbers its parameters, on from a fragment's")
+  func postgresNumbering() {
+    let condition: PostgresQuery = "WHERE a = \(1) AND b = \("x")"
+    let query: PostgresQuery = "SELECT \(true)::boolean FROM t \(condition) LIMIT \(5)"
+    #expect(query.sql == "SELECT $1::boolean FROM t WHERE a = $2 AND b = $3 LIMIT $4")
+    #expect(query.binds == [.boolean(true), .integer(1), .text("x"), .integer(5)])
+    let plain: PostgresQuery = "SELECT 1"
+    #expect(plain.sql == "SELECT 1" && plain.binds.isEmpty)
+  }
+
+  @Test("text is bound by its length, so an embedded NUL does not cut it short")
+  func textWithNUL() throws {
+    let database = try SQLiteDatabase.openInMemory()
+    try database.executeScript("CREATE TABLE t (s TEXT)")
+    try database.execute("INSERT INTO t VALUES (\("before\u{0}after"))")
+    #expect(try database.scalarInt("SELECT length(CAST(s AS BLOB)) FROM t") == 12)
+    #expect(try database.scalarString("SELECT s FROM t") == "before\u{0}after")
+  }
+
+  @Test("a missing column, and NULL where a value is required, are refused by name")
+  func refusals() throws {
+    let database = try SQLiteDatabase.openInMemory()
+    let missing = #expect(throws: SQLiteError.self) {
+      try database.queryFirst("SELECT 1 AS one") { row throws(SQLiteError) in
+        try row.decode(Int64.self, "two")
+      }
+    }
+    #expect(missing == .unexpectedValue(column: "two (not in the result)"))
+    let null = #expect(throws: SQLiteError.self) {
+      try database.queryFirst("SELECT NULL AS one") { row throws(SQLiteError) in
+        try row.decode(String.self, "one")
+      }
+    }
+    #expect(null == .unexpectedValue(column: "one"))
+    let optional = try database.queryFirst("SELECT NULL AS one") { row throws(SQLiteError) in
+      try row.decode(String?.self, "one")
+    }
+    #expect(optional == .some(nil))
+  }
+
+  @Test("a statement is prepared once per connection and reused, each run with its own values")
+  func statementCache() throws {
+    let database = try SQLiteDatabase.openInMemory()
+    try database.executeScript("CREATE TABLE t (s TEXT)")
+    let before = database.preparedStatementCount
+    for value in ["kept only once", nil] {
+      try database.execute("INSERT INTO t VALUES (\(value))")
+    }
+    #expect(database.preparedStatementCount == before + 1)
+    #expect(try database.scalarInt("SELECT count(*) FROM t WHERE s IS NULL") == 1)
+  }
+}
