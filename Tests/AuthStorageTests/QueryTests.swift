@@ -39,7 +39,8 @@ struct QueryTests {
     let condition: SQLiteQuery = "WHERE i > \(1) AND s <> \("b")"
     let query: SQLiteQuery =
       "SELECT count(*) FROM \(identifier: "odd \"name\"") \(condition) AND i < \(9)"
-    #expect(query.sql == "SELECT count(*) FROM \"odd \"\"name\"\"\" WHERE i > ? AND s <> ? AND i < ?")
+    #expect(
+      query.sql == "SELECT count(*) FROM \"odd \"\"name\"\"\" WHERE i > ? AND s <> ? AND i < ?")
     #expect(query.binds == [.integer(1), .text("b"), .integer(9)])
     let database = try SQLiteDatabase.openInMemory()
     try database.executeScript(

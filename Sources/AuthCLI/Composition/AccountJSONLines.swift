@@ -91,11 +91,17 @@ enum AccountJSONLines {
   }
 
   private static func entry(_ row: SQLiteRow) throws(SQLiteError) -> AccountImportEntry {
-    guard try row.decode(String?.self, "line_type") == "object" else { return .malformed("not a JSON object") }
-    guard try row.decode(String?.self, "username_type") == "text", let name = try row.decode(String?.self, "username") else {
+    guard try row.decode(String?.self, "line_type") == "object" else {
+      return .malformed("not a JSON object")
+    }
+    guard try row.decode(String?.self, "username_type") == "text",
+      let name = try row.decode(String?.self, "username")
+    else {
       return .malformed("no username text")
     }
-    guard try row.decode(String?.self, "password_hash_type") == "text", let hash = try row.decode(String?.self, "password_hash") else {
+    guard try row.decode(String?.self, "password_hash_type") == "text",
+      let hash = try row.decode(String?.self, "password_hash")
+    else {
       return .malformed("no password_hash text")
     }
     var times: [Date?] = []
@@ -112,7 +118,8 @@ enum AccountJSONLines {
     var lock: AccountLock? = nil
     if try row.decode(String?.self, "locked_type") == "true" {
       lock = AccountLock(
-        lockedAt: times[3] ?? times[1] ?? Date(), reason: try row.decode(String?.self, "lock_reason") ?? "")
+        lockedAt: times[3] ?? times[1] ?? Date(),
+        reason: try row.decode(String?.self, "lock_reason") ?? "")
     }
     var secondFactor: ExportedSecondFactor? = nil
     switch try row.decode(String?.self, "second_factor_state_type") {
@@ -145,14 +152,20 @@ enum AccountJSONLines {
   private static func secondFactor(
     _ row: SQLiteRow
   ) throws(SQLiteError) -> Result<ExportedSecondFactor, Unreadable> {
-    guard let text = try row.decode(String?.self, "second_factor_sealed_secret"), let box = SodiumBase64.decode(text) else {
+    guard let text = try row.decode(String?.self, "second_factor_sealed_secret"),
+      let box = SodiumBase64.decode(text)
+    else {
       return .failure(Unreadable(reason: "second_factor_sealed_secret is not base64"))
     }
     guard let id = try row.decode(Int64?.self, "second_factor_sealed_for_id") else {
       return .failure(Unreadable(reason: "second_factor_sealed_for_id is not an integer"))
     }
-    guard let algorithm = try row.decode(String?.self, "second_factor_algorithm").flatMap(TOTPParameters.Algorithm.init),
-      let digits = try row.decode(Int64?.self, "second_factor_digits").flatMap({ TOTPParameters.Digits(rawValue: Int($0)) }),
+    guard
+      let algorithm = try row.decode(String?.self, "second_factor_algorithm").flatMap(
+        TOTPParameters.Algorithm.init),
+      let digits = try row.decode(Int64?.self, "second_factor_digits").flatMap({
+        TOTPParameters.Digits(rawValue: Int($0))
+      }),
       let period = try row.decode(Int64?.self, "second_factor_period"),
       let parameters = try? TOTPParameters(
         algorithm: algorithm, digits: digits, period: Int(clamping: period))
@@ -160,15 +173,21 @@ enum AccountJSONLines {
       return .failure(
         Unreadable(reason: "second_factor_algorithm, _digits or _period not supported"))
     }
-    guard let state = try row.decode(String?.self, "second_factor_state").flatMap(SecondFactorState.init) else {
+    guard
+      let state = try row.decode(String?.self, "second_factor_state").flatMap(
+        SecondFactorState.init)
+    else {
       return .failure(Unreadable(reason: "second_factor_state is neither pending nor enabled"))
     }
     let lastStep = try row.decode(Int64?.self, "second_factor_last_accepted_step")
     guard lastStep.map({ $0 >= 0 }) ?? true else {
       return .failure(Unreadable(reason: "second_factor_last_accepted_step is negative"))
     }
-    guard let created = try row.decode(String?.self, "second_factor_created_at").flatMap(Timestamp.parse(iso8601:)),
-      let updated = try row.decode(String?.self, "second_factor_updated_at").flatMap(Timestamp.parse(iso8601:))
+    guard
+      let created = try row.decode(String?.self, "second_factor_created_at").flatMap(
+        Timestamp.parse(iso8601:)),
+      let updated = try row.decode(String?.self, "second_factor_updated_at").flatMap(
+        Timestamp.parse(iso8601:))
     else {
       return .failure(
         Unreadable(reason: "second_factor_created_at or _updated_at is not an ISO 8601 time"))
@@ -177,6 +196,7 @@ enum AccountJSONLines {
       ExportedSecondFactor(
         sealedSecret: Array(box), sealedForID: UserID(rawValue: id), parameters: parameters,
         state: state, lastAcceptedStep: lastStep.map { UInt64($0) }, createdAt: created,
-        updatedAt: updated, recoveryCodesLeft: Int(clamping: try row.decode(Int64?.self, "recovery_codes_left") ?? 0)))
+        updatedAt: updated,
+        recoveryCodesLeft: Int(clamping: try row.decode(Int64?.self, "recovery_codes_left") ?? 0)))
   }
 }

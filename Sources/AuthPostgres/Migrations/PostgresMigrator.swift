@@ -179,9 +179,10 @@ public struct PostgresMigrator: MigrationExecutor {
       try connection.executeScript(migration.sql)
       try Self.steps[migration.identifier]?(connection)
     }
-    let scratch = try connection.queryFirst(
-      "SELECT pg_catalog.current_schema()::text AS schema"
-    ) { row throws(PostgresError) in try row.decode(String?.self, "schema") } ?? nil
+    let scratch =
+      try connection.queryFirst(
+        "SELECT pg_catalog.current_schema()::text AS schema"
+      ) { row throws(PostgresError) in try row.decode(String?.self, "schema") } ?? nil
     return try PostgresSchema.objects(in: connection, schema: scratch ?? "pg_temp")
   }
 

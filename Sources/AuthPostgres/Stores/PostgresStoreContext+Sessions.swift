@@ -29,7 +29,9 @@ extension PostgresStoreContext {
         """
       ) { row throws(PostgresError) in try row.decode(Int64.self, "id") }
     }
-    guard let id else { throw .store(StoreError(PostgresError.unexpectedValue(column: "sessions.id"))) }
+    guard let id else {
+      throw .store(StoreError(PostgresError.unexpectedValue(column: "sessions.id")))
+    }
     let created = StoredTime.rounded(createdAt)
     return Session(
       id: SessionID(rawValue: id), userID: userID, createdAt: created, lastUsedAt: created,

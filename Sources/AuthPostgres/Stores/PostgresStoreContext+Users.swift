@@ -20,7 +20,9 @@ extension PostgresStoreContext {
         """
       ) { row throws(PostgresError) in try row.decode(Int64.self, "id") }
     }
-    guard let id else { throw .store(StoreError(PostgresError.unexpectedValue(column: "users.id"))) }
+    guard let id else {
+      throw .store(StoreError(PostgresError.unexpectedValue(column: "users.id")))
+    }
     let storedTime = StoredTime.rounded(time)
     return User(
       id: UserID(rawValue: id), username: username.canonical, createdAt: storedTime,

@@ -42,7 +42,7 @@ final class PostgresStoreContext: AuthStoreContext {
   func runNamingUser<T>(_ operation: () throws(PostgresError) -> T) throws(AuthError) -> T {
     do {
       return try operation()
-    } catch where error.isUniqueViolation {
+    } catch  where error.isUniqueViolation {
       throw .store(.usernameTaken)
     } catch {
       if error.isRetryable { retryableFailure = error }

@@ -166,7 +166,7 @@ extension SQLiteMigrator {
     var problems = try database.query("PRAGMA integrity_check") { row throws(SQLiteError) in
       try row.decode(String.self, "integrity_check")
     }
-      .filter { $0 != "ok" }
+    .filter { $0 != "ok" }
     let version = try database.userVersion()
     if version > 0, version <= newestVersion {
       let violations = try CheckConstraints.violations(

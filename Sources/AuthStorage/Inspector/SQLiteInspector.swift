@@ -114,7 +114,8 @@ public struct SQLiteInspector: Sendable {
       prefixes: LegacyPasswordHash.Scheme.storedPrefixes.map { ($0.prefix, $0.scheme.rawValue) })
     return try database.query(SQLiteQuery(sql: statement)) { row throws(SQLiteError) in
       SQLiteReport.PasswordSchemeCount(
-        scheme: try row.decode(String.self, "scheme"), accounts: try row.decode(Int.self, "accounts"))
+        scheme: try row.decode(String.self, "scheme"),
+        accounts: try row.decode(Int.self, "accounts"))
     }
   }
 

@@ -17,7 +17,9 @@ extension SQLiteStoreContext {
         """
       ) { row throws(SQLiteError) -> StoredSecondFactor in
         // The CHECK constraints keep these in range; a file edited past them is refused.
-        guard let algorithm = TOTPParameters.Algorithm(rawValue: try row.decode(String.self, "algorithm")),
+        guard
+          let algorithm = TOTPParameters.Algorithm(
+            rawValue: try row.decode(String.self, "algorithm")),
           let digits = TOTPParameters.Digits(rawValue: try row.decode(Int.self, "digits")),
           let parameters = try? TOTPParameters(
             algorithm: algorithm, digits: digits, period: try row.decode(Int.self, "period")),

@@ -61,7 +61,8 @@ extension SQLiteStoreContext {
     try run { () throws(SQLiteError) in
       try database.queryFirst(
         "SELECT token_hash FROM sessions WHERE id = \(sessionID.rawValue)"
-      ) { row throws(SQLiteError) in TokenHash(rawValue: try row.decode([UInt8].self, "token_hash")) }
+      ) { row throws(SQLiteError) in TokenHash(rawValue: try row.decode([UInt8].self, "token_hash"))
+      }
     }
   }
 

@@ -24,7 +24,7 @@ struct SQLiteStoreContext: AuthStoreContext {
   func runNamingUser<T>(_ operation: () throws(SQLiteError) -> T) throws(AuthError) -> T {
     do {
       return try operation()
-    } catch where error.isUniqueViolation {
+    } catch  where error.isUniqueViolation {
       throw .store(.usernameTaken)
     } catch {
       throw .store(StoreError(error))
