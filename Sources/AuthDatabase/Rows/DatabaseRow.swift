@@ -50,9 +50,11 @@ public enum DatabaseValue: Hashable, Sendable {
   case null
 }
 
+// Inlinable, so that each engine's decoders read a column with direct calls: the figures of
+// docs/performance.md read ten columns per session check.
 extension DatabaseRow {
   /// The column as `type`; throws when it is NULL.
-  public func decode<Value: DatabaseValueConvertible>(
+  @inlinable public func decode<Value: DatabaseValueConvertible>(
     _ type: Value.Type, _ column: String
   ) throws(Failure) -> Value {
     guard let value = try Value.read(column, of: self) else {
@@ -62,7 +64,7 @@ extension DatabaseRow {
   }
 
   /// The column as `type`, `nil` when NULL.
-  public func decode<Value: DatabaseValueConvertible>(
+  @inlinable public func decode<Value: DatabaseValueConvertible>(
     _ type: Value?.Type, _ column: String
   ) throws(Failure) -> Value? {
     try Value.read(column, of: self)
@@ -71,9 +73,9 @@ extension DatabaseRow {
 
 extension Int64: DatabaseValueConvertible {
   /// The integer.
-  public var databaseValue: DatabaseValue { .integer(self) }
+  @inlinable public var databaseValue: DatabaseValue { .integer(self) }
   /// An integer column.
-  public static func read<Row: DatabaseRow>(
+  @inlinable public static func read<Row: DatabaseRow>(
     _ column: String, of row: Row
   ) throws(Row.Failure) -> Int64? {
     try row.integer(column)
@@ -82,9 +84,9 @@ extension Int64: DatabaseValueConvertible {
 
 extension Int: DatabaseValueConvertible {
   /// The integer, as 64 bits.
-  public var databaseValue: DatabaseValue { .integer(Int64(self)) }
+  @inlinable public var databaseValue: DatabaseValue { .integer(Int64(self)) }
   /// An integer column.
-  public static func read<Row: DatabaseRow>(
+  @inlinable public static func read<Row: DatabaseRow>(
     _ column: String, of row: Row
   ) throws(Row.Failure) -> Int? {
     try row.integer(column).map { Int($0) }
@@ -93,9 +95,9 @@ extension Int: DatabaseValueConvertible {
 
 extension String: DatabaseValueConvertible {
   /// The text.
-  public var databaseValue: DatabaseValue { .text(self) }
+  @inlinable public var databaseValue: DatabaseValue { .text(self) }
   /// A text column.
-  public static func read<Row: DatabaseRow>(
+  @inlinable public static func read<Row: DatabaseRow>(
     _ column: String, of row: Row
   ) throws(Row.Failure) -> String? {
     try row.text(column)
@@ -104,9 +106,9 @@ extension String: DatabaseValueConvertible {
 
 extension [UInt8]: DatabaseValueConvertible {
   /// The bytes.
-  public var databaseValue: DatabaseValue { .bytes(self) }
+  @inlinable public var databaseValue: DatabaseValue { .bytes(self) }
   /// A bytes column.
-  public static func read<Row: DatabaseRow>(
+  @inlinable public static func read<Row: DatabaseRow>(
     _ column: String, of row: Row
   ) throws(Row.Failure) -> [UInt8]? {
     try row.bytes(column)
@@ -115,9 +117,9 @@ extension [UInt8]: DatabaseValueConvertible {
 
 extension Bool: DatabaseValueConvertible {
   /// The truth value.
-  public var databaseValue: DatabaseValue { .boolean(self) }
+  @inlinable public var databaseValue: DatabaseValue { .boolean(self) }
   /// A truth-value column.
-  public static func read<Row: DatabaseRow>(
+  @inlinable public static func read<Row: DatabaseRow>(
     _ column: String, of row: Row
   ) throws(Row.Failure) -> Bool? {
     try row.boolean(column)
@@ -126,9 +128,9 @@ extension Bool: DatabaseValueConvertible {
 
 extension Date: DatabaseValueConvertible {
   /// The time as both schemas store it (`StoredTime`).
-  public var databaseValue: DatabaseValue { .integer(StoredTime.milliseconds(self)) }
+  @inlinable public var databaseValue: DatabaseValue { .integer(StoredTime.milliseconds(self)) }
   /// A time column.
-  public static func read<Row: DatabaseRow>(
+  @inlinable public static func read<Row: DatabaseRow>(
     _ column: String, of row: Row
   ) throws(Row.Failure) -> Date? {
     try row.integer(column).map(StoredTime.date)

@@ -46,7 +46,7 @@ extension PostgresStoreContext {
   /// the same row for the caller's constant-time check.
   static func sessionLookup(tokenHash: TokenHash) -> PostgresQuery {
     """
-    SELECT \(sessionColumns), sessions.token_hash, \(userColumns)
+    SELECT \(userColumns), \(sessionColumns), sessions.token_hash
     FROM sessions JOIN users ON users.id = sessions.user_id
     WHERE sessions.token_hash = \(tokenHash.rawValue)
     """

@@ -70,6 +70,8 @@ public struct SQLiteQuery: ExpressibleByStringInterpolation, Sendable {
 
     /// Another query's text and values, in place.
     public mutating func appendInterpolation(_ fragment: SQLiteQuery) {
+      // Room for the rest of the literal too, so a query of fragments grows its text once.
+      sql.reserveCapacity(sql.utf8.count + fragment.sql.utf8.count + 64)
       sql += fragment.sql
       binds += fragment.binds
     }

@@ -15,18 +15,17 @@ final class SQLiteStatement {
   private let connection: OpaquePointer
   /// Whether it was bound or stepped since its last reset, so a second reset costs nothing.
   private var isInUse = false
-  /// The result's column names, read once: they are fixed for the life of the statement.
-  private(set) lazy var columnNames: [String] = (0..<sqlite3_column_count(handle)).map {
-    sqlite3_column_name(handle, $0).map { String(cString: $0) } ?? ""
-  }
-  /// Where the latest column lookup ended; a decoder reads its columns in the order it
-  /// selects them, so the next lookup starts right after it and usually compares once.
-  private var lastColumn = -1
+  /// The result's column names, read at prepare: they are fixed for the life of the
+  /// statement. A constant, so reading it costs no exclusivity check per column.
+  let columnNames: [String]
 
   init(sql: String, handle: OpaquePointer, connection: OpaquePointer) {
     self.sql = sql
     self.handle = handle
     self.connection = connection
+    columnNames = (0..<sqlite3_column_count(handle)).map {
+      sqlite3_column_name(handle, $0).map { String(cString: $0) } ?? ""
+    }
   }
 
   /// Binds `values` to parameters 1, 2, … in order.
@@ -92,18 +91,8 @@ final class SQLiteStatement {
 
   /// The index of the column named `name` in the result, or `nil` when there is none.
   func columnIndex(_ name: String) -> Int32? {
-    let names = columnNames
-    guard !names.isEmpty else { return nil }
-    var index = lastColumn + 1
-    for _ in names.indices {
-      if index >= names.count { index = 0 }
-      if names[index] == name {
-        lastColumn = index
-        return Int32(index)
-      }
-      index += 1
-    }
-    return nil
+    // A result has a handful of columns, most names short enough to compare as one word.
+    columnNames.firstIndex(of: name).map { Int32($0) }
   }
 
   /// Whether column `index` of the current row is NULL.

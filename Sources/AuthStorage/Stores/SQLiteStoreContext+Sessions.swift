@@ -46,7 +46,7 @@ extension SQLiteStoreContext {
   ) throws(SQLiteError) -> (found: AuthenticatedSession, storedHash: TokenHash)? {
     try database.queryFirst(
       """
-      SELECT \(Self.sessionColumns), sessions.token_hash, \(Self.userColumns)
+      SELECT \(Self.userColumns), \(Self.sessionColumns), sessions.token_hash
       FROM sessions JOIN users ON users.id = sessions.user_id
       WHERE sessions.token_hash = \(tokenHash.rawValue)
       """

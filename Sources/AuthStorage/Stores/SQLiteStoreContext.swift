@@ -21,6 +21,7 @@ struct SQLiteStoreContext: AuthStoreContext {
 
   /// Runs an operation that writes a username: the UNIQUE constraint decides whether it is
   /// taken, so a racing write of the same name lands here too.
+  @discardableResult
   func runNamingUser<T>(_ operation: () throws(SQLiteError) -> T) throws(AuthError) -> T {
     do {
       return try operation()

@@ -9,27 +9,29 @@ enum StorageSQL {
   /// The session check: the session by token hash, joined with its user, with the stored
   /// hash for the use case's constant-time check.
   static let sessionLookup = """
-    SELECT s.id, s.created_at, s.last_used_at, s.expires_at,
-           u.id, u.username, u.created_at, u.updated_at, s.token_hash
-    FROM sessions AS s JOIN users AS u ON u.id = s.user_id
-    WHERE s.token_hash = ?1
+    SELECT users.id, users.username, users.created_at, users.updated_at, \
+    sessions.id AS session_id, sessions.user_id, sessions.created_at AS session_created_at,
+    sessions.last_used_at, sessions.expires_at, sessions.token_hash
+    FROM sessions JOIN users ON users.id = sessions.user_id
+    WHERE sessions.token_hash = ?
     """
 
   /// A new user (the sign-up storage path).
   static let insertUser = """
     INSERT INTO users (username, password_hash, created_at, updated_at)
-    VALUES (?1, ?2, ?3, ?3)
+    VALUES (?, ?, ?, ?)
     """
-  /// How the C baseline binds `insertUser`: username, hash, time.
-  static let insertUserPattern = "uht"
+  /// How the C baseline binds `insertUser`: username, hash, time, time.
+  static let insertUserPattern = "uhtt"
 
   /// A new session.
   static let insertSession = """
     INSERT INTO sessions (token_hash, user_id, created_at, last_used_at, expires_at)
-    VALUES (?1, ?2, ?3, ?3, ?4)
+    VALUES (?, ?, ?, ?,
+      ?)
     """
-  /// How the C baseline binds `insertSession`: token hash, user id, time, expiry.
-  static let insertSessionPattern = "kite"
+  /// How the C baseline binds `insertSession`: token hash, user id, time, time, expiry.
+  static let insertSessionPattern = "kitte"
 
   /// Set on every connection.
   static let connectionPragmas = """
