@@ -39,17 +39,21 @@ extension SQLiteStoreContext {
     }
   }
 
+  /// The session lookup up to its one value. Built once: joining its fragments again on
+  /// every check cost more than reading the row (figure 1 of docs/performance.md).
+  private static let sessionLookupUpToHash: SQLiteQuery = """
+    SELECT \(userColumns), \(sessionColumns), sessions.token_hash
+    FROM sessions JOIN users ON users.id = sessions.user_id
+    WHERE sessions.token_hash =
+    """
+
   /// The hot path of every signed-in command: one cached statement. The stored hash comes
   /// in the same row, for the caller's constant-time check.
   private func lookUpSession(
     tokenHash: TokenHash
   ) throws(SQLiteError) -> (found: AuthenticatedSession, storedHash: TokenHash)? {
     try database.queryFirst(
-      """
-      SELECT \(Self.userColumns), \(Self.sessionColumns), sessions.token_hash
-      FROM sessions JOIN users ON users.id = sessions.user_id
-      WHERE sessions.token_hash = \(tokenHash.rawValue)
-      """
+      "\(Self.sessionLookupUpToHash)\(tokenHash.rawValue)"
     ) { row throws(SQLiteError) in
       let found = AuthenticatedSession(
         user: try Self.user(from: row), session: try Self.session(from: row))
