@@ -2,8 +2,9 @@ import AuthCore
 
 /// The scenes of the flow, each with what it needs from the scene before (its payload), and
 /// the one table that says, for each, how its view model is made and where each of its steps
-/// leads. A new scene is one case here, with its payload, and one entry in
-/// `scene(using:token:)`: a step of the scene before hands it its payload through
+/// leads. A new scene is one case here, with its payload, one of `Kind` and one of
+/// `AuthScene.Shown` (the switches below do not compile until both are there), and one entry
+/// in `scene(using:token:)`: a step of the scene before hands it its payload through
 /// `AuthTransition.show(_:)`, and no signature changes.
 public enum AuthRoute: Hashable, Sendable {
   /// The start scene, with a one-line notice about what just happened ("Signed out."), if any.
@@ -147,6 +148,27 @@ public enum AuthRoute: Hashable, Sendable {
         }
       }
     }
+  }
+}
+
+extension AuthScene {
+  /// Each scene's view model, by its type: the route table's cases, with what a front end
+  /// shows instead of the payloads.
+  public enum Shown {
+    /// The start.
+    case authenticate(AuthenticateViewModel)
+    /// The sign-in form.
+    case signIn(SignInViewModel)
+    /// The sign-up form.
+    case signUp(SignUpViewModel)
+    /// The second step of a sign-in.
+    case secondFactor(SecondFactorViewModel)
+    /// The home once signed in.
+    case account(AccountViewModel)
+    /// The list of sessions.
+    case sessions(SessionsViewModel)
+    /// The password-change form.
+    case changePassword(ChangePasswordViewModel)
   }
 }
 

@@ -11,24 +11,6 @@ public struct AuthScene {
   public let shown: Shown
   private let nextTransition: @MainActor () async -> AuthTransition?
 
-  /// Each scene's view model, by its type.
-  public enum Shown {
-    /// The start.
-    case authenticate(AuthenticateViewModel)
-    /// The sign-in form.
-    case signIn(SignInViewModel)
-    /// The sign-up form.
-    case signUp(SignUpViewModel)
-    /// The second step of a sign-in.
-    case secondFactor(SecondFactorViewModel)
-    /// The home once signed in.
-    case account(AccountViewModel)
-    /// The list of sessions.
-    case sessions(SessionsViewModel)
-    /// The password-change form.
-    case changePassword(ChangePasswordViewModel)
-  }
-
   /// Pairs a view model with the case it is shown as and the routing of its own steps.
   public init<ViewModel: SceneViewModelType>(
     _ route: AuthRoute, _ viewModel: ViewModel, as shown: (ViewModel) -> Shown,
