@@ -24,9 +24,7 @@ extension SecondFactorFailure: ReportableFailure {
       ErrorReport(kind: .incorrectCode, message: description + ".")
     case .expired: ErrorReport(CLIError.signInRefused(description))
     case .keyUnavailable:
-      ErrorReport(
-        kind: .secondFactorKey, message: description + ".",
-        hint: "Restore the key file, or name it in AUTHCLI_SECRET_KEY_FILE.")
+      ErrorReport(kind: .secondFactorKey, message: description + ".")
     case .busy: ErrorReport(StoreError.busy)
     case .unexpected(let unexpected): unexpected.report
     }

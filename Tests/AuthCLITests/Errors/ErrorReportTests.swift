@@ -25,8 +25,8 @@ struct ErrorReportTests {
       (CLIError.databaseMissing(path: "/x"), .noInput),
       (CLIError.notSignedIn, .noPermission),
       (CLIError.signInRefused("x"), .noPermission),
-      (CLIError.cannotCreate(path: "/x", reason: "y"), .cannotCreate),
-      (CLIError.inputOutput(path: "/x", reason: "y"), .ioError),
+      (CLIError.cannotCreate(path: "/x", reason: .described("y")), .cannotCreate),
+      (CLIError.inputOutput(path: "/x", reason: .described("y")), .ioError),
       (CLIError.configuration("x"), .configuration),
       (CLIError.interrupted, .interrupted),
       (CLIError.internalFailure("x"), .software),
@@ -35,7 +35,7 @@ struct ErrorReportTests {
       (StoreError.usernameTaken, .invalidData),
       (StoreError.busy, .temporaryFailure),
       (StorageError.notFound(path: "/x"), .noInput),
-      (StorageError.cannotCreate(path: "/x", reason: "y"), .cannotCreate),
+      (StorageError.cannotCreate(path: "/x", reason: .described("y")), .cannotCreate),
       (StorageError.notADatabase(path: "/x"), .invalidData),
       (StorageError.isDirectory(path: "/x"), .invalidData),
       (StorageError.corrupt(path: "/x", detail: "y"), .invalidData),
@@ -114,7 +114,7 @@ struct ErrorReportTests {
   @Test func scriptedCommandsKeepTheirOwnWordsForSceneFailures() {
     #expect(
       ErrorReport(SignInFailure.refused)
-        == ErrorReport(kind: .badCredentials, message: AuthMessages.signInFailed, hint: ""))
+        == ErrorReport(kind: .badCredentials, message: AuthMessages.signInFailed))
     #expect(ErrorReport(SignUpFailure.busy) == ErrorReport(StoreError.busy))
     #expect(ErrorReport(SessionsFailure.sessionNotFound) == ErrorReport(AuthError.sessionNotFound))
     #expect(
