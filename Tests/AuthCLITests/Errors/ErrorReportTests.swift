@@ -1,8 +1,10 @@
 import AuthCore
 import AuthCrypto
+import AuthDatabase
 import AuthPostgres
 import AuthStorage
 import AuthViewModels
+import Foundation
 import Testing
 
 @testable import AuthCLI
@@ -253,5 +255,23 @@ struct ErrorReportTests {
     #expect(
       ErrorReport(SignInFailure.unexpected(UnexpectedFailure(AuthError.store(.busy))))
         == ErrorReport(StoreError.busy))
+  }
+
+  /// The step for a file that could not be made is chosen by the system's error number,
+  /// never by the words `strerror` gives it (which depend on the C library and its locale).
+  @Test func aCreationFailuresStepFollowsItsErrorNumber() {
+    func step(_ reason: FileFailureReason) -> String? {
+      ErrorReport(CLIError.cannotCreate(path: "/srv/data/auth.sqlite3", reason: reason)).nextStep
+    }
+    #expect(step(.system(ENOENT))?.contains("mkdir -p /srv/data") == true)
+    #expect(step(.system(EACCES))?.contains("you may write in /srv/data") == true)
+    #expect(step(.system(EROFS)) == step(.system(EACCES)))
+    #expect(step(.system(ENOTDIR))?.contains("A file stands where") == true)
+    #expect(step(.fileInTheWay)?.contains("Move that file away") == true)
+    // The same words as ENOENT's, without its number, choose nothing but the kind's step.
+    #expect(step(.described("No such file or directory")) == ErrorKind.cannotCreate.nextStep)
+    #expect(
+      ErrorReport(CLIError.cannotCreate(path: "/x", reason: .system(ENOENT))).message
+        == "Cannot create /x: No such file or directory")
   }
 }
