@@ -10,7 +10,8 @@
   import Darwin
 #endif
 
-/// Times as printed: ISO 8601 UTC for JSON, a readable UTC form for tables.
+/// Times as printed: ISO 8601 UTC for JSON, a readable UTC form for people, and the same
+/// without its zone for a table whose header names the zone once.
 ///
 /// Written out by hand from the broken-down UTC time: Foundation's format styles load
 /// calendar and time-zone data on first use, which cost more than the rest of a short
@@ -23,10 +24,17 @@ enum Timestamp {
   }
 
   /// `2026-11-29 12:36:30 UTC`.
-  static func readable(_ date: Date) -> String {
+  static func readable(_ date: Date) -> String { inColumn(date) + " UTC" }
+
+  /// `2026-11-29 12:36:30`, for a column whose header says `(UTC)`: the zone on every row
+  /// would make each row of `users list` and `sessions list` wrap on an 80-column terminal.
+  static func inColumn(_ date: Date) -> String {
     let parts = utcParts(date)
-    return "\(parts.date) \(parts.time) UTC"
+    return "\(parts.date) \(parts.time)"
   }
+
+  /// A column's header for times: `STARTED (UTC)`.
+  static func header(_ title: String) -> String { title + " (UTC)" }
 
   /// `2026-11-29T12:36:30Z`, or with an offset such as `+01:00` or `-0500` instead of `Z`;
   /// `nil` for anything else, or for a field out of range (a month 13, a 30 February).
