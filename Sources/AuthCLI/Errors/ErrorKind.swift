@@ -265,10 +265,9 @@ enum ErrorKind: String, CaseIterable, Hashable, Sendable {
   /// operator sees an account's lock and throttle.
   private static var badCredentialsStep: String {
     let rules = AuthPolicy.standard.throttle
-    return "Check the username and password; after \(rules.freeFailures) failures in a row a "
-      + "name waits \(minutes(rules.initialLock)), twice as long after each further one (up to "
-      + "\(minutes(rules.maximumLock))). An operator sees an account's lock and wait with "
-      + "'authcli users show NAME'."
+    return "Check the username and password; after \(rules.freeFailures) failures in a row the "
+      + "name waits \(minutes(rules.initialLock)), doubling per failure up to "
+      + "\(Int(rules.maximumLock / 60)) (an operator sees it with 'authcli users show NAME')."
   }
 
   private static func minutes(_ span: Double) -> String {
