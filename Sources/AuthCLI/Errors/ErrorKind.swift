@@ -264,10 +264,18 @@ enum ErrorKind: String, CaseIterable, Hashable, Sendable {
   /// a guesser which it was): the throttle rule the composition root applies, and where an
   /// operator sees an account's lock and throttle.
   private static var badCredentialsStep: String {
+    "Check the username and password; \(throttleRule) (an operator sees it with "
+      + "'authcli users show NAME')."
+  }
+
+  /// The step after a refused current password (`passwd`), which the same throttle counts.
+  static var currentPasswordStep: String { "Check your current password; \(throttleRule)." }
+
+  /// The sign-in throttle the composition root applies, in words.
+  private static var throttleRule: String {
     let rules = AuthPolicy.standard.throttle
-    return "Check the username and password; after \(rules.freeFailures) failures in a row the "
-      + "name waits \(minutes(rules.initialLock)), doubling per failure up to "
-      + "\(Int(rules.maximumLock / 60)) (an operator sees it with 'authcli users show NAME')."
+    return "after \(rules.freeFailures) failures in a row the name waits "
+      + "\(minutes(rules.initialLock)), doubling per failure up to \(Int(rules.maximumLock / 60))"
   }
 
   private static func minutes(_ span: Double) -> String {

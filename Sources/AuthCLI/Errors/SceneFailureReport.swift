@@ -68,9 +68,12 @@ extension ChangePasswordFailure: ReportableFailure {
   /// The report for a failed password change.
   var report: ErrorReport {
     switch self {
-    // A refused current password is a credential failure, like a refused sign-in.
+    // A refused current password is a credential failure, like a refused sign-in; the
+    // step names no username, which the signed-in user does not type here.
     case .currentPasswordRefused(let refusal):
-      ErrorReport(CLIError.signInRefused("current password: " + refusal.description))
+      ErrorReport(
+        kind: .badCredentials, message: "current password: " + refusal.description,
+        hint: ErrorKind.currentPasswordStep)
     case .sessionEnded: ErrorReport(AuthError.notSignedIn)
     case .busy: ErrorReport(StoreError.busy)
     case .unexpected(let unexpected): unexpected.report
