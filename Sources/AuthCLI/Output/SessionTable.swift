@@ -5,9 +5,9 @@ enum SessionTable {
   static func render(_ summaries: [SessionSummary], style: Style) -> String {
     let rows = summaries.map { summary in
       [
-        String(summary.session.id.rawValue), Timestamp.inColumn(summary.session.createdAt),
-        Timestamp.inColumn(summary.session.lastUsedAt),
-        Timestamp.inColumn(summary.session.expiresAt), summary.isCurrent ? "yes" : "",
+        String(summary.session.id.rawValue), Timestamp.toTheMinute(summary.session.createdAt),
+        Timestamp.toTheMinute(summary.session.lastUsedAt),
+        Timestamp.toTheMinute(summary.session.expiresAt), summary.isCurrent ? "yes" : "",
       ]
     }
     let headers = [

@@ -26,8 +26,8 @@ struct UsersCommand {
     }
     let rows = users.map { user in
       [
-        user.username, Timestamp.inColumn(user.createdAt),
-        user.lastSignInAt.map(Timestamp.inColumn) ?? "never", String(user.activeSessions),
+        user.username, Timestamp.toTheMinute(user.createdAt),
+        user.lastSignInAt.map(Timestamp.toTheMinute) ?? "never", String(user.activeSessions),
         user.isLocked ? "yes" : "no", user.hasSecondFactor ? "on" : "off",
       ]
     }
