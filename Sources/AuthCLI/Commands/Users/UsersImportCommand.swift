@@ -52,8 +52,7 @@ struct UsersImportCommand {
           dryRun
             ? "Nothing would be imported: \(refused) refused; nothing was written."
             : "Nothing was imported: \(refused) refused."
-        ] + refusedLines,
-        hint: "Correct the lines, or pass --skip-invalid to import the rest.")
+        ] + refusedLines)
     }
     context.emit(json: Self.json(report, dryRun: dryRun))
     for line in refusedLines { context.note("skipped " + line) }
