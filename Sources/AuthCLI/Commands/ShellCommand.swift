@@ -83,7 +83,7 @@ extension ShellCommand {
   private static func reason(_ error: CLIError, _ file: HistoryFile) -> String {
     switch error {
     case .inputOutput(let path, let reason), .cannotCreate(let path, let reason):
-      path == file.path ? reason : "\(TerminalText.visible(path)): \(reason)"
+      path == file.path ? "\(reason)" : "\(TerminalText.visible(path)): \(reason)"
     default: ErrorReport(error).message
     }
   }

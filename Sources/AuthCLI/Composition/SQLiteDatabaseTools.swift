@@ -47,7 +47,7 @@ struct SQLiteDatabaseTools: DatabaseTools {
     // An authcli database holds password hashes and is 0600, its -wal and -shm (made at the
     // next open) too.
     guard chmod(path, 0o600) == 0 else {
-      throw CLIError.inputOutput(path: path, reason: String(cString: strerror(errno)))
+      throw CLIError.inputOutput(path: path, reason: .system(errno))
     }
     let database = try Database.open(path: path, options: OpenOptions(mode: .readWrite))
     defer { database.close() }

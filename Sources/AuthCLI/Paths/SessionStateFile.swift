@@ -86,7 +86,7 @@ struct SessionStateFile: Sendable {
   /// Forgets the token; a missing file is fine.
   func remove() throws(CLIError) {
     if unlink(path) != 0, errno != ENOENT {
-      throw .inputOutput(path: path, reason: String(cString: strerror(errno)))
+      throw .inputOutput(path: path, reason: .system(errno))
     }
   }
 }

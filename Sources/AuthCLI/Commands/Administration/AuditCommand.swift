@@ -30,12 +30,12 @@ struct AuditCommand {
     }
     let rows = events.map { event in
       [
-        Timestamp.readable(event.draft.time), event.draft.kind.rawValue,
+        Timestamp.inColumn(event.draft.time), event.draft.kind.rawValue,
         event.draft.username ?? "", event.draft.detail,
       ]
     }
     context.show(
-      TextTable(headers: ["TIME", "KIND", "USER", "DETAIL"], rows: rows)
+      TextTable(headers: [Timestamp.header("TIME"), "KIND", "USER", "DETAIL"], rows: rows)
         .render(style: context.outputStyle))
   }
 

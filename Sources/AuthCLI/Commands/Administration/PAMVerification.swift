@@ -75,7 +75,7 @@ struct PAMVerification {
       if count == 0 { break }
       if count < 0 {
         if errno == EINTR { continue }
-        throw .inputOutput(path: "standard input", reason: String(cString: strerror(errno)))
+        throw .inputOutput(path: "standard input", reason: .system(errno))
       }
       bytes += chunk[..<count]
     }

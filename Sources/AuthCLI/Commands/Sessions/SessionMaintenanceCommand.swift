@@ -23,11 +23,12 @@ struct SessionMaintenanceCommand {
     } catch {
       guard error == .notSignedIn else { throw error }
       // The caller is another program holding someone's token, not a person who could
-      // sign in here: the answer says what the token is, and suggests nothing.
+      // sign in here: the answer says what the token is, and where a live one comes from.
       throw ErrorReport(
         kind: .notSignedIn,
         message: "Not signed in: the token is not a live session (unknown, expired or ended).",
-        hint: "")
+        hint: "Its holder gets a new one by signing in again ('authcli signin', then "
+          + "'authcli sessions token').")
     }
     context.emit(json: SessionJSON.object(found))
     context.show(

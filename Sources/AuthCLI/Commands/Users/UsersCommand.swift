@@ -26,14 +26,17 @@ struct UsersCommand {
     }
     let rows = users.map { user in
       [
-        user.username, Timestamp.readable(user.createdAt),
-        user.lastSignInAt.map(Timestamp.readable) ?? "never", String(user.activeSessions),
+        user.username, Timestamp.toTheMinute(user.createdAt),
+        user.lastSignInAt.map(Timestamp.toTheMinute) ?? "never", String(user.activeSessions),
         user.isLocked ? "yes" : "no", user.hasSecondFactor ? "on" : "off",
       ]
     }
     context.show(
       TextTable(
-        headers: ["USERNAME", "CREATED", "LAST SIGN-IN", "ACTIVE SESSIONS", "LOCKED", "2FA"],
+        headers: [
+          "USERNAME", Timestamp.header("CREATED"), Timestamp.header("LAST SIGN-IN"), "SESSIONS",
+          "LOCKED", "2FA",
+        ],
         rows: rows
       ).render(style: context.outputStyle))
   }

@@ -133,7 +133,7 @@ final class ExportSink {
     let opened = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard opened >= 0 else {
       if errno == EEXIST { throw .fileExists(path: path) }
-      throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))
+      throw .cannotCreate(path: path, reason: .system(errno))
     }
     console = nil
     descriptor = opened
@@ -153,7 +153,7 @@ final class ExportSink {
       }
       if written < 0 {
         if errno == EINTR { continue }
-        failure = .inputOutput(path: path, reason: String(cString: strerror(errno)))
+        failure = .inputOutput(path: path, reason: .system(errno))
         return
       }
       remaining = remaining.dropFirst(written)
@@ -164,7 +164,7 @@ final class ExportSink {
   func finish() throws(CLIError) {
     guard let path else { return }
     if failure == nil, fsync(descriptor) != 0 {
-      failure = .inputOutput(path: path, reason: String(cString: strerror(errno)))
+      failure = .inputOutput(path: path, reason: .system(errno))
     }
     close(descriptor)
     if let failure {

@@ -40,7 +40,7 @@ struct UsersImportCommand {
         keepLocked: keepLocked, dropExpiry: dropExpiry, dropSecondFactors: dropSecondFactors))
     let refusedLines = report.refused.map { refusal in
       "line \(refusal.line): "
-        + (refusal.username.map { TerminalText.visible($0) + ": " } ?? "") + refusal.reason
+        + (refusal.username.map { TerminalText.visible($0) + ": " } ?? "") + Self.reason(refusal)
     }
     // A dry run answers as the real run would: refused lines without --skip-invalid
     // fail it with the same exit code and lines.
@@ -52,8 +52,7 @@ struct UsersImportCommand {
           dryRun
             ? "Nothing would be imported: \(refused) refused; nothing was written."
             : "Nothing was imported: \(refused) refused."
-        ] + refusedLines,
-        hint: "Correct the lines, or pass --skip-invalid to import the rest.")
+        ] + refusedLines)
     }
     context.emit(json: Self.json(report, dryRun: dryRun))
     for line in refusedLines { context.note("skipped " + line) }
@@ -119,6 +118,17 @@ struct UsersImportCommand {
     return lines
   }
 
+  /// A refused line's reason as printed, with the option that would take the line in.
+  private static func reason(_ refusal: ImportRefusal) -> String {
+    switch refusal.remedy {
+    case .keepLocked: refusal.reason + " (--\(keepLocked.declaration.name) imports it locked)"
+    case .dropExpiry: refusal.reason + " (--\(dropExpiry.declaration.name) imports it without)"
+    case .dropSecondFactors:
+      refusal.reason + " (--\(dropSecondFactors.declaration.name) imports it without)"
+    case nil: refusal.reason
+    }
+  }
+
   private static func json(_ report: AccountImportReport, dryRun: Bool) -> [String: Any] {
     let imported = report.written ? report.accepted.count : 0
     return [
@@ -141,7 +151,7 @@ struct UsersImportCommand {
       "skipped": report.refused.map { refusal -> [String: Any] in
         [
           "line": refusal.line, "username": refusal.username.map { $0 as Any } ?? JSONText.null,
-          "reason": refusal.reason,
+          "reason": Self.reason(refusal),
         ]
       },
       // Deprecated: `imported_accounts`; removed in the next release.
@@ -171,7 +181,7 @@ struct UsersImportCommand {
   static func fileLines(_ path: String) throws(CLIError) -> [String] {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
-      throw .inputOutput(path: path, reason: String(cString: strerror(errno)))
+      throw .inputOutput(path: path, reason: .system(errno))
     }
     defer { close(descriptor) }
     var bytes: [UInt8] = []
@@ -183,11 +193,12 @@ struct UsersImportCommand {
       if count == 0 { break }
       if count < 0 {
         if errno == EINTR { continue }
-        throw .inputOutput(path: path, reason: String(cString: strerror(errno)))
+        throw .inputOutput(path: path, reason: .system(errno))
       }
       bytes += chunk[..<count]
       guard bytes.count <= byteLimit else {
-        throw .inputOutput(path: path, reason: "larger than \(byteLimit / 1024 / 1024) MiB")
+        throw .inputOutput(
+          path: path, reason: .described("larger than \(byteLimit / 1024 / 1024) MiB"))
       }
     }
     guard let text = String(validating: bytes, as: UTF8.self) else { throw .notText }
