@@ -18,8 +18,9 @@ struct WhoAmICommand {
       throw output.failure ?? CLIError.internalFailure("The session did not load")
     }
     try context.emit(
-      json: SessionJSON.object(username: username, id: sessionID, createdAt: start, expiresAt: end)
-        .merging(["database": context.databaseLocation().displayPath]) { $1 })
+      json: SessionStarted(
+        username: username, id: sessionID, createdAt: start, expiresAt: end,
+        database: context.databaseLocation().displayPath))
     context.show(
       """
       Username:   \(TerminalText.visible(username))

@@ -48,7 +48,7 @@ struct VerifyCommand {
       case .refused(let refusal): throw SecondFactorFailure(refusal)
       }
     }
-    context.emit(json: ["verified": true, "username": user.username])
+    try context.emit(json: PasswordVerified(username: user.username))
     context.show("Password for \(TerminalText.visible(user.username)) is correct.")
   }
 }
@@ -80,4 +80,10 @@ extension VerifyCommand {
       usernameFromStandardInput: context.values[CredentialOptions.usernameStandardInput]
     ).run()
   }
+}
+
+/// `verify`: whose password was right.
+struct PasswordVerified: Encodable {
+  let verified = true
+  let username: String
 }

@@ -16,11 +16,9 @@ struct BackupCommand {
       destination.hasPrefix("/")
       ? destination : context.process.currentDirectory + "/" + destination
     let report = try CompositionRoot.databaseTools(for: location).backup(to: target)
-    context.emit(
-      json: [
-        "path": report.path, "size_bytes": report.sizeBytes,
-        "schema_version": report.schemaVersion, "integrity_ok": true,
-      ])
+    try context.emit(
+      json: BackupMade(
+        path: report.path, sizeBytes: report.sizeBytes, schemaVersion: report.schemaVersion))
     context.show(
       "Backed up \(location.displayPath) to \(report.path) (\(report.sizeBytes) bytes, schema "
         + "version \(report.schemaVersion), integrity check ok; the second-factor key file is"

@@ -29,7 +29,7 @@ struct SessionMaintenanceCommand {
         message: "Not signed in: the token is not a live session (unknown, expired or ended).",
         hint: "")
     }
-    context.emit(json: SessionJSON.object(found))
+    try context.emit(json: SessionStarted(found))
     context.show(
       """
       Username:   \(TerminalText.visible(found.user.username))
@@ -47,15 +47,13 @@ struct SessionMaintenanceCommand {
     let root = try CompositionRoot.forOperator(
       location: location, environment: context.process.environment)
     let report = try await root.services.housekeeping.prune()
-    context.emit(
-      json: [
-        "expired_sessions": report.expiredSessions,
-        "throttle_rows": report.forgottenThrottleStates,
-        "expired_device_cookies": report.expiredDeviceCookies,
-      ])
-    let sessions = report.expiredSessions
-    let rows = report.forgottenThrottleStates
-    let cookies = report.expiredDeviceCookies
+    let deleted = PrunableCountsOutput(
+      expiredSessions: report.expiredSessions, throttleRows: report.forgottenThrottleStates,
+      expiredDeviceCookies: report.expiredDeviceCookies)
+    try context.emit(json: deleted)
+    let sessions = deleted.expiredSessions
+    let rows = deleted.throttleRows
+    let cookies = deleted.expiredDeviceCookies
     context.show(
       "Deleted \(sessions) expired session\(sessions == 1 ? "" : "s"), \(rows) throttle "
         + "row\(rows == 1 ? "" : "s") that no longer lock anything and \(cookies) expired "

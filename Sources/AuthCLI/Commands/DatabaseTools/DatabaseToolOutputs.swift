@@ -1,0 +1,164 @@
+import AuthDatabase
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A recorded migration, as `migrate status` and `inspect` print it.
+struct AppliedMigrationRecord: Encodable {
+  let identifier: String
+  let appliedAt: Date
+
+  enum CodingKeys: String, CodingKey {
+    case appliedAt = "applied_at"
+    case identifier
+  }
+
+  init(_ migration: AppliedMigration) {
+    identifier = migration.identifier
+    appliedAt = migration.appliedAt
+  }
+}
+
+/// `migrate`: what this run applied.
+struct MigrationsApplied: Encodable {
+  let newlyApplied: [String]
+  let schemaVersion: Int
+  /// Deprecated: `newly_applied`; `applied` is `migrate status`'s list of objects. Removed
+  /// in the next release.
+  let applied: [String]?
+
+  enum CodingKeys: String, CodingKey {
+    case applied
+    case newlyApplied = "newly_applied"
+    case schemaVersion = "schema_version"
+  }
+}
+
+/// `migrate --adopt`: whether a dump was adopted, at which version, and what then ran.
+struct DumpAdopted: Encodable {
+  let adopted: Bool
+  /// The version the dump was found at; `null` when there was nothing to adopt.
+  let adoptedSchemaVersion: Int?
+  let newlyApplied: [String]
+  let schemaVersion: Int
+  /// Deprecated, as for `migrate`; removed in the next release.
+  let applied: [String]?
+
+  enum CodingKeys: String, CodingKey {
+    case adopted
+    case adoptedSchemaVersion = "adopted_schema_version"
+    case applied
+    case newlyApplied = "newly_applied"
+    case schemaVersion = "schema_version"
+  }
+}
+
+/// `migrate status`.
+struct MigrationStatusShown: Encodable {
+  let schemaVersion: Int
+  let newestKnownSchemaVersion: Int
+  let appliedMigrations: [AppliedMigrationRecord]
+  let pendingMigrations: [String]
+  /// Deprecated: `applied_migrations`, as `inspect` names it; removed in the next release.
+  let applied: [AppliedMigrationRecord]?
+  /// Deprecated: `pending_migrations`, as `inspect` names it; removed in the next release.
+  let pending: [String]?
+
+  enum CodingKeys: String, CodingKey {
+    case applied
+    case appliedMigrations = "applied_migrations"
+    case newestKnownSchemaVersion = "newest_known_schema_version"
+    case pending
+    case pendingMigrations = "pending_migrations"
+    case schemaVersion = "schema_version"
+  }
+}
+
+/// `backup PATH`: the checked copy.
+struct BackupMade: Encodable {
+  let path: String
+  let sizeBytes: Int64
+  let schemaVersion: Int
+  /// A copy whose check failed is an error, never this output.
+  let integrityOK = true
+
+  enum CodingKeys: String, CodingKey {
+    case integrityOK = "integrity_ok"
+    case path
+    case schemaVersion = "schema_version"
+    case sizeBytes = "size_bytes"
+  }
+}
+
+/// `inspect`: the keys both engines print, with the same meaning, beside the engine's own.
+struct InspectOutput: Encodable {
+  let schema: SchemaFacts
+  /// The engine's own keys (SQLite's file, PostgreSQL's server), in the same object.
+  let engine: any Encodable
+
+  func encode(to encoder: any Encoder) throws {
+    try schema.encode(to: encoder)
+    try engine.encode(to: encoder)
+  }
+}
+
+/// The keys that mean the same on both engines.
+struct SchemaFacts: Encodable {
+  let prunable: PrunableCountsOutput?
+  let schemaVersion: Int
+  let newestKnownSchemaVersion: Int
+  let appliedMigrations: [AppliedMigrationRecord]
+  let pendingMigrations: [String]
+  /// Each table's rows, by name.
+  let tables: [String: Int]
+  let activeSessions: Int?
+  let expiredSessions: Int?
+  let inspectedAt: Date
+  /// Accounts per scheme, named as `users show` names them; `null` before the schema exists.
+  let passwordSchemes: [String: Int]?
+  /// Deprecated: `applied_migrations`, as `migrate status` names it; removed in the next
+  /// release.
+  let migrations: [AppliedMigrationRecord]?
+  /// Deprecated: `active_sessions` and `expired_sessions` (counts, as elsewhere); removed in
+  /// the next release.
+  let sessions: SessionCounts?
+
+  enum CodingKeys: String, CodingKey {
+    case activeSessions = "active_sessions"
+    case appliedMigrations = "applied_migrations"
+    case expiredSessions = "expired_sessions"
+    case inspectedAt = "inspected_at"
+    case migrations
+    case newestKnownSchemaVersion = "newest_known_schema_version"
+    case passwordSchemes = "password_schemes"
+    case pendingMigrations = "pending_migrations"
+    case prunable
+    case schemaVersion = "schema_version"
+    case sessions
+    case tables
+  }
+
+  init(_ schema: any SchemaReport) {
+    prunable = schema.prunable.map {
+      PrunableCountsOutput(
+        expiredSessions: $0.expiredSessions, throttleRows: $0.throttleRows,
+        expiredDeviceCookies: $0.expiredDeviceCookies)
+    }
+    schemaVersion = schema.schemaVersion
+    newestKnownSchemaVersion = schema.newestKnownSchemaVersion
+    appliedMigrations = schema.appliedMigrations.map(AppliedMigrationRecord.init)
+    pendingMigrations = schema.pendingMigrations
+    tables = Dictionary(schema.tables.map { ($0.name, $0.rows) }) { _, last in last }
+    activeSessions = schema.sessions?.active
+    expiredSessions = schema.sessions?.expired
+    inspectedAt = schema.inspectedAt
+    passwordSchemes = schema.passwordSchemes.map { counts in
+      Dictionary(counts.map { ($0.scheme, $0.accounts) }) { _, last in last }
+    }
+    migrations = appliedMigrations
+    sessions = schema.sessions
+  }
+}

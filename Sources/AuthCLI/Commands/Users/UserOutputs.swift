@@ -1,0 +1,200 @@
+import AuthCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A session as `users show` and `sessions list` print it.
+struct SessionRecord: Encodable {
+  let id: Int64
+  let createdAt: Date
+  let lastUsedAt: Date
+  let expiresAt: Date
+
+  enum CodingKeys: String, CodingKey {
+    case id
+    case createdAt = "created_at"
+    case lastUsedAt = "last_used_at"
+    case expiresAt = "expires_at"
+  }
+
+  init(_ session: Session) {
+    id = session.id.rawValue
+    createdAt = session.createdAt
+    lastUsedAt = session.lastUsedAt
+    expiresAt = session.expiresAt
+  }
+}
+
+/// `users list`: one account.
+struct UserListEntry: Encodable {
+  let username: String
+  let createdAt: Date
+  let lastSignInAt: Date?
+  let activeSessions: Int
+  let locked: Bool
+  let secondFactor: Bool
+
+  enum CodingKeys: String, CodingKey {
+    case activeSessions = "active_sessions"
+    case createdAt = "created_at"
+    case lastSignInAt = "last_sign_in_at"
+    case locked
+    case secondFactor = "second_factor"
+    case username
+  }
+}
+
+/// `users show NAME`: everything but the hash.
+struct AccountShown: Encodable {
+  let username: String
+  let createdAt: Date
+  let updatedAt: Date
+  let lastSignInAt: Date?
+  let locked: Bool
+  let lockedAt: Date?
+  let lockReason: String?
+  let failedAttempts: Int
+  let throttledUntil: Date?
+  let passwordScheme: String?
+  let upgradedAtNextSignIn: Bool
+  let sessions: [SessionRecord]
+  /// Deprecated: `active_sessions` is a count wherever else it appears (`users list`); the
+  /// list is `sessions`. Removed in the next release.
+  let activeSessions: [SessionRecord]?
+  let secondFactor: Bool
+
+  enum CodingKeys: String, CodingKey {
+    case activeSessions = "active_sessions"
+    case createdAt = "created_at"
+    case failedAttempts = "failed_attempts"
+    case lastSignInAt = "last_sign_in_at"
+    case lockReason = "lock_reason"
+    case locked
+    case lockedAt = "locked_at"
+    case passwordScheme = "password_scheme"
+    case secondFactor = "second_factor"
+    case sessions
+    case throttledUntil = "throttled_until"
+    case updatedAt = "updated_at"
+    case upgradedAtNextSignIn = "upgraded_at_next_sign_in"
+    case username
+  }
+
+  init(_ details: AccountDetails, secondFactor: Bool) {
+    username = details.user.username
+    createdAt = details.user.createdAt
+    updatedAt = details.user.updatedAt
+    lastSignInAt = details.lastSignInAt
+    locked = details.lock != nil
+    lockedAt = details.lock?.lockedAt
+    lockReason = details.lock?.reason
+    failedAttempts = details.failedAttempts
+    throttledUntil = details.throttledUntil
+    passwordScheme = details.passwordScheme?.rawValue
+    upgradedAtNextSignIn = details.passwordScheme.map { !$0.isCurrent } ?? false
+    sessions = details.activeSessions.map(SessionRecord.init)
+    activeSessions = sessions
+    self.secondFactor = secondFactor
+  }
+}
+
+/// `users add`: the account created.
+struct AccountAdded: Encodable {
+  let added = true
+  let username: String
+  let createdAt: Date
+
+  enum CodingKeys: String, CodingKey {
+    case added
+    case createdAt = "created_at"
+    case username
+  }
+}
+
+/// `users delete`.
+struct AccountDeleted: Encodable {
+  let deleted = true
+  let username: String
+  let endedSessions: Int
+
+  enum CodingKeys: String, CodingKey {
+    case deleted
+    case endedSessions = "ended_sessions"
+    case username
+  }
+}
+
+/// `users reset-password`.
+struct PasswordReset: Encodable {
+  let reset = true
+  let username: String
+  let endedSessions: Int
+
+  enum CodingKeys: String, CodingKey {
+    case endedSessions = "ended_sessions"
+    case reset
+    case username
+  }
+}
+
+/// `users reset-2fa`.
+struct SecondFactorReset: Encodable {
+  let username: String
+  let secondFactor = false
+  let endedSessions: Int
+
+  enum CodingKeys: String, CodingKey {
+    case endedSessions = "ended_sessions"
+    case secondFactor = "second_factor"
+    case username
+  }
+}
+
+/// `users lock`.
+struct AccountLocked: Encodable {
+  let locked = true
+  let username: String
+  let wasLocked: Bool
+  let lockReason: String
+  let endedSessions: Int
+  /// Deprecated: `lock_reason`, as `users show` names it; removed in the next release.
+  let reason: String?
+
+  enum CodingKeys: String, CodingKey {
+    case endedSessions = "ended_sessions"
+    case lockReason = "lock_reason"
+    case locked
+    case reason
+    case username
+    case wasLocked = "was_locked"
+  }
+}
+
+/// `users unlock`.
+struct AccountUnlocked: Encodable {
+  let locked = false
+  let username: String
+  let wasLocked: Bool
+
+  enum CodingKeys: String, CodingKey {
+    case locked
+    case username
+    case wasLocked = "was_locked"
+  }
+}
+
+/// `users rename`.
+struct AccountRenamed: Encodable {
+  let renamed = true
+  let username: String
+  let previousUsername: String
+
+  enum CodingKeys: String, CodingKey {
+    case previousUsername = "previous_username"
+    case renamed
+    case username
+  }
+}
