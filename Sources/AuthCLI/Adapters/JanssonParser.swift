@@ -96,37 +96,43 @@ struct JanssonParser: Sendable {
   /// An integer past 64 bits is not refused: it is read as a real, as SQLite's JSON
   /// functions read it, so that a field that must be an integer says so by name.
   func parse(_ text: String) -> Result<JSONValue, Refusal> {
-    let flags = JSON_DECODE_ANY | JSON_ALLOW_NUL
-    switch parse(text, flags: flags) {
-    case .success(let value): return .success(value)
-    case .failure(let refusal) where refusal.overflows:
-      // Jansson reads every number as a real here; the ones that were integers in range
-      // become integers again, and only the one past 64 bits stays a real.
-      return parse(text, flags: flags | JSON_DECODE_INT_AS_REAL)
-        .map(Self.integersInRange)
-        .mapError(\.refusal)
-    case .failure(let refusal): return .failure(refusal.refusal)
+    var bytes = Array(text.utf8)
+    while true {
+      switch parse(bytes) {
+      case .success(let value): return .success(value)
+      case .failure(let failure):
+        // Jansson stops just after an integer it cannot hold; the same digits with `.0`
+        // after them are a real it reads, and every other integer stays exact.
+        guard let end = failure.overflowEnd, end > 0, end <= bytes.count,
+          bytes[end - 1] >= UInt8(ascii: "0"), bytes[end - 1] <= UInt8(ascii: "9")
+        else { return .failure(failure.refusal) }
+        bytes.insert(contentsOf: Array(".0".utf8), at: end)
+      }
     }
   }
 
   private struct Failure: Error {
     let refusal: Refusal
-    let overflows: Bool
+    /// Where an integer too big for 64 bits ends, when that is the failure.
+    let overflowEnd: Int?
   }
 
-  private func parse(_ text: String, flags: Int32) -> Result<JSONValue, Failure> {
+  private func parse(_ bytes: [UInt8]) -> Result<JSONValue, Failure> {
     var error = json_error_t()
-    // The length is given, so a U+0000 inside the text is read as part of it.
-    let length = text.utf8.count
-    let root = text.withCString { load($0, length, Int(flags), &error) }
+    let root = bytes.withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) {
+        load($0.baseAddress, $0.count, Int(JSON_DECODE_ANY | JSON_ALLOW_NUL), &error)
+      }
+    }
     guard let root else {
       let reason = withUnsafeBytes(of: error.text) { raw in
         String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
       }
+      let overflows = authcli_json_error_code(&error) == json_error_numeric_overflow
       return .failure(
         Failure(
           refusal: Refusal(reason: "\(reason) (column \(error.column))"),
-          overflows: authcli_json_error_code(&error) == json_error_numeric_overflow))
+          overflowEnd: overflows ? Int(error.position) : nil))
     }
     defer { delete(root) }
     return .success(value(of: root))
@@ -157,20 +163,6 @@ struct JanssonParser: Sendable {
     case JSON_TRUE: return .bool(true)
     case JSON_FALSE: return .bool(false)
     default: return .null
-    }
-  }
-
-  private static func integersInRange(_ value: JSONValue) -> JSONValue {
-    switch value {
-    case .real(let number):
-      // Strictly inside ±2^63: the one past the range rounds to -2^63 as a real.
-      guard number.rounded() == number, abs(number) < 0x1p63, let exact = Int64(exactly: number)
-      else { return value }
-      return .integer(exact)
-    case .array(let items): return .array(items.map(integersInRange))
-    case .object(let members):
-      return .object(members.map { ($0.key, integersInRange($0.value)) })
-    default: return value
     }
   }
 }
