@@ -88,7 +88,7 @@ struct PostgresDatabaseTools: DatabaseTools {
 
   /// The SQLite report's keys wherever they mean the same, the schema check standing where
   /// SQLite's integrity check does, and the server's own facts.
-  struct ServerFacts: Encodable {
+  struct ServerFacts: JSONOutput {
     let engine = "postgresql"
     let target: String
     let serverVersion: String
@@ -103,7 +103,7 @@ struct PostgresDatabaseTools: DatabaseTools {
     let owner: String?
     let role: String
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
       case database
       case engine
       case integrityCheck = "integrity_check"

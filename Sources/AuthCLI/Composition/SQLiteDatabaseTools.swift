@@ -159,7 +159,7 @@ struct SQLiteDatabaseTools: DatabaseTools {
   }
 
   /// The keys only an SQLite file has, beside the shared ones.
-  struct FileFacts: Encodable {
+  struct FileFacts: JSONOutput {
     let needsAdoption: Bool
     let path: String
     let sizeBytes: Int64?
@@ -174,7 +174,7 @@ struct SQLiteDatabaseTools: DatabaseTools {
     let schemaDifferences: [String]?
     let schemaOK: Bool?
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
       case integrityCheck = "integrity_check"
       case integrityOK = "integrity_ok"
       case journalMode = "journal_mode"

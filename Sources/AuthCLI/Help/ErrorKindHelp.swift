@@ -5,37 +5,46 @@ import CommandLineKit
 enum ErrorKindHelp {
   /// The same lists for scripts: each kind with its exit code and meaning, and each field
   /// with the kinds its refusals carry.
-  struct Table: Encodable {
+  struct Table: JSONOutput {
     let kinds: [Kind]
     let fieldKinds: [FieldKinds]
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
       case fieldKinds = "field_kinds"
       case kinds
     }
   }
 
   /// One kind of error.
-  struct Kind: Encodable {
+  struct Kind: JSONOutput {
     let kind: String
     let code: Int
     let meaning: String
     let hint: String
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case code
+      case hint
+      case kind
+      case meaning
+    }
   }
 
   /// The kinds a field's refusals carry.
-  struct FieldKinds: Encodable {
+  struct FieldKinds: JSONOutput {
     let field: String
     let kindNames: [String]
     /// Deprecated: `kind_names` (`kinds` is the list of kind objects above); removed in the
     /// next release.
     let kinds: [String]?
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
       case field
       case kindNames = "kind_names"
       case kinds
     }
+
+    static let deprecatedKeys: [CodingKeys: String] = [.kinds: "`kind_names`"]
   }
 
   static var table: Table {

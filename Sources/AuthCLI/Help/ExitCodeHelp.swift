@@ -12,10 +12,16 @@ enum ExitCodeHelp {
   private static let nameWidth = 16
 
   /// One row of the table for scripts: a code with its sysexits name and meaning.
-  struct Row: Encodable {
+  struct Row: JSONOutput {
     let code: Int
     let name: String
     let meaning: String
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case code
+      case meaning
+      case name
+    }
   }
 
   /// The same table for scripts.

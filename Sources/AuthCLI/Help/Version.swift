@@ -22,7 +22,11 @@ enum AuthCLIVersion {
   }
 
   /// `{"version": …}`.
-  struct Shown: Encodable {
+  struct Shown: JSONOutput {
     let version: String
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case version
+    }
   }
 }

@@ -37,10 +37,14 @@ extension ErrorPrinter {
 }
 
 /// `{"error": {…}}`: the report as scripts read it.
-private struct PrintedError: Encodable {
+struct PrintedError: JSONOutput {
   let error: Body
 
-  struct Body: Encodable {
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case error
+  }
+
+  struct Body: JSONOutput {
     let code: Int
     let kind: String
     let message: String
@@ -48,7 +52,7 @@ private struct PrintedError: Encodable {
     /// Left out, not empty, when no field was refused.
     let fields: [Field]
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
       case code
       case fields
       case hint
@@ -66,10 +70,16 @@ private struct PrintedError: Encodable {
     }
   }
 
-  struct Field: Encodable {
+  struct Field: JSONOutput {
     let field: String
     let kind: String
     let message: String
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case field
+      case kind
+      case message
+    }
   }
 
   init(_ report: ErrorReport) {

@@ -3,30 +3,45 @@ import Testing
 
 @testable import AuthCLI
 
-/// One JSON vocabulary: every command that prints is run with `--json` through the real
-/// binary, on a database with something to say (accounts, sessions, a lock, a second factor,
-/// an import dry run, migrations), and every key it prints is collected with its JSON type.
-/// A key with two types, two keys for one concept, or a time under a key that does not say
-/// so fails; so does a command of the command table with no run here. Both engines.
+/// One JSON vocabulary: what the compiler cannot check across the typed outputs. Every
+/// command that prints is run with `--json` through the real binary, on a database with
+/// something to say (accounts, sessions, a lock, a second factor, an import dry run,
+/// migrations), and every key it prints is collected with its JSON type. A key with two
+/// types across commands, two keys for one concept, a time under a key that does not say
+/// so, or a key its command's declared value (`JSONOutputCatalog`) does not list fails; so
+/// does a command of the command table with no run here. Both engines.
 @Suite("End to end: one JSON vocabulary", .enabled(if: PyOTP.runs))
 struct JSONVocabularyTests {
-  /// Keys kept for one release under their old name or type (docs/cli.md lists them as
-  /// deprecated): left out of the checks, and each must still be printed.
-  static let deprecated: [String: Set<String>] = [
-    "users lock": ["reason"],
-    "users show": ["active_sessions"],
-    "users import": ["imported", "accounts[].scheme"],
-    "users export": ["exported"],
-    "inspect": ["migrations", "sessions", "sessions.active", "sessions.expired"],
-    "migrate": ["applied"],
-    "migrate --adopt": ["applied"],
-    "migrate status": ["applied", "applied[].identifier", "applied[].applied_at", "pending"],
-    "audit": ["time"],
-    "2fa confirm": ["enabled"],
-    "2fa status": ["enabled"],
-    "2fa disable": ["enabled"],
-    "help errors": ["field_kinds[].kinds"],
-  ]
+  /// Keys kept for one release under their old name or type, as the values declare them
+  /// (`deprecatedKeys`): left out of the checks, and each must still be printed.
+  static var deprecated: [String: Set<String>] {
+    var places: [String: Set<String>] = [:]
+    for entry in JSONOutputCatalog.entries {
+      let place = printedPlace(entry.place)
+      let prefix = place.isEmpty ? "" : place + "."
+      for key in entry.output.deprecatedKeyNames.keys {
+        places[entry.command, default: []].insert(prefix + key)
+      }
+    }
+    return places
+  }
+
+  /// Where a catalog entry's keys are printed: the engines' own keys and an export's lines
+  /// stand at the top, as the result's do.
+  static func printedPlace(_ place: String) -> String {
+    place.hasPrefix("on ") || place.hasPrefix("each ") ? "" : place
+  }
+
+  /// Every key each command's declared values may print, by place.
+  static var declared: Set<String> {
+    Set(
+      JSONOutputCatalog.entries.flatMap { entry in
+        let place = printedPlace(entry.place)
+        return entry.output.keys.map {
+          entry.command + " " + (place.isEmpty ? $0 : place + "." + $0)
+        }
+      })
+  }
 
   /// Names that have meant one concept: at most one of each group may be printed. An entry
   /// is a key's place (`reason`, `accounts[].scheme`; a list's records count as the top
@@ -48,13 +63,8 @@ struct JSONVocabularyTests {
     ["field_kinds[].kind_names", "field_kinds[].kinds"],
   ]
 
-  /// docs/cli.md, from this file's place in the repository.
-  static let manual = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("docs/cli.md").path
-
   /// Objects whose keys are data (a table's name, a hash scheme), not vocabulary.
-  static let maps: Set<String> = ["tables", "schemes"]
+  static let maps: Set<String> = ["tables", "schemes", "password_schemes"]
 
   /// One printed key: where, and its type.
   struct Occurrence: Hashable, CustomStringConvertible {
@@ -296,6 +306,20 @@ struct JSONVocabularyTests {
     let missing = commands.subtracting(recorder.covered).subtracting(recorder.refused)
     #expect(missing.isEmpty, "commands with no --json run in this test: \(missing.sorted())")
 
+    // Every catalogued command ran, and printed only what its values declare.
+    let catalogued = Set(JSONOutputCatalog.entries.map(\.command))
+    // A server's database is no file to adopt or to back up: both refuse with a next step.
+    let refusedHere: Set<String> = engine == .postgres ? ["migrate --adopt", "backup"] : []
+    let printed = Set(recorder.occurrences.map(\.command))
+    #expect(catalogued.subtracting(printed).subtracting(refusedHere).isEmpty)
+    let declared = Self.declared
+    for occurrence in recorder.occurrences where !Self.isDeprecated(occurrence) {
+      let isDeclared = declared.contains(occurrence.command + " " + occurrence.place)
+      #expect(
+        isDeclared,
+        "\(occurrence) is printed but not declared by \(occurrence.command)'s value")
+    }
+
     let kept = recorder.occurrences.filter { !Self.isDeprecated($0) }
     // One name, one type.
     let byName = Dictionary(grouping: kept, by: \.name)
@@ -319,33 +343,13 @@ struct JSONVocabularyTests {
         occurrence.name.hasSuffix("_at") || occurrence.name.hasSuffix("_until"),
         "a time under '\(occurrence.place)' in \(occurrence.command)")
     }
-    // docs/cli.md lists each deprecated key, with its command, as removed in the next release.
-    let manual = try String(contentsOfFile: Self.manual, encoding: .utf8)
-    let table = try #require(
-      manual.components(separatedBy: "| Command | Deprecated key | Now |").dropFirst().first?
-        .components(separatedBy: "\n\n").first, "docs/cli.md has no table of deprecated keys")
-    #expect(manual.contains("deprecated, and removed in\nthe next release"))
-    for (command, places) in Self.deprecated {
-      let base = command.split(separator: " ").prefix(2).joined(separator: " ")
-      // A key inside a deprecated key goes with it.
-      let own = places.filter { place in
-        !places.contains { place.hasPrefix($0 + ".") || place.hasPrefix($0 + "[]") }
-      }
-      for place in own {
-        let leaf = String(place.split(separator: ".").last ?? "")
-        let row = table.split(separator: "\n").first {
-          $0.contains("`\(base)") && $0.contains("`\(leaf)`")
-        }
-        #expect(row != nil, "docs/cli.md does not list '\(place)' of \(command) as deprecated")
-      }
-    }
     // A deprecated key is kept for its one release, and its entry goes with it.
     for (command, places) in Self.deprecated
     where recorder.occurrences.contains(where: { $0.command == command }) {
       for place in places {
         #expect(
           recorder.occurrences.contains { $0.command == command && $0.place == place },
-          "deprecated '\(place)' of \(command) is no longer printed: drop its entry")
+          "deprecated '\(place)' of \(command) is no longer printed: drop its declaration")
       }
     }
   }

@@ -6,59 +6,54 @@ import AuthCore
   import Foundation
 #endif
 
-/// A session a command started or found (`signin`, `signup`, `sessions check`), and with
-/// the database it lives in, `whoami`.
-struct SessionStarted: Encodable {
+/// A session a command started or found: `signup`, `signin`, `sessions check`.
+struct SessionStarted: JSONOutput {
   let username: String
   let sessionID: Int64
   let sessionCreatedAt: Date
   let sessionExpiresAt: Date
-  /// Only `whoami` names the database; the key is left out elsewhere.
-  let database: String?
 
-  enum CodingKeys: String, CodingKey {
-    case database
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case sessionCreatedAt = "session_created_at"
     case sessionExpiresAt = "session_expires_at"
     case sessionID = "session_id"
     case username
   }
 
-  init(
-    username: String, id: SessionID, createdAt: Date, expiresAt: Date, database: String? = nil
-  ) {
-    self.username = username
-    sessionID = id.rawValue
-    sessionCreatedAt = createdAt
-    sessionExpiresAt = expiresAt
-    self.database = database
-  }
-
   init(_ authenticated: AuthenticatedSession) {
-    self.init(
-      username: authenticated.user.username, id: authenticated.session.id,
-      createdAt: authenticated.session.createdAt, expiresAt: authenticated.session.expiresAt)
+    username = authenticated.user.username
+    sessionID = authenticated.session.id.rawValue
+    sessionCreatedAt = authenticated.session.createdAt
+    sessionExpiresAt = authenticated.session.expiresAt
   }
+}
 
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(username, forKey: .username)
-    try container.encode(sessionID, forKey: .sessionID)
-    try container.encode(sessionCreatedAt, forKey: .sessionCreatedAt)
-    try container.encode(sessionExpiresAt, forKey: .sessionExpiresAt)
-    if let database { try container.encode(database, forKey: .database) }
+/// `whoami`: the signed-in session, as `signin` printed it, and the database it lives in.
+struct WhoAmIShown: JSONOutput {
+  let username: String
+  let sessionID: Int64
+  let sessionCreatedAt: Date
+  let sessionExpiresAt: Date
+  let database: String
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case database
+    case sessionCreatedAt = "session_created_at"
+    case sessionExpiresAt = "session_expires_at"
+    case sessionID = "session_id"
+    case username
   }
 }
 
 /// `sessions list`: one session.
-struct SessionListEntry: Encodable {
+struct SessionListEntry: JSONOutput {
   let id: Int64
   let createdAt: Date
   let lastUsedAt: Date
   let expiresAt: Date
   let current: Bool
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case createdAt = "created_at"
     case current
     case expiresAt = "expires_at"
@@ -77,12 +72,12 @@ struct SessionListEntry: Encodable {
 
 /// `sessions revoke ID`: `revoked` is a flag, as every other verb's is; the id is
 /// `session_id`, as in `signin`.
-struct SessionRevoked: Encodable {
+struct SessionRevoked: JSONOutput {
   let revoked = true
   let sessionID: Int64
   let wasCurrent: Bool
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case revoked
     case sessionID = "session_id"
     case wasCurrent = "was_current"
@@ -90,23 +85,23 @@ struct SessionRevoked: Encodable {
 }
 
 /// `sessions token`.
-struct SessionTokenShown: Encodable {
+struct SessionTokenShown: JSONOutput {
   let token: String
   let sessionID: Int64
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case sessionID = "session_id"
     case token
   }
 }
 
 /// What `sessions prune` deleted, and what `inspect` says it would delete: the same keys.
-struct PrunableCountsOutput: Encodable {
+struct PrunableCountsOutput: JSONOutput {
   let expiredSessions: Int
   let throttleRows: Int
   let expiredDeviceCookies: Int
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case expiredDeviceCookies = "expired_device_cookies"
     case expiredSessions = "expired_sessions"
     case throttleRows = "throttle_rows"
@@ -114,22 +109,22 @@ struct PrunableCountsOutput: Encodable {
 }
 
 /// `signout`.
-struct SignedOut: Encodable {
+struct SignedOut: JSONOutput {
   let signedOut = true
   let endedSessions: Int
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case endedSessions = "ended_sessions"
     case signedOut = "signed_out"
   }
 }
 
 /// `passwd`.
-struct PasswordChanged: Encodable {
+struct PasswordChanged: JSONOutput {
   let changed = true
   let endedSessions: Int
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case changed
     case endedSessions = "ended_sessions"
   }

@@ -18,9 +18,9 @@ struct WhoAmICommand {
       throw output.failure ?? CLIError.internalFailure("The session did not load")
     }
     try context.emit(
-      json: SessionStarted(
-        username: username, id: sessionID, createdAt: start, expiresAt: end,
-        database: context.databaseLocation().displayPath))
+      json: WhoAmIShown(
+        username: username, sessionID: sessionID.rawValue, sessionCreatedAt: start,
+        sessionExpiresAt: end, database: context.databaseLocation().displayPath))
     context.show(
       """
       Username:   \(TerminalText.visible(username))

@@ -42,7 +42,7 @@ struct AuditCommand {
 }
 
 /// `audit`: one event.
-struct AuditEntry: Encodable {
+struct AuditEntry: JSONOutput {
   let id: Int64
   let occurredAt: Date
   /// Deprecated: `occurred_at` (every time is a `…_at` key); removed in the next release.
@@ -52,7 +52,7 @@ struct AuditEntry: Encodable {
   let userID: Int64?
   let detail: String
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case detail
     case id
     case kind
@@ -61,6 +61,8 @@ struct AuditEntry: Encodable {
     case userID = "user_id"
     case username
   }
+
+  static let deprecatedKeys: [CodingKeys: String] = [.time: "`occurred_at`"]
 
   init(_ event: AuthEvent) {
     id = event.id

@@ -83,7 +83,12 @@ extension VerifyCommand {
 }
 
 /// `verify`: whose password was right.
-struct PasswordVerified: Encodable {
+struct PasswordVerified: JSONOutput {
   let verified = true
   let username: String
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case username
+    case verified
+  }
 }

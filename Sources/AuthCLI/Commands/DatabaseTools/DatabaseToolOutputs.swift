@@ -7,11 +7,11 @@ import AuthDatabase
 #endif
 
 /// A recorded migration, as `migrate status` and `inspect` print it.
-struct AppliedMigrationRecord: Encodable {
+struct AppliedMigrationRecord: JSONOutput {
   let identifier: String
   let appliedAt: Date
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case appliedAt = "applied_at"
     case identifier
   }
@@ -23,22 +23,24 @@ struct AppliedMigrationRecord: Encodable {
 }
 
 /// `migrate`: what this run applied.
-struct MigrationsApplied: Encodable {
+struct MigrationsApplied: JSONOutput {
   let newlyApplied: [String]
   let schemaVersion: Int
   /// Deprecated: `newly_applied`; `applied` is `migrate status`'s list of objects. Removed
   /// in the next release.
   let applied: [String]?
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case applied
     case newlyApplied = "newly_applied"
     case schemaVersion = "schema_version"
   }
+
+  static let deprecatedKeys: [CodingKeys: String] = [.applied: "`newly_applied`"]
 }
 
 /// `migrate --adopt`: whether a dump was adopted, at which version, and what then ran.
-struct DumpAdopted: Encodable {
+struct DumpAdopted: JSONOutput {
   let adopted: Bool
   /// The version the dump was found at; `null` when there was nothing to adopt.
   let adoptedSchemaVersion: Int?
@@ -47,17 +49,19 @@ struct DumpAdopted: Encodable {
   /// Deprecated, as for `migrate`; removed in the next release.
   let applied: [String]?
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case adopted
     case adoptedSchemaVersion = "adopted_schema_version"
     case applied
     case newlyApplied = "newly_applied"
     case schemaVersion = "schema_version"
   }
+
+  static let deprecatedKeys: [CodingKeys: String] = [.applied: "`newly_applied`"]
 }
 
 /// `migrate status`.
-struct MigrationStatusShown: Encodable {
+struct MigrationStatusShown: JSONOutput {
   let schemaVersion: Int
   let newestKnownSchemaVersion: Int
   let appliedMigrations: [AppliedMigrationRecord]
@@ -67,7 +71,7 @@ struct MigrationStatusShown: Encodable {
   /// Deprecated: `pending_migrations`, as `inspect` names it; removed in the next release.
   let pending: [String]?
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case applied
     case appliedMigrations = "applied_migrations"
     case newestKnownSchemaVersion = "newest_known_schema_version"
@@ -75,17 +79,21 @@ struct MigrationStatusShown: Encodable {
     case pendingMigrations = "pending_migrations"
     case schemaVersion = "schema_version"
   }
+
+  static let deprecatedKeys: [CodingKeys: String] = [
+    .applied: "`applied_migrations`", .pending: "`pending_migrations`",
+  ]
 }
 
 /// `backup PATH`: the checked copy.
-struct BackupMade: Encodable {
+struct BackupMade: JSONOutput {
   let path: String
   let sizeBytes: Int64
   let schemaVersion: Int
   /// A copy whose check failed is an error, never this output.
   let integrityOK = true
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case integrityOK = "integrity_ok"
     case path
     case schemaVersion = "schema_version"
@@ -106,7 +114,7 @@ struct InspectOutput: Encodable {
 }
 
 /// The keys that mean the same on both engines.
-struct SchemaFacts: Encodable {
+struct SchemaFacts: JSONOutput {
   let prunable: PrunableCountsOutput?
   let schemaVersion: Int
   let newestKnownSchemaVersion: Int
@@ -126,7 +134,7 @@ struct SchemaFacts: Encodable {
   /// the next release.
   let sessions: SessionCounts?
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case activeSessions = "active_sessions"
     case appliedMigrations = "applied_migrations"
     case expiredSessions = "expired_sessions"
@@ -140,6 +148,11 @@ struct SchemaFacts: Encodable {
     case sessions
     case tables
   }
+
+  static let deprecatedKeys: [CodingKeys: String] = [
+    .migrations: "`applied_migrations`",
+    .sessions: "`active_sessions` and `expired_sessions`",
+  ]
 
   init(_ schema: any SchemaReport) {
     prunable = schema.prunable.map {

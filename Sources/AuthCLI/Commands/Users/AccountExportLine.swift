@@ -10,14 +10,14 @@ import AuthCrypto
 /// One line of `users export`, and what `users import --format jsonl` reads back: one flat
 /// JSON object whose keys are those of `users show`, plus the hash and, with a factor, its
 /// `second_factor_*` fields (the box as stored, in base64, and the id it is sealed for).
-struct AccountExportLine: Codable {
+struct AccountExportLine: JSONOutput, Decodable {
   /// The account, with every time and the lock the line gives.
   let account: AccountImportRecord
   /// Whether the line has the `second_factor` key: a line without it was written by a
   /// release whose export left every second factor behind.
   let saysSecondFactor: Bool
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case createdAt = "created_at"
     case lastSignInAt = "last_sign_in_at"
     case lockReason = "lock_reason"

@@ -7,13 +7,13 @@ import AuthCore
 #endif
 
 /// A session as `users show` and `sessions list` print it.
-struct SessionRecord: Encodable {
+struct SessionRecord: JSONOutput {
   let id: Int64
   let createdAt: Date
   let lastUsedAt: Date
   let expiresAt: Date
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case id
     case createdAt = "created_at"
     case lastUsedAt = "last_used_at"
@@ -29,7 +29,7 @@ struct SessionRecord: Encodable {
 }
 
 /// `users list`: one account.
-struct UserListEntry: Encodable {
+struct UserListEntry: JSONOutput {
   let username: String
   let createdAt: Date
   let lastSignInAt: Date?
@@ -37,7 +37,7 @@ struct UserListEntry: Encodable {
   let locked: Bool
   let secondFactor: Bool
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case activeSessions = "active_sessions"
     case createdAt = "created_at"
     case lastSignInAt = "last_sign_in_at"
@@ -48,7 +48,7 @@ struct UserListEntry: Encodable {
 }
 
 /// `users show NAME`: everything but the hash.
-struct AccountShown: Encodable {
+struct AccountShown: JSONOutput {
   let username: String
   let createdAt: Date
   let updatedAt: Date
@@ -66,7 +66,7 @@ struct AccountShown: Encodable {
   let activeSessions: [SessionRecord]?
   let secondFactor: Bool
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case activeSessions = "active_sessions"
     case createdAt = "created_at"
     case failedAttempts = "failed_attempts"
@@ -82,6 +82,10 @@ struct AccountShown: Encodable {
     case upgradedAtNextSignIn = "upgraded_at_next_sign_in"
     case username
   }
+
+  static let deprecatedKeys: [CodingKeys: String] = [
+    .activeSessions: "`sessions` (`active_sessions` is a count everywhere else)"
+  ]
 
   init(_ details: AccountDetails, secondFactor: Bool) {
     username = details.user.username
@@ -102,12 +106,12 @@ struct AccountShown: Encodable {
 }
 
 /// `users add`: the account created.
-struct AccountAdded: Encodable {
+struct AccountAdded: JSONOutput {
   let added = true
   let username: String
   let createdAt: Date
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case added
     case createdAt = "created_at"
     case username
@@ -115,12 +119,12 @@ struct AccountAdded: Encodable {
 }
 
 /// `users delete`.
-struct AccountDeleted: Encodable {
+struct AccountDeleted: JSONOutput {
   let deleted = true
   let username: String
   let endedSessions: Int
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case deleted
     case endedSessions = "ended_sessions"
     case username
@@ -128,12 +132,12 @@ struct AccountDeleted: Encodable {
 }
 
 /// `users reset-password`.
-struct PasswordReset: Encodable {
+struct PasswordReset: JSONOutput {
   let reset = true
   let username: String
   let endedSessions: Int
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case endedSessions = "ended_sessions"
     case reset
     case username
@@ -141,12 +145,12 @@ struct PasswordReset: Encodable {
 }
 
 /// `users reset-2fa`.
-struct SecondFactorReset: Encodable {
+struct SecondFactorReset: JSONOutput {
   let username: String
   let secondFactor = false
   let endedSessions: Int
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case endedSessions = "ended_sessions"
     case secondFactor = "second_factor"
     case username
@@ -154,7 +158,7 @@ struct SecondFactorReset: Encodable {
 }
 
 /// `users lock`.
-struct AccountLocked: Encodable {
+struct AccountLocked: JSONOutput {
   let locked = true
   let username: String
   let wasLocked: Bool
@@ -163,7 +167,7 @@ struct AccountLocked: Encodable {
   /// Deprecated: `lock_reason`, as `users show` names it; removed in the next release.
   let reason: String?
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case endedSessions = "ended_sessions"
     case lockReason = "lock_reason"
     case locked
@@ -171,15 +175,17 @@ struct AccountLocked: Encodable {
     case username
     case wasLocked = "was_locked"
   }
+
+  static let deprecatedKeys: [CodingKeys: String] = [.reason: "`lock_reason`"]
 }
 
 /// `users unlock`.
-struct AccountUnlocked: Encodable {
+struct AccountUnlocked: JSONOutput {
   let locked = false
   let username: String
   let wasLocked: Bool
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case locked
     case username
     case wasLocked = "was_locked"
@@ -187,12 +193,12 @@ struct AccountUnlocked: Encodable {
 }
 
 /// `users rename`.
-struct AccountRenamed: Encodable {
+struct AccountRenamed: JSONOutput {
   let renamed = true
   let username: String
   let previousUsername: String
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case previousUsername = "previous_username"
     case renamed
     case username

@@ -81,7 +81,7 @@ struct UsersExportCommand {
 }
 
 /// `users export PATH`: how many accounts the file holds.
-struct AccountsExported: Encodable {
+struct AccountsExported: JSONOutput {
   let exportedAccounts: Int
   let path: String
   let secondFactors: Int
@@ -89,12 +89,14 @@ struct AccountsExported: Encodable {
   /// next release.
   let exported: Int?
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case exported
     case exportedAccounts = "exported_accounts"
     case path
     case secondFactors = "second_factors"
   }
+
+  static let deprecatedKeys: [CodingKeys: String] = [.exported: "`exported_accounts`"]
 }
 
 /// Where the export goes: standard output, or a file created for it alone (never one that

@@ -208,7 +208,7 @@ extension UsersImportCommand {
 }
 
 /// `users import`: what was (or, in a dry run, would be) imported and what was skipped.
-struct AccountsImported: Encodable {
+struct AccountsImported: JSONOutput {
   /// A count, named as the other counts are (`ended_sessions`): a verb alone is a flag.
   let importedAccounts: Int
   let dryRun: Bool
@@ -219,7 +219,7 @@ struct AccountsImported: Encodable {
   /// Deprecated: `imported_accounts`; removed in the next release.
   let imported: Int?
 
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case accounts
     case dryRun = "dry_run"
     case imported
@@ -228,8 +228,10 @@ struct AccountsImported: Encodable {
     case skipped
   }
 
+  static let deprecatedKeys: [CodingKeys: String] = [.imported: "`imported_accounts`"]
+
   /// One account taken.
-  struct Account: Encodable {
+  struct Account: JSONOutput {
     let line: Int
     let username: String
     let passwordScheme: String
@@ -240,7 +242,7 @@ struct AccountsImported: Encodable {
     /// Deprecated: `password_scheme`, as `users show` names it; removed in the next release.
     let scheme: String?
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
       case droppedExpiry = "dropped_expiry"
       case line
       case locked
@@ -250,6 +252,8 @@ struct AccountsImported: Encodable {
       case secondFactorTransfer = "second_factor_transfer"
       case username
     }
+
+    static let deprecatedKeys: [CodingKeys: String] = [.scheme: "`password_scheme`"]
 
     init(_ account: ImportedAccount) {
       line = account.line
@@ -264,10 +268,16 @@ struct AccountsImported: Encodable {
   }
 
   /// One line refused, when `--skip-invalid` let the rest through.
-  struct Skipped: Encodable {
+  struct Skipped: JSONOutput {
     let line: Int
     let username: String?
     let reason: String
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case line
+      case reason
+      case username
+    }
   }
 
   init(_ report: AccountImportReport, dryRun: Bool) {
