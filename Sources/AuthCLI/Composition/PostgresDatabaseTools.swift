@@ -104,18 +104,9 @@ struct PostgresDatabaseTools: DatabaseTools {
     let role: String
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-      case database
-      case engine
-      case integrityCheck = "integrity_check"
-      case integrityOK = "integrity_ok"
-      case owner
-      case role
-      case schema
-      case schemaDifferences = "schema_differences"
-      case schemaOK = "schema_ok"
-      case serverVersion = "server_version"
-      case sizeBytes = "size_bytes"
-      case target
+      case database, engine, integrityCheck = "integrity_check", integrityOK = "integrity_ok"
+      case owner, role, schema, schemaDifferences = "schema_differences", schemaOK = "schema_ok"
+      case serverVersion = "server_version", sizeBytes = "size_bytes", target
     }
 
     init(_ report: PostgresReport) {

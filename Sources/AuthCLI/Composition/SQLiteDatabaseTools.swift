@@ -175,17 +175,10 @@ struct SQLiteDatabaseTools: DatabaseTools {
     let schemaOK: Bool?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-      case integrityCheck = "integrity_check"
-      case integrityOK = "integrity_ok"
-      case journalMode = "journal_mode"
-      case needsAdoption = "needs_adoption"
-      case path
-      case schemaDifferences = "schema_differences"
-      case schemaOK = "schema_ok"
-      case sizeBytes = "size_bytes"
-      case sqliteVersion = "sqlite_version"
-      case triggers
-      case views
+      case integrityCheck = "integrity_check", integrityOK = "integrity_ok"
+      case journalMode = "journal_mode", needsAdoption = "needs_adoption", path
+      case schemaDifferences = "schema_differences", schemaOK = "schema_ok"
+      case sizeBytes = "size_bytes", sqliteVersion = "sqlite_version", triggers, views
       case walSizeBytes = "wal_size_bytes"
     }
 

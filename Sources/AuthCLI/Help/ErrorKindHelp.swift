@@ -10,8 +10,7 @@ enum ErrorKindHelp {
     let fieldKinds: [FieldKinds]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-      case fieldKinds = "field_kinds"
-      case kinds
+      case fieldKinds = "field_kinds", kinds
     }
   }
 
@@ -23,10 +22,7 @@ enum ErrorKindHelp {
     let hint: String
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-      case code
-      case hint
-      case kind
-      case meaning
+      case code, hint, kind, meaning
     }
   }
 
@@ -39,9 +35,7 @@ enum ErrorKindHelp {
     let kinds: [String]?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-      case field
-      case kindNames = "kind_names"
-      case kinds
+      case field, kindNames = "kind_names", kinds
     }
 
     static let deprecatedKeys: [CodingKeys: String] = [.kinds: "`kind_names`"]

@@ -18,9 +18,7 @@ enum ExitCodeHelp {
     let meaning: String
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-      case code
-      case meaning
-      case name
+      case code, meaning, name
     }
   }
 

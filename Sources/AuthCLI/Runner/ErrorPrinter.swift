@@ -53,11 +53,7 @@ struct PrintedError: JSONOutput {
     let fields: [Field]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-      case code
-      case fields
-      case hint
-      case kind
-      case message
+      case code, fields, hint, kind, message
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -76,9 +72,7 @@ struct PrintedError: JSONOutput {
     let message: String
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-      case field
-      case kind
-      case message
+      case field, kind, message
     }
   }
 

@@ -5,9 +5,7 @@ struct SecondFactorEnrolled: JSONOutput {
   let pending = true
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case otpauthURI = "otpauth_uri"
-    case pending
-    case secret
+    case otpauthURI = "otpauth_uri", pending, secret
   }
 }
 
@@ -20,9 +18,7 @@ struct SecondFactorConfirmed: JSONOutput {
   let recoveryCodes: [String]
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case enabled
-    case recoveryCodes = "recovery_codes"
-    case secondFactor = "second_factor"
+    case enabled, recoveryCodes = "recovery_codes", secondFactor = "second_factor"
   }
 
   static let deprecatedKeys: [CodingKeys: String] = [.enabled: "`second_factor`"]
@@ -37,9 +33,7 @@ struct SecondFactorStatusShown: JSONOutput {
   let recoveryCodesLeft: Int
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case enabled
-    case pending
-    case recoveryCodesLeft = "recovery_codes_left"
+    case enabled, pending, recoveryCodesLeft = "recovery_codes_left"
     case secondFactor = "second_factor"
   }
 
@@ -53,8 +47,7 @@ struct SecondFactorDisabled: JSONOutput {
   let enabled: Bool? = false
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case enabled
-    case secondFactor = "second_factor"
+    case enabled, secondFactor = "second_factor"
   }
 
   static let deprecatedKeys: [CodingKeys: String] = [.enabled: "`second_factor`"]

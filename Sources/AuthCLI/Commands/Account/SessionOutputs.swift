@@ -14,10 +14,8 @@ struct SessionStarted: JSONOutput {
   let sessionExpiresAt: Date
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case sessionCreatedAt = "session_created_at"
-    case sessionExpiresAt = "session_expires_at"
-    case sessionID = "session_id"
-    case username
+    case sessionCreatedAt = "session_created_at", sessionExpiresAt = "session_expires_at"
+    case sessionID = "session_id", username
   }
 
   init(_ authenticated: AuthenticatedSession) {
@@ -37,11 +35,8 @@ struct WhoAmIShown: JSONOutput {
   let database: String
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case database
-    case sessionCreatedAt = "session_created_at"
-    case sessionExpiresAt = "session_expires_at"
-    case sessionID = "session_id"
-    case username
+    case database, sessionCreatedAt = "session_created_at", sessionExpiresAt = "session_expires_at"
+    case sessionID = "session_id", username
   }
 }
 
@@ -54,10 +49,7 @@ struct SessionListEntry: JSONOutput {
   let current: Bool
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case createdAt = "created_at"
-    case current
-    case expiresAt = "expires_at"
-    case id
+    case createdAt = "created_at", current, expiresAt = "expires_at", id
     case lastUsedAt = "last_used_at"
   }
 
@@ -78,9 +70,7 @@ struct SessionRevoked: JSONOutput {
   let wasCurrent: Bool
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case revoked
-    case sessionID = "session_id"
-    case wasCurrent = "was_current"
+    case revoked, sessionID = "session_id", wasCurrent = "was_current"
   }
 }
 
@@ -90,8 +80,7 @@ struct SessionTokenShown: JSONOutput {
   let sessionID: Int64
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case sessionID = "session_id"
-    case token
+    case sessionID = "session_id", token
   }
 }
 
@@ -102,8 +91,7 @@ struct PrunableCountsOutput: JSONOutput {
   let expiredDeviceCookies: Int
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case expiredDeviceCookies = "expired_device_cookies"
-    case expiredSessions = "expired_sessions"
+    case expiredDeviceCookies = "expired_device_cookies", expiredSessions = "expired_sessions"
     case throttleRows = "throttle_rows"
   }
 }
@@ -114,8 +102,7 @@ struct SignedOut: JSONOutput {
   let endedSessions: Int
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case endedSessions = "ended_sessions"
-    case signedOut = "signed_out"
+    case endedSessions = "ended_sessions", signedOut = "signed_out"
   }
 }
 
@@ -125,7 +112,6 @@ struct PasswordChanged: JSONOutput {
   let endedSessions: Int
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case changed
-    case endedSessions = "ended_sessions"
+    case changed, endedSessions = "ended_sessions"
   }
 }

@@ -53,13 +53,7 @@ struct AuditEntry: JSONOutput {
   let detail: String
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case detail
-    case id
-    case kind
-    case occurredAt = "occurred_at"
-    case time
-    case userID = "user_id"
-    case username
+    case detail, id, kind, occurredAt = "occurred_at", time, userID = "user_id", username
   }
 
   static let deprecatedKeys: [CodingKeys: String] = [.time: "`occurred_at`"]

@@ -88,7 +88,6 @@ struct PasswordVerified: JSONOutput {
   let username: String
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case username
-    case verified
+    case username, verified
   }
 }

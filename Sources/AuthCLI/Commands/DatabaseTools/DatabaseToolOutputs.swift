@@ -12,8 +12,7 @@ struct AppliedMigrationRecord: JSONOutput {
   let appliedAt: Date
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case appliedAt = "applied_at"
-    case identifier
+    case appliedAt = "applied_at", identifier
   }
 
   init(_ migration: AppliedMigration) {
@@ -31,9 +30,7 @@ struct MigrationsApplied: JSONOutput {
   let applied: [String]?
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case applied
-    case newlyApplied = "newly_applied"
-    case schemaVersion = "schema_version"
+    case applied, newlyApplied = "newly_applied", schemaVersion = "schema_version"
   }
 
   static let deprecatedKeys: [CodingKeys: String] = [.applied: "`newly_applied`"]
@@ -50,11 +47,8 @@ struct DumpAdopted: JSONOutput {
   let applied: [String]?
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case adopted
-    case adoptedSchemaVersion = "adopted_schema_version"
-    case applied
-    case newlyApplied = "newly_applied"
-    case schemaVersion = "schema_version"
+    case adopted, adoptedSchemaVersion = "adopted_schema_version", applied
+    case newlyApplied = "newly_applied", schemaVersion = "schema_version"
   }
 
   static let deprecatedKeys: [CodingKeys: String] = [.applied: "`newly_applied`"]
@@ -72,12 +66,9 @@ struct MigrationStatusShown: JSONOutput {
   let pending: [String]?
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case applied
-    case appliedMigrations = "applied_migrations"
-    case newestKnownSchemaVersion = "newest_known_schema_version"
-    case pending
-    case pendingMigrations = "pending_migrations"
-    case schemaVersion = "schema_version"
+    case applied, appliedMigrations = "applied_migrations"
+    case newestKnownSchemaVersion = "newest_known_schema_version", pending
+    case pendingMigrations = "pending_migrations", schemaVersion = "schema_version"
   }
 
   static let deprecatedKeys: [CodingKeys: String] = [
@@ -94,9 +85,7 @@ struct BackupMade: JSONOutput {
   let integrityOK = true
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case integrityOK = "integrity_ok"
-    case path
-    case schemaVersion = "schema_version"
+    case integrityOK = "integrity_ok", path, schemaVersion = "schema_version"
     case sizeBytes = "size_bytes"
   }
 }
@@ -135,18 +124,11 @@ struct SchemaFacts: JSONOutput {
   let sessions: SessionCounts?
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case activeSessions = "active_sessions"
-    case appliedMigrations = "applied_migrations"
-    case expiredSessions = "expired_sessions"
-    case inspectedAt = "inspected_at"
-    case migrations
+    case activeSessions = "active_sessions", appliedMigrations = "applied_migrations"
+    case expiredSessions = "expired_sessions", inspectedAt = "inspected_at", migrations
     case newestKnownSchemaVersion = "newest_known_schema_version"
-    case passwordSchemes = "password_schemes"
-    case pendingMigrations = "pending_migrations"
-    case prunable
-    case schemaVersion = "schema_version"
-    case sessions
-    case tables
+    case passwordSchemes = "password_schemes", pendingMigrations = "pending_migrations", prunable
+    case schemaVersion = "schema_version", sessions, tables
   }
 
   static let deprecatedKeys: [CodingKeys: String] = [

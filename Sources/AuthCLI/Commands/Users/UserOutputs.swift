@@ -14,10 +14,7 @@ struct SessionRecord: JSONOutput {
   let expiresAt: Date
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case id
-    case createdAt = "created_at"
-    case lastUsedAt = "last_used_at"
-    case expiresAt = "expires_at"
+    case id, createdAt = "created_at", lastUsedAt = "last_used_at", expiresAt = "expires_at"
   }
 
   init(_ session: Session) {
@@ -38,12 +35,8 @@ struct UserListEntry: JSONOutput {
   let secondFactor: Bool
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case activeSessions = "active_sessions"
-    case createdAt = "created_at"
-    case lastSignInAt = "last_sign_in_at"
-    case locked
-    case secondFactor = "second_factor"
-    case username
+    case activeSessions = "active_sessions", createdAt = "created_at"
+    case lastSignInAt = "last_sign_in_at", locked, secondFactor = "second_factor", username
   }
 }
 
@@ -67,20 +60,12 @@ struct AccountShown: JSONOutput {
   let secondFactor: Bool
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case activeSessions = "active_sessions"
-    case createdAt = "created_at"
-    case failedAttempts = "failed_attempts"
-    case lastSignInAt = "last_sign_in_at"
-    case lockReason = "lock_reason"
-    case locked
-    case lockedAt = "locked_at"
-    case passwordScheme = "password_scheme"
-    case secondFactor = "second_factor"
-    case sessions
-    case throttledUntil = "throttled_until"
-    case updatedAt = "updated_at"
-    case upgradedAtNextSignIn = "upgraded_at_next_sign_in"
-    case username
+    case activeSessions = "active_sessions", createdAt = "created_at"
+    case failedAttempts = "failed_attempts", lastSignInAt = "last_sign_in_at"
+    case lockReason = "lock_reason", locked, lockedAt = "locked_at"
+    case passwordScheme = "password_scheme", secondFactor = "second_factor", sessions
+    case throttledUntil = "throttled_until", updatedAt = "updated_at"
+    case upgradedAtNextSignIn = "upgraded_at_next_sign_in", username
   }
 
   static let deprecatedKeys: [CodingKeys: String] = [
@@ -112,9 +97,7 @@ struct AccountAdded: JSONOutput {
   let createdAt: Date
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case added
-    case createdAt = "created_at"
-    case username
+    case added, createdAt = "created_at", username
   }
 }
 
@@ -125,9 +108,7 @@ struct AccountDeleted: JSONOutput {
   let endedSessions: Int
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case deleted
-    case endedSessions = "ended_sessions"
-    case username
+    case deleted, endedSessions = "ended_sessions", username
   }
 }
 
@@ -138,9 +119,7 @@ struct PasswordReset: JSONOutput {
   let endedSessions: Int
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case endedSessions = "ended_sessions"
-    case reset
-    case username
+    case endedSessions = "ended_sessions", reset, username
   }
 }
 
@@ -151,9 +130,7 @@ struct SecondFactorReset: JSONOutput {
   let endedSessions: Int
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case endedSessions = "ended_sessions"
-    case secondFactor = "second_factor"
-    case username
+    case endedSessions = "ended_sessions", secondFactor = "second_factor", username
   }
 }
 
@@ -168,11 +145,7 @@ struct AccountLocked: JSONOutput {
   let reason: String?
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case endedSessions = "ended_sessions"
-    case lockReason = "lock_reason"
-    case locked
-    case reason
-    case username
+    case endedSessions = "ended_sessions", lockReason = "lock_reason", locked, reason, username
     case wasLocked = "was_locked"
   }
 
@@ -186,9 +159,7 @@ struct AccountUnlocked: JSONOutput {
   let wasLocked: Bool
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case locked
-    case username
-    case wasLocked = "was_locked"
+    case locked, username, wasLocked = "was_locked"
   }
 }
 
@@ -199,8 +170,6 @@ struct AccountRenamed: JSONOutput {
   let previousUsername: String
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case previousUsername = "previous_username"
-    case renamed
-    case username
+    case previousUsername = "previous_username", renamed, username
   }
 }

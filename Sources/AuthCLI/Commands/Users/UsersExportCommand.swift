@@ -90,10 +90,7 @@ struct AccountsExported: JSONOutput {
   let exported: Int?
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case exported
-    case exportedAccounts = "exported_accounts"
-    case path
-    case secondFactors = "second_factors"
+    case exported, exportedAccounts = "exported_accounts", path, secondFactors = "second_factors"
   }
 
   static let deprecatedKeys: [CodingKeys: String] = [.exported: "`exported_accounts`"]

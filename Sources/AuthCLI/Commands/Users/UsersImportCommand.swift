@@ -220,11 +220,7 @@ struct AccountsImported: JSONOutput {
   let imported: Int?
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case accounts
-    case dryRun = "dry_run"
-    case imported
-    case importedAccounts = "imported_accounts"
-    case schemes
+    case accounts, dryRun = "dry_run", imported, importedAccounts = "imported_accounts", schemes
     case skipped
   }
 
@@ -243,14 +239,9 @@ struct AccountsImported: JSONOutput {
     let scheme: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-      case droppedExpiry = "dropped_expiry"
-      case line
-      case locked
-      case passwordScheme = "password_scheme"
-      case recoveryCodesNotMoved = "recovery_codes_not_moved"
-      case scheme
-      case secondFactorTransfer = "second_factor_transfer"
-      case username
+      case droppedExpiry = "dropped_expiry", line, locked, passwordScheme = "password_scheme"
+      case recoveryCodesNotMoved = "recovery_codes_not_moved", scheme
+      case secondFactorTransfer = "second_factor_transfer", username
     }
 
     static let deprecatedKeys: [CodingKeys: String] = [.scheme: "`password_scheme`"]
@@ -274,9 +265,7 @@ struct AccountsImported: JSONOutput {
     let reason: String
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-      case line
-      case reason
-      case username
+      case line, reason, username
     }
   }
 
