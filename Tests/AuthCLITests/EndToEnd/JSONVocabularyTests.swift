@@ -83,52 +83,6 @@ struct JSONVocabularyTests {
       })
   }
 
-  /// A parsed JSON value; `JSONDecoder` keeps `true` apart from `1`.
-  enum Value: Decodable {
-    case null
-    case boolean(Bool)
-    case number(Double)
-    case string(String)
-    case array([Value])
-    case object([String: Value])
-
-    init(from decoder: any Decoder) throws {
-      let container = try decoder.singleValueContainer()
-      if container.decodeNil() {
-        self = .null
-      } else if let flag = try? container.decode(Bool.self) {
-        self = .boolean(flag)
-      } else if let number = try? container.decode(Double.self) {
-        self = .number(number)
-      } else if let text = try? container.decode(String.self) {
-        self = .string(text)
-      } else if let array = try? container.decode([Value].self) {
-        self = .array(array)
-      } else {
-        self = .object(try container.decode([String: Value].self))
-      }
-    }
-
-    init(parsing text: some StringProtocol) throws {
-      self = try JSONDecoder().decode(Value.self, from: Data(text.utf8))
-    }
-
-    subscript(key: String) -> Value? {
-      if case .object(let object) = self { return object[key] }
-      return nil
-    }
-
-    var string: String? {
-      if case .string(let text) = self { return text }
-      return nil
-    }
-
-    var integer: Int? {
-      if case .number(let number) = self { return Int(exactly: number) }
-      return nil
-    }
-  }
-
   /// Runs the commands and keeps what they printed.
   final class Recorder {
     var occurrences: [Occurrence] = []
@@ -140,12 +94,12 @@ struct JSONVocabularyTests {
     func json(
       _ sandbox: borrowing Sandbox, _ words: [String], _ extra: [String] = [],
       input: String = "", as name: String? = nil, environment: [String: String] = [:]
-    ) async throws -> Value {
+    ) async throws -> JSONValue {
       let command = words.joined(separator: " ")
       let run = try await sandbox.run(
         ["--json"] + words + extra, input: input, extraEnvironment: environment)
       #expect(run.status == 0, "\(command): \(run.errors)")
-      let value = try Value(parsing: run.output)
+      let value = try JSONValue(parsing: run.output)
       covered.insert(command)
       collect(value, command: name ?? command)
       return value
@@ -157,7 +111,7 @@ struct JSONVocabularyTests {
       let run = try await sandbox.run(arguments)
       #expect(run.status == 64, "\(arguments): \(run.output)")
       #expect(run.output.isEmpty, "\(arguments) printed \(run.output)")
-      let error = try Value(parsing: run.errors)["error"]
+      let error = try JSONValue(parsing: run.errors)["error"]
       #expect(error?["kind"]?.string == "usage", "\(arguments): \(run.errors)")
       refused.insert(command)
     }
@@ -170,16 +124,16 @@ struct JSONVocabularyTests {
     ) async throws {
       let run = try await sandbox.run(["--json"] + arguments, input: input)
       #expect(run.status != 0, "\(arguments): \(run.output)")
-      collect(try Value(parsing: run.errors), command: "error")
+      collect(try JSONValue(parsing: run.errors), command: "error")
       if let command { covered.insert(command) }
     }
 
     /// Records every key of `value` with its place and type; a list's records are the top.
-    func collect(_ value: Value, command: String) {
-      func walk(_ value: Value, at place: String) {
+    func collect(_ value: JSONValue, command: String) {
+      func walk(_ value: JSONValue, at place: String) {
         switch value {
-        case .object(let object):
-          for (key, child) in object {
+        case .object(let members):
+          for (key, child) in members {
             let childPlace = place.isEmpty ? key : place + "." + key
             occurrences.append(
               Occurrence(
@@ -266,7 +220,7 @@ struct JSONVocabularyTests {
     let lines = try await sandbox.run(["--json", "users", "export"])
     #expect(lines.status == 0, "\(lines.errors)")
     for line in lines.output.split(separator: "\n") {
-      recorder.collect(try Value(parsing: line), command: "users export")
+      recorder.collect(try JSONValue(parsing: line), command: "users export")
     }
     try await recorder.json(sandbox, ["users", "export"], ["exported.jsonl"])
     let importFile = sandbox.root + "/users.htpasswd"
@@ -367,11 +321,11 @@ struct JSONVocabularyTests {
   }
 
   /// The JSON type as the vocabulary names it; an ISO 8601 string is a `time`.
-  static func type(of value: Value) -> String {
+  static func type(of value: JSONValue) -> String {
     switch value {
     case .null: return "null"
-    case .boolean: return "boolean"
-    case .number: return "number"
+    case .bool: return "boolean"
+    case .integer, .real: return "number"
     case .string(let text):
       return text.wholeMatch(of: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/) != nil
         ? "time" : "string"
@@ -381,5 +335,27 @@ struct JSONVocabularyTests {
       if elements.isEmpty { return "array<?>" }
       return "array<\(elements.count == 1 ? elements.first ?? "" : "mixed")>"
     }
+  }
+}
+
+/// The printed JSON, read by the parser the import uses.
+extension JSONValue {
+  init(parsing text: some StringProtocol) throws {
+    self = try JanssonParser.shared.get().parse(String(text)).get()
+  }
+
+  subscript(key: String) -> JSONValue? {
+    guard case .object(let members) = self else { return nil }
+    return members.last { $0.key == key }?.value
+  }
+
+  var string: String? {
+    guard case .string(let text) = self else { return nil }
+    return text
+  }
+
+  var integer: Int? {
+    guard case .integer(let number) = self else { return nil }
+    return Int(exactly: number)
   }
 }
