@@ -61,13 +61,14 @@ struct SecondFactorCommand {
   func status() async throws {
     let session = try ScriptedSession.open(context)
     let status = try await session.root.services.secondFactor.status(token: session.token)
-    try context.emit(
-      json: SecondFactorStatusShown(
-        secondFactor: status.enabled, enabled: status.enabled, pending: status.pending,
-        recoveryCodesLeft: status.recoveryCodesLeft))
-    let state = status.enabled ? "on" : (status.pending ? "pending ('authcli 2fa confirm')" : "off")
+    let shown = SecondFactorStatusShown(
+      secondFactor: status.enabled, enabled: status.enabled, pending: status.pending,
+      recoveryCodesLeft: status.recoveryCodesLeft)
+    try context.emit(json: shown)
+    let state =
+      shown.secondFactor ? "on" : (shown.pending ? "pending ('authcli 2fa confirm')" : "off")
     var text = "Second factor:  \(state)"
-    if status.enabled { text += "\nRecovery codes: \(status.recoveryCodesLeft) left" }
+    if shown.secondFactor { text += "\nRecovery codes: \(shown.recoveryCodesLeft) left" }
     context.show(text)
   }
 

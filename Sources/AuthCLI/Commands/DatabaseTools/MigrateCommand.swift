@@ -69,17 +69,17 @@ struct MigrateCommand {
     try ScriptedSession.refuseMemory(location, context: context)
     let status = try CompositionRoot.databaseTools(for: location).migrationStatus()
     let applied = status.applied.map(AppliedMigrationRecord.init)
-    try context.emit(
-      json: MigrationStatusShown(
-        schemaVersion: status.schemaVersion,
-        newestKnownSchemaVersion: status.newestKnownVersion, appliedMigrations: applied,
-        pendingMigrations: status.pending, applied: applied, pending: status.pending))
+    let shown = MigrationStatusShown(
+      schemaVersion: status.schemaVersion, newestKnownSchemaVersion: status.newestKnownVersion,
+      appliedMigrations: applied, pendingMigrations: status.pending, applied: applied,
+      pending: status.pending)
+    try context.emit(json: shown)
     let rows =
-      status.applied.map { [$0.identifier, "applied", Timestamp.readable($0.appliedAt)] }
-      + status.pending.map { [$0, "pending", ""] }
+      shown.appliedMigrations.map { [$0.identifier, "applied", Timestamp.readable($0.appliedAt)] }
+      + shown.pendingMigrations.map { [$0, "pending", ""] }
     context.show(
-      "Schema version \(status.schemaVersion) (this program knows up to "
-        + "\(status.newestKnownVersion)).\n\n"
+      "Schema version \(shown.schemaVersion) (this program knows up to "
+        + "\(shown.newestKnownSchemaVersion)).\n\n"
         + TextTable(headers: ["MIGRATION", "STATE", "APPLIED AT"], rows: rows)
         .render(style: context.outputStyle))
   }

@@ -29,13 +29,14 @@ struct SessionMaintenanceCommand {
         message: "Not signed in: the token is not a live session (unknown, expired or ended).",
         hint: "")
     }
-    try context.emit(json: SessionStarted(found))
+    let session = SessionStarted(found)
+    try context.emit(json: session)
     context.show(
       """
-      Username:   \(TerminalText.visible(found.user.username))
-      Session:    \(found.session.id)
-      Signed in:  \(Timestamp.readable(found.session.createdAt))
-      Expires:    \(Timestamp.readable(found.session.expiresAt))
+      Username:   \(TerminalText.visible(session.username))
+      Session:    \(session.sessionID)
+      Signed in:  \(Timestamp.readable(session.sessionCreatedAt))
+      Expires:    \(Timestamp.readable(session.sessionExpiresAt))
       """)
   }
 
