@@ -39,11 +39,6 @@ struct JanssonParser: Sendable {
   /// caller gets the same answer.
   static let shared: Result<JanssonParser, Refusal> = load()
 
-  /// Whether this process has Jansson mapped now (for tests that prove it stays out).
-  static var isMappedInProcess: Bool {
-    libraryNames.contains { dlopen($0, RTLD_NOW | RTLD_NOLOAD) != nil }
-  }
-
   private static func load() -> Result<JanssonParser, Refusal> {
     var reasons: [String] = []
     for name in libraryNames {
