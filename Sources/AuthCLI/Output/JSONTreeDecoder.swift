@@ -9,7 +9,8 @@
 ///
 /// Types are strict, as JSON has them: a number is not a string, `1.5` is not an integer,
 /// and an integer past the Swift type's range is refused rather than cut.
-struct JSONTreeDecoder {
+enum JSONTreeDecoder {
+  /// The value of `type` that `value` holds; throws `DecodingError`, or what the type throws.
   static func decode<Value: Decodable>(_ type: Value.Type, from value: JSONValue) throws -> Value {
     try TreeDecoder(value: value, codingPath: []).decodeValue(type)
   }

@@ -16,7 +16,7 @@ struct JSONEncodingFailure: Error, Equatable {
 /// Foundation's `JSONEncoder` would link the whole of FoundationEssentials into the binary
 /// and cost every command's start-up; this encoder only builds the value that `JSONText`
 /// writes.
-struct JSONTreeEncoder {
+enum JSONTreeEncoder {
   /// The JSON value of `value`; one that encodes nothing is an empty object, as for
   /// Foundation.
   static func value<Value: Encodable>(of value: Value) throws(JSONEncodingFailure) -> JSONValue {

@@ -77,7 +77,6 @@ struct UsersExportCommand {
           + " (AUTHCLI_SECRET_KEY_FILE). Recovery codes are not exported.")
     }
   }
-
 }
 
 /// `users export PATH`: how many accounts the file holds.
