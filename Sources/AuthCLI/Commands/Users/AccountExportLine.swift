@@ -202,7 +202,8 @@ extension AccountExportLine {
       throw ErrorReport(
         kind: .unavailable,
         message: "Reading an export needs the Jansson library, which cannot be loaded: "
-          + refusal.reason)
+          + refusal.reason,
+        hint: "Install Jansson (Debian and Ubuntu: apt-get install libjansson4).")
     }
     var entries: [AccountImportEntry] = []
     var older: Set<Int> = []
