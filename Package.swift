@@ -49,6 +49,10 @@ let package = Package(
     // libedit's header only: the shell opens the library at run time, on a terminal, so no
     // other command maps it (no pkg-config, whose flags would link it into every start).
     .systemLibrary(name: "CEdit", providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
+    // Jansson's header only: `users import --format jsonl` opens the library at run time to
+    // read an export back, so no other command maps it (no pkg-config, as for libpq).
+    .systemLibrary(
+      name: "CJansson", providers: [.apt(["libjansson-dev"]), .brew(["jansson"])]),
     .systemLibrary(
       name: "CQRencode", pkgConfig: "libqrencode",
       providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]),
@@ -90,7 +94,7 @@ let package = Package(
       name: "AuthCLI",
       dependencies: [
         "AuthCore", "AuthDatabase", "AuthStorage", "AuthPostgres", "AuthCrypto", "AuthViewModels",
-        "CommandLineKit", "TerminalQR", "CEdit",
+        "CommandLineKit", "TerminalQR", "CEdit", "CJansson",
       ]),
     .executableTarget(name: "authcli", dependencies: ["AuthCLI"]),
 

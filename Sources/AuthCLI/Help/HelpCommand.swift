@@ -24,11 +24,11 @@ enum HelpCommand {
     // The two tables a script may want to read; every other page is for people, and
     // `--json` there is refused rather than ignored.
     if context.options.json {
-      guard !context.values[manual], words.count == 1, let table = tables[words[0]] else {
+      guard !context.values[manual], words.count == 1, let print = tables[words[0]] else {
         throw context.usageError(
           "Help pages are text; --json is for 'help errors' and 'help exit-codes'")
       }
-      context.emit(json: table())
+      try print(context)
       return
     }
     try context.console.output.write(page(for: words, context: context))
@@ -40,8 +40,9 @@ enum HelpCommand {
   ]
 
   /// The same topics as JSON, for `--json help exit-codes` and `--json help errors`.
-  private static let tables: [String: () -> Any] = [
-    "exit-codes": { ExitCodeHelp.json }, "errors": { ErrorKindHelp.json },
+  private static let tables: [String: (CommandContext) throws -> Void] = [
+    "exit-codes": { try $0.emit(json: ExitCodeHelp.table) },
+    "errors": { try $0.emit(json: ErrorKindHelp.table) },
   ]
 
   private static func page(for words: [String], context: CommandContext) throws -> String {

@@ -6,7 +6,8 @@ import Testing
 /// Foundation (with its ICU data, about 1 ms more per start), and never libpq (the PostgreSQL
 /// engine loads it at run time, only when a `postgresql://` database is named), nor libedit
 /// (the shell opens it at run time, on a terminal; mapped at every start with the three
-/// libraries it needs, it cost 3 to 4 ms more per start of the debug binary).
+/// libraries it needs, it cost 3 to 4 ms more per start of the debug binary), nor Jansson
+/// (opened by `users import --format jsonl` alone).
 @Suite struct LinkedLibrariesTests {
   /// The modules linked into the authcli executable.
   static let binaryModules = [
@@ -88,12 +89,12 @@ import Testing
       }
     }
 
-    @Test func executableLinksNeitherFoundationNorLibpqNorLibedit() throws {
+    @Test func executableLinksNeitherFoundationNorTheLibrariesOpenedOnDemand() throws {
       let libraries = try linkedLibraries()
       #expect(libraries.contains { $0.hasPrefix("libsqlite3.so") })
       for forbidden in [
         "libFoundation.so", "libFoundationInternationalization.so", "lib_FoundationICU.so",
-        "libpq.so", "libedit.so", "libtinfo.so", "libbsd.so",
+        "libpq.so", "libedit.so", "libtinfo.so", "libbsd.so", "libjansson.so",
       ] {
         #expect(!libraries.contains { $0.hasPrefix(forbidden) }, "authcli links \(forbidden)")
       }

@@ -52,7 +52,7 @@ struct ChangePasswordCommand {
         FieldError("confirmation", output.confirmationValidation),
       ])
     }
-    context.emit(json: ["changed": true, "ended_sessions": ended])
+    try context.emit(json: PasswordChanged(endedSessions: ended))
     context.show(
       "Password changed; \(ended) other session\(ended == 1 ? "" : "s") ended.")
   }

@@ -20,7 +20,7 @@ struct SignOutCommand {
     }
     try session.root.sessionFile?.remove()
     let ended = viewModel.outputs.endedSessions
-    context.emit(json: ["signed_out": true, "ended_sessions": ended ?? 1])
+    try context.emit(json: SignedOut(endedSessions: ended ?? 1))
     if let ended {
       context.show("Signed out everywhere: \(ended) session\(ended == 1 ? "" : "s") ended.")
     } else {

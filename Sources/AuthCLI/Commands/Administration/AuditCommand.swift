@@ -23,7 +23,7 @@ struct AuditCommand {
       username: selection.username, kinds: selection.kinds.isEmpty ? nil : selection.kinds,
       since: selection.since?.resolve(now: Date()), limit: selection.limit)
     let events = try await root.services.auditTrail.events(query)
-    context.emit(json: events.map(Self.json))
+    try context.emit(json: events.map(AuditEntry.init))
     guard !events.isEmpty else {
       context.show("No events.")
       return
@@ -39,17 +39,33 @@ struct AuditCommand {
         .render(style: context.outputStyle))
   }
 
-  private static func json(_ event: AuthEvent) -> [String: Any] {
-    [
-      "id": event.id,
-      "occurred_at": Timestamp.iso8601(event.draft.time),
-      // Deprecated: `occurred_at` (every time is a `…_at` key); removed in the next release.
-      "time": Timestamp.iso8601(event.draft.time),
-      "kind": event.draft.kind.rawValue,
-      "username": event.draft.username.map { $0 as Any } ?? JSONText.null,
-      "user_id": event.draft.userID.map { $0.rawValue as Any } ?? JSONText.null,
-      "detail": event.draft.detail,
-    ]
+}
+
+/// `audit`: one event.
+struct AuditEntry: JSONOutput {
+  let id: Int64
+  let occurredAt: Date
+  /// Deprecated: `occurred_at` (every time is a `…_at` key); removed in the next release.
+  let time: Date?
+  let kind: String
+  let username: String?
+  let userID: Int64?
+  let detail: String
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case detail, id, kind, occurredAt = "occurred_at", time, userID = "user_id", username
+  }
+
+  static let deprecatedKeys: [CodingKeys: String] = [.time: "`occurred_at`"]
+
+  init(_ event: AuthEvent) {
+    id = event.id
+    occurredAt = event.draft.time
+    time = event.draft.time
+    kind = event.draft.kind.rawValue
+    username = event.draft.username
+    userID = event.draft.userID?.rawValue
+    detail = event.draft.detail
   }
 }
 

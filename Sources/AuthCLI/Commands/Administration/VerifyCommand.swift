@@ -48,7 +48,7 @@ struct VerifyCommand {
       case .refused(let refusal): throw SecondFactorFailure(refusal)
       }
     }
-    context.emit(json: ["verified": true, "username": user.username])
+    try context.emit(json: PasswordVerified(username: user.username))
     context.show("Password for \(TerminalText.visible(user.username)) is correct.")
   }
 }
@@ -79,5 +79,15 @@ extension VerifyCommand {
       passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput],
       usernameFromStandardInput: context.values[CredentialOptions.usernameStandardInput]
     ).run()
+  }
+}
+
+/// `verify`: whose password was right.
+struct PasswordVerified: JSONOutput {
+  let verified = true
+  let username: String
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case username, verified
   }
 }

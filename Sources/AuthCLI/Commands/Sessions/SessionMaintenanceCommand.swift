@@ -30,13 +30,14 @@ struct SessionMaintenanceCommand {
         hint: "Its holder gets a new one by signing in again ('authcli signin', then "
           + "'authcli sessions token').")
     }
-    context.emit(json: SessionJSON.object(found))
+    let session = SessionStarted(found)
+    try context.emit(json: session)
     context.show(
       """
-      Username:   \(TerminalText.visible(found.user.username))
-      Session:    \(found.session.id)
-      Signed in:  \(Timestamp.readable(found.session.createdAt))
-      Expires:    \(Timestamp.readable(found.session.expiresAt))
+      Username:   \(TerminalText.visible(session.username))
+      Session:    \(session.sessionID)
+      Signed in:  \(Timestamp.readable(session.sessionCreatedAt))
+      Expires:    \(Timestamp.readable(session.sessionExpiresAt))
       """)
   }
 
@@ -48,15 +49,13 @@ struct SessionMaintenanceCommand {
     let root = try CompositionRoot.forOperator(
       location: location, environment: context.process.environment)
     let report = try await root.services.housekeeping.prune()
-    context.emit(
-      json: [
-        "expired_sessions": report.expiredSessions,
-        "throttle_rows": report.forgottenThrottleStates,
-        "expired_device_cookies": report.expiredDeviceCookies,
-      ])
-    let sessions = report.expiredSessions
-    let rows = report.forgottenThrottleStates
-    let cookies = report.expiredDeviceCookies
+    let deleted = PrunableCountsOutput(
+      expiredSessions: report.expiredSessions, throttleRows: report.forgottenThrottleStates,
+      expiredDeviceCookies: report.expiredDeviceCookies)
+    try context.emit(json: deleted)
+    let sessions = deleted.expiredSessions
+    let rows = deleted.throttleRows
+    let cookies = deleted.expiredDeviceCookies
     context.show(
       "Deleted \(sessions) expired session\(sessions == 1 ? "" : "s"), \(rows) throttle "
         + "row\(rows == 1 ? "" : "s") that no longer lock anything and \(cookies) expired "

@@ -47,11 +47,7 @@ struct UserAdministrationCommand {
     }
     switch result {
     case .added(let user):
-      context.emit(
-        json: [
-          "added": true, "username": user.username,
-          "created_at": Timestamp.iso8601(user.createdAt),
-        ])
+      try context.emit(json: AccountAdded(username: user.username, createdAt: user.createdAt))
       context.show("Created account \(TerminalText.visible(user.username)) (not signed in).")
     case .invalid(let validation):
       throw FieldRefusals.error([
@@ -66,18 +62,15 @@ struct UserAdministrationCommand {
     let services = try root().services
     let details = try await services.accounts.account(named: username)
     let factor = try await services.secondFactor.status(named: username)
-    context.emit(json: Self.json(details).merging(["second_factor": factor.enabled]) { $1 })
+    try context.emit(json: AccountShown(details, secondFactor: factor.enabled))
     context.show(Self.text(details, secondFactor: factor, style: context.outputStyle))
   }
 
   /// `users reset-2fa NAME`: removes the account's second factor and ends its sessions.
   func resetSecondFactor(_ username: String) async throws {
     let change = try await root().services.secondFactor.reset(named: username)
-    context.emit(
-      json: [
-        "username": change.user.username, "second_factor": false,
-        "ended_sessions": change.endedSessions,
-      ])
+    try context.emit(
+      json: SecondFactorReset(username: change.user.username, endedSessions: change.endedSessions))
     context.show(
       "Removed the second factor of \(TerminalText.visible(change.user.username));"
         + " \(Self.sessions(change.endedSessions)) ended.")
@@ -94,10 +87,8 @@ struct UserAdministrationCommand {
         "Delete account \(shown) and end its \(details.activeSessions.count) session(s)? [y/N] ")
     }
     let change = try await root.services.accounts.deleteAccount(named: username)
-    context.emit(
-      json: [
-        "deleted": true, "username": change.user.username, "ended_sessions": change.endedSessions,
-      ])
+    try context.emit(
+      json: AccountDeleted(username: change.user.username, endedSessions: change.endedSessions))
     context.show(
       "Deleted account \(shown); \(Self.sessions(change.endedSessions)) ended.")
   }
@@ -106,13 +97,10 @@ struct UserAdministrationCommand {
   func lock(_ username: String, reason: String) async throws {
     let change = try await root().services.accounts.lockAccount(named: username, reason: reason)
     let shown = TerminalText.visible(change.user.username)
-    context.emit(
-      json: [
-        "locked": true, "username": change.user.username, "was_locked": change.wasLocked,
-        "lock_reason": reason, "ended_sessions": change.endedSessions,
-        // Deprecated: `lock_reason`, as `users show` names it; removed in the next release.
-        "reason": reason,
-      ])
+    try context.emit(
+      json: AccountLocked(
+        username: change.user.username, wasLocked: change.wasLocked, lockReason: reason,
+        endedSessions: change.endedSessions, reason: reason))
     context.show(
       (change.wasLocked ? "Account \(shown) was locked already; reason updated" : "Locked \(shown)")
         + "; \(Self.sessions(change.endedSessions)) ended.")
@@ -122,8 +110,8 @@ struct UserAdministrationCommand {
   func unlock(_ username: String) async throws {
     let change = try await root().services.accounts.unlockAccount(named: username)
     let shown = TerminalText.visible(change.user.username)
-    context.emit(
-      json: ["locked": false, "username": change.user.username, "was_locked": change.wasLocked])
+    try context.emit(
+      json: AccountUnlocked(username: change.user.username, wasLocked: change.wasLocked))
     context.show(
       (change.wasLocked ? "Unlocked \(shown)" : "Account \(shown) was not locked")
         + "; failed sign-ins cleared.")
@@ -151,10 +139,8 @@ struct UserAdministrationCommand {
     guard case .valid(let change) = result else {
       throw FieldRefusals.error([FieldError(operatorsField: "password", result)])
     }
-    context.emit(
-      json: [
-        "reset": true, "username": change.user.username, "ended_sessions": change.endedSessions,
-      ])
+    try context.emit(
+      json: PasswordReset(username: change.user.username, endedSessions: change.endedSessions))
     context.show(
       "Password of \(TerminalText.visible(change.user.username)) reset; "
         + "\(Self.sessions(change.endedSessions)) ended.")
@@ -201,34 +187,6 @@ struct UserAdministrationCommand {
 
   private static func sessions(_ count: Int) -> String {
     "\(count) session\(count == 1 ? "" : "s")"
-  }
-
-  private static func json(_ details: AccountDetails) -> [String: Any] {
-    let sessions = details.activeSessions.map { session -> [String: Any] in
-      [
-        "id": session.id.rawValue,
-        "created_at": Timestamp.iso8601(session.createdAt),
-        "last_used_at": Timestamp.iso8601(session.lastUsedAt),
-        "expires_at": Timestamp.iso8601(session.expiresAt),
-      ]
-    }
-    return [
-      "username": details.user.username,
-      "created_at": Timestamp.iso8601(details.user.createdAt),
-      "updated_at": Timestamp.iso8601(details.user.updatedAt),
-      "last_sign_in_at": JSONText.time(details.lastSignInAt),
-      "locked": details.lock != nil,
-      "locked_at": JSONText.time(details.lock?.lockedAt),
-      "lock_reason": details.lock.map { $0.reason as Any } ?? JSONText.null,
-      "failed_attempts": details.failedAttempts,
-      "throttled_until": JSONText.time(details.throttledUntil),
-      "password_scheme": details.passwordScheme.map { $0.rawValue as Any } ?? JSONText.null,
-      "upgraded_at_next_sign_in": details.passwordScheme.map { !$0.isCurrent } ?? false,
-      "sessions": sessions,
-      // Deprecated: `active_sessions` is a count wherever else it appears (`users list`);
-      // the list is `sessions`. Removed in the next release.
-      "active_sessions": sessions,
-    ]
   }
 
   private static func text(

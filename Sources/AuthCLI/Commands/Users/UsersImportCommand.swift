@@ -32,7 +32,7 @@ struct UsersImportCommand {
     let root = try CompositionRoot.forOperator(
       location: location, environment: context.process.environment,
       access: .existingFileOrNewTables)
-    let decoded = chosen == .jsonl ? try AccountJSONLines.entries(lines) : nil
+    let decoded = chosen == .jsonl ? try AccountExportLine.entries(lines) : nil
     let entries = decoded?.entries ?? lines.map(AccountImportEntry.line)
     let report = try await root.services.accountImport.importAccounts(
       AccountImportRequest(
@@ -54,7 +54,7 @@ struct UsersImportCommand {
             : "Nothing was imported: \(refused) refused."
         ] + refusedLines)
     }
-    context.emit(json: Self.json(report, dryRun: dryRun))
+    try context.emit(json: AccountsImported(report, dryRun: dryRun))
     for line in refusedLines { context.note("skipped " + line) }
     for line in Self.changes(report.accepted, dryRun: dryRun) { context.note(line) }
     let older = report.accepted.count {
@@ -119,7 +119,7 @@ struct UsersImportCommand {
   }
 
   /// A refused line's reason as printed, with the option that would take the line in.
-  private static func reason(_ refusal: ImportRefusal) -> String {
+  static func reason(_ refusal: ImportRefusal) -> String {
     switch refusal.remedy {
     case .keepLocked: refusal.reason + " (--\(keepLocked.declaration.name) imports it locked)"
     case .dropExpiry: refusal.reason + " (--\(dropExpiry.declaration.name) imports it without)"
@@ -127,36 +127,6 @@ struct UsersImportCommand {
       refusal.reason + " (--\(dropSecondFactors.declaration.name) imports it without)"
     case nil: refusal.reason
     }
-  }
-
-  private static func json(_ report: AccountImportReport, dryRun: Bool) -> [String: Any] {
-    let imported = report.written ? report.accepted.count : 0
-    return [
-      // A count, named as the other counts are (`ended_sessions`): a verb alone is a flag.
-      "imported_accounts": imported,
-      "dry_run": dryRun,
-      "schemes": report.countsPerScheme,
-      "accounts": report.accepted.map { account -> [String: Any] in
-        [
-          "line": account.line, "username": account.username,
-          "password_scheme": account.scheme?.rawValue ?? "none", "locked": account.locked,
-          "dropped_expiry": account.droppedExpiry.map { $0 as Any } ?? JSONText.null,
-          "second_factor_transfer": account.secondFactor.rawValue,
-          "recovery_codes_not_moved": account.recoveryCodesNotMoved,
-          // Deprecated: `password_scheme`, as `users show` names it; removed in the next
-          // release.
-          "scheme": account.scheme?.rawValue ?? "none",
-        ]
-      },
-      "skipped": report.refused.map { refusal -> [String: Any] in
-        [
-          "line": refusal.line, "username": refusal.username.map { $0 as Any } ?? JSONText.null,
-          "reason": Self.reason(refusal),
-        ]
-      },
-      // Deprecated: `imported_accounts`; removed in the next release.
-      "imported": imported,
-    ]
   }
 
   private static func count(_ number: Int, _ noun: String) -> String {
@@ -245,5 +215,79 @@ extension UsersImportCommand {
       dryRun: context.values[dryRun], skipInvalid: context.values[skipInvalid],
       keepLocked: context.values[keepLocked], dropExpiry: context.values[dropExpiry],
       dropSecondFactors: context.values[dropSecondFactors])
+  }
+}
+
+/// `users import`: what was (or, in a dry run, would be) imported and what was skipped.
+struct AccountsImported: JSONOutput {
+  /// A count, named as the other counts are (`ended_sessions`): a verb alone is a flag.
+  let importedAccounts: Int
+  let dryRun: Bool
+  /// Accounts per hash scheme.
+  let schemes: [String: Int]
+  let accounts: [Account]
+  let skipped: [Skipped]
+  /// Deprecated: `imported_accounts`; removed in the next release.
+  let imported: Int?
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case accounts, dryRun = "dry_run", imported, importedAccounts = "imported_accounts", schemes
+    case skipped
+  }
+
+  static let deprecatedKeys: [CodingKeys: String] = [.imported: "`imported_accounts`"]
+
+  /// One account taken.
+  struct Account: JSONOutput {
+    let line: Int
+    let username: String
+    let passwordScheme: String
+    let locked: Bool
+    let droppedExpiry: String?
+    let secondFactorTransfer: String
+    let recoveryCodesNotMoved: Int
+    /// Deprecated: `password_scheme`, as `users show` names it; removed in the next release.
+    let scheme: String?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case droppedExpiry = "dropped_expiry", line, locked, passwordScheme = "password_scheme"
+      case recoveryCodesNotMoved = "recovery_codes_not_moved", scheme
+      case secondFactorTransfer = "second_factor_transfer", username
+    }
+
+    static let deprecatedKeys: [CodingKeys: String] = [.scheme: "`password_scheme`"]
+
+    init(_ account: ImportedAccount) {
+      line = account.line
+      username = account.username
+      passwordScheme = account.scheme?.rawValue ?? "none"
+      locked = account.locked
+      droppedExpiry = account.droppedExpiry
+      secondFactorTransfer = account.secondFactor.rawValue
+      recoveryCodesNotMoved = account.recoveryCodesNotMoved
+      scheme = passwordScheme
+    }
+  }
+
+  /// One line refused, when `--skip-invalid` let the rest through.
+  struct Skipped: JSONOutput {
+    let line: Int
+    let username: String?
+    let reason: String
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case line, reason, username
+    }
+  }
+
+  init(_ report: AccountImportReport, dryRun: Bool) {
+    importedAccounts = report.written ? report.accepted.count : 0
+    self.dryRun = dryRun
+    schemes = report.countsPerScheme
+    accounts = report.accepted.map(Account.init)
+    skipped = report.refused.map {
+      Skipped(line: $0.line, username: $0.username, reason: UsersImportCommand.reason($0))
+    }
+    imported = importedAccounts
   }
 }

@@ -17,7 +17,7 @@ struct UsersRenameCommand {
       throw FieldRefusals.error([FieldError("username", result)])
     }
     let previous = Username.canonicalize(old)
-    context.emit(json: ["renamed": true, "username": user.username, "previous_username": previous])
+    try context.emit(json: AccountRenamed(username: user.username, previousUsername: previous))
     context.show(
       "Renamed \(TerminalText.visible(previous)) to \(TerminalText.visible(user.username)); "
         + "sessions kept.")
