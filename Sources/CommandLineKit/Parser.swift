@@ -8,7 +8,8 @@ extension ToolDeclaration {
   /// `UsageError` that names the command whose help explains it and, for a mistyped
   /// subcommand or option, suggests the closest declared one. A word that starts with `-`
   /// is never taken as an option's value (`--limit -1` is refused, `--limit=-1` is the way
-  /// to give it), and an option the tool refuses (`refusedOptions`) is refused by name.
+  /// to give it), an option the tool refuses (`refusedOptions`) is refused by name, and a
+  /// command that runs needs each of its required options.
   public func parse(_ arguments: [String]) throws(UsageError) -> ParsedCommandLine<Action> {
     var parser = LineParser(tool: self)
     return try parser.parse(arguments)
@@ -90,6 +91,9 @@ private struct LineParser<Action: Sendable> {
       throw error("Missing subcommand: " + Self.choices(current.subcommands))
     }
     try assignArguments()
+    if let missing = current.options.first(where: { $0.isRequired && !values.contains($0) }) {
+      throw error(missing.missingMessage)
+    }
     return finished(.run(action))
   }
 
@@ -100,7 +104,9 @@ private struct LineParser<Action: Sendable> {
       current = next
       return
     }
-    if current.action == nil, current.arguments.isEmpty {
+    // A command without arguments takes no free word: one after a group, or after a
+    // command that also has subcommands (`migrate statsu`), is a mistyped subcommand.
+    if current.arguments.isEmpty, current.action == nil || !current.subcommands.isEmpty {
       let words = path.dropFirst().map(\.name)
       let typed = (words + [token]).joined(separator: " ")
       let closest = Suggestions.closest(to: token, among: current.subcommands.map(\.name)).map {

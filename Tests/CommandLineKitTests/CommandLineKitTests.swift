@@ -186,7 +186,7 @@ struct CommandLineKitTests {
         ["sample", "users", "list"]
       ),
       ("--frob", "Unknown option '--frob'", ["sample"]),
-      ("stray", "Unexpected argument 'stray'", ["sample"]),
+      ("stray", "Unknown subcommand 'stray'", ["sample"]),
     ]
     for (line, message, path) in cases {
       #expect(throws: UsageError(message, commandPath: path), "\(line)") { try Sample.parse(line) }
