@@ -86,16 +86,19 @@ struct EnvironmentVariable: Hashable, Sendable {
     meaning:
       "The width of help pages, the man page's usage lines and tables when standard output is "
       + "no terminal; on a terminal its own window size wins. Without either, help is 80 "
-      + "columns and a table in a file or pipe is as wide as its cells.",
+      + "columns and a table in a file or pipe is as wide as its cells. A table too wide for "
+      + "the width wraps its widest cells within their columns, or, narrower still, shows each "
+      + "row as HEADER  value lines.",
     audience: .everyone)
   /// The password-hashing cost.
   static let hashingCost = EnvironmentVariable(
     name: "AUTHCLI_ARGON2",
     meaning:
-      "The password-hashing cost: interactive (the default: 2 passes over 64 MiB) or "
-      + "moderate. minimum, libsodium's smallest cost, is for tests only: for any database but "
-      + ":memory: it is refused (exit 78) unless AUTHCLI_TEST_ONLY_ALLOW_MINIMUM_COST=1 is set "
-      + "too.",
+      "For tests only. The password-hashing cost: interactive (the default: 2 passes over 64 "
+      + "MiB) or moderate, the real costs; minimum, libsodium's smallest, makes test suites "
+      + "fast. Never set minimum for real accounts: for any database but :memory: it is "
+      + "refused (exit 78, before any file is created) unless "
+      + "AUTHCLI_TEST_ONLY_ALLOW_MINIMUM_COST=1 is set too.",
     audience: .testsOnly)
   /// The second switch `AUTHCLI_ARGON2=minimum` needs for a file.
   static let minimumCostAllowed = EnvironmentVariable(
