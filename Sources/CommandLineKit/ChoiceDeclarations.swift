@@ -9,7 +9,7 @@ where Value.RawValue == String {
   /// The case typed as `text`, or `use one of a, b, c`.
   @Sendable static func parse(_ text: String) throws(InvalidValue) -> Value {
     guard let value = Value(rawValue: text) else {
-      throw InvalidValue("use one of " + words.joined(separator: ", "))
+      throw InvalidValue.notOneOf(words, typed: text)
     }
     return value
   }

@@ -16,9 +16,21 @@ public enum ValueCompletion: Hashable, Sendable {
 public struct InvalidValue: Error, Hashable, Sendable {
   /// What a valid value looks like, for the user: `use a number from 1 to 6`.
   public let reason: String
+  /// The value probably meant, for a word from a fixed list: `Did you mean 'shadow'?`.
+  public let suggestion: String?
 
-  /// Describes what a valid value looks like.
-  public init(_ reason: String) { self.reason = reason }
+  /// Describes what a valid value looks like, and the value probably meant, if any.
+  public init(_ reason: String, suggestion: String? = nil) {
+    self.reason = reason
+    self.suggestion = suggestion
+  }
+
+  /// The refusal of a word that is not one of `words`, with the closest of them, if any.
+  static func notOneOf(_ words: [String], typed: String) -> InvalidValue {
+    InvalidValue(
+      "use one of " + words.joined(separator: ", "),
+      suggestion: Suggestions.sentence(for: Suggestions.closest(to: typed, among: words)))
+  }
 }
 
 /// The identity of one declaration: values are stored and read under it, so a command
@@ -299,9 +311,7 @@ private enum OptionChoices {
     _ choices: [String]
   ) -> @Sendable (String) throws(InvalidValue) -> String {
     { text throws(InvalidValue) in
-      guard choices.contains(text) else {
-        throw InvalidValue("use one of " + choices.joined(separator: ", "))
-      }
+      guard choices.contains(text) else { throw InvalidValue.notOneOf(choices, typed: text) }
       return text
     }
   }

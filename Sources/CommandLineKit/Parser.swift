@@ -142,7 +142,8 @@ private struct LineParser<Action: Sendable> {
       try values.record(option, value)
     } catch {
       throw self.error(
-        "The value '\(value ?? "")' is invalid for '\(option.label)': \(error.reason)")
+        "The value '\(value ?? "")' is invalid for '\(option.label)': \(error.reason)",
+        suggestion: error.suggestion)
     }
   }
 
@@ -169,7 +170,9 @@ private struct LineParser<Action: Sendable> {
     do {
       values.append(argument, try argument.convert(word))
     } catch {
-      throw self.error("The value '\(word)' is invalid for '\(argument.label)': \(error.reason)")
+      throw self.error(
+        "The value '\(word)' is invalid for '\(argument.label)': \(error.reason)",
+        suggestion: error.suggestion)
     }
   }
 

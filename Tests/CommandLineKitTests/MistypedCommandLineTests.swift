@@ -94,6 +94,8 @@ struct MistypedCommandLineTests {
     #expect(Suggestions.closest(to: "SIGNIN", among: ["signin"]) == ["signin"])
     #expect(Suggestions.closest(to: "--pasword-stdn", among: ["--password-stdin"]).count == 1)
     #expect(Suggestions.closest(to: "frobnicate", among: ["signin", "signup"]).isEmpty)
+    // Every candidate one edit too far stays out, however many there are.
+    #expect(Suggestions.closest(to: "tcsh", among: ["bash", "zsh", "fish"]).isEmpty)
   }
 
   @Test func aMistypedSubcommandIsAnsweredWithTheClosestOne() {

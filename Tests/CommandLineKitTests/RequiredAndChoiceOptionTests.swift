@@ -100,6 +100,17 @@ struct RequiredAndChoiceOptionTests {
         commandPath: ["importer", "show"])
     ) { try Importer.parse("show", "medium") }
     #expect(try Importer.parse("show", "shadow").values[Importer.shell] == .shadow)
+    // A mistyped value is a mistyped word like any other.
+    #expect(
+      throws: UsageError(
+        "The value 'shdow' is invalid for '--format <format>': use one of htpasswd, shadow, jsonl",
+        commandPath: ["importer", "import"], suggestion: "Did you mean 'shadow'?")
+    ) { try Importer.parse("import", "--format", "shdow", "f") }
+    #expect(
+      throws: UsageError(
+        "The value 'hihg' is invalid for '--kind <level>': use one of low, high",
+        commandPath: ["importer", "import"], suggestion: "Did you mean 'high'?")
+    ) { try Importer.parse("import", "--format", "jsonl", "--kind", "hihg", "f") }
   }
 
   @Test func enumOptionsAreListedAndCompletedFromTheirCases() throws {
