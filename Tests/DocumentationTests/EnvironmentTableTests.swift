@@ -7,7 +7,7 @@ extension DocumentationChecks {
   /// docs/cli.md's environment table is written by the declarations (`EnvironmentVariable`):
   /// one row per variable authcli reads, in their order, with the meaning the man page
   /// shows; `AUTHCLI_UPDATE_SAMPLES=1` rewrites it. Its Files section names every file
-  /// authcli keeps on its own (`StateFile`).
+  /// authcli keeps on its own (`KnownFile`).
   @Suite("Documentation: the environment and files are the declarations'")
   @MainActor
   struct EnvironmentTableTests {
@@ -43,7 +43,7 @@ extension DocumentationChecks {
       let start = try #require(text.range(of: "\n## Files\n"))
       let rest = text[start.upperBound...]
       let section = rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)]
-      for file in StateFile.all {
+      for file in KnownFile.all {
         #expect(section.contains(file.label), "\(Self.page) Files does not name \(file.label)")
       }
     }

@@ -30,7 +30,7 @@ struct SecondFactorKeyFile: SecondFactorKeySource {
     do {
       return SecondFactorKeyFile(
         path: try XDGDirectory.state.path(environment: environment) + "/"
-          + StateFile.secondFactorKeyName)
+          + KnownFile.secondFactorKeyName)
     } catch {
       return Unlocated(reason: ErrorReport(error).message)
     }

@@ -30,7 +30,7 @@ enum AuthCLITool {
       The exit codes are listed by 'authcli help exit-codes', the kinds of JSON errors by
       'authcli help errors'.
 
-      """ + EnvironmentVariable.helpParagraph + "\n\n" + StateFile.helpParagraph,
+      """ + EnvironmentVariable.helpParagraph + "\n\n" + KnownFile.helpParagraph,
     options: GlobalOptions.declarations,
     subcommands: [
       SignUpCommand.declaration,

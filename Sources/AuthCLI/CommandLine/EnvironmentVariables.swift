@@ -90,6 +90,13 @@ struct EnvironmentVariable: Hashable, Sendable {
       + "the width wraps its widest cells within their columns, or, narrower still, shows each "
       + "row as HEADER  value lines.",
     audience: .everyone)
+  /// libedit's key bindings file, read by libedit itself.
+  static let editorBindings = EnvironmentVariable(
+    name: "EDITRC", summary: "the shell's key bindings, in place of ~/.editrc",
+    meaning:
+      "Read by libedit when the shell edits lines on a terminal: the key bindings file, in "
+      + "place of ~/.editrc.",
+    audience: .everyone)
   /// The password-hashing cost.
   static let hashingCost = EnvironmentVariable(
     name: "AUTHCLI_ARGON2",
@@ -150,6 +157,7 @@ struct EnvironmentVariable: Hashable, Sendable {
   /// Every variable authcli reads, in the order the pages list them.
   static let all: [EnvironmentVariable] = [
     database, secretKeyFile, dataHome, stateHome, home, noColor, terminal, columns,
+    editorBindings,
     pamUser, pamService, pamRemoteHost, pamTerminal,
     postgresSSLMode, postgresHost, postgresHostAddress,
     hashingCost, minimumCostAllowed,
@@ -189,9 +197,9 @@ extension Dictionary where Key == String, Value == String {
   subscript(variable: EnvironmentVariable) -> String? { self[variable.name] }
 }
 
-/// A file authcli reads or writes on its own, declared once: where it is found, and what
+/// A file authcli reads or writes of its own accord, declared once: where it is found, and what
 /// the man page's FILES section and docs/cli.md say of it.
-struct StateFile: Hashable, Sendable {
+struct KnownFile: Hashable, Sendable {
   /// How the pages name it: `$XDG_DATA_HOME/authcli/auth.sqlite3`.
   let label: String
   /// A few words for the root help page.
@@ -205,31 +213,40 @@ struct StateFile: Hashable, Sendable {
   }
 
   /// The database when neither --db nor AUTHCLI_DB names one.
-  static let defaultDatabase = StateFile(
+  static let defaultDatabase = KnownFile(
     label: "$XDG_DATA_HOME/" + defaultDatabasePath, summary: "the default database",
     meaning:
       "The default database (mode 0600; the folder, made by the commands that create the "
       + "database, 0700).")
   /// One token and device cookie file per database.
-  static let stateFolder = StateFile(
+  static let stateFolder = KnownFile(
     label: "$XDG_STATE_HOME/" + stateFolderName + "/", summary: "session tokens",
     meaning:
       "The session token of each database (session-<hash of the database's path>) and its "
       + "device cookies (device-<hash>), mode 0600 in a 0700 folder.")
   /// The key that seals second-factor secrets.
-  static let secondFactorKey = StateFile(
+  static let secondFactorKey = KnownFile(
     label: "$XDG_STATE_HOME/" + secondFactorKeyName, summary: "the second-factor key",
     meaning:
       "The second-factor key (AUTHCLI_SECRET_KEY_FILE names another): 32 random bytes, mode "
       + "0600, made by the first '2fa enable'. Never in the database or a backup: keep a copy.")
   /// The shell's history, when asked for.
-  static let shellHistory = StateFile(
+  static let shellHistory = KnownFile(
     label: "shell --history FILE", summary: "the shell's history, when named",
     meaning:
       "Only when named: the shell's answers typed on a terminal, never a password (mode 0600).")
 
+  /// libedit's key bindings, read by libedit itself.
+  static let editorBindings = KnownFile(
+    label: "~/.editrc", summary: "the shell's key bindings",
+    meaning:
+      "Read, never written, by libedit when the shell edits lines on a terminal: the user's "
+      + "key bindings (EDITRC names another file).")
+
   /// Every file, in the order the pages list them.
-  static let all: [StateFile] = [defaultDatabase, stateFolder, secondFactorKey, shellHistory]
+  static let all: [KnownFile] = [
+    defaultDatabase, stateFolder, secondFactorKey, shellHistory, editorBindings,
+  ]
 
   /// The default database below the XDG data folder.
   static let defaultDatabasePath = "authcli/auth.sqlite3"

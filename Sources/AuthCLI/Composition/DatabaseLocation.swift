@@ -48,7 +48,7 @@ enum DatabaseLocation: Hashable, Sendable {
         })
     }
     let dataHome = try XDGDirectory.data.path(environment: environment)
-    return .file(dataHome + "/" + StateFile.defaultDatabasePath, isDefault: true)
+    return .file(dataHome + "/" + KnownFile.defaultDatabasePath, isDefault: true)
   }
 
   /// The target `uri` names; `unreadable` makes the error for a URI libpq cannot read.

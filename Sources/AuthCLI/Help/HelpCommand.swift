@@ -121,7 +121,7 @@ enum ManualPage {
         ManSection(
           title: "ENVIRONMENT",
           entries: EnvironmentVariable.all.map { ($0.name, $0.meaning) }),
-        ManSection(title: "FILES", entries: StateFile.all.map { ($0.label, $0.meaning) }),
+        ManSection(title: "FILES", entries: KnownFile.all.map { ($0.label, $0.meaning) }),
         ManSection(
           title: "SEE ALSO",
           text: "sqlite3(1). Shell completions: 'authcli completion bash|zsh|fish'."),

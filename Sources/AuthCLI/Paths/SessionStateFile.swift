@@ -28,7 +28,7 @@ struct SessionStateFile: Sendable {
     at key: String, environment: [String: String]
   ) throws(CLIError) -> SessionStateFile {
     let folder =
-      try XDGDirectory.state.path(environment: environment) + "/" + StateFile.stateFolderName
+      try XDGDirectory.state.path(environment: environment) + "/" + KnownFile.stateFolderName
     return SessionStateFile(path: folder + "/session-\(PathDigest.hex(of: key))")
   }
 

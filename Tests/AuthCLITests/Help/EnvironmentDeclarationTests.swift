@@ -6,7 +6,7 @@ import Testing
 
 /// Every environment variable authcli reads is declared once (`EnvironmentVariable`), read
 /// through that declaration, and listed by the root help and the man page; every file it
-/// keeps on its own (`StateFile`) is listed by both too. docs/cli.md's table is checked by
+/// keeps on its own (`KnownFile`) is listed by both too. docs/cli.md's table is checked by
 /// the documentation tests.
 @Suite("Environment and files: declared once, listed everywhere")
 @MainActor
@@ -59,7 +59,7 @@ struct EnvironmentDeclarationTests {
   @Test func namesAreDeclaredOnce() {
     let names = EnvironmentVariable.all.map(\.name)
     #expect(Set(names).count == names.count)
-    let labels = StateFile.all.map(\.label)
+    let labels = KnownFile.all.map(\.label)
     #expect(Set(labels).count == labels.count)
   }
 
@@ -73,7 +73,7 @@ struct EnvironmentDeclarationTests {
       let shown = variable.name + (variable.summary.map { " (" + $0 + ")" } ?? "")
       #expect(text.contains(Self.words(shown)), "\(variable.name)")
     }
-    for file in StateFile.all {
+    for file in KnownFile.all {
       #expect(text.contains(Self.words(file.label + " (" + file.summary + ")")))
     }
   }
@@ -88,7 +88,7 @@ struct EnvironmentDeclarationTests {
       #expect(environment.contains("\\fB" + roff(variable.name) + "\\fR"), "\(variable.name)")
     }
     let files = try #require(section("FILES", of: page))
-    for file in StateFile.all {
+    for file in KnownFile.all {
       #expect(files.contains("\\fB" + roff(file.label) + "\\fR"), "\(file.label)")
     }
   }
