@@ -225,10 +225,13 @@ private struct LineParser<Action: Sendable> {
     return ParsedCommandLine(path: path, values: values, request: request)
   }
 
-  /// `'list' or 'revoke <id>'`: each subcommand with the arguments it needs.
+  /// `'list', 'revoke <id>' or 'check --token-stdin'`: each subcommand with the arguments
+  /// and options it needs.
   private static func choices(_ subcommands: [CommandDeclaration<Action>]) -> String {
     let named = subcommands.map { command in
-      let words = [command.name] + command.arguments.filter { !$0.isOptional }.map(\.label)
+      let words =
+        [command.name] + command.arguments.filter { !$0.isOptional }.map(\.label)
+        + command.options.filter(\.isRequired).map(\.usageLabel)
       return "'" + words.joined(separator: " ") + "'"
     }
     guard let last = named.last else { return "none" }

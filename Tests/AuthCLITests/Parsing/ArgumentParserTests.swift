@@ -175,7 +175,8 @@ struct ArgumentParserTests {
       (
         "sessions",
         UsageError(
-          "Missing subcommand: 'list', 'revoke <id>', 'token', 'check' or 'prune'", at: ["sessions"]
+          "Missing subcommand: 'list', 'revoke <id>', 'token', 'check --token-stdin' or 'prune'",
+          at: ["sessions"]
         )
       ),
       ("sessions drop", UsageError("Unknown subcommand 'sessions drop'", at: ["sessions"])),
@@ -190,7 +191,8 @@ struct ArgumentParserTests {
         UsageError(
           "Missing subcommand: 'list', 'add', 'show <username>', 'delete <username>', "
             + "'lock <username>', 'unlock <username>', 'reset-password <username>', "
-            + "'reset-2fa <username>', 'import <file>', 'export' or 'rename <old> <new>'",
+            + "'reset-2fa <username>', 'import <file> --format <format>', 'export' or "
+            + "'rename <old> <new>'",
           at: ["users"])
       ),
       ("users drop", UsageError("Unknown subcommand 'users drop'", at: ["users"])),
