@@ -6,7 +6,8 @@ public enum ValueCompletion: Hashable, Sendable {
   case files
   /// Folder names only.
   case directories
-  /// One of a fixed list of words.
+  /// One of a fixed list of words, the only values accepted: help pages and the man page
+  /// list them after the help text.
   case words([String])
   /// The names of the program's subcommands, then `extra` words (for help topics).
   case subcommandNames(extra: [String])

@@ -219,7 +219,7 @@ struct CommandLineKitTests {
 
         OPTIONS:
           -c, --count <n>         How many. (default: 3)
-          --colour <name>         The colour.
+          --colour <name>         The colour. (values: red, green)
           -v, --verbose           Say more.
           -h, --help              Show help information.
 

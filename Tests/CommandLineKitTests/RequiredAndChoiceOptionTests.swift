@@ -118,7 +118,8 @@ struct RequiredAndChoiceOptionTests {
     #expect(Importer.kinds.declaration.completion == .words(["low", "high"]))
     #expect(Importer.shell.declaration.completion == .words(["htpasswd", "shadow", "jsonl"]))
     let page = Importer.tool.helpPage(for: try #require(Importer.tool.path(to: ["import"])))
-    #expect(page.contains("How hard. (default: low)"))
+    #expect(page.contains("How hard. (values: low, high; default: low)"))
+    #expect(page.contains("The layout. (values: htpasswd, shadow, jsonl)"))
     #expect(Importer.tool.completionScript(for: .bash).contains("htpasswd shadow jsonl"))
   }
 }

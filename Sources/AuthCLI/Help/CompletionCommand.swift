@@ -4,7 +4,7 @@ import CommandLineKit
 /// the same declarations as parsing and help.
 @MainActor
 enum CompletionCommand {
-  static let shell = Argument<Shell>("shell", help: "The shell: bash, zsh or fish.")
+  static let shell = Argument<Shell>("shell", help: "The shell.")
 
   static let declaration: Subcommand = Subcommand(
     "completion", abstract: "Print the shell completion script for bash, zsh or fish.",

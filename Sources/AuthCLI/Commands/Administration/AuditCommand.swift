@@ -116,10 +116,7 @@ extension AuditCommand {
 
   static let declaration: Subcommand = Subcommand(
     "audit", abstract: "Show the audit trail, newest first.",
-    discussion: """
-      Kinds: \(AuthEventKind.allCases.map(\.rawValue).joined(separator: ", ")). The
-      details never hold a password, token or hash.
-      """,
+    discussion: "The details never hold a password, token or hash.",
     options: [user, kind, since, limit]
   ) { context in
     try await AuditCommand(context: context).run()
