@@ -9,7 +9,7 @@ struct EnvironmentVariable: Hashable, Sendable {
     /// pam_exec, for `verify --pam`.
     case pamExec
     /// libpq's own variables, which authcli also reads to decide on a server's certificate.
-    case postgres
+    case libpq
     /// Test suites only: never set for real accounts.
     case testsOnly
   }
@@ -140,19 +140,19 @@ struct EnvironmentVariable: Hashable, Sendable {
     meaning:
       "libpq's TLS mode when the URI names none. With neither, a server that is not this "
       + "machine is reached with sslmode=verify-full.",
-    audience: .postgres)
+    audience: .libpq)
   /// libpq's host.
   static let postgresHost = EnvironmentVariable(
     name: "PGHOST",
     meaning:
       "libpq's host when the URI names none; it decides, with PGHOSTADDR, whether the server "
       + "is this machine.",
-    audience: .postgres)
+    audience: .libpq)
   /// libpq's host address.
   static let postgresHostAddress = EnvironmentVariable(
     name: "PGHOSTADDR",
     meaning: "libpq's host address when the URI names none, judged as PGHOST is.",
-    audience: .postgres)
+    audience: .libpq)
 
   /// Every variable authcli reads, in the order the pages list them.
   static let all: [EnvironmentVariable] = [
@@ -175,7 +175,7 @@ struct EnvironmentVariable: Hashable, Sendable {
       variable.name + (variable.summary.map { " (" + $0 + ")" } ?? "")
     }
     return "Environment: " + everyone.joined(separator: ", ") + "; "
-      + [Audience.pamExec, .postgres, .testsOnly].map { listed($0) + " (" + $0.summary + ")" }
+      + [Audience.pamExec, .libpq, .testsOnly].map { listed($0) + " (" + $0.summary + ")" }
       .joined(separator: "; ") + "."
   }
 }
@@ -186,7 +186,7 @@ extension EnvironmentVariable.Audience {
     switch self {
     case .everyone: "set by whoever runs authcli"
     case .pamExec: "set by pam_exec for verify --pam"
-    case .postgres: "libpq's, read when the URI names no host or TLS mode"
+    case .libpq: "libpq's, read when the URI names no host or TLS mode"
     case .testsOnly: "for tests only"
     }
   }

@@ -2,8 +2,9 @@ import AuthCore
 import CommandLineKit
 import TerminalQR
 
-/// `authcli 2fa`: the signed-in user's second factor. These verbs have no scene of their own (the shell offers sign-in's second step,
-/// not enrolment), so they call the use cases directly, as the operators' commands do.
+/// `authcli 2fa`: the signed-in user's second factor. These verbs have no scene of their
+/// own (the shell offers sign-in's second step, not enrolment), so they call the use cases
+/// directly, as the operators' commands do.
 @MainActor
 struct SecondFactorCommand {
   let context: CommandContext

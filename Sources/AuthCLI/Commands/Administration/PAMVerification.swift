@@ -15,7 +15,8 @@ import CommandLineKit
 @MainActor
 struct PAMVerification {
   let context: CommandContext
-  let username: String?
+  /// `--username`, which wins over `PAM_USER`.
+  private var username: String? { context.values[CredentialOptions.username] }
 
   /// More than any password the rules accept, with room for the NUL.
   static let byteLimit = 4096

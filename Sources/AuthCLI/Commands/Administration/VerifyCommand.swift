@@ -8,9 +8,9 @@ import CommandLineKit
   import Darwin
 #endif
 
-/// `authcli verify`: exit 0 when the password is right,
-/// 77 otherwise, with no session (like `htpasswd -v`). Any refusal, including a name that
-/// breaks the username rules, is 77: a caller asks one yes-or-no question.
+/// `authcli verify`: exit 0 when the password is right, 77 otherwise, with no session (like
+/// `htpasswd -v`). Any refusal, including a name that breaks the username rules, is 77: a
+/// caller asks one yes-or-no question.
 @MainActor
 struct VerifyCommand {
   let context: CommandContext
@@ -74,9 +74,7 @@ extension VerifyCommand {
     ]
   ) { context in
     if context.values[PAMVerification.flag] {
-      return try await PAMVerification(
-        context: context, username: context.values[CredentialOptions.username]
-      ).run()
+      return try await PAMVerification(context: context).run()
     }
     try await VerifyCommand(context: context).run()
   }

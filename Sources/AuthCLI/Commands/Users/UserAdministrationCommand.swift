@@ -7,8 +7,8 @@ import CommandLineKit
   import Foundation
 #endif
 
-/// The operator's verbs of `authcli users` beside `list`, over
-/// the account administration use case. Whoever can open the database may run them.
+/// The operator's verbs of `authcli users` beside `list`, over the account administration
+/// use case. Whoever can open the database may run them.
 @MainActor
 struct UserAdministrationCommand {
   let context: CommandContext
