@@ -27,7 +27,8 @@ struct SessionStateFile: Sendable {
   static func forDatabase(
     at key: String, environment: [String: String]
   ) throws(CLIError) -> SessionStateFile {
-    let folder = try XDGDirectory.state.path(environment: environment) + "/authcli"
+    let folder =
+      try XDGDirectory.state.path(environment: environment) + "/" + KnownFile.stateFolderName
     return SessionStateFile(path: folder + "/session-\(PathDigest.hex(of: key))")
   }
 

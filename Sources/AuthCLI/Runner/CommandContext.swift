@@ -47,6 +47,14 @@ struct CommandContext {
     return value
   }
 
+  /// The value of a required option, which the parser has already required.
+  func required<Value>(_ option: RequiredOption<Value>) throws(CLIError) -> Value {
+    guard let value = values[option] else {
+      throw .internalFailure("The option \(option.declaration.label) was not parsed")
+    }
+    return value
+  }
+
   /// Prints a result for people (ignored under `--json`, where `emit(json:)` speaks).
   /// The text is only built when it is printed.
   func show(_ text: @autoclosure () throws -> String) rethrows {

@@ -7,7 +7,9 @@ import CommandLineKit
 @MainActor
 struct ChangePasswordCommand {
   let context: CommandContext
-  let passwordFromStandardInput: Bool
+  private var passwordFromStandardInput: Bool {
+    context.values[CredentialOptions.passwordStandardInput]
+  }
 
   func run() async throws {
     let session = try ScriptedSession.open(context)
@@ -67,9 +69,6 @@ extension ChangePasswordCommand {
       """,
     options: [CredentialOptions.passwordStandardInput]
   ) { context in
-    try await ChangePasswordCommand(
-      context: context,
-      passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput]
-    ).run()
+    try await ChangePasswordCommand(context: context).run()
   }
 }

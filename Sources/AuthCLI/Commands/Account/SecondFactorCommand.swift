@@ -2,9 +2,9 @@ import AuthCore
 import CommandLineKit
 import TerminalQR
 
-/// `authcli 2fa enable|confirm|status|disable|recovery-codes`: the signed-in user's second
-/// factor. These verbs have no scene of their own (the shell offers sign-in's second step,
-/// not enrolment), so they call the use cases directly, as the operators' commands do.
+/// `authcli 2fa`: the signed-in user's second factor. These verbs have no scene of their
+/// own (the shell offers sign-in's second step, not enrolment), so they call the use cases
+/// directly, as the operators' commands do.
 @MainActor
 struct SecondFactorCommand {
   let context: CommandContext
@@ -12,7 +12,8 @@ struct SecondFactorCommand {
   /// `2fa enable`: a new pending factor; prints the secret, the URI and, on a terminal or
   /// with `--qr`, its QR code. On a terminal without `--json`, asks for the first code at
   /// once and confirms.
-  func enable(qr: Bool) async throws {
+  func enable() async throws {
+    let qr = context.values[Self.qr]
     let session = try ScriptedSession.open(context)
     let enrolment = try await session.root.services.secondFactor.enrol(token: session.token)
     try context.emit(
@@ -73,10 +74,11 @@ struct SecondFactorCommand {
   }
 
   /// `2fa disable`: after the current password.
-  func disable(passwordFromStandardInput: Bool) async throws {
+  func disable() async throws {
     let session = try ScriptedSession.open(context)
     let password = try CredentialReader(
-      context: context, passwordFromStandardInput: passwordFromStandardInput
+      context: context,
+      passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput]
     ).password(prompt: "Current password: ")
     let answer = try await session.root.services.secondFactor.disable(
       token: session.token, password: password)
@@ -86,10 +88,11 @@ struct SecondFactorCommand {
   }
 
   /// `2fa recovery-codes`: a new set after the current password.
-  func recoveryCodes(passwordFromStandardInput: Bool) async throws {
+  func recoveryCodes() async throws {
     let session = try ScriptedSession.open(context)
     let password = try CredentialReader(
-      context: context, passwordFromStandardInput: passwordFromStandardInput
+      context: context,
+      passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput]
     ).password(prompt: "Current password: ")
     let answer = try await session.root.services.secondFactor.newRecoveryCodes(
       token: session.token, password: password)
@@ -133,7 +136,7 @@ extension SecondFactorCommand {
           """,
         options: [qr]
       ) { context in
-        try await SecondFactorCommand(context: context).enable(qr: context.values[qr])
+        try await SecondFactorCommand(context: context).enable()
       },
       Subcommand(
         "confirm", abstract: "Turn the pending factor on with one code; print recovery codes.",
@@ -150,16 +153,14 @@ extension SecondFactorCommand {
         "disable", abstract: "Turn the factor off (asks for the current password).",
         options: [CredentialOptions.passwordStandardInput]
       ) { context in
-        try await SecondFactorCommand(context: context).disable(
-          passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput])
+        try await SecondFactorCommand(context: context).disable()
       },
       Subcommand(
         "recovery-codes",
         abstract: "Make a new set of recovery codes (asks for the current password).",
         options: [CredentialOptions.passwordStandardInput]
       ) { context in
-        try await SecondFactorCommand(context: context).recoveryCodes(
-          passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput])
+        try await SecondFactorCommand(context: context).recoveryCodes()
       },
     ])
 }

@@ -1,6 +1,6 @@
 import CommandLineKit
 
-/// `authcli backup PATH`: a consistent copy of the database in a new file (0600), checked.
+/// `authcli backup`: a consistent copy of the database in a new file (0600), checked.
 @MainActor
 struct BackupCommand {
   let context: CommandContext

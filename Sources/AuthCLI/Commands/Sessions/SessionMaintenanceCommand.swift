@@ -1,8 +1,8 @@
 import AuthCore
 import CommandLineKit
 
-/// `authcli sessions check --token-stdin` (for other programs) and `authcli sessions
-/// prune` (for operators): neither reads the state file.
+/// `sessions check` (for other programs) and `sessions prune` (for operators): neither
+/// reads the state file.
 @MainActor
 struct SessionMaintenanceCommand {
   let context: CommandContext
@@ -69,8 +69,11 @@ struct SessionMaintenanceCommand {
 }
 
 extension SessionMaintenanceCommand {
+  /// Required, so that every caller's command line says where the token comes from.
   static let tokenStandardInput = Flag(
-    "token-stdin", help: "Read the token from the first line of standard input (required).")
+    "token-stdin", help: "Read the token from the first line of standard input (required).",
+    isRequired: true,
+    missingMessage: "Pass --token-stdin: 'sessions check' reads the token from standard input")
 
   static let check: Subcommand = Subcommand(
     "check",
@@ -78,10 +81,6 @@ extension SessionMaintenanceCommand {
       + "or 77 when it is not a live session); counts as a use.",
     options: [tokenStandardInput]
   ) { context in
-    guard context.values[tokenStandardInput] else {
-      throw context.usageError(
-        "Pass --token-stdin: 'sessions check' reads the token from standard input")
-    }
     try await SessionMaintenanceCommand(context: context).check()
   }
 

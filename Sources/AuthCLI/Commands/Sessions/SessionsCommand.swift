@@ -2,7 +2,7 @@ import AuthCore
 import AuthViewModels
 import CommandLineKit
 
-/// `authcli sessions list` and `authcli sessions revoke ID`, over the sessions view model.
+/// `authcli sessions list`, `revoke` and `token`, over the sessions view model.
 @MainActor
 struct SessionsCommand {
   let context: CommandContext

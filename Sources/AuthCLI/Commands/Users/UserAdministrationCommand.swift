@@ -7,19 +7,21 @@ import CommandLineKit
   import Foundation
 #endif
 
-/// `authcli users add|show|delete|lock|unlock|reset-password`: the operator's verbs, over
-/// the account administration use case. Whoever can open the database may run them.
+/// The operator's verbs of `authcli users` beside `list`, over the account administration
+/// use case. Whoever can open the database may run them.
 @MainActor
 struct UserAdministrationCommand {
   let context: CommandContext
 
-  /// `users add --username NAME --password-stdin`: sign-up's rules, no session.
-  func add(username: String?, passwordFromStandardInput: Bool) async throws {
+  /// `users add`: sign-up's rules, no session.
+  func add() async throws {
+    let username = context.values[CredentialOptions.username]
     let location = try context.databaseLocation()
     try ScriptedSession.refuseMemory(location, context: context)
     _ = try DatabaseOpener.existingPath(location)
     let reader = CredentialReader(
-      context: context, passwordFromStandardInput: passwordFromStandardInput)
+      context: context,
+      passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput])
     var name = try reader.username(given: username)
     var password = try reader.confirmedNewPassword(
       prompt: "Password: ", confirmation: "Repeat password: ")
@@ -57,7 +59,7 @@ struct UserAdministrationCommand {
     }
   }
 
-  /// `users show NAME`: everything but the hash.
+  /// `users show`: everything but the hash.
   func show(_ username: String) async throws {
     let services = try root().services
     let details = try await services.accounts.account(named: username)
@@ -66,7 +68,7 @@ struct UserAdministrationCommand {
     context.show(Self.text(details, secondFactor: factor, style: context.outputStyle))
   }
 
-  /// `users reset-2fa NAME`: removes the account's second factor and ends its sessions.
+  /// `users reset-2fa`: removes the account's second factor and ends its sessions.
   func resetSecondFactor(_ username: String) async throws {
     let change = try await root().services.secondFactor.reset(named: username)
     try context.emit(
@@ -76,13 +78,13 @@ struct UserAdministrationCommand {
         + " \(Self.sessions(change.endedSessions)) ended.")
   }
 
-  /// `users delete NAME [--yes]`: asks on a terminal, needs `--yes` otherwise.
-  func delete(_ username: String, confirmed: Bool) async throws {
+  /// `users delete`: asks on a terminal, needs `--yes` otherwise.
+  func delete(_ username: String) async throws {
     let root = try root()
     // Looked up first, so a typo answers "no such account" rather than a question.
     let details = try await root.services.accounts.account(named: username)
     let shown = TerminalText.visible(details.user.username)
-    if !confirmed {
+    if !context.values[Self.yes] {
       try confirm(
         "Delete account \(shown) and end its \(details.activeSessions.count) session(s)? [y/N] ")
     }
@@ -93,8 +95,9 @@ struct UserAdministrationCommand {
       "Deleted account \(shown); \(Self.sessions(change.endedSessions)) ended.")
   }
 
-  /// `users lock NAME [--reason TEXT]`.
-  func lock(_ username: String, reason: String) async throws {
+  /// `users lock`: the lock, with the reason given.
+  func lock(_ username: String) async throws {
+    let reason = context.values[Self.reason] ?? ""
     let change = try await root().services.accounts.lockAccount(named: username, reason: reason)
     let shown = TerminalText.visible(change.user.username)
     try context.emit(
@@ -106,7 +109,7 @@ struct UserAdministrationCommand {
         + "; \(Self.sessions(change.endedSessions)) ended.")
   }
 
-  /// `users unlock NAME`.
+  /// `users unlock`: the lock lifted and the throttle cleared.
   func unlock(_ username: String) async throws {
     let change = try await root().services.accounts.unlockAccount(named: username)
     let shown = TerminalText.visible(change.user.username)
@@ -117,13 +120,14 @@ struct UserAdministrationCommand {
         + "; failed sign-ins cleared.")
   }
 
-  /// `users reset-password NAME --password-stdin`: a new password, every session ended.
-  func resetPassword(_ username: String, passwordFromStandardInput: Bool) async throws {
+  /// `users reset-password`: a new password, every session ended.
+  func resetPassword(_ username: String) async throws {
     let location = try context.databaseLocation()
     try ScriptedSession.refuseMemory(location, context: context)
     _ = try DatabaseOpener.existingPath(location)
     let reader = CredentialReader(
-      context: context, passwordFromStandardInput: passwordFromStandardInput)
+      context: context,
+      passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput])
     var password = try reader.confirmedNewPassword(
       prompt: "New password: ", confirmation: "Repeat new password: ")
     let root = try CompositionRoot.forOperator(
@@ -246,9 +250,7 @@ extension UserAdministrationCommand {
       "add", abstract: "Create an account without signing in (sign-up's rules).",
       options: [CredentialOptions.username, CredentialOptions.passwordStandardInput]
     ) { context in
-      try await UserAdministrationCommand(context: context).add(
-        username: context.values[CredentialOptions.username],
-        passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput])
+      try await UserAdministrationCommand(context: context).add()
     },
     Subcommand(
       "show",
@@ -265,16 +267,14 @@ extension UserAdministrationCommand {
         """,
       arguments: [username], options: [yes]
     ) { context in
-      try await UserAdministrationCommand(context: context).delete(
-        context.required(username), confirmed: context.values[yes])
+      try await UserAdministrationCommand(context: context).delete(context.required(username))
     },
     Subcommand(
       "lock",
       abstract: "Refuse every sign-in (with the usual sign-in answer) and end the sessions.",
       arguments: [username], options: [reason]
     ) { context in
-      try await UserAdministrationCommand(context: context).lock(
-        context.required(username), reason: context.values[reason] ?? "")
+      try await UserAdministrationCommand(context: context).lock(context.required(username))
     },
     Subcommand(
       "unlock", abstract: "Lift the lock and clear the sign-in throttle.", arguments: [username]
@@ -286,8 +286,7 @@ extension UserAdministrationCommand {
       arguments: [username], options: [CredentialOptions.passwordStandardInput]
     ) { context in
       try await UserAdministrationCommand(context: context).resetPassword(
-        context.required(username),
-        passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput])
+        context.required(username))
     },
     Subcommand(
       "reset-2fa", abstract: "Remove an account's second factor and end its sessions.",

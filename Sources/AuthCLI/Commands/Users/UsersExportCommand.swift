@@ -14,13 +14,14 @@ import CommandLineKit
   import Darwin
 #endif
 
-/// `authcli users export [--format jsonl] [PATH]`: every account, one JSON object a line,
+/// `authcli users export`: every account, one JSON object a line,
 /// with its hash, to standard output or to a new 0600 file.
 @MainActor
 struct UsersExportCommand {
   let context: CommandContext
 
-  func run(path: String?) async throws {
+  func run() async throws {
+    let path = context.values[Self.path]
     let location = try context.databaseLocation()
     try ScriptedSession.refuseMemory(location, context: context)
     _ = try DatabaseOpener.existingPath(location)
@@ -165,9 +166,14 @@ final class ExportSink {
 }
 
 extension UsersExportCommand {
-  static let format = Option<String>(
-    "format", valueName: "format", help: "How the accounts are written.", default: "jsonl",
-    choices: ["jsonl"])
+  static let format = Option<ExportFormat>(
+    "format", valueName: "format", help: "How the accounts are written.", default: .jsonl)
+
+  /// The layouts an export is written in.
+  enum ExportFormat: String, CaseIterable, Sendable {
+    /// One JSON object a line, as `users import --format jsonl` reads it.
+    case jsonl
+  }
   static let path = Argument<String>(
     "path", help: "A new file to write (0600, never overwritten); standard output without it.",
     isOptional: true, completion: .files)
@@ -184,6 +190,6 @@ extension UsersExportCommand {
       """,
     arguments: [path], options: [format]
   ) { context in
-    try await UsersExportCommand(context: context).run(path: context.values[path])
+    try await UsersExportCommand(context: context).run()
   }
 }

@@ -7,9 +7,7 @@ import CommandLineKit
   import Darwin
 #endif
 
-/// `authcli users import --format F [--dry-run] [--skip-invalid] [--keep-locked]
-/// [--drop-expiry] [--drop-second-factors] FILE|-`: accounts from another system with their
-/// hashes as they are.
+/// `authcli users import`: accounts from another system with their hashes as they are.
 @MainActor
 struct UsersImportCommand {
   let context: CommandContext
@@ -17,15 +15,11 @@ struct UsersImportCommand {
   /// More than any account file; a larger one is refused rather than read into memory.
   static let byteLimit = 256 * 1024 * 1024
 
-  func run(
-    format: String?, path: String, dryRun: Bool, skipInvalid: Bool, keepLocked: Bool,
-    dropExpiry: Bool, dropSecondFactors: Bool
-  ) async throws {
-    guard let format, let chosen = AccountImportFormat(rawValue: format) else {
-      throw context.usageError(
-        "Name the file's format with --format "
-          + AccountImportFormat.allCases.map(\.rawValue).joined(separator: "|"))
-    }
+  func run() async throws {
+    let chosen = try context.required(Self.format)
+    let path = try context.required(Self.file)
+    let dryRun = context.values[Self.dryRun]
+    let skipInvalid = context.values[Self.skipInvalid]
     let location = try context.databaseLocation()
     try ScriptedSession.refuseMemory(location, context: context)
     let lines = path == "-" ? try standardInputLines() : try Self.fileLines(path)
@@ -37,7 +31,8 @@ struct UsersImportCommand {
     let report = try await root.services.accountImport.importAccounts(
       AccountImportRequest(
         format: chosen, entries: entries, dryRun: dryRun, skipInvalid: skipInvalid,
-        keepLocked: keepLocked, dropExpiry: dropExpiry, dropSecondFactors: dropSecondFactors))
+        keepLocked: context.values[Self.keepLocked], dropExpiry: context.values[Self.dropExpiry],
+        dropSecondFactors: context.values[Self.dropSecondFactors]))
     let refusedLines = report.refused.map { refusal in
       "line \(refusal.line): "
         + (refusal.username.map { TerminalText.visible($0) + ": " } ?? "") + Self.reason(refusal)
@@ -179,9 +174,10 @@ struct UsersImportCommand {
 }
 
 extension UsersImportCommand {
-  static let format = Option<String?>(
+  static let format = RequiredOption<AccountImportFormat>(
     "format", valueName: "format", help: "How the file is laid out.",
-    choices: AccountImportFormat.allCases.map(\.rawValue))
+    missingMessage: "Name the file's format with --format "
+      + AccountImportFormat.allCases.map(\.rawValue).joined(separator: "|"))
   static let dryRun = Flag("dry-run", help: "Report what would be imported; write nothing.")
   static let skipInvalid = Flag(
     "skip-invalid", help: "Import the acceptable lines and list the refused ones.")
@@ -210,11 +206,7 @@ extension UsersImportCommand {
     arguments: [file],
     options: [format, dryRun, skipInvalid, keepLocked, dropExpiry, dropSecondFactors]
   ) { context in
-    try await UsersImportCommand(context: context).run(
-      format: context.values[format], path: context.required(file),
-      dryRun: context.values[dryRun], skipInvalid: context.values[skipInvalid],
-      keepLocked: context.values[keepLocked], dropExpiry: context.values[dropExpiry],
-      dropSecondFactors: context.values[dropSecondFactors])
+    try await UsersImportCommand(context: context).run()
   }
 }
 

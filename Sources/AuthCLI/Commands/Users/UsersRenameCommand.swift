@@ -1,7 +1,7 @@
 import AuthCore
 import CommandLineKit
 
-/// `authcli users rename OLD NEW`: a new name under the username rules; the account keeps
+/// `authcli users rename`: a new name under the username rules; the account keeps
 /// its sessions, second factor and audit trail, and its sign-in throttle follows it.
 @MainActor
 struct UsersRenameCommand {
