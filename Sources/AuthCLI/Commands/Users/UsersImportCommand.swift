@@ -272,7 +272,7 @@ struct AccountsImported: JSONOutput {
     }
   }
 
-  init(_ report: AccountImportReport, dryRun: Bool) {
+  @MainActor init(_ report: AccountImportReport, dryRun: Bool) {
     importedAccounts = report.written ? report.accepted.count : 0
     self.dryRun = dryRun
     schemes = report.countsPerScheme
