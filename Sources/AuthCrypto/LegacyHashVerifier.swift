@@ -1,5 +1,4 @@
 import AuthCore
-import CNettle
 import CSodium
 
 /// Verifies imported hashes (`LegacyPasswordHash`) through maintained libraries:
@@ -114,7 +113,12 @@ public struct LegacyHashVerifier: LegacyPasswordVerifier {
 
   /// PBKDF2-HMAC-SHA256 over the password with Django's salt and iterations, compared with
   /// the stored 32 bytes.
-  private static func pbkdf2Matches(_ password: [UInt8], _ fields: DjangoFields.PBKDF2) -> Bool {
+  private static func pbkdf2Matches(
+    _ password: [UInt8], _ fields: DjangoFields.PBKDF2
+  ) throws(LegacyPasswordVerifierError) -> Bool {
+    guard case .success(let nettle) = LibNettle.shared else {
+      throw .refusedByLibrary(.djangoPBKDF2SHA256)
+    }
     var derived = [UInt8](repeating: 0, count: fields.checksum.count)
     defer { wipe(&derived) }
     // A trailing NUL gives an empty password an address; it is not part of the key.
@@ -123,7 +127,7 @@ public struct LegacyHashVerifier: LegacyPasswordVerifier {
     let salt = Array(fields.salt.utf8)
     key.withUnsafeBufferPointer { keyBuffer in
       salt.withUnsafeBufferPointer { saltBuffer in
-        nettle_pbkdf2_hmac_sha256(
+        nettle.pbkdf2HMACSHA256(
           password.count, keyBuffer.baseAddress, fields.iterations, saltBuffer.count,
           saltBuffer.baseAddress, derived.count, &derived)
       }

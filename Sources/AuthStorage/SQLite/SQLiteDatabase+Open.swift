@@ -141,7 +141,7 @@ extension SQLiteDatabase {
     defer { sqlite3_close_v2(handle) }
     guard code == SQLITE_OK else {
       throw SQLiteError.cannotCreate(
-        path: path, reason: String(cString: sqlite3_errstr(code)))
+        path: path, reason: .described(String(cString: sqlite3_errstr(code))))
     }
   }
 

@@ -9,7 +9,8 @@ struct InspectCommand {
     let location = try context.databaseLocation()
     try ScriptedSession.refuseMemory(location, context: context)
     let inspection = try CompositionRoot.databaseTools(for: location).inspect()
-    context.emit(json: InspectReportJSON.object(inspection))
+    try context.emit(
+      json: InspectOutput(schema: SchemaFacts(inspection.schema), engine: inspection.engineFacts))
     context.show(InspectReportText.render(inspection, style: context.outputStyle))
     if let problem = inspection.problem { throw problem }
   }

@@ -207,8 +207,9 @@ public struct AccountImportService: Sendable {
           line: number, username: fields.name,
           reason: "username: " + (validated.errorMessage ?? "not a valid username")))
     }
-    let refuse = { (reason: String) in
-      Judged.refused(ImportRefusal(line: number, username: name.canonical, reason: reason))
+    let refuse = { (reason: String, remedy: ImportRemedy?) in
+      Judged.refused(
+        ImportRefusal(line: number, username: name.canonical, reason: reason, remedy: remedy))
     }
     let hash: LegacyPasswordHash?
     var lockReason: String? = nil
@@ -216,29 +217,27 @@ public struct AccountImportService: Sendable {
       hash = try LegacyPasswordHash(parsing: fields.hash)
     } catch {
       guard case .locked(let retained) = error, request.keepLocked else {
-        return refuse(error.reason + (error.isLocked ? " (--keep-locked imports it locked)" : ""))
+        return refuse(error.reason, error.isLocked ? .keepLocked : nil)
       }
       // Without a retained hash it is kept with one no password matches: the name is
       // reserved, and an operator's reset-password gives it one.
       hash = retained
       lockReason = "locked in the imported file"
     }
-    if let hash, let reason = refusal(of: hash) { return refuse(reason) }
+    if let hash, let reason = refusal(of: hash) { return refuse(reason, nil) }
     var droppedExpiry: String? = nil
     if let day = fields.expiryDay {
       let date = Self.date(ofDay: day)
       if day <= judging.today {
         // The day it expires is the first it refuses, as pam_unix counts it.
         guard request.keepLocked else {
-          return refuse("account expired on \(date) (--keep-locked imports it locked)")
+          return refuse("account expired on \(date)", .keepLocked)
         }
         lockReason = "account expired on \(date) (shadow)"
       } else if request.dropExpiry {
         droppedExpiry = date
       } else {
-        return refuse(
-          "account expires on \(date), and authcli keeps no expiry"
-            + " (--drop-expiry imports it without)")
+        return refuse("account expires on \(date), and authcli keeps no expiry", .dropExpiry)
       }
     }
     var transfer = SecondFactorTransfer.none
@@ -252,9 +251,7 @@ public struct AccountImportService: Sendable {
           transfer = .moved
           moved = opened
         case .failure(let failure):
-          return refuse(
-            "second factor not moved: \(failure.reason)"
-              + " (--drop-second-factors imports it without)")
+          return refuse("second factor not moved: \(failure.reason)", .dropSecondFactors)
         }
       }
     }
