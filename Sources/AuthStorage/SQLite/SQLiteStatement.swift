@@ -22,9 +22,12 @@ final class SQLiteStatement {
   /// where each was found. A statement's decoders read the same names in the same order on
   /// every row, so later rows find each index by one comparison of the name they pass
   /// instead of searching the names (figure 1 of docs/performance.md).
-  private var readOrder: [(name: String, index: Int32)] = []
+  // Unchecked: a statement is used by one connection at a time and these two are touched
+  // only by `step` and `columnIndex`, which never overlap; the runtime's check of every
+  // access cost more than the lookup it guards.
+  @exclusivity(unchecked) private var readOrder: [(name: String, index: Int32)] = []
   /// How many columns of the current row were asked for so far: the place in `readOrder`.
-  private var readsInRow = 0
+  @exclusivity(unchecked) private var readsInRow = 0
 
   init(sql: String, handle: OpaquePointer, connection: OpaquePointer) {
     self.sql = sql
