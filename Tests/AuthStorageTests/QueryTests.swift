@@ -89,6 +89,30 @@ struct QueryTests {
     #expect(optional == .some(nil))
   }
 
+  @Test(
+    "a statement's rows are read right when its decoders ask for other columns, or in another order"
+  )
+  func columnsReadInAnotherOrder() throws {
+    let database = try SQLiteDatabase.openInMemory()
+    try database.executeScript(
+      "CREATE TABLE t (a INTEGER, b TEXT, c INTEGER); "
+        + "INSERT INTO t VALUES (1, NULL, 10), (2, 'two', 20), (3, NULL, 30);")
+    let query: SQLiteQuery = "SELECT a, b, c FROM t ORDER BY a"
+    // `b` is read only where it is set, as a lock's reason is, so later reads move.
+    let rows = try database.query(query) { row throws(SQLiteError) in
+      let a = try row.decode(Int64.self, "a")
+      let b = a == 2 ? try row.decode(String.self, "b") : "-"
+      return "\(a) \(b) \(try row.decode(Int64.self, "c"))"
+    }
+    #expect(rows == ["1 - 10", "2 two 20", "3 - 30"])
+    // The same statement, cached, read by another decoder in the reverse order.
+    let reversed = try database.query(query) { row throws(SQLiteError) in
+      "\(try row.decode(Int64.self, "c")) \(try row.decode(String?.self, "b") ?? "-") "
+        + "\(try row.decode(Int64.self, "a"))"
+    }
+    #expect(reversed == ["10 - 1", "20 two 2", "30 - 3"])
+  }
+
   @Test("a statement is prepared once per connection and reused, each run with its own values")
   func statementCache() throws {
     let database = try SQLiteDatabase.openInMemory()
