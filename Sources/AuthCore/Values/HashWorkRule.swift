@@ -35,6 +35,32 @@ public enum HashWorkRule {
     case notRead
   }
 
+  /// The most work a store's sign-in work is raised to, by an import or an operator:
+  /// 256 MiB × 2 passes of Argon2id, four times libsodium's interactive cost, which every
+  /// check of a password then costs, for an unknown name as for a kept hash. It admits the
+  /// default hashes of every Django release up to 5.2 (bcrypt at 12 rounds, the dearest,
+  /// counts 294,912); a kept hash above it is refused as an absurd cost.
+  public static let mostSignInWork = 524_288
+
+  /// Why an import refuses `hash` against the store's sign-in work `signInWork` (`nil`: a
+  /// hasher with no cost, which admits all), or `nil` when it keeps it. With `raising`,
+  /// anything up to `mostSignInWork` is kept (the import raises the store's work to it).
+  public static func importRefusal(
+    of hash: LegacyPasswordHash, signInWork: Int?, raising: Bool
+  ) -> String? {
+    guard let signInWork else { return nil }
+    let ceiling = max(signInWork, mostSignInWork)
+    let verdict = judge(hash, currentWork: raising ? ceiling : signInWork, at: .import)
+    guard case .tooCostly(_, let work, _) = verdict else { return verdict.importRefusal }
+    let scheme = hash.scheme.rawValue
+    if work > ceiling {
+      return "\(scheme) cost \(work) KiB × passes, above the most a sign-in may cost "
+        + "(\(ceiling) KiB × passes)"
+    }
+    return "\(scheme) cost \(work) KiB × passes, above the store's sign-in work "
+      + "(\(signInWork)); --raise-sign-in-work admits it, and every sign-in then costs \(work)"
+  }
+
   /// The most work `occasion` admits when a verify at the current cost is `currentWork`.
   public static func limit(at occasion: Occasion, currentWork: Int) -> Int {
     switch occasion {

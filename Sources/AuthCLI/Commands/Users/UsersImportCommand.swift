@@ -8,7 +8,7 @@ import CommandLineKit
 #endif
 
 /// `authcli users import --format F [--dry-run] [--skip-invalid] [--keep-locked]
-/// [--drop-expiry] [--drop-second-factors] FILE|-`: accounts from another system with their
+/// [--drop-expiry] [--drop-second-factors] [--raise-sign-in-work] FILE|-`: accounts from another system with their
 /// hashes as they are.
 @MainActor
 struct UsersImportCommand {
@@ -19,7 +19,7 @@ struct UsersImportCommand {
 
   func run(
     format: String?, path: String, dryRun: Bool, skipInvalid: Bool, keepLocked: Bool,
-    dropExpiry: Bool, dropSecondFactors: Bool
+    dropExpiry: Bool, dropSecondFactors: Bool, raiseSignInWork: Bool = false
   ) async throws {
     guard let format, let chosen = AccountImportFormat(rawValue: format) else {
       throw context.usageError(
@@ -34,10 +34,11 @@ struct UsersImportCommand {
       access: .existingFileOrNewTables)
     let decoded = chosen == .jsonl ? try AccountJSONLines.entries(lines) : nil
     let entries = decoded?.entries ?? lines.map(AccountImportEntry.line)
-    let report = try await root.services.accountImport.importAccounts(
-      AccountImportRequest(
-        format: chosen, entries: entries, dryRun: dryRun, skipInvalid: skipInvalid,
-        keepLocked: keepLocked, dropExpiry: dropExpiry, dropSecondFactors: dropSecondFactors))
+    var request = AccountImportRequest(
+      format: chosen, entries: entries, dryRun: dryRun, skipInvalid: skipInvalid,
+      keepLocked: keepLocked, dropExpiry: dropExpiry, dropSecondFactors: dropSecondFactors)
+    request.raiseSignInWork = raiseSignInWork
+    let report = try await root.services.accountImport.importAccounts(request)
     let refusedLines = report.refused.map { refusal in
       "line \(refusal.line): "
         + (refusal.username.map { TerminalText.visible($0) + ": " } ?? "") + refusal.reason
@@ -79,6 +80,12 @@ struct UsersImportCommand {
         + Self.secondFactorCounts(report.accepted)
         + (report.refused.isEmpty ? "" : "; skipped \(Self.count(report.refused.count, "line"))")
         + (dryRun ? "; nothing was written." : "."))
+    if let raised = report.signInWork {
+      context.show(
+        (dryRun || !report.written ? "Every sign-in would cost " : "Every sign-in now costs ")
+          + SignInWorkText.describe(raised.to) + ", up from " + SignInWorkText.describe(raised.from)
+          + ", until every kept hash above the default is replaced at sign-in.")
+    }
   }
 
   /// `; N second factors moved, M dropped`, or nothing when no line had one.
@@ -146,6 +153,9 @@ struct UsersImportCommand {
       },
       // Deprecated: `imported_accounts`; removed in the next release.
       "imported": imported,
+      "sign_in_work": report.signInWork.map { change -> Any in
+        ["from": change.from, "to": change.to] as [String: Any]
+      } ?? JSONText.null,
     ]
   }
 
@@ -211,6 +221,9 @@ extension UsersImportCommand {
     "drop-expiry", help: "Import shadow entries whose expiry is to come without it.")
   static let dropSecondFactors = Flag(
     "drop-second-factors", help: "Import exported accounts without their second factor.")
+  static let raiseSignInWork = Flag(
+    "raise-sign-in-work",
+    help: "Keep hashes dearer than the store's sign-in work and raise it to the dearest kept.")
   static let file = Argument<String>(
     "file", help: "The file to read, or '-' for standard input.", completion: .files)
 
@@ -225,14 +238,21 @@ extension UsersImportCommand {
       come: dropped only under --drop-expiry), an exported second factor the key file does
       not open. All or nothing: one refused line and nothing is imported (exit 65), unless
       --skip-invalid. A second factor moves with its account; recovery codes do not.
+      A hash dearer than the store's sign-in work (a Django 5 site's) is refused unless
+      --raise-sign-in-work, which raises what every sign-in costs to the dearest kept hash
+      (at most 524288 KiB × passes) and says so; the store keeps it until the last such hash
+      is replaced at sign-in (see `authcli users sign-in-work`).
       """,
     arguments: [file],
-    options: [format, dryRun, skipInvalid, keepLocked, dropExpiry, dropSecondFactors]
+    options: [
+      format, dryRun, skipInvalid, keepLocked, dropExpiry, dropSecondFactors, raiseSignInWork,
+    ]
   ) { context in
     try await UsersImportCommand(context: context).run(
       format: context.values[format], path: context.required(file),
       dryRun: context.values[dryRun], skipInvalid: context.values[skipInvalid],
       keepLocked: context.values[keepLocked], dropExpiry: context.values[dropExpiry],
-      dropSecondFactors: context.values[dropSecondFactors])
+      dropSecondFactors: context.values[dropSecondFactors],
+      raiseSignInWork: context.values[raiseSignInWork])
   }
 }

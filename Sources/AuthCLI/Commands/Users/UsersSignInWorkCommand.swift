@@ -1,0 +1,106 @@
+import AuthCore
+import CommandLineKit
+
+/// `authcli users sign-in-work [--set WORK | --fit]`: what every password check of the store
+/// costs, why, and the operator's way to change it.
+@MainActor
+struct UsersSignInWorkCommand {
+  let context: CommandContext
+
+  func run(set work: Int?, fit: Bool) async throws {
+    if work != nil, fit {
+      throw context.usageError("Pass --set or --fit, not both")
+    }
+    let location = try context.databaseLocation()
+    try ScriptedSession.refuseMemory(location, context: context)
+    let root = try CompositionRoot.forOperator(
+      location: location, environment: context.process.environment)
+    let service = root.services.signInWork
+    guard work != nil || fit else {
+      guard let status = try await service.status() else { return }
+      context.emit(json: Self.json(status))
+      context.show(Self.lines(status).joined(separator: "\n"))
+      return
+    }
+    switch try await service.set(to: work) {
+    case .failure(let refusal):
+      throw ErrorReport(
+        kind: .validationFailed, message: "Sign-in work not changed: \(refusal.reason).",
+        hint: "Run `authcli users sign-in-work` to see what the kept hashes need.")
+    case .success(let change):
+      var json = Self.json(change.after)
+      json["previous_work"] = change.before.work
+      context.emit(json: json)
+      context.show(
+        change.before.work == change.after.work
+          ? "Every sign-in still costs \(SignInWorkText.describe(change.after.work))."
+          : "Every sign-in now costs \(SignInWorkText.describe(change.after.work)), "
+            + "\(change.after.work > change.before.work ? "up" : "down") from "
+            + "\(SignInWorkText.describe(change.before.work)).")
+    }
+  }
+
+  /// The status as `users sign-in-work --json` and `inspect --json` give it.
+  static func json(_ status: SignInWorkStatus) -> [String: Any] {
+    [
+      "work": status.work, "default_work": status.defaultWork, "raised": status.raised,
+      "kept_hashes_above_default": status.keptAboveDefault,
+      "dearest_kept_work": status.dearestKept.map { $0 as Any } ?? JSONText.null,
+      "most_work": status.most,
+    ]
+  }
+
+  /// The status in words.
+  static func lines(_ status: SignInWorkStatus) -> [String] {
+    [
+      "Sign-in work:  \(SignInWorkText.describe(status.work))"
+        + (status.raised ? " (raised)" : " (the default)"),
+      "Default:       \(SignInWorkText.describe(status.defaultWork))",
+      "Kept hashes above the default: \(status.keptAboveDefault)"
+        + (status.dearestKept.map { ", the dearest \($0) KiB × passes" } ?? ""),
+      "Most allowed:  \(status.most) KiB × passes",
+    ]
+  }
+}
+
+/// How a sign-in work reads in text: its number and the Argon2id cost that takes as long.
+enum SignInWorkText {
+  /// `294912 KiB × passes (Argon2id 144 MiB, 2 passes)`.
+  static func describe(_ work: Int, passes: Int = 2) -> String {
+    let memoryKiB = (work + passes - 1) / passes
+    let memory =
+      memoryKiB % 1024 == 0 ? "\(memoryKiB / 1024) MiB" : "\(memoryKiB) KiB"
+    return "\(work) KiB × passes (Argon2id \(memory), \(passes) passes)"
+  }
+}
+
+extension UsersSignInWorkCommand {
+  static let setWork = Option<Int?>(
+    "set", valueName: "work",
+    help: "Raise (or lower) every sign-in to this Argon2id KiB × passes."
+  ) { text throws(InvalidValue) in
+    guard let number = Int(text), number > 0 else { throw InvalidValue("use a positive number") }
+    return number
+  }
+  static let fit = Flag(
+    "fit", help: "Set it to what the kept hashes need: the default when none is above it.")
+
+  static let declaration = Subcommand(
+    "sign-in-work",
+    abstract: "Show or change what every sign-in costs (the store's sign-in work).",
+    discussion: """
+      Every check of a password (an unknown name, a wrong password on an Argon2id account,
+      on a kept bcrypt, PBKDF2 or scrypt hash) takes the same time: the store's sign-in work,
+      counted in Argon2id KiB × passes. It is the default cost of new hashes unless hashes
+      kept from another system cost more, in which case `users import --raise-sign-in-work`
+      or --set raises it; the store keeps it for every command and program that opens it.
+      It goes back to the default by itself once the last kept hash above the default is
+      replaced at sign-in, or with --fit. It is never set below what the kept hashes need,
+      nor above 524288 (256 MiB, 2 passes).
+      """,
+    options: [setWork, fit]
+  ) { context in
+    try await UsersSignInWorkCommand(context: context).run(
+      set: context.values[setWork], fit: context.values[fit])
+  }
+}
