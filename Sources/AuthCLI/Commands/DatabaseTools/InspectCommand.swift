@@ -1,3 +1,4 @@
+import AuthCrypto
 import CommandLineKit
 
 /// `authcli inspect`: everything the engine reports, never creating or writing.
@@ -9,8 +10,14 @@ struct InspectCommand {
     let location = try context.databaseLocation()
     try ScriptedSession.refuseMemory(location, context: context)
     let inspection = try CompositionRoot.databaseTools(for: location).inspect()
-    context.emit(json: InspectReportJSON.object(inspection))
-    context.show(InspectReportText.render(inspection, style: context.outputStyle))
+    // The cost new hashes get, which the store's sign-in work is never below.
+    let cost =
+      (try? HashingCost.from(environment: context.process.environment)) ?? .interactive
+    let defaultWork = cost.memLimit / 1024 * Int(cost.opsLimit)
+    context.emit(json: InspectReportJSON.object(inspection, defaultSignInWork: defaultWork))
+    context.show(
+      InspectReportText.render(
+        inspection, style: context.outputStyle, defaultSignInWork: defaultWork))
     if let problem = inspection.problem { throw problem }
   }
 }

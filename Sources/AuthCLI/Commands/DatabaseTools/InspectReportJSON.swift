@@ -3,8 +3,15 @@ import AuthDatabase
 /// `inspect --json`: the report with stable snake_case keys, the same ones wherever the
 /// engines mean the same.
 enum InspectReportJSON {
-  static func object(_ inspection: Inspection) -> [String: Any] {
-    shared(inspection.schema).merging(inspection.json()) { shared, _ in shared }
+  static func object(_ inspection: Inspection, defaultSignInWork: Int) -> [String: Any] {
+    var object = shared(inspection.schema).merging(inspection.json()) { shared, _ in shared }
+    // What every sign-in costs (Argon2id KiB × passes), as `users sign-in-work` names it.
+    let raised = inspection.schema.raisedSignInWork
+    object["sign_in_work"] =
+      inspection.schema.passwordSchemes == nil
+      ? JSONText.null : max(defaultSignInWork, raised ?? 0) as Any
+    object["sign_in_work_raised"] = (raised ?? 0) > defaultSignInWork
+    return object
   }
 
   /// The keys that mean the same on both engines.

@@ -224,6 +224,9 @@ struct UserAdministrationCommand {
       "throttled_until": JSONText.time(details.throttledUntil),
       "password_scheme": details.passwordScheme.map { $0.rawValue as Any } ?? JSONText.null,
       "upgraded_at_next_sign_in": details.passwordScheme.map { !$0.isCurrent } ?? false,
+      // Argon2id KiB × passes: the stored hash's verify, and every check on this store.
+      "password_work": details.passwordWork.map { $0 as Any } ?? JSONText.null,
+      "sign_in_work": details.signInWork.map { $0 as Any } ?? JSONText.null,
       "sessions": sessions,
       // Deprecated: `active_sessions` is a count wherever else it appears (`users list`);
       // the list is `sessions`. Removed in the next release.
@@ -254,9 +257,14 @@ struct UserAdministrationCommand {
       ("Active sessions", String(details.activeSessions.count)),
     ]
     // Only a hash kept from another system is worth a line: authcli's own is the rule.
-    let scheme =
+    var scheme =
       details.passwordScheme?.isCurrent == true
       ? [] : [("Password hash", Self.scheme(details.passwordScheme))]
+    // Beside a kept hash, what it costs against what every check costs.
+    if let work = details.signInWork, details.passwordScheme?.isCurrent != true {
+      let own = details.passwordWork.map { " (this account's hash: \($0))" } ?? ""
+      scheme.append(("Sign-in work", SignInWorkText.describe(work) + own))
+    }
     let facts = (lines + scheme).map { label, value in
       (label + ":").padded(to: 17)
         + TerminalText.visible(value)
