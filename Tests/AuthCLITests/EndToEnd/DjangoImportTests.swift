@@ -63,7 +63,7 @@ struct DjangoImportTests {
       input: file)
     #expect(dry.status == 0, "\(dry.errors)")
     #expect(dry.output.contains("Every sign-in would cost \(Self.bcrypt12Work) KiB × passes"))
-    #expect(try await Self.signInWork(sandbox)["raised"] as? Bool == false)
+    #expect(try await Self.signInWork(sandbox)["sign_in_work_raised"] as? Bool == false)
 
     let imported = try await sandbox.run(
       ["users", "import", "--format", "django", "--raise-sign-in-work", "--json", "-"],
@@ -71,13 +71,13 @@ struct DjangoImportTests {
     #expect(imported.status == 0, "\(imported.errors)")
     let report = try #require(try imported.json() as? [String: Any])
     #expect(report["imported_accounts"] as? Int == accounts.count)
-    let change = try #require(report["sign_in_work"] as? [String: Int])
-    #expect(change == ["from": Self.defaultWork, "to": Self.bcrypt12Work])
+    #expect(report["sign_in_work"] as? Int == Self.bcrypt12Work)
+    #expect(report["previous_sign_in_work"] as? Int == Self.defaultWork)
 
     // The store keeps it: every later command, with no variable, sees the raised work.
     let status = try await Self.signInWork(sandbox)
-    #expect(status["work"] as? Int == Self.bcrypt12Work)
-    #expect(status["raised"] as? Bool == true)
+    #expect(status["sign_in_work"] as? Int == Self.bcrypt12Work)
+    #expect(status["sign_in_work_raised"] as? Bool == true)
     #expect(status["kept_hashes_above_default"] as? Int == accounts.count)
     let inspected = try #require(
       try await sandbox.run(["inspect", "--json"]).json() as? [String: Any])
@@ -96,7 +96,7 @@ struct DjangoImportTests {
       let wrong = try await sandbox.run(
         ["verify", "--username", name, "--password-stdin"], input: "not the password\n")
       #expect(wrong.status == 77, "\(name)")
-      #expect(try await Self.signInWork(sandbox)["raised"] as? Bool == true, "\(name)")
+      #expect(try await Self.signInWork(sandbox)["sign_in_work_raised"] as? Bool == true, "\(name)")
       let signedIn = try await sandbox.run(
         ["signin", "--username", name, "--password-stdin"], input: password(name) + "\n")
       #expect(signedIn.status == 0, "\(name) (\(scheme)): \(signedIn.errors)")
@@ -110,8 +110,8 @@ struct DjangoImportTests {
 
     // The last kept hash above the default replaced: the extra work is gone.
     let back = try await Self.signInWork(sandbox)
-    #expect(back["work"] as? Int == Self.defaultWork, "\(back)")
-    #expect(back["raised"] as? Bool == false)
+    #expect(back["sign_in_work"] as? Int == Self.defaultWork, "\(back)")
+    #expect(back["sign_in_work_raised"] as? Bool == false)
     #expect(back["kept_hashes_above_default"] as? Int == 0)
     let audit = try #require(
       try await sandbox.run(["audit", "--json", "--kind", "hash_upgraded"]).json()
@@ -148,8 +148,8 @@ struct DjangoImportTests {
     let fitted = try await sandbox.run(["users", "sign-in-work", "--fit", "--json"])
     #expect(fitted.status == 0, "\(fitted.errors)")
     let fit = try #require(try fitted.json() as? [String: Any])
-    #expect(fit["work"] as? Int == Self.pbkdf2Work)
-    #expect(fit["previous_work"] as? Int == 200_000)
+    #expect(fit["sign_in_work"] as? Int == Self.pbkdf2Work)
+    #expect(fit["previous_sign_in_work"] as? Int == 200_000)
 
     // A hash whose cost is absurd is refused even with the flag, naming the bound.
     let absurd = try await sandbox.run(
@@ -159,7 +159,7 @@ struct DjangoImportTests {
     #expect(
       absurd.errors.contains("above the most a sign-in may cost (524288 KiB × passes)"),
       "\(absurd.errors)")
-    #expect(try await Self.signInWork(sandbox)["work"] as? Int == Self.pbkdf2Work)
+    #expect(try await Self.signInWork(sandbox)["sign_in_work"] as? Int == Self.pbkdf2Work)
   }
 
   /// `users sign-in-work --json`.

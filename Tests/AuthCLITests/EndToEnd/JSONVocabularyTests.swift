@@ -268,6 +268,8 @@ struct JSONVocabularyTests {
       sandbox,
       ["users", "import"], ["--format", "htpasswd", "--dry-run", "--skip-invalid", importFile],
       environment: ["AUTHCLI_ARGON2": "interactive"])
+    try await recorder.json(sandbox, ["users", "sign-in-work"])
+    try await recorder.json(sandbox, ["users", "sign-in-work"], ["--fit"])
     try await recorder.json(sandbox, ["users", "delete"], ["carl", "--yes"])
     try await recorder.json(sandbox, ["sessions", "prune"])
     try await recorder.json(sandbox, ["inspect"])

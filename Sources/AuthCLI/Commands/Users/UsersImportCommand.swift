@@ -153,9 +153,9 @@ struct UsersImportCommand {
       },
       // Deprecated: `imported_accounts`; removed in the next release.
       "imported": imported,
-      "sign_in_work": report.signInWork.map { change -> Any in
-        ["from": change.from, "to": change.to] as [String: Any]
-      } ?? JSONText.null,
+      // Argon2id KiB × passes, when the import raised the store's sign-in work.
+      "sign_in_work": report.signInWork.map { $0.to as Any } ?? JSONText.null,
+      "previous_sign_in_work": report.signInWork.map { $0.from as Any } ?? JSONText.null,
     ]
   }
 

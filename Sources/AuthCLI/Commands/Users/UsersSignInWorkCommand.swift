@@ -29,7 +29,7 @@ struct UsersSignInWorkCommand {
         hint: "Run `authcli users sign-in-work` to see what the kept hashes need.")
     case .success(let change):
       var json = Self.json(change.after)
-      json["previous_work"] = change.before.work
+      json["previous_sign_in_work"] = change.before.work
       context.emit(json: json)
       context.show(
         change.before.work == change.after.work
@@ -43,10 +43,10 @@ struct UsersSignInWorkCommand {
   /// The status as `users sign-in-work --json` and `inspect --json` give it.
   static func json(_ status: SignInWorkStatus) -> [String: Any] {
     [
-      "work": status.work, "default_work": status.defaultWork, "raised": status.raised,
-      "kept_hashes_above_default": status.keptAboveDefault,
+      "sign_in_work": status.work, "default_sign_in_work": status.defaultWork,
+      "sign_in_work_raised": status.raised, "kept_hashes_above_default": status.keptAboveDefault,
       "dearest_kept_work": status.dearestKept.map { $0 as Any } ?? JSONText.null,
-      "most_work": status.most,
+      "most_sign_in_work": status.most,
     ]
   }
 
