@@ -17,7 +17,8 @@ struct InspectCommand {
     context.emit(json: InspectReportJSON.object(inspection, defaultSignInWork: defaultWork))
     context.show(
       InspectReportText.render(
-        inspection, style: context.outputStyle, defaultSignInWork: defaultWork))
+        inspection, style: context.outputStyle, defaultSignInWork: defaultWork,
+        passes: Int(cost.opsLimit)))
     if let problem = inspection.problem { throw problem }
   }
 }

@@ -4,7 +4,7 @@ import AuthDatabase
 /// `inspect` for people: a block of facts, then the tables with their row counts.
 enum InspectReportText {
   static func render(
-    _ inspection: Inspection, style: Style, defaultSignInWork: Int
+    _ inspection: Inspection, style: Style, defaultSignInWork: Int, passes: Int
   ) -> String {
     let schema = inspection.schema
     var facts = inspection.leadingFacts
@@ -26,7 +26,7 @@ enum InspectReportText {
       let work = max(defaultSignInWork, schema.raisedSignInWork ?? 0)
       facts.append([
         "Sign-in work",
-        SignInWorkText.describe(work)
+        SignInWorkText.describe(work, passes: passes)
           + (work > defaultSignInWork
             ? ", raised for kept hashes ('authcli users sign-in-work')" : ", the default"),
       ])

@@ -263,7 +263,7 @@ struct UserAdministrationCommand {
     // Beside a kept hash, what it costs against what every check costs.
     if let work = details.signInWork, details.passwordScheme?.isCurrent != true {
       let own = details.passwordWork.map { " (this account's hash: \($0))" } ?? ""
-      scheme.append(("Sign-in work", SignInWorkText.describe(work) + own))
+      scheme.append(("Sign-in work", "\(work) KiB × passes" + own))
     }
     let facts = (lines + scheme).map { label, value in
       (label + ":").padded(to: 17)

@@ -81,9 +81,11 @@ struct UsersImportCommand {
         + (report.refused.isEmpty ? "" : "; skipped \(Self.count(report.refused.count, "line"))")
         + (dryRun ? "; nothing was written." : "."))
     if let raised = report.signInWork {
+      let passes = SignInWorkText.passes(context.process.environment)
       context.show(
         (dryRun || !report.written ? "Every sign-in would cost " : "Every sign-in now costs ")
-          + SignInWorkText.describe(raised.to) + ", up from " + SignInWorkText.describe(raised.from)
+          + SignInWorkText.describe(raised.to, passes: passes) + ", up from "
+          + SignInWorkText.describe(raised.from, passes: passes)
           + ", until every kept hash above the default is replaced at sign-in.")
     }
   }

@@ -16,10 +16,12 @@ struct UsersSignInWorkCommand {
     let root = try CompositionRoot.forOperator(
       location: location, environment: context.process.environment)
     let service = root.services.signInWork
+    let passes = SignInWorkText.passes(context.process.environment)
+    let describe = { (work: Int) in SignInWorkText.describe(work, passes: passes) }
     guard work != nil || fit else {
       guard let status = try await service.status() else { return }
       context.emit(json: Self.json(status))
-      context.show(Self.lines(status).joined(separator: "\n"))
+      context.show(Self.lines(status, passes: passes).joined(separator: "\n"))
       return
     }
     switch try await service.set(to: work) {
@@ -33,10 +35,10 @@ struct UsersSignInWorkCommand {
       context.emit(json: json)
       context.show(
         change.before.work == change.after.work
-          ? "Every sign-in still costs \(SignInWorkText.describe(change.after.work))."
-          : "Every sign-in now costs \(SignInWorkText.describe(change.after.work)), "
+          ? "Every sign-in still costs \(describe(change.after.work))."
+          : "Every sign-in now costs \(describe(change.after.work)), "
             + "\(change.after.work > change.before.work ? "up" : "down") from "
-            + "\(SignInWorkText.describe(change.before.work)).")
+            + "\(describe(change.before.work)).")
     }
   }
 
@@ -51,11 +53,11 @@ struct UsersSignInWorkCommand {
   }
 
   /// The status in words.
-  static func lines(_ status: SignInWorkStatus) -> [String] {
+  static func lines(_ status: SignInWorkStatus, passes: Int) -> [String] {
     [
-      "Sign-in work:  \(SignInWorkText.describe(status.work))"
+      "Sign-in work:  \(SignInWorkText.describe(status.work, passes: passes))"
         + (status.raised ? " (raised)" : " (the default)"),
-      "Default:       \(SignInWorkText.describe(status.defaultWork))",
+      "Default:       \(SignInWorkText.describe(status.defaultWork, passes: passes))",
       "Kept hashes above the default: \(status.keptAboveDefault)"
         + (status.dearestKept.map { ", the dearest \($0) KiB × passes" } ?? ""),
       "Most allowed:  \(status.most) KiB × passes",
@@ -65,8 +67,14 @@ struct UsersSignInWorkCommand {
 
 /// How a sign-in work reads in text: its number and the Argon2id cost that takes as long.
 enum SignInWorkText {
+  /// The passes of the hashing cost `environment` names (`AUTHCLI_ARGON2`, for tests only),
+  /// at which a sign-in work is spelt as Argon2id memory.
+  static func passes(_ environment: [String: String]) -> Int {
+    Int((try? HashingCost.from(environment: environment))?.opsLimit ?? 2)
+  }
+
   /// `294912 KiB × passes (Argon2id 144 MiB, 2 passes)`.
-  static func describe(_ work: Int, passes: Int = 2) -> String {
+  static func describe(_ work: Int, passes: Int) -> String {
     let memoryKiB = (work + passes - 1) / passes
     let memory =
       memoryKiB % 1024 == 0 ? "\(memoryKiB / 1024) MiB" : "\(memoryKiB) KiB"
