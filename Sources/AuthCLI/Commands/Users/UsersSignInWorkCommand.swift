@@ -56,7 +56,7 @@ struct UsersSignInWorkCommand {
   static func lines(_ status: SignInWorkStatus, passes: Int) -> [String] {
     [
       "Sign-in work:  \(SignInWorkText.describe(status.work, passes: passes))"
-        + (status.raised ? " (raised)" : " (the default)"),
+        + (status.raised ? ", raised" : ", the default"),
       "Default:       \(SignInWorkText.describe(status.defaultWork, passes: passes))",
       "Kept hashes above the default: \(status.keptAboveDefault)"
         + (status.dearestKept.map { ", the dearest \($0) KiB × passes" } ?? ""),
