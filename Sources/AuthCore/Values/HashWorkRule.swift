@@ -5,14 +5,15 @@
 /// means, may state any cost its format can spell. Every field of the setting is decoded
 /// (`LegacyPasswordHash(parsing:)`: bcrypt's rounds, SHA-crypt's rounds, PBKDF2's
 /// iterations, yescrypt's N, r, t and p, Argon2's m, t and p), counted as Argon2id work
-/// (`LegacyPasswordHash.work`) and compared here with the store's verify cost
-/// (`PasswordHasher.currentWork`). A setting of a known scheme that cannot be decoded states
-/// no cost, and is refused whole.
+/// (`LegacyPasswordHash.work`) and compared here with the store's sign-in work
+/// (`PasswordHasher.currentWork`, raised by the store when kept hashes need it). A setting of
+/// a known scheme that cannot be decoded states no cost, and is refused whole.
 ///
-/// An import admits at most the current work, so that a wrong password on what it kept can
-/// be answered in the time of an unknown name. Sign-in runs at most `farCostlierFactor`
-/// times it (what a later, lower current cost may leave above it) and refuses anything
-/// costlier unrun, verifying the dummy hash instead.
+/// An import admits at most the sign-in work, so that a wrong password on what it kept can
+/// be answered in the time of an unknown name; one that raises the store's work admits up to
+/// `mostSignInWork`. Sign-in runs at most `farCostlierFactor` times the work (what a later,
+/// lower work may leave above it) and refuses anything costlier unrun, verifying the dummy
+/// hash instead.
 public enum HashWorkRule {
   /// When a stored hash is judged.
   public enum Occasion: Hashable, Sendable {

@@ -75,9 +75,10 @@ public struct SignInWorkService: Sendable {
   @concurrent
   public func set(
     to work: Int?
-  ) async throws(AuthError) -> Result<(before: SignInWorkStatus, after: SignInWorkStatus),
-    SignInWorkRefusal>
-  {
+  ) async throws(AuthError) -> Result<
+    (before: SignInWorkStatus, after: SignInWorkStatus),
+    SignInWorkRefusal
+  > {
     guard let defaultWork = hasher.defaultWork else { return .failure(.noCost) }
     let now = clock.now()
     return try await store.write { context throws(AuthError) in

@@ -231,7 +231,8 @@ struct PasswordCheck: Sendable {
         hash: made, from: legacyScheme.rawValue,
         to: "argon2id " + (hasher.parameters(of: made) ?? "current"), kind: .hashUpgraded)
     } else if purpose == .signIn || purpose == .verify, storedCost == .cheaper,
-      hasher.needsRehash(record.passwordHash), let made = try? hasher.rehash(password, upgrading: record.passwordHash)
+      hasher.needsRehash(record.passwordHash),
+      let made = try? hasher.rehash(password, upgrading: record.passwordHash)
     {
       upgradedHash = Rehash(
         hash: made, from: hasher.parameters(of: record.passwordHash) ?? "unknown",
