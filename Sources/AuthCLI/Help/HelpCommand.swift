@@ -124,7 +124,8 @@ enum ManualPage {
             ("AUTHCLI_DB", "The database when --db is not given."),
             (
               "AUTHCLI_ARGON2",
-              "The password-hashing cost: interactive (the default), moderate or minimum."
+              "The cost of new password hashes, for tests: interactive (the default),"
+                + " moderate or minimum."
             ),
             (
               "XDG_DATA_HOME",
