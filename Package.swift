@@ -35,23 +35,24 @@ let package = Package(
       name: "CSodium", pkgConfig: "libsodium",
       providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
     // One-time passwords (HOTP, TOTP) and their base32, from the OATH Toolkit.
-    .systemLibrary(
-      name: "COath", pkgConfig: "liboath",
-      providers: [.apt(["liboath-dev"]), .brew(["oath-toolkit"])]),
     // Imported password hashes: the crypt families (bcrypt, SHA-crypt, yescrypt) through
     // libxcrypt, and Django's PBKDF2-HMAC-SHA256 through Nettle.
-    .systemLibrary(
-      name: "CXcrypt", pkgConfig: "libxcrypt",
-      providers: [.apt(["libcrypt-dev"]), .brew(["libxcrypt"])]),
-    .systemLibrary(
-      name: "CNettle", pkgConfig: "nettle",
-      providers: [.apt(["nettle-dev"]), .brew(["nettle"])]),
+    // Headers only, like CLibPQ: AuthCrypto opens the three libraries on first use, so a
+    // command that uses none of them does not map them (no pkg-config, whose flags would
+    // link them into every start).
+    .systemLibrary(name: "COath", providers: [.apt(["liboath-dev"]), .brew(["oath-toolkit"])]),
+    .systemLibrary(name: "CXcrypt", providers: [.apt(["libcrypt-dev"]), .brew(["libxcrypt"])]),
+    .systemLibrary(name: "CNettle", providers: [.apt(["nettle-dev"]), .brew(["nettle"])]),
     // libedit's header only: the shell opens the library at run time, on a terminal, so no
     // other command maps it (no pkg-config, whose flags would link it into every start).
     .systemLibrary(name: "CEdit", providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
+    // Jansson's header only: `users import --format jsonl` opens the library at run time to
+    // read an export back, so no other command maps it (no pkg-config, as for libpq).
     .systemLibrary(
-      name: "CQRencode", pkgConfig: "libqrencode",
-      providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]),
+      name: "CJansson", providers: [.apt(["libjansson-dev"]), .brew(["jansson"])]),
+    // libqrencode's header only: TerminalQR opens the library when it draws a code.
+    .systemLibrary(
+      name: "CQRencode", providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]),
 
     // Build-time embedding of Migrations/<engine>/*.sql and Data/*.txt as Swift string
     // literals; a migrations folder is checked by AuthDatabase's own rules first.
@@ -90,7 +91,7 @@ let package = Package(
       name: "AuthCLI",
       dependencies: [
         "AuthCore", "AuthDatabase", "AuthStorage", "AuthPostgres", "AuthCrypto", "AuthViewModels",
-        "CommandLineKit", "TerminalQR", "CEdit",
+        "CommandLineKit", "TerminalQR", "CEdit", "CJansson",
       ]),
     .executableTarget(name: "authcli", dependencies: ["AuthCLI"]),
 

@@ -9,7 +9,8 @@ import CXcrypt
 #endif
 
 /// libxcrypt's `crypt_rn` (`crypt_r` with a work area of the caller's size, answering a null
-/// pointer on failure instead of a `*0` string to recognise) and `crypt_checksalt`.
+/// pointer on failure instead of a `*0` string to recognise) and `crypt_checksalt`, from the
+/// library opened on first use (`LibCrypt`).
 enum Crypt {
   /// crypt's longest output, its NUL included (`CRYPT_OUTPUT_SIZE`).
   static let outputSize = 384
@@ -23,7 +24,7 @@ enum Crypt {
     setting: String, scheme: LegacyPasswordHash.Scheme
   ) throws(LegacyPasswordVerifierError) {
     guard setting.utf8.count < outputSize else { throw .refusedByLibrary(scheme) }
-    let verdict = crypt_checksalt(setting)
+    let verdict = try library(for: scheme).checkSalt(setting)
     if verdict == CRYPT_SALT_OK { return }
     if verdict == CRYPT_SALT_METHOD_LEGACY && scheme == .sha256Crypt { return }
     throw .refusedByLibrary(scheme)
@@ -39,6 +40,7 @@ enum Crypt {
     phrase: [UInt8], setting: String, scheme: LegacyPasswordHash.Scheme
   ) throws(LegacyPasswordVerifierError) -> Bool {
     try check(setting: setting, scheme: scheme)
+    let cryptRN = try library(for: scheme).cryptRN
     let takable = !phrase.contains(0) && phrase.count < phraseSize
     var input = phrase.prefix(phraseSize - 1).map { CChar(bitPattern: $0 == 0 ? 1 : $0) } + [0]
     defer { input.withUnsafeMutableBytes { sodium_memzero($0.baseAddress, $0.count) } }
@@ -60,7 +62,7 @@ enum Crypt {
     errno = 0
     let produced = input.withUnsafeBufferPointer { phraseBuffer in
       setting.withCString { settingText in
-        crypt_rn(phraseBuffer.baseAddress, settingText, area, Int32(size))
+        cryptRN(phraseBuffer.baseAddress, settingText, area, Int32(size))
       }
     }
     guard let produced else {
@@ -74,5 +76,14 @@ enum Crypt {
     for (index, byte) in setting.utf8.enumerated() { stored[index] = byte }
     let equal = sodium_memcmp(computed, stored, outputSize) == 0
     return equal && takable
+  }
+
+  /// libxcrypt, or the scheme refused when it cannot be opened: no password can then be
+  /// checked against the hash, which is what the refusal tells the caller.
+  private static func library(
+    for scheme: LegacyPasswordHash.Scheme
+  ) throws(LegacyPasswordVerifierError) -> LibCrypt {
+    guard case .success(let library) = LibCrypt.shared else { throw .refusedByLibrary(scheme) }
+    return library
   }
 }

@@ -1,5 +1,4 @@
 import AuthCore
-import CNettle
 import CSodium
 
 #if canImport(Glibc)
@@ -124,9 +123,14 @@ public struct LegacyHashVerifier: LegacyPasswordVerifier {
     return hex.dropLast().map { UInt8(bitPattern: $0) }
   }
 
-  /// PBKDF2-HMAC-SHA256 over the password with Django's salt and iterations, compared with
-  /// the stored 32 bytes.
-  private static func pbkdf2Matches(_ password: [UInt8], _ fields: DjangoFields.PBKDF2) -> Bool {
+  /// PBKDF2-HMAC-SHA256 (or, for `pbkdf2_sha1`, SHA-1) over the password with Django's salt
+  /// and iterations, compared with the stored checksum.
+  private static func pbkdf2Matches(
+    _ password: [UInt8], _ fields: DjangoFields.PBKDF2
+  ) throws(LegacyPasswordVerifierError) -> Bool {
+    guard case .success(let nettle) = LibNettle.shared else {
+      throw .refusedByLibrary(fields.sha1 ? .djangoPBKDF2SHA1 : .djangoPBKDF2SHA256)
+    }
     var derived = [UInt8](repeating: 0, count: fields.checksum.count)
     defer { wipe(&derived) }
     // A trailing NUL gives an empty password an address; it is not part of the key.
@@ -136,11 +140,11 @@ public struct LegacyHashVerifier: LegacyPasswordVerifier {
     key.withUnsafeBufferPointer { keyBuffer in
       salt.withUnsafeBufferPointer { saltBuffer in
         if fields.sha1 {
-          nettle_pbkdf2_hmac_sha1(
+          nettle.pbkdf2HMACSHA1(
             password.count, keyBuffer.baseAddress, fields.iterations, saltBuffer.count,
             saltBuffer.baseAddress, derived.count, &derived)
         } else {
-          nettle_pbkdf2_hmac_sha256(
+          nettle.pbkdf2HMACSHA256(
             password.count, keyBuffer.baseAddress, fields.iterations, saltBuffer.count,
             saltBuffer.baseAddress, derived.count, &derived)
         }

@@ -15,13 +15,12 @@ import CSodium
 /// Checking is compute-and-compare rather than liboath's `oath_totp_validate…`, which
 /// compares with `strcmp` and stops at the first match: here every step of the window is
 /// computed and compared with `sodium_memcmp`, so the time says nothing about the code.
+///
+/// liboath is opened (and `oath_init` run) at the first code or base32 made or read, not
+/// here: every command that opens a database makes this value, and most use no factor.
 public struct OathOneTimePasswords: OneTimePasswords {
-  /// `oath_init` runs once, lazily and thread-safely (a `static let`).
-  private static let initialized: Bool = oath_init() == OATH_OK.rawValue
-
-  /// Prepares liboath and libsodium.
+  /// Prepares libsodium.
   public init() throws(OneTimePasswordError) {
-    guard Self.initialized else { throw .libraryFailure("oath_init failed") }
     do { try Sodium.ensureInitialized() } catch {
       throw .libraryFailure("sodium_init failed")
     }
@@ -70,14 +69,15 @@ public struct OathOneTimePasswords: OneTimePasswords {
   /// `oath_base32_encode`, its `=` padding dropped.
   public func base32(_ secret: TOTPSecret) throws(OneTimePasswordError) -> String {
     guard !secret.bytes.isEmpty else { throw .emptySecret }
+    let oath = try Self.library()
     var output: UnsafeMutablePointer<CChar>?
     var length = 0
     let status = secret.bytes.withUnsafeBufferPointer { bytes in
       bytes.withMemoryRebound(to: CChar.self) {
-        oath_base32_encode($0.baseAddress, $0.count, &output, &length)
+        oath.base32Encode($0.baseAddress, $0.count, &output, &length)
       }
     }
-    guard status == OATH_OK.rawValue, let output else { throw Self.failure(status) }
+    guard status == OATH_OK.rawValue, let output else { throw Self.failure(status, oath) }
     defer {
       sodium_memzero(output, length)
       free(output)
@@ -90,11 +90,12 @@ public struct OathOneTimePasswords: OneTimePasswords {
   public func secret(base32 text: String) throws(OneTimePasswordError) -> TOTPSecret {
     // liboath reads the upper-case alphabet only; authenticator apps print either case.
     let upper = Array(text.uppercased().utf8)
+    let oath = try Self.library()
     var output: UnsafeMutablePointer<CChar>?
     var length = 0
     let status = upper.withUnsafeBufferPointer { bytes in
       bytes.withMemoryRebound(to: CChar.self) {
-        oath_base32_decode($0.baseAddress, $0.count, &output, &length)
+        oath.base32Decode($0.baseAddress, $0.count, &output, &length)
       }
     }
     guard status == OATH_OK.rawValue else { throw .invalidBase32 }
@@ -114,6 +115,7 @@ public struct OathOneTimePasswords: OneTimePasswords {
     for secret: TOTPSecret, atStep step: UInt64, parameters: TOTPParameters
   ) throws(OneTimePasswordError) -> [UInt8] {
     guard !secret.bytes.isEmpty else { throw .emptySecret }
+    let oath = try Self.library()
     // liboath takes a time and divides it by the period: the step's first second.
     let (time, overflow) = step.multipliedReportingOverflow(by: UInt64(parameters.period))
     guard !overflow, time <= UInt64(time_t.max) else {
@@ -129,18 +131,26 @@ public struct OathOneTimePasswords: OneTimePasswords {
     var output = [CChar](repeating: 0, count: digits + 1)
     let status = secret.bytes.withUnsafeBufferPointer { bytes in
       bytes.withMemoryRebound(to: CChar.self) {
-        oath_totp_generate2(
+        oath.totpGenerate2(
           $0.baseAddress, $0.count, time_t(time), UInt32(parameters.period), 0, UInt32(digits),
           flags, &output)
       }
     }
     defer { sodium_memzero(&output, output.count) }
-    guard status == OATH_OK.rawValue else { throw Self.failure(status) }
+    guard status == OATH_OK.rawValue else { throw Self.failure(status, oath) }
     return output.prefix(digits).map { UInt8(bitPattern: $0) }
   }
 
   /// liboath's reason for `status`.
-  private static func failure(_ status: Int32) -> OneTimePasswordError {
-    .libraryFailure(oath_strerror(status).map { String(cString: $0) } ?? "liboath error \(status)")
+  private static func failure(_ status: Int32, _ oath: LibOath) -> OneTimePasswordError {
+    .libraryFailure(oath.strerror(status).map { String(cString: $0) } ?? "liboath error \(status)")
+  }
+
+  /// liboath, opened and initialised on first use.
+  private static func library() throws(OneTimePasswordError) -> LibOath {
+    switch LibOath.shared {
+    case .success(let library): return library
+    case .failure(let error): throw .libraryFailure("liboath could not be opened: \(error.reason)")
+    }
   }
 }

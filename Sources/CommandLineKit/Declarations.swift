@@ -6,7 +6,8 @@ public enum ValueCompletion: Hashable, Sendable {
   case files
   /// Folder names only.
   case directories
-  /// One of a fixed list of words.
+  /// One of a fixed list of words, the only values accepted: help pages and the man page
+  /// list them after the help text.
   case words([String])
   /// The names of the program's subcommands, then `extra` words (for help topics).
   case subcommandNames(extra: [String])
@@ -16,9 +17,21 @@ public enum ValueCompletion: Hashable, Sendable {
 public struct InvalidValue: Error, Hashable, Sendable {
   /// What a valid value looks like, for the user: `use a number from 1 to 6`.
   public let reason: String
+  /// The value probably meant, for a word from a fixed list: `Did you mean 'shadow'?`.
+  public let suggestion: String?
 
-  /// Describes what a valid value looks like.
-  public init(_ reason: String) { self.reason = reason }
+  /// Describes what a valid value looks like, and the value probably meant, if any.
+  public init(_ reason: String, suggestion: String? = nil) {
+    self.reason = reason
+    self.suggestion = suggestion
+  }
+
+  /// The refusal of a word that is not one of `words`, with the closest of them, if any.
+  static func notOneOf(_ words: [String], typed: String) -> InvalidValue {
+    InvalidValue(
+      "use one of " + words.joined(separator: ", "),
+      suggestion: Suggestions.sentence(for: Suggestions.closest(to: typed, among: words)))
+  }
 }
 
 /// The identity of one declaration: values are stored and read under it, so a command
@@ -45,10 +58,34 @@ public struct OptionDeclaration: Sendable {
   public let completion: ValueCompletion
   /// Whether every value typed counts (`--kind a --kind b`), not only the last.
   public let isRepeating: Bool
+  /// Whether the command refuses to run without it; its usage label has no brackets.
+  public let isRequired: Bool
+  /// The usage error when a required option is missing.
+  let missingMessage: String
   /// The declaration the parsed value is stored under.
   let key: DeclarationKey
   /// Adds one typed text to the value so far (`nil` before the first); flags have none.
   let fold: (@Sendable (String, (any Sendable)?) throws(InvalidValue) -> any Sendable)?
+
+  init(
+    name: String, shortName: Character?, valueName: String?, help: String,
+    defaultValue: String?, completion: ValueCompletion, isRepeating: Bool,
+    isRequired: Bool = false, missingMessage: String? = nil,
+    fold: (@Sendable (String, (any Sendable)?) throws(InvalidValue) -> any Sendable)?
+  ) {
+    self.name = name
+    self.shortName = shortName
+    self.valueName = valueName
+    self.help = help
+    self.defaultValue = defaultValue
+    self.completion = completion
+    self.isRepeating = isRepeating
+    self.isRequired = isRequired
+    self.key = DeclarationKey()
+    self.fold = fold
+    let label = valueName.map { "--\(name) <\($0)>" } ?? "--" + name
+    self.missingMessage = missingMessage ?? "Missing expected option '\(label)'"
+  }
 
   /// Whether the option reads a value (`--db PATH` or `--db=PATH`).
   public var takesValue: Bool { valueName != nil }
@@ -56,8 +93,12 @@ public struct OptionDeclaration: Sendable {
   /// `--db` for `db`.
   public var longForm: String { "--" + name }
 
-  /// How a usage line shows the option: `[--db <path>]`, `[--kind <kind> ...]`.
-  public var usageLabel: String { "[" + label + (isRepeating ? " ..." : "") + "]" }
+  /// How a usage line shows the option: `[--db <path>]`, `[--kind <kind> ...]`, and a
+  /// required one without brackets: `--format <format>`.
+  public var usageLabel: String {
+    let shown = label + (isRepeating ? " ..." : "")
+    return isRequired ? shown : "[" + shown + "]"
+  }
 
   /// How errors name the option: `--db <path>`, `--json`.
   public var label: String {
@@ -115,11 +156,17 @@ public struct Flag: DeclaredOption {
   /// The option as help, parsing and completions see it.
   public let declaration: OptionDeclaration
 
-  /// Declares `--name` (and `-s` when `short` is given).
-  public init(_ name: String, short: Character? = nil, help: String) {
+  /// Declares `--name` (and `-s` when `short` is given). A required flag states on every
+  /// command line what the command does (`--token-stdin`); without it the command stops
+  /// with `missingMessage`, else with "Missing expected option".
+  public init(
+    _ name: String, short: Character? = nil, help: String, isRequired: Bool = false,
+    missingMessage: String? = nil
+  ) {
     declaration = OptionDeclaration(
       name: name, shortName: short, valueName: nil, help: help, defaultValue: nil,
-      completion: .none, isRepeating: false, key: DeclarationKey(), fold: nil)
+      completion: .none, isRepeating: false, isRequired: isRequired,
+      missingMessage: missingMessage, fold: nil)
   }
 }
 
@@ -144,7 +191,6 @@ public struct Option<Value: Sendable>: DeclaredOption {
     declaration = OptionDeclaration(
       name: name, shortName: short, valueName: valueName, help: help,
       defaultValue: shownDefault, completion: completion, isRepeating: isRepeating,
-      key: DeclarationKey(),
       fold: { text, previous throws(InvalidValue) in try fold(text, previous as? Value) })
   }
 
@@ -189,6 +235,28 @@ public struct Option<Value: Sendable>: DeclaredOption {
       name: name, short: short, valueName: valueName, help: help, shownDefault: nil,
       completion: completion, isRepeating: true, defaultValue: [],
       fold: { text, previous throws(InvalidValue) in (previous ?? []) + [try transform(text)] })
+  }
+}
+
+/// An option the command cannot run without, declared once with its type: `--format
+/// <format>`. Its usage label has no brackets, and the parser refuses a command line
+/// without it (with `missingMessage`, else "Missing expected option '--format <format>'"),
+/// so a command reads it as `context.required(option)`, already converted.
+public struct RequiredOption<Value: Sendable>: DeclaredOption {
+  /// The option as help, parsing and completions see it.
+  public let declaration: OptionDeclaration
+
+  /// Declares `--name <valueName>`; `transform` refuses a value with `InvalidValue`.
+  public init(
+    _ name: String, short: Character? = nil, valueName: String, help: String,
+    missingMessage: String? = nil, completion: ValueCompletion = .none,
+    transform: @escaping @Sendable (String) throws(InvalidValue) -> Value
+  ) {
+    declaration = OptionDeclaration(
+      name: name, shortName: short, valueName: valueName, help: help, defaultValue: nil,
+      completion: completion, isRepeating: false, isRequired: true,
+      missingMessage: missingMessage,
+      fold: { text, _ throws(InvalidValue) in try transform(text) })
   }
 }
 
@@ -244,9 +312,7 @@ private enum OptionChoices {
     _ choices: [String]
   ) -> @Sendable (String) throws(InvalidValue) -> String {
     { text throws(InvalidValue) in
-      guard choices.contains(text) else {
-        throw InvalidValue("use one of " + choices.joined(separator: ", "))
-      }
+      guard choices.contains(text) else { throw InvalidValue.notOneOf(choices, typed: text) }
       return text
     }
   }

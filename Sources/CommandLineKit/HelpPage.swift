@@ -20,7 +20,8 @@ extension ToolDeclaration {
     if !command.arguments.isEmpty {
       sections.append(
         TextLayout.section(
-          "ARGUMENTS:", command.arguments.map { ($0.label, $0.help) }, width: width))
+          "ARGUMENTS:", command.arguments.map { ($0.label, Self.helpText(of: $0)) },
+          width: width))
     }
     sections.append(
       TextLayout.section(
@@ -66,10 +67,26 @@ extension ToolDeclaration {
     return options + [Self.helpOption]
   }
 
-  /// The help text with the default value, if any, after it.
+  /// The help text with the values accepted and the default value, if any, after it:
+  /// `How the file is laid out. (values: htpasswd, shadow; default: shadow)`.
   static func helpText(of option: OptionDeclaration) -> String {
-    guard let defaultValue = option.defaultValue else { return option.help }
-    return option.help + " (default: \(defaultValue))"
+    let notes = [
+      values(option.completion).map { "values: " + $0 },
+      option.defaultValue.map { "default: " + $0 },
+    ].compactMap(\.self)
+    return notes.isEmpty ? option.help : option.help + " (" + notes.joined(separator: "; ") + ")"
+  }
+
+  /// The help text with the values accepted, if they are a fixed list, after it.
+  static func helpText(of argument: ArgumentDeclaration) -> String {
+    guard let values = values(argument.completion) else { return argument.help }
+    return argument.help + " (values: " + values + ")"
+  }
+
+  /// `htpasswd, shadow, jsonl` for a fixed list of words.
+  private static func values(_ completion: ValueCompletion) -> String? {
+    guard case .words(let words) = completion else { return nil }
+    return words.joined(separator: ", ")
   }
 
   /// The command's words after the program's name, then its arguments and its own options

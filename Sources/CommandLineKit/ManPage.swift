@@ -51,7 +51,7 @@ extension ToolDeclaration {
         roff.usage(usageLines(for: path, width: width))
         if let discussion = command.discussion { roff.paragraphs(discussion) }
         for argument in command.arguments {
-          roff.tagged(Roff.italic(argument.label), argument.help)
+          roff.tagged(Roff.italic(argument.label), Self.helpText(of: argument))
         }
         for option in command.options { roff.option(option, help: Self.helpText(of: option)) }
       }

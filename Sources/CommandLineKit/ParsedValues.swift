@@ -30,6 +30,13 @@ public struct ParsedValues: Sendable {
     return options[key].flatMap { $0 as? Value }
   }
 
+  /// The required option's value, or `nil` in values made without parsing (the parser
+  /// refuses a command line without it).
+  public subscript<Value>(option: RequiredOption<Value>) -> Value? {
+    let key = checked(option.declaration.key, option.declaration.label)
+    return options[key].flatMap { $0 as? Value }
+  }
+
   /// The argument's value (the first, for a repeating one), or `nil` when it was not given.
   public subscript<Value>(argument: Argument<Value>) -> Value? {
     all(argument).first
@@ -48,6 +55,11 @@ public struct ParsedValues: Sendable {
       return
     }
     options[option.key] = try fold(text, options[option.key])
+  }
+
+  /// Whether the option was given.
+  func contains(_ option: OptionDeclaration) -> Bool {
+    flags.contains(option.key) || options[option.key] != nil
   }
 
   mutating func append(_ argument: ArgumentDeclaration, _ value: any Sendable) {

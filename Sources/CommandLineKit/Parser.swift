@@ -8,7 +8,8 @@ extension ToolDeclaration {
   /// `UsageError` that names the command whose help explains it and, for a mistyped
   /// subcommand or option, suggests the closest declared one. A word that starts with `-`
   /// is never taken as an option's value (`--limit -1` is refused, `--limit=-1` is the way
-  /// to give it), and an option the tool refuses (`refusedOptions`) is refused by name.
+  /// to give it), an option the tool refuses (`refusedOptions`) is refused by name, and a
+  /// command that runs needs each of its required options.
   public func parse(_ arguments: [String]) throws(UsageError) -> ParsedCommandLine<Action> {
     var parser = LineParser(tool: self)
     return try parser.parse(arguments)
@@ -90,6 +91,9 @@ private struct LineParser<Action: Sendable> {
       throw error("Missing subcommand: " + Self.choices(current.subcommands))
     }
     try assignArguments()
+    if let missing = current.options.first(where: { $0.isRequired && !values.contains($0) }) {
+      throw error(missing.missingMessage)
+    }
     return finished(.run(action))
   }
 
@@ -100,7 +104,9 @@ private struct LineParser<Action: Sendable> {
       current = next
       return
     }
-    if current.action == nil, current.arguments.isEmpty {
+    // A command without arguments takes no free word: one after a group, or after a
+    // command that also has subcommands (`migrate statsu`), is a mistyped subcommand.
+    if current.arguments.isEmpty, current.action == nil || !current.subcommands.isEmpty {
       let words = path.dropFirst().map(\.name)
       let typed = (words + [token]).joined(separator: " ")
       let closest = Suggestions.closest(to: token, among: current.subcommands.map(\.name)).map {
@@ -136,7 +142,8 @@ private struct LineParser<Action: Sendable> {
       try values.record(option, value)
     } catch {
       throw self.error(
-        "The value '\(value ?? "")' is invalid for '\(option.label)': \(error.reason)")
+        "The value '\(value ?? "")' is invalid for '\(option.label)': \(error.reason)",
+        suggestion: error.suggestion)
     }
   }
 
@@ -163,7 +170,9 @@ private struct LineParser<Action: Sendable> {
     do {
       values.append(argument, try argument.convert(word))
     } catch {
-      throw self.error("The value '\(word)' is invalid for '\(argument.label)': \(error.reason)")
+      throw self.error(
+        "The value '\(word)' is invalid for '\(argument.label)': \(error.reason)",
+        suggestion: error.suggestion)
     }
   }
 
@@ -216,10 +225,13 @@ private struct LineParser<Action: Sendable> {
     return ParsedCommandLine(path: path, values: values, request: request)
   }
 
-  /// `'list' or 'revoke <id>'`: each subcommand with the arguments it needs.
+  /// `'list', 'revoke <id>' or 'check --token-stdin'`: each subcommand with the arguments
+  /// and options it needs.
   private static func choices(_ subcommands: [CommandDeclaration<Action>]) -> String {
     let named = subcommands.map { command in
-      let words = [command.name] + command.arguments.filter { !$0.isOptional }.map(\.label)
+      let words =
+        [command.name] + command.arguments.filter { !$0.isOptional }.map(\.label)
+        + command.options.filter(\.isRequired).map(\.usageLabel)
       return "'" + words.joined(separator: " ") + "'"
     }
     guard let last = named.last else { return "none" }

@@ -18,7 +18,7 @@ enum Suggestions {
       if distance < bestDistance {
         best = [candidate]
         bestDistance = distance
-      } else if distance == bestDistance {
+      } else if distance == bestDistance, distance <= limit {
         best.append(candidate)
       }
     }

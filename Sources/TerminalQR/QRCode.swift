@@ -20,11 +20,16 @@ public struct QRCode: Hashable, Sendable {
   public init(encoding text: String) throws(QRCodeError) {
     guard !text.isEmpty else { throw .emptyText }
     guard !text.utf8.contains(0) else { throw .containsNUL }
+    let library: LibQRencode
+    switch LibQRencode.shared {
+    case .success(let loaded): library = loaded
+    case .failure(let error): throw error
+    }
     // Case-sensitive (the last argument): otherwise libqrencode upper-cases the text.
-    guard let code = QRcode_encodeString(text, 0, QR_ECLEVEL_M, QR_MODE_8, 1) else {
+    guard let code = library.encodeString(text, 0, QR_ECLEVEL_M, QR_MODE_8, 1) else {
       throw errno == ERANGE ? .tooLong : .libraryFailure(String(cString: strerror(errno)))
     }
-    defer { QRcode_free(code) }
+    defer { library.free(code) }
     let width = Int(code.pointee.width)
     // Bit 0 of each byte is the module's colour; the other bits say what the module is for.
     let data = UnsafeBufferPointer(start: code.pointee.data, count: width * width)
@@ -51,4 +56,38 @@ public enum QRCodeError: Error, Hashable, Sendable {
   case tooLong
   /// The library failed otherwise, with the system's reason.
   case libraryFailure(String)
+}
+
+/// libqrencode's functions, looked up when the first QR code is drawn: linked, the library
+/// would be mapped at the start of every command, for the one that enrols a factor.
+private struct LibQRencode: Sendable {
+  let encodeString: authcli_QRcode_encodeString
+  let free: authcli_QRcode_free
+
+  #if canImport(Darwin)
+    static let names = ["libqrencode.4.dylib", "libqrencode.dylib"]
+  #else
+    static let names = ["libqrencode.so.4"]
+  #endif
+
+  /// Opened once per process, on first use; the handle stays open for the life of the
+  /// process, and the failure is kept, so every caller gets the same answer.
+  static let shared = Result { () throws(QRCodeError) in try LibQRencode() }
+
+  private init() throws(QRCodeError) {
+    var reasons: [String] = []
+    for name in Self.names {
+      guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
+        reasons.append(dlerror().map { String(cString: $0) } ?? name)
+        continue
+      }
+      guard let encodeString = dlsym(handle, "QRcode_encodeString"),
+        let free = dlsym(handle, "QRcode_free")
+      else { break }
+      self.encodeString = unsafeBitCast(encodeString, to: authcli_QRcode_encodeString.self)
+      self.free = unsafeBitCast(free, to: authcli_QRcode_free.self)
+      return
+    }
+    throw .libraryFailure("libqrencode could not be opened: \(reasons.joined(separator: "; "))")
+  }
 }

@@ -186,7 +186,7 @@ struct CommandLineKitTests {
         ["sample", "users", "list"]
       ),
       ("--frob", "Unknown option '--frob'", ["sample"]),
-      ("stray", "Unexpected argument 'stray'", ["sample"]),
+      ("stray", "Unknown subcommand 'stray'", ["sample"]),
     ]
     for (line, message, path) in cases {
       #expect(throws: UsageError(message, commandPath: path), "\(line)") { try Sample.parse(line) }
@@ -219,7 +219,7 @@ struct CommandLineKitTests {
 
         OPTIONS:
           -c, --count <n>         How many. (default: 3)
-          --colour <name>         The colour.
+          --colour <name>         The colour. (values: red, green)
           -v, --verbose           Say more.
           -h, --help              Show help information.
 

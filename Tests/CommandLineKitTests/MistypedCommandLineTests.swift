@@ -39,7 +39,16 @@ private enum Accounts {
               "show", abstract: "Show.", arguments: [name], action: "show"),
             CommandDeclaration(
               "delete", abstract: "Delete.", arguments: [name], options: [yes], action: "delete"),
+            CommandDeclaration(
+              "keys", abstract: "Keys.",
+              subcommands: [CommandDeclaration("rotate", abstract: "Rotate.", action: "rotate")],
+              action: "keys"),
           ]),
+        // Runs, and holds a subcommand: a word after it can only be that subcommand.
+        CommandDeclaration(
+          "migrate", abstract: "Migrate.",
+          subcommands: [CommandDeclaration("status", abstract: "Status.", action: "status")],
+          action: "migrate"),
       ]),
     hasVersion: true, refusing: [refusal])
 
@@ -85,6 +94,8 @@ struct MistypedCommandLineTests {
     #expect(Suggestions.closest(to: "SIGNIN", among: ["signin"]) == ["signin"])
     #expect(Suggestions.closest(to: "--pasword-stdn", among: ["--password-stdin"]).count == 1)
     #expect(Suggestions.closest(to: "frobnicate", among: ["signin", "signup"]).isEmpty)
+    // Every candidate one edit too far stays out, however many there are.
+    #expect(Suggestions.closest(to: "tcsh", among: ["bash", "zsh", "fish"]).isEmpty)
   }
 
   @Test func aMistypedSubcommandIsAnsweredWithTheClosestOne() {
@@ -107,6 +118,23 @@ struct MistypedCommandLineTests {
     let unrelated = Accounts.error("frobnicate")
     #expect(unrelated?.suggestion == nil)
     #expect(unrelated?.hint == "See 'accounts --help'.")
+  }
+
+  @Test func aMistypedSubcommandOfACommandThatRunsIsAnsweredAtAnyDepth() {
+    #expect(
+      Accounts.error("migrate", "statsu")
+        == UsageError(
+          "Unknown subcommand 'migrate statsu'", commandPath: ["accounts", "migrate"],
+          suggestion: "Did you mean 'migrate status'?"))
+    #expect(
+      Accounts.error("users", "keys", "rotaet")
+        == UsageError(
+          "Unknown subcommand 'users keys rotaet'", commandPath: ["accounts", "users", "keys"],
+          suggestion: "Did you mean 'users keys rotate'?"))
+    #expect(Accounts.error("migrate", "up")?.message == "Unknown subcommand 'migrate up'")
+    #expect(Accounts.error("migrate", "up")?.suggestion == nil)
+    // A command with arguments takes the word as one, as before.
+    #expect(Accounts.error("users", "show", "ada", "bob")?.message == "Unexpected argument 'bob'")
   }
 
   @Test func wordsReadOutsideTheParserGetTheSameSuggestions() {

@@ -59,6 +59,32 @@ extension DocumentationChecks {
             + declared.map(\.synopsis).joined(separator: "\n")))
     }
 
+    /// The other tables of commands name a command (and at most one of its own options, for
+    /// a mode such as `migrate --adopt`) without spelling out a synopsis of their own, which
+    /// would drift from the declared one.
+    @Test func otherTablesNameDeclaredCommandsWithoutASynopsis() throws {
+      let document = try MarkdownDocument(root: Manual.root, relativePath: Self.page)
+      let header = "| Command | Does | `--json` keys |"
+      let headerIndex = try #require(document.lines.firstIndex(of: header))
+      let tool = AuthCLITool.declaration
+      var checked = 0
+      for line in document.lines[(headerIndex + 2)...] {
+        guard line.hasPrefix("| "),
+          let match = line.firstMatch(of: /^\| `([^`]+)` \|/)
+        else { break }
+        var words = match.output.1.split(separator: " ").map(String.init)
+        let option = words.last?.hasPrefix("--") == true ? words.removeLast() : nil
+        let path = tool.path(to: words)
+        #expect(path?.last?.action != nil, "\(Self.page): `\(match.output.1)` is no command")
+        if let option {
+          let own = path?.last?.options.map(\.longForm) ?? []
+          #expect(own.contains(option), "\(Self.page): `\(match.output.1)`")
+        }
+        checked += 1
+      }
+      #expect(checked > 10)
+    }
+
     /// The command's words at the start of a synopsis: `users lock` of
     /// `users lock <username> [--reason <text>]`.
     private static func words(of synopsis: String) -> String {

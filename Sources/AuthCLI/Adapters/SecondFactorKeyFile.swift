@@ -24,12 +24,13 @@ struct SecondFactorKeyFile: SecondFactorKeySource {
   /// either (no HOME), a source that says so when a key is needed, so that commands that
   /// need none still run.
   static func located(environment: [String: String]) -> any SecondFactorKeySource {
-    if let named = environment["AUTHCLI_SECRET_KEY_FILE"], !named.isEmpty {
+    if let named = environment[.secretKeyFile], !named.isEmpty {
       return SecondFactorKeyFile(path: named)
     }
     do {
       return SecondFactorKeyFile(
-        path: try XDGDirectory.state.path(environment: environment) + "/authcli.key")
+        path: try XDGDirectory.state.path(environment: environment) + "/"
+          + KnownFile.secondFactorKeyName)
     } catch {
       return Unlocated(reason: ErrorReport(error).message)
     }
@@ -40,7 +41,8 @@ struct SecondFactorKeyFile: SecondFactorKeySource {
     let reason: String
     func keys(creatingIfMissing: Bool) throws(SecondFactorError) -> SecondFactorKeys {
       throw .keyUnavailable(
-        "No place for the second-factor key file (\(reason)); set AUTHCLI_SECRET_KEY_FILE")
+        "No place for the second-factor key file (\(reason)); set "
+          + EnvironmentVariable.secretKeyFile.name)
     }
   }
 

@@ -28,10 +28,9 @@ enum AuthCLITool {
     "authcli", abstract: "Accounts and sessions in SQLite, from scripts or an interactive shell.",
     discussion: """
       The exit codes are listed by 'authcli help exit-codes', the kinds of JSON errors by
-      'authcli help errors'. Environment: AUTHCLI_DB (the database when --db is not
-      given), XDG_DATA_HOME, XDG_STATE_HOME (where the session token is kept), NO_COLOR,
-      TERM (no colour when dumb).
-      """,
+      'authcli help errors'.
+
+      """ + EnvironmentVariable.helpParagraph + "\n\n" + KnownFile.helpParagraph,
     options: GlobalOptions.declarations,
     subcommands: [
       SignUpCommand.declaration,

@@ -23,7 +23,7 @@ struct ShellCommand {
     let console = context.console
     let editsLines =
       console.inputIsTerminal && console.outputIsTerminal
-      && context.process.environment["TERM"] != "dumb"
+      && context.process.environment[.terminal] != "dumb"
     let historyFile = editsLines ? context.values[Self.history].map(HistoryFile.init) : nil
     // A history file refused as any private file is (a link, another user's, open to
     // others) stops the shell before it starts, as a refused token file stops a command.
@@ -83,7 +83,7 @@ extension ShellCommand {
   private static func reason(_ error: CLIError, _ file: HistoryFile) -> String {
     switch error {
     case .inputOutput(let path, let reason), .cannotCreate(let path, let reason):
-      path == file.path ? reason : "\(TerminalText.visible(path)): \(reason)"
+      path == file.path ? "\(reason)" : "\(TerminalText.visible(path)): \(reason)"
     default: ErrorReport(error).message
     }
   }

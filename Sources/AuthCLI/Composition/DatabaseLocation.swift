@@ -38,7 +38,7 @@ enum DatabaseLocation: Hashable, Sendable {
       if target.hasPassword { throw .passwordOnCommandLine }
       return .postgres(target)
     }
-    if let variable = environment["AUTHCLI_DB"], !variable.isEmpty {
+    if let variable = environment[.database], !variable.isEmpty {
       guard PostgresTarget.isURI(variable) else {
         return try location(of: variable, currentDirectory: currentDirectory)
       }
@@ -48,7 +48,7 @@ enum DatabaseLocation: Hashable, Sendable {
         })
     }
     let dataHome = try XDGDirectory.data.path(environment: environment)
-    return .file(dataHome + "/authcli/auth.sqlite3", isDefault: true)
+    return .file(dataHome + "/" + KnownFile.defaultDatabasePath, isDefault: true)
   }
 
   /// The target `uri` names; `unreadable` makes the error for a URI libpq cannot read.

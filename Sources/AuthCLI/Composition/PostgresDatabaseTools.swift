@@ -56,7 +56,7 @@ struct PostgresDatabaseTools: DatabaseTools {
       ],
       notes: [], trailingFacts: InspectReportText.rows("Schema check", report.schemaCheck),
       schema: report,
-      json: { Self.json(report) },
+      engineFacts: ServerFacts(report),
       problem: report.isHealthy
         ? nil
         : .incompatibleDatabase(
@@ -88,20 +88,39 @@ struct PostgresDatabaseTools: DatabaseTools {
 
   /// The SQLite report's keys wherever they mean the same, the schema check standing where
   /// SQLite's integrity check does, and the server's own facts.
-  private static func json(_ report: PostgresReport) -> [String: Any] {
-    [
-      "engine": "postgresql",
-      "target": report.target,
-      "server_version": report.serverVersion,
-      "database": report.database,
-      "schema": report.schema,
-      "size_bytes": report.sizeBytes,
-      "integrity_check": report.schemaCheck,
-      "integrity_ok": report.isHealthy,
-      "schema_differences": report.isHealthy ? [] : report.schemaCheck,
-      "schema_ok": report.isHealthy,
-      "owner": report.owner.map { $0 as Any } ?? JSONText.null,
-      "role": report.connectedRole,
-    ]
+  struct ServerFacts: JSONOutput {
+    let engine = "postgresql"
+    let target: String
+    let serverVersion: String
+    let database: String
+    let schema: String
+    let sizeBytes: Int64
+    let integrityCheck: [String]
+    let integrityOK: Bool
+    let schemaDifferences: [String]
+    let schemaOK: Bool
+    /// `null` before the tables exist.
+    let owner: String?
+    let role: String
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case database, engine, integrityCheck = "integrity_check", integrityOK = "integrity_ok"
+      case owner, role, schema, schemaDifferences = "schema_differences", schemaOK = "schema_ok"
+      case serverVersion = "server_version", sizeBytes = "size_bytes", target
+    }
+
+    init(_ report: PostgresReport) {
+      target = report.target
+      serverVersion = report.serverVersion
+      database = report.database
+      schema = report.schema
+      sizeBytes = report.sizeBytes
+      integrityCheck = report.schemaCheck
+      integrityOK = report.isHealthy
+      schemaDifferences = report.isHealthy ? [] : report.schemaCheck
+      schemaOK = report.isHealthy
+      owner = report.owner
+      role = report.connectedRole
+    }
   }
 }

@@ -47,7 +47,7 @@ struct SQLiteDatabaseTools: DatabaseTools {
     // An authcli database holds password hashes and is 0600, its -wal and -shm (made at the
     // next open) too.
     guard chmod(path, 0o600) == 0 else {
-      throw CLIError.inputOutput(path: path, reason: String(cString: strerror(errno)))
+      throw CLIError.inputOutput(path: path, reason: .system(errno))
     }
     let database = try Database.open(path: path, options: OpenOptions(mode: .readWrite))
     defer { database.close() }
@@ -95,7 +95,7 @@ struct SQLiteDatabaseTools: DatabaseTools {
         ? ["restored from a dump? check it with 'authcli migrate --adopt'"] : [],
       trailingFacts: Self.checks(report),
       schema: report,
-      json: { Self.json(report) }, problem: Self.problem(report))
+      engineFacts: FileFacts(report), problem: Self.problem(report))
   }
 
   /// A read-only connection to an existing file (never created, never written),
@@ -159,21 +159,43 @@ struct SQLiteDatabaseTools: DatabaseTools {
   }
 
   /// The keys only an SQLite file has, beside the shared ones.
-  private static func json(_ report: DatabaseReport) -> [String: Any] {
-    [
-      "needs_adoption": report.needsAdoption,
-      "path": report.path,
-      "size_bytes": report.fileSizeBytes.map { $0 as Any } ?? JSONText.null,
-      "wal_size_bytes": report.walSizeBytes.map { $0 as Any } ?? JSONText.null,
-      "sqlite_version": report.sqliteVersion,
-      "journal_mode": report.journalMode,
-      "integrity_check": report.integrityCheck,
-      "integrity_ok": report.isHealthy,
-      "triggers": report.triggers,
-      "views": report.views,
-      "schema_differences": report.schemaDifferences.map { $0 as Any } ?? JSONText.null,
-      "schema_ok": report.schemaDifferences.map { $0.isEmpty as Any } ?? JSONText.null,
-    ]
+  struct FileFacts: JSONOutput {
+    let needsAdoption: Bool
+    let path: String
+    let sizeBytes: Int64?
+    let walSizeBytes: Int64?
+    let sqliteVersion: String
+    let journalMode: String
+    let integrityCheck: [String]
+    let integrityOK: Bool
+    let triggers: [String]
+    let views: [String]
+    /// `null` for a schema this program does not know.
+    let schemaDifferences: [String]?
+    let schemaOK: Bool?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case integrityCheck = "integrity_check", integrityOK = "integrity_ok"
+      case journalMode = "journal_mode", needsAdoption = "needs_adoption", path
+      case schemaDifferences = "schema_differences", schemaOK = "schema_ok"
+      case sizeBytes = "size_bytes", sqliteVersion = "sqlite_version", triggers, views
+      case walSizeBytes = "wal_size_bytes"
+    }
+
+    init(_ report: DatabaseReport) {
+      needsAdoption = report.needsAdoption
+      path = report.path
+      sizeBytes = report.fileSizeBytes
+      walSizeBytes = report.walSizeBytes
+      sqliteVersion = report.sqliteVersion
+      journalMode = report.journalMode
+      integrityCheck = report.integrityCheck
+      integrityOK = report.isHealthy
+      triggers = report.triggers
+      views = report.views
+      schemaDifferences = report.schemaDifferences
+      schemaOK = report.schemaDifferences.map(\.isEmpty)
+    }
   }
 
   /// A failed integrity check, else a schema holding more than its migrations create.

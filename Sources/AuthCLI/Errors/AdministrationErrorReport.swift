@@ -6,9 +6,7 @@ extension AdministrationError: ReportableFailure {
   var report: ErrorReport {
     switch self {
     case .noSuchAccount(let username):
-      ErrorReport(
-        kind: .noSuchAccount, message: "No account named '\(username)'.",
-        hint: "List them with 'authcli users list'.")
+      ErrorReport(kind: .noSuchAccount, message: "No account named '\(username)'.")
     case .lockReasonTooLong(let maximum):
       ErrorReport(
         kind: .usage,

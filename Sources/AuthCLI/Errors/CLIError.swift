@@ -26,9 +26,9 @@ enum CLIError: Error, Hashable, Sendable {
   /// Sign-in refused: unknown user, wrong password or locked, one message for all (77).
   case signInRefused(String)
   /// A folder or file could not be created (73).
-  case cannotCreate(path: String, reason: String)
+  case cannotCreate(path: String, reason: FileFailureReason)
   /// Reading or writing a file failed (74).
-  case inputOutput(path: String, reason: String)
+  case inputOutput(path: String, reason: FileFailureReason)
   /// A folder on the way to the database, as the path names it, could be changed by
   /// another user (74).
   case unsafePath(path: String, folder: String, reason: UnsafeFileReason)

@@ -2,7 +2,8 @@ import AuthCore
 
 /// The stable, snake_case name of a failure in JSON errors (`"kind"`), beside the exit
 /// code: scripts tell failures apart by it, never by the message. `authcli help errors`
-/// lists them.
+/// and docs/cli.md list them from `declaration`, where everything said about a kind is
+/// written once; the compiler refuses a case without one.
 enum ErrorKind: String, CaseIterable, Hashable, Sendable {
   case usage = "usage"
   case passwordOnCommandLine = "password_on_command_line"
@@ -44,146 +45,242 @@ enum ErrorKind: String, CaseIterable, Hashable, Sendable {
   case secondFactorOn = "second_factor_on"
   case secondFactorKey = "second_factor_key"
 
-  /// The exit code that comes with the kind.
-  var code: ExitCode {
-    switch self {
-    case .usage, .passwordOnCommandLine, .notConfirmed: .usage
-    case .validationFailed, .usernameTaken, .inputNotText, .inputTooLong, .notADatabase,
-      .notAnAuthcliDatabase, .corruptDatabase, .unexpectedSchema, .schemaTooNew, .needsMigration,
-      .migrationFailed, .notAdopted, .incompatibleDatabase, .sessionNotFound, .noSuchAccount,
-      .noSecondFactor,
-      .secondFactorOn,
-      .importRefused:
-      .invalidData
-    case .inputEnded, .noDatabase: .noInput
-    case .unavailable: .unavailable
-    case .internalError: .software
-    case .databaseError: .software
-    case .cannotCreate, .fileExists: .cannotCreate
-    case .ioError, .unsafeFile: .ioError
-    case .busy: .temporaryFailure
-    case .notSignedIn, .badCredentials, .permissionDenied, .secondFactorRequired,
-      .incorrectCode:
-      .noPermission
-    case .configuration, .secondFactorKey: .configuration
-    case .interrupted: .interrupted
-    }
+  /// What a kind says besides its name.
+  struct Declaration: Hashable, Sendable {
+    /// The exit code that comes with the kind.
+    let code: ExitCode
+    /// What it means, in one line for `authcli help errors`.
+    let meaning: String
+    /// What to do next, printed after the message when the failure gives no step of its
+    /// own, so that no error leaves a reader stuck.
+    let nextStep: String
   }
 
-  /// What it means, in one line for `authcli help errors`.
-  var meaning: String {
+  /// The kind's exit code, meaning and next step.
+  var declaration: Declaration {
     switch self {
-    case .usage: "The command line is wrong (the message says how)."
-    case .passwordOnCommandLine: "A password was given inside --db, where others can read it."
-    case .notConfirmed: "A deletion was not confirmed: no --yes without a terminal, or no 'y'."
-    case .validationFailed: "Several fields failed; each is in 'fields' with its own kind."
-    case .usernameTaken: "Another account has the username (also a field kind)."
-    case .inputEnded: "Input ended before every answer was read; nothing was changed."
-    case .inputNotText: "A line of input is not UTF-8 text."
-    case .inputTooLong: "A line of input is longer than the input limit."
-    case .noDatabase: "No database file at the path; this command never creates one."
-    case .notADatabase: "The file is not an SQLite database (empty, a folder, other bytes)."
-    case .notAnAuthcliDatabase: "The file is another program's SQLite database."
-    case .corruptDatabase: "The database fails its integrity check."
-    case .unexpectedSchema: "The schema holds objects its migrations do not create."
-    case .schemaTooNew: "A newer authcli wrote the database; this one leaves it alone."
-    case .needsMigration: "The database has migrations to apply: run 'authcli migrate'."
-    case .migrationFailed: "A migration could not be applied; nothing of it was kept."
-    case .notAdopted: "'migrate --adopt' refused the copy: its schema differs."
-    case .incompatibleDatabase: "The database cannot be used by this binary."
-    case .unsafeFile:
-      "A file authcli keeps, or a folder on its path, is a link, foreign-owned, or readable or "
-        + "writable by others."
-    case .notSignedIn: "No session for this database, or it ended."
-    case .badCredentials: "Unknown user, wrong password or a locked account (one answer)."
-    case .permissionDenied: "The database server refused the account authcli connects as."
-    case .sessionNotFound: "No session of yours with that id."
-    case .noSuchAccount: "No account with that username."
-    case .importRefused: "'users import' refused lines (each named); nothing was imported."
-    case .cannotCreate: "A file or folder could not be created."
-    case .fileExists: "The path of a new file exists already; nothing was written."
-    case .ioError: "Reading or writing a file or standard output failed."
-    case .busy: "The database stayed locked by another process; try again."
-    case .unavailable: "A library or server authcli needs is unavailable."
-    case .configuration:
-      "An environment variable's value is not accepted, or the command works on SQLite only."
-    case .interrupted: "Ctrl-C; nothing was changed."
-    case .databaseError: "The database answered with an error authcli does not expect."
-    case .internalError: "Something that should not happen did (a bug)."
-    case .secondFactorRequired:
-      "The account asks for a code from an authenticator app, and none was given."
-    case .incorrectCode: "The code or recovery code was wrong, already used, or throttled."
-    case .noSecondFactor: "The account has no second factor (or none waiting for 'confirm')."
-    case .secondFactorOn: "The account's second factor is on already; disable it first."
-    case .secondFactorKey:
-      "The second factor's key file is missing, unsafe, or not the key the secrets were sealed with."
-    }
-  }
-}
-
-extension ErrorKind {
-  /// What to do next, printed after the message when the failure gives no step of its own:
-  /// every kind has one (`help errors` lists them), so no error leaves a reader stuck.
-  var nextStep: String {
-    switch self {
-    case .usage: "See 'authcli help' for the commands and their options."
+    case .usage:
+      Declaration(
+        code: .usage, meaning: "The command line is wrong (the message says how).",
+        nextStep: "See 'authcli help' for the commands and their options.")
     case .passwordOnCommandLine:
-      "Give it in PGPASSWORD, PGPASSFILE or ~/.pgpass, or put the URI in AUTHCLI_DB."
-    case .notConfirmed: "Answer 'y' at the prompt on a terminal, or pass --yes."
-    case .validationFailed: "Correct each field named above and run the command again."
-    case .usernameTaken: "Choose another username."
-    case .inputEnded: "Give every line the command reads (one per answer) and run it again."
-    case .inputNotText: "Give the line as UTF-8 text."
-    case .inputTooLong: "Give a shorter line."
-    case .noDatabase: "Create it with 'authcli migrate', or name another with --db or AUTHCLI_DB."
+      Declaration(
+        code: .usage, meaning: "A password was given inside --db, where others can read it.",
+        nextStep: "Give it in PGPASSWORD, PGPASSFILE or ~/.pgpass, or put the URI in AUTHCLI_DB.")
+    case .notConfirmed:
+      Declaration(
+        code: .usage,
+        meaning: "A deletion was not confirmed: no --yes without a terminal, or no 'y'.",
+        nextStep: "Answer 'y' at the prompt on a terminal, or pass --yes.")
+    case .validationFailed:
+      Declaration(
+        code: .invalidData,
+        meaning: "Several fields failed; each is in 'fields' with its own kind.",
+        nextStep: "Correct each field named above and run the command again.")
+    case .usernameTaken:
+      Declaration(
+        code: .invalidData, meaning: "Another account has the username (also a field kind).",
+        nextStep: "Choose another username.")
+    case .inputEnded:
+      Declaration(
+        code: .noInput, meaning: "Input ended before every answer was read; nothing was changed.",
+        nextStep: "Give every line the command reads (one per answer) and run it again.")
+    case .inputNotText:
+      Declaration(
+        code: .invalidData, meaning: "A line of input is not UTF-8 text.",
+        nextStep: "Give the line as UTF-8 text.")
+    case .inputTooLong:
+      Declaration(
+        code: .invalidData, meaning: "A line of input is longer than the input limit.",
+        nextStep: "Give a shorter line.")
+    case .noDatabase:
+      Declaration(
+        code: .noInput, meaning: "No database file at the path; this command never creates one.",
+        nextStep: "Create it with 'authcli migrate', or name another with --db or AUTHCLI_DB.")
     case .notADatabase:
-      "Check the path that --db or AUTHCLI_DB names; restore a backup if the file was damaged."
+      Declaration(
+        code: .invalidData,
+        meaning: "The file is not an SQLite database (empty, a folder, other bytes).",
+        nextStep:
+          "Check the path that --db or AUTHCLI_DB names; restore a backup if the file was damaged.")
     case .notAnAuthcliDatabase:
-      "Name authcli's own database with --db; a text dump of one becomes usable with "
-        + "'authcli migrate --adopt'."
+      Declaration(
+        code: .invalidData, meaning: "The file is another program's SQLite database.",
+        nextStep: "Name authcli's own database with --db; a text dump of one becomes usable with "
+          + "'authcli migrate --adopt'.")
     case .corruptDatabase:
-      "Restore a copy made by 'authcli backup'; 'authcli inspect' names what fails."
+      Declaration(
+        code: .invalidData, meaning: "The database fails its integrity check.",
+        nextStep: "Restore a copy made by 'authcli backup'; 'authcli inspect' names what fails.")
     case .unexpectedSchema:
-      "Run 'authcli inspect' to list the objects the migrations do not create; drop them, "
-        + "or restore a copy made by 'authcli backup'."
-    case .schemaTooNew: "Use the newer authcli that wrote the database."
-    case .needsMigration: "Run 'authcli migrate'."
+      Declaration(
+        code: .invalidData, meaning: "The schema holds objects its migrations do not create.",
+        nextStep:
+          "Run 'authcli inspect' to list the objects the migrations do not create; drop them, "
+          + "or restore a copy made by 'authcli backup'.")
+    case .schemaTooNew:
+      Declaration(
+        code: .invalidData,
+        meaning: "A newer authcli wrote the database; this one leaves it alone.",
+        nextStep: "Use the newer authcli that wrote the database.")
+    case .needsMigration:
+      Declaration(
+        code: .invalidData, meaning: "The database has migrations to apply: run 'authcli migrate'.",
+        nextStep: "Run 'authcli migrate'.")
     case .migrationFailed:
-      "Nothing of it was kept: run 'authcli inspect' to see the database, then 'authcli migrate' "
-        + "again."
+      Declaration(
+        code: .invalidData, meaning: "A migration could not be applied; nothing of it was kept.",
+        nextStep:
+          "Nothing of it was kept: run 'authcli inspect' to see the database, then 'authcli migrate' "
+          + "again.")
     case .notAdopted:
-      "Adopt only a dump of an authcli database; 'authcli backup' makes copies that need no "
-        + "adoption."
-    case .incompatibleDatabase: "Run 'authcli inspect' to see what the database holds."
+      Declaration(
+        code: .invalidData, meaning: "'migrate --adopt' refused the copy: its schema differs.",
+        nextStep:
+          "Adopt only a dump of an authcli database; 'authcli backup' makes copies that need no "
+          + "adoption.")
+    case .incompatibleDatabase:
+      Declaration(
+        code: .invalidData, meaning: "The database cannot be used by this binary.",
+        nextStep: "Run 'authcli inspect' to see what the database holds.")
     case .unsafeFile:
-      "Make it yours and private (chmod 700 for a folder, 600 for a file), or use another path."
-    case .notSignedIn: "Sign in with 'authcli signin'."
-    case .badCredentials: "Check the username and password; after repeated failures, wait a while."
+      Declaration(
+        code: .ioError,
+        meaning:
+          "A file authcli keeps, or a folder on its path, is a link, foreign-owned, or readable or "
+          + "writable by others.",
+        nextStep:
+          "Make it yours and private (chmod 700 for a folder, 600 for a file), or use another path."
+      )
+    case .notSignedIn:
+      Declaration(
+        code: .noPermission, meaning: "No session for this database, or it ended.",
+        nextStep: "Sign in with 'authcli signin'.")
+    case .badCredentials:
+      Declaration(
+        code: .noPermission,
+        meaning: "Unknown user, wrong password or a locked account (one answer).",
+        nextStep: Self.badCredentialsStep)
     case .permissionDenied:
-      "Connect as the role that owns authcli's tables, or grant this role access to them."
-    case .sessionNotFound: "List them with 'authcli sessions list'."
-    case .noSuchAccount: "List them with 'authcli users list'."
-    case .importRefused: "Correct the lines, or pass --skip-invalid to import the rest."
-    case .cannotCreate: "Check that the folder exists and that you may write in it."
-    case .fileExists: "Choose a new path; nothing is ever overwritten."
-    case .ioError: "Check the file, its folder and the free space, then run the command again."
-    case .busy: "Try again."
-    case .unavailable: "Install what is missing with 'script/setup', or start the server."
+      Declaration(
+        code: .noPermission,
+        meaning: "The database server refused the account authcli connects as.",
+        nextStep:
+          "Connect as the role that owns authcli's tables, or grant this role access to them.")
+    case .sessionNotFound:
+      Declaration(
+        code: .invalidData, meaning: "No session of yours with that id.",
+        nextStep: "List them with 'authcli sessions list'.")
+    case .noSuchAccount:
+      Declaration(
+        code: .invalidData, meaning: "No account with that username.",
+        nextStep: "List them with 'authcli users list'.")
+    case .importRefused:
+      Declaration(
+        code: .invalidData,
+        meaning: "'users import' refused lines (each named); nothing was imported.",
+        nextStep: "Correct the lines, or pass --skip-invalid to import the rest.")
+    case .cannotCreate:
+      Declaration(
+        code: .cannotCreate, meaning: "A file or folder could not be created.",
+        nextStep: "Check that the folder exists and that you may write in it.")
+    case .fileExists:
+      Declaration(
+        code: .cannotCreate, meaning: "The path of a new file exists already; nothing was written.",
+        nextStep: "Choose a new path; nothing is ever overwritten.")
+    case .ioError:
+      Declaration(
+        code: .ioError, meaning: "Reading or writing a file or standard output failed.",
+        nextStep: "Check the file, its folder and the free space, then run the command again.")
+    case .busy:
+      Declaration(
+        code: .temporaryFailure,
+        meaning: "The database stayed locked by another process; try again.", nextStep: "Try again."
+      )
+    case .unavailable:
+      Declaration(
+        code: .unavailable, meaning: "A library or server authcli needs is unavailable.",
+        nextStep: "Install what is missing with 'script/setup', or start the server.")
     case .configuration:
-      "Correct the value named above; commands that work on SQLite only need a file (--db PATH)."
-    case .interrupted: "Run the command again when you are ready."
+      Declaration(
+        code: .configuration,
+        meaning:
+          "An environment variable's value is not accepted, or the command works on SQLite only.",
+        nextStep:
+          "Correct the value named above; commands that work on SQLite only need a file (--db PATH)."
+      )
+    case .interrupted:
+      Declaration(
+        code: .interrupted, meaning: "Ctrl-C; nothing was changed.",
+        nextStep: "Run the command again when you are ready.")
     case .databaseError:
-      "Run 'authcli inspect' to check the database; restore a copy made by 'authcli backup' "
-        + "if it is damaged."
-    case .internalError: "This is a bug in authcli: report it with the command that failed."
+      Declaration(
+        code: .software, meaning: "The database answered with an error authcli does not expect.",
+        nextStep:
+          "Run 'authcli inspect' to check the database; restore a copy made by 'authcli backup' "
+          + "if it is damaged.")
+    case .internalError:
+      Declaration(
+        code: .software, meaning: "Something that should not happen did (a bug).",
+        nextStep: "This is a bug in authcli: report it with the command that failed.")
     case .secondFactorRequired:
-      "Give the code from your authenticator app (with --password-stdin, on the line after the "
-        + "password)."
-    case .incorrectCode: "Use the app's current code, or a recovery code not used before."
-    case .noSecondFactor: "Set one up with 'authcli 2fa enable'."
-    case .secondFactorOn: "Turn it off first with 'authcli 2fa disable'."
-    case .secondFactorKey: "Restore the key file, or name it in AUTHCLI_SECRET_KEY_FILE."
+      Declaration(
+        code: .noPermission,
+        meaning: "The account asks for a code from an authenticator app, and none was given.",
+        nextStep:
+          "Give the code from your authenticator app (with --password-stdin, on the line after the "
+          + "password).")
+    case .incorrectCode:
+      Declaration(
+        code: .noPermission,
+        meaning: "The code or recovery code was wrong, already used, or throttled.",
+        nextStep: "Use the app's current code, or a recovery code not used before.")
+    case .noSecondFactor:
+      Declaration(
+        code: .invalidData,
+        meaning: "The account has no second factor (or none waiting for 'confirm').",
+        nextStep: "Set one up with 'authcli 2fa enable'.")
+    case .secondFactorOn:
+      Declaration(
+        code: .invalidData, meaning: "The account's second factor is on already; disable it first.",
+        nextStep: "Turn it off first with 'authcli 2fa disable'.")
+    case .secondFactorKey:
+      Declaration(
+        code: .configuration,
+        meaning:
+          "The second factor's key file is missing, unsafe, or not the key the secrets were sealed with.",
+        nextStep: "Restore the key file, or name it in AUTHCLI_SECRET_KEY_FILE.")
     }
+  }
+
+  /// The exit code that comes with the kind.
+  var code: ExitCode { declaration.code }
+  /// What it means, in one line.
+  var meaning: String { declaration.meaning }
+  /// What to do next.
+  var nextStep: String { declaration.nextStep }
+
+  /// The same words for every refusal, whatever its cause (a step that differed would tell
+  /// a guesser which it was): the throttle rule the composition root applies, and where an
+  /// operator sees an account's lock and throttle.
+  private static var badCredentialsStep: String {
+    "Check the username and password; \(throttleRule) (an operator sees it with "
+      + "'authcli users show NAME')."
+  }
+
+  /// The step after a refused current password (`passwd`), which the same throttle counts.
+  static var currentPasswordStep: String { "Check your current password; \(throttleRule)." }
+
+  /// The sign-in throttle the composition root applies, in words.
+  private static var throttleRule: String {
+    let rules = AuthPolicy.standard.throttle
+    return "after \(rules.freeFailures) failures in a row the name waits "
+      + "\(minutes(rules.initialLock)), doubling per failure up to \(Int(rules.maximumLock / 60))"
+  }
+
+  private static func minutes(_ span: Double) -> String {
+    let count = Int(span / 60)
+    return count == 1 ? "1 minute" : "\(count) minutes"
   }
 }
 

@@ -18,16 +18,14 @@ struct ErrorReport: Error, Hashable, Sendable {
   /// fields). A newline inside a line (an echoed path or value) is escaped when printed,
   /// never taken for a line break, so no echoed text can forge a line.
   let lines: [String]
-  /// A line after the message, such as `See 'authcli signup --help'.`; `nil` leaves it to
-  /// the kind's next step, and an empty text says nothing (an answer to another program,
-  /// which has no one to send anywhere).
+  /// A line after the message, such as `See 'authcli signup --help'.`, when the failure
+  /// knows a better step than its kind's; `nil` leaves it to the kind's next step.
   let hint: String?
 
   /// The line printed after the message: the report's own hint, else the kind's next step.
   /// A validation failure's field messages are each a step already.
   var nextStep: String? {
-    if let hint { return hint.isEmpty ? nil : hint }
-    return fields.isEmpty ? kind.nextStep : nil
+    hint ?? (fields.isEmpty ? kind.nextStep : nil)
   }
 
   /// The exit status, which comes with the kind.
@@ -87,10 +85,7 @@ struct ErrorReport: Error, Hashable, Sendable {
   init(_ error: AuthError) {
     switch error {
     case .notSignedIn: self = Self.notSignedIn
-    case .sessionNotFound:
-      self.init(
-        kind: .sessionNotFound, message: "No such session of yours.",
-        hint: "List them with 'authcli sessions list'.")
+    case .sessionNotFound: self.init(kind: .sessionNotFound, message: "No such session of yours.")
     case .administration(let refusal): self = refusal.report
     case .store(let failure): self.init(failure)
     case .hashing(let failure): self = failure.report
@@ -102,18 +97,10 @@ struct ErrorReport: Error, Hashable, Sendable {
   /// The report for a second factor that could not be used.
   static func report(_ error: SecondFactorError) -> ErrorReport {
     switch error {
-    case .notEnrolled:
-      ErrorReport(
-        kind: .noSecondFactor, message: error.description + ".",
-        hint: "Set one up with 'authcli 2fa enable'.")
-    case .alreadyEnabled:
-      ErrorReport(
-        kind: .secondFactorOn, message: error.description + ".",
-        hint: "Turn it off first with 'authcli 2fa disable'.")
+    case .notEnrolled: ErrorReport(kind: .noSecondFactor, message: error.description + ".")
+    case .alreadyEnabled: ErrorReport(kind: .secondFactorOn, message: error.description + ".")
     case .keyUnavailable, .wrongKey:
-      ErrorReport(
-        kind: .secondFactorKey, message: error.description + ".",
-        hint: "Restore the key file, or name it in AUTHCLI_SECRET_KEY_FILE.")
+      ErrorReport(kind: .secondFactorKey, message: error.description + ".")
     case .unsupported:
       ErrorReport(kind: .configuration, message: error.description + ".")
     case .library:
@@ -128,10 +115,7 @@ struct ErrorReport: Error, Hashable, Sendable {
       self.init(refused: [
         FieldError(field: "username", reason: .taken, message: AuthMessages.usernameTaken)
       ])
-    case .busy:
-      self.init(
-        kind: .busy, message: "The database is busy (locked by another process).",
-        hint: "Try again.")
+    case .busy: self.init(kind: .busy, message: "The database is busy (locked by another process).")
     case .failed(let failure):
       self.init(kind: Self.kind(of: failure.kind), message: failure.message, hint: failure.hint)
     }
@@ -171,8 +155,7 @@ struct ErrorReport: Error, Hashable, Sendable {
     case .passwordOnCommandLine:
       ErrorReport(
         kind: .passwordOnCommandLine,
-        message: "A password in '--db' would be visible to every user of this machine.",
-        hint: "Give it in PGPASSWORD, PGPASSFILE or ~/.pgpass, or put the URI in AUTHCLI_DB.")
+        message: "A password in '--db' would be visible to every user of this machine.")
     case .engineUnavailable(let report): report
     case .validationFailed(let fields): ErrorReport(refused: fields)
     case .incompatibleDatabase(let message, let kind): ErrorReport(kind: kind, message: message)
@@ -194,9 +177,9 @@ struct ErrorReport: Error, Hashable, Sendable {
         hint: missingDatabaseHint(path))
     case .notSignedIn: notSignedIn
     case .signInRefused(let message):
-      // One answer for every refusal, whose own words already say what to do ("try again
-      // later"); a hint that differed by cause would tell a guesser which it was.
-      ErrorReport(kind: .badCredentials, message: message, hint: "")
+      // One answer for every refusal, its step the kind's, the same whatever the cause: a
+      // step that differed by cause would tell a guesser which it was.
+      ErrorReport(kind: .badCredentials, message: message)
     case .cannotCreate(let path, let reason):
       ErrorReport(
         kind: .cannotCreate, message: "Cannot create \(path): \(reason)",
@@ -248,27 +231,25 @@ struct ErrorReport: Error, Hashable, Sendable {
     return "Or name another database with --db or AUTHCLI_DB."
   }
 
-  /// The step for a file or folder that could not be made, from the reason the system gave.
-  static func cannotCreateHint(path: String, reason: String) -> String? {
-    let folder = PathText.parent(of: path)
-    if reason.contains("No such file or directory") {
-      return "Create its folder first (mkdir -p \(FilePathText.shellWord(folder))), or name "
-        + "another path."
-    }
-    if reason.contains("in the way") {
+  /// The step for a file or folder that could not be made, chosen by the system's error
+  /// number; `nil` leaves it to the kind's step.
+  static func cannotCreateHint(path: String, reason: FileFailureReason) -> String? {
+    let folder = FilePathText.shellWord(PathText.parent(of: path))
+    switch reason {
+    case .system(ENOENT):
+      return "Create its folder first (mkdir -p \(folder)), or name another path."
+    case .fileInTheWay:
       return "Move that file away, or name another path with --db or AUTHCLI_DB."
-    }
-    if reason.contains("Not a directory") {
+    case .system(ENOTDIR):
       return "A file stands where the path needs a folder: name another path."
+    case .system(EACCES), .system(EROFS):
+      return "Check that you may write in \(folder), or name another path."
+    case .system, .described:
+      return nil
     }
-    if reason.contains("Permission denied") || reason.contains("Read-only") {
-      return "Check that you may write in \(FilePathText.shellWord(folder)), or name another path."
-    }
-    return nil
   }
 
-  private static let notSignedIn = ErrorReport(
-    kind: .notSignedIn, message: "Not signed in.", hint: "Sign in with 'authcli signin'.")
+  private static let notSignedIn = ErrorReport(kind: .notSignedIn, message: "Not signed in.")
 }
 
 /// A failure authcli knows how to report. Each conforming type maps its own cases by an

@@ -24,9 +24,7 @@ extension SecondFactorFailure: ReportableFailure {
       ErrorReport(kind: .incorrectCode, message: description + ".")
     case .expired: ErrorReport(CLIError.signInRefused(description))
     case .keyUnavailable:
-      ErrorReport(
-        kind: .secondFactorKey, message: description + ".",
-        hint: "Restore the key file, or name it in AUTHCLI_SECRET_KEY_FILE.")
+      ErrorReport(kind: .secondFactorKey, message: description + ".")
     case .busy: ErrorReport(StoreError.busy)
     case .unexpected(let unexpected): unexpected.report
     }
@@ -70,9 +68,12 @@ extension ChangePasswordFailure: ReportableFailure {
   /// The report for a failed password change.
   var report: ErrorReport {
     switch self {
-    // A refused current password is a credential failure, like a refused sign-in.
+    // A refused current password is a credential failure, like a refused sign-in; the
+    // step names no username, which the signed-in user does not type here.
     case .currentPasswordRefused(let refusal):
-      ErrorReport(CLIError.signInRefused("current password: " + refusal.description))
+      ErrorReport(
+        kind: .badCredentials, message: "current password: " + refusal.description,
+        hint: ErrorKind.currentPasswordStep)
     case .sessionEnded: ErrorReport(AuthError.notSignedIn)
     case .busy: ErrorReport(StoreError.busy)
     case .unexpected(let unexpected): unexpected.report

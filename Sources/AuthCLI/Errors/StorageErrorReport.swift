@@ -19,8 +19,11 @@ extension StorageError: ReportableFailure {
     case .unsafePath(_, let folder, let reason):
       ErrorReport(StoreError(self), hint: ErrorReport.unsafeHint(folder, reason, isFolder: true))
     case .unsafeFile(_, .readableByOthers):
-      // The adapter's message names the chmod to run already.
-      ErrorReport(StoreError(self), hint: "")
+      // The adapter's message names the chmod to run already; what follows is the exposure.
+      ErrorReport(
+        StoreError(self),
+        hint: "Others could have copied its password hashes: after the chmod, reset the "
+          + "passwords of accounts that matter ('authcli users reset-password NAME').")
     case .unsafeFile(let path, let reason):
       ErrorReport(StoreError(self), hint: ErrorReport.unsafeHint(path, reason, isFolder: false))
     case .cannotOpenFile(let path, let reason):

@@ -1,16 +1,10 @@
 import CommandLineKit
 
-/// `authcli completion bash|zsh|fish`: the completion script for a shell, derived from
+/// `authcli completion`: the completion script for a shell, derived from
 /// the same declarations as parsing and help.
 @MainActor
 enum CompletionCommand {
-  static let shell = Argument<Shell>(
-    "shell", help: "The shell: bash, zsh or fish.",
-    completion: .words(Shell.allCases.map(\.rawValue))
-  ) { text throws(InvalidValue) in
-    guard let shell = Shell(rawValue: text) else { throw InvalidValue("use bash, zsh or fish") }
-    return shell
-  }
+  static let shell = Argument<Shell>("shell", help: "The shell.")
 
   static let declaration: Subcommand = Subcommand(
     "completion", abstract: "Print the shell completion script for bash, zsh or fish.",

@@ -5,21 +5,53 @@ import CommandLineKit
 enum ErrorKindHelp {
   /// The same lists for scripts: each kind with its exit code and meaning, and each field
   /// with the kinds its refusals carry.
-  static var json: [String: Any] {
-    [
-      "kinds": ErrorKind.allCases.map { kind in
-        [
-          "kind": kind.rawValue, "code": Int(kind.code.rawValue), "meaning": kind.meaning,
-          "hint": kind.nextStep,
-        ]
+  struct Table: JSONOutput {
+    let kinds: [Kind]
+    let fieldKinds: [FieldKinds]
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case fieldKinds = "field_kinds", kinds
+    }
+  }
+
+  /// One kind of error.
+  struct Kind: JSONOutput {
+    let kind: String
+    let code: Int
+    let meaning: String
+    let hint: String
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case code, hint, kind, meaning
+    }
+  }
+
+  /// The kinds a field's refusals carry.
+  struct FieldKinds: JSONOutput {
+    let field: String
+    let kindNames: [String]
+    /// Deprecated: `kind_names` (`kinds` is the list of kind objects above); removed in the
+    /// next release.
+    let kinds: [String]?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case field, kindNames = "kind_names", kinds
+    }
+
+    static let deprecatedKeys: [CodingKeys: String] = [.kinds: "`kind_names`"]
+  }
+
+  static var table: Table {
+    Table(
+      kinds: ErrorKind.allCases.map { kind in
+        Kind(
+          kind: kind.rawValue, code: Int(kind.code.rawValue), meaning: kind.meaning,
+          hint: kind.nextStep)
       },
-      "field_kinds": FieldError.documented.map { field, reasons in
+      fieldKinds: FieldError.documented.map { field, reasons in
         let names = reasons.map { field + "_" + $0.rawValue }
-        // `kinds` is deprecated here (it is the list of kind objects above), removed in the
-        // next release.
-        return ["field": field, "kind_names": names, "kinds": names] as [String: Any]
-      },
-    ]
+        return FieldKinds(field: field, kindNames: names, kinds: names)
+      })
   }
 
   /// The page, its entries `width` columns wide.

@@ -11,10 +11,21 @@ enum ExitCodeHelp {
   private static let numberWidth = 5
   private static let nameWidth = 16
 
-  /// The same table for scripts: each code with its sysexits name and meaning.
-  static var json: [[String: Any]] {
+  /// One row of the table for scripts: a code with its sysexits name and meaning.
+  struct Row: JSONOutput {
+    let code: Int
+    let name: String
+    let meaning: String
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case code, meaning, name
+    }
+  }
+
+  /// The same table for scripts.
+  static var table: [Row] {
     ExitCode.allCases.map { code in
-      ["code": Int(code.rawValue), "name": code.name, "meaning": code.meaning]
+      Row(code: Int(code.rawValue), name: code.name, meaning: code.meaning)
     }
   }
 

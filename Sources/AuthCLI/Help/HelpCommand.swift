@@ -1,6 +1,6 @@
 import CommandLineKit
 
-/// `authcli help [<topic> ...]` and `authcli help --man`: a subcommand's page (the same
+/// `authcli help`: a subcommand's page (the same
 /// text as `<subcommand> --help`), the exit codes, or the whole manual page in roff.
 @MainActor
 enum HelpCommand {
@@ -24,11 +24,11 @@ enum HelpCommand {
     // The two tables a script may want to read; every other page is for people, and
     // `--json` there is refused rather than ignored.
     if context.options.json {
-      guard !context.values[manual], words.count == 1, let table = tables[words[0]] else {
+      guard !context.values[manual], words.count == 1, let print = tables[words[0]] else {
         throw context.usageError(
           "Help pages are text; --json is for 'help errors' and 'help exit-codes'")
       }
-      context.emit(json: table())
+      try print(context)
       return
     }
     try context.console.output.write(page(for: words, context: context))
@@ -40,8 +40,9 @@ enum HelpCommand {
   ]
 
   /// The same topics as JSON, for `--json help exit-codes` and `--json help errors`.
-  private static let tables: [String: () -> Any] = [
-    "exit-codes": { ExitCodeHelp.json }, "errors": { ErrorKindHelp.json },
+  private static let tables: [String: (CommandContext) throws -> Void] = [
+    "exit-codes": { try $0.emit(json: ExitCodeHelp.table) },
+    "errors": { try $0.emit(json: ErrorKindHelp.table) },
   ]
 
   private static func page(for words: [String], context: CommandContext) throws -> String {
@@ -83,7 +84,7 @@ extension HelpCommand {
     guard PAMRecipe.isServiceName(service) else {
       throw context.usageError("'\(service)' cannot name a file in /etc/pam.d")
     }
-    let typed = context.options.databasePath ?? context.process.environment["AUTHCLI_DB"]
+    let typed = context.options.databasePath ?? context.process.environment[.database]
     guard let database = try context.databaseLocation().commandLineValue(typed: typed) else {
       throw context.usageError(
         "A PAM service needs a database that outlives the check, not :memory:")
@@ -120,41 +121,8 @@ enum ManualPage {
           entries: ErrorKind.allCases.map { ($0.rawValue, "\($0.code.rawValue): \($0.meaning)") }),
         ManSection(
           title: "ENVIRONMENT",
-          entries: [
-            ("AUTHCLI_DB", "The database when --db is not given."),
-            (
-              "AUTHCLI_ARGON2",
-              "The cost of new password hashes, for tests: interactive (the default),"
-                + " moderate or minimum."
-            ),
-            (
-              "XDG_DATA_HOME",
-              "Where the default database lives: $XDG_DATA_HOME/authcli/auth.sqlite3 (~/.local/share when unset)."
-            ),
-            (
-              "XDG_STATE_HOME",
-              "Where session tokens are kept, one file per database, mode 0600 (~/.local/state when unset)."
-            ),
-            ("NO_COLOR", "When set and not empty, no colour is used."),
-            ("TERM", "When dumb, no colour is used."),
-            (
-              "COLUMNS",
-              "The width of help and tables when standard output is no terminal (a terminal's own size wins)."
-            ),
-          ]),
-        ManSection(
-          title: "FILES",
-          entries: [
-            (
-              "$XDG_DATA_HOME/authcli/auth.sqlite3",
-              "The default database (mode 0600, folder 0700)."
-            ),
-            ("$XDG_STATE_HOME/authcli/", "The session token of each database (mode 0600)."),
-            (
-              "shell --history FILE",
-              "Only when named: the shell's answers typed on a terminal, never a password (mode 0600)."
-            ),
-          ]),
+          entries: EnvironmentVariable.all.map { ($0.name, $0.meaning) }),
+        ManSection(title: "FILES", entries: KnownFile.all.map { ($0.label, $0.meaning) }),
         ManSection(
           title: "SEE ALSO",
           text: "sqlite3(1). Shell completions: 'authcli completion bash|zsh|fish'."),

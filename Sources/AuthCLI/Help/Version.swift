@@ -8,8 +8,8 @@ enum AuthCLIVersion {
   /// Prints the version, as text or as `{"version": …}` with `--json`: what `--version`,
   /// `-V` and `authcli version` all answer.
   @MainActor
-  static func print(in context: CommandContext) {
-    context.emit(json: ["version": current])
+  static func print(in context: CommandContext) throws {
+    try context.emit(json: Shown(version: current))
     context.show(current)
   }
 
@@ -18,6 +18,15 @@ enum AuthCLIVersion {
   static let declaration: Subcommand = Subcommand(
     "version", abstract: "Show the version (the same as --version)."
   ) { context in
-    print(in: context)
+    try print(in: context)
+  }
+
+  /// `{"version": …}`.
+  struct Shown: JSONOutput {
+    let version: String
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case version
+    }
   }
 }

@@ -1,10 +1,32 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+/// A JSON value as authcli writes and reads it: what an `Encodable` output becomes before it
+/// is printed, and what an import line is parsed into before it is decoded.
+enum JSONValue: Equatable, Sendable {
+  case null
+  case bool(Bool)
+  case integer(Int64)
+  case real(Double)
+  case string(String)
+  case array([JSONValue])
+  /// Members in the order they were encoded; a key encoded twice keeps its last value.
+  case object([(key: String, value: JSONValue)])
 
-/// JSON for scripts: sorted keys, snake_case (chosen by each caller), pretty-printed.
+  static func == (left: JSONValue, right: JSONValue) -> Bool {
+    switch (left, right) {
+    case (.null, .null): true
+    case (.bool(let a), .bool(let b)): a == b
+    case (.integer(let a), .integer(let b)): a == b
+    case (.real(let a), .real(let b)): a == b
+    case (.string(let a), .string(let b)): a == b
+    case (.array(let a), .array(let b)): a == b
+    case (.object(let a), .object(let b)):
+      a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    default: false
+    }
+  }
+}
+
+/// JSON for scripts: sorted keys, snake_case (declared by each output's `CodingKeys`),
+/// pretty-printed.
 ///
 /// The layout is Foundation's `JSONSerialization` with `sortedKeys`, `prettyPrinted` and
 /// `withoutEscapingSlashes` (two-space indents, `"key" : value`, keys in Foundation's
@@ -12,76 +34,70 @@
 /// an opening and a closing bracket around a blank line. It is written here so that the
 /// binary does not link the whole of Foundation for it; a test compares the two.
 enum JSONText {
-  /// JSON's `null`, for values that are absent.
-  struct Null: Sendable {}
+  /// The value, pretty-printed, with a final newline.
+  static func render<Value: Encodable>(_ value: Value) throws(JSONEncodingFailure) -> String {
+    render(try JSONTreeEncoder.value(of: value))
+  }
 
-  /// The `null` value.
-  static let null = Null()
+  /// A flat object on one line, keys in the order `render` uses, for JSON Lines; a member
+  /// that is an array or an object is written as `null`.
+  static func line<Value: Encodable>(_ value: Value) throws(JSONEncodingFailure) -> String {
+    guard case .object(let members) = try JSONTreeEncoder.value(of: value) else {
+      return "null\n"
+    }
+    var output = "{"
+    for (offset, member) in sorted(members).enumerated() {
+      if offset > 0 { output += "," }
+      writeString(member.key, to: &output)
+      output += ":"
+      switch member.value {
+      case .array, .object: output += "null"
+      default: write(member.value, indent: 0, to: &output)
+      }
+    }
+    return TerminalText.escapingJSON(output + "}") + "\n"
+  }
 
-  /// Serialises dictionaries with `String` keys, arrays, strings, integers, doubles,
-  /// booleans and `JSONText.null`; anything else, or a top level that is not a dictionary
-  /// or an array, gives `null`.
-  static func render(_ value: Any) -> String {
-    guard value is [String: Any] || value is [Any] else { return "null\n" }
+  /// The value, pretty-printed, with a final newline.
+  static func render(_ value: JSONValue) -> String {
     var output = ""
-    guard write(value, indent: 0, to: &output) else { return "null\n" }
+    write(value, indent: 0, to: &output)
     // Like JSONSerialization, the writer escapes only C0 controls; C1 controls, bidi
     // controls and invisible characters would reach a terminal that shows the JSON.
     return TerminalText.escapingJSON(output) + "\n"
   }
 
-  /// A flat object on one line, keys in the order `render` uses, for JSON Lines; a value
-  /// that is a container, or has no JSON form, is written as `null`.
-  static func line(_ object: [String: Any]) -> String {
-    var output = "{"
-    for (offset, entry) in object.sorted(by: { isOrderedBefore($0.key, $1.key) }).enumerated() {
-      if offset > 0 { output += "," }
-      writeString(entry.key, to: &output)
-      output += ":"
-      let isContainer = entry.value is [Any] || entry.value is [String: Any]
-      if isContainer || !write(entry.value, indent: 0, to: &output) { output += "null" }
-    }
-    return TerminalText.escapingJSON(output + "}") + "\n"
-  }
-
-  /// A time as an ISO 8601 UTC string, or `null`.
-  static func time(_ date: Date?) -> Any {
-    guard let date else { return null }
-    return Timestamp.iso8601(date)
-  }
-
-  /// Whether `value` could be written: a type JSON has no form for writes nothing useful.
-  private static func write(_ value: Any, indent: Int, to output: inout String) -> Bool {
+  private static func write(_ value: JSONValue, indent: Int, to output: inout String) {
     switch value {
-    case let text as String: writeString(text, to: &output)
-    case let flag as Bool: output += flag ? "true" : "false"
-    case let number as Int: output += String(number)
-    case let number as Int64: output += String(number)
-    case let number as Int32: output += String(number)
-    case let number as UInt64: output += String(number)
-    case let number as Double: output += format(number)
-    case is Null: output += "null"
-    case let array as [Any]:
-      return writeContainer(
-        open: "[", close: "]", array.map { (nil as String?, $0) }, indent: indent, to: &output)
-    case let object as [String: Any]:
-      let entries = object.sorted { isOrderedBefore($0.key, $1.key) }.map {
-        ($0.key as String?, $0.value)
-      }
-      return writeContainer(open: "{", close: "}", entries, indent: indent, to: &output)
-    default: return false
+    case .null: output += "null"
+    case .bool(let flag): output += flag ? "true" : "false"
+    case .integer(let number): output += String(number)
+    case .real(let number): output += format(number)
+    case .string(let text): writeString(text, to: &output)
+    case .array(let items):
+      writeContainer(
+        open: "[", close: "]", items.map { (nil as String?, $0) }, indent: indent, to: &output)
+    case .object(let members):
+      writeContainer(
+        open: "{", close: "}", sorted(members).map { ($0.key as String?, $0.value) },
+        indent: indent, to: &output)
     }
-    return true
+  }
+
+  private static func sorted(
+    _ members: [(key: String, value: JSONValue)]
+  ) -> [(key: String, value: JSONValue)] {
+    members.sorted { isOrderedBefore($0.key, $1.key) }
   }
 
   private static func writeContainer(
-    open: String, close: String, _ entries: [(key: String?, value: Any)], indent: Int,
+    open: String, close: String, _ entries: [(key: String?, value: JSONValue)], indent: Int,
     to output: inout String
-  ) -> Bool {
+  ) {
     // Empty: `[]`, which every reader of JSON (and of the output) expects.
     guard !entries.isEmpty else {
       output += open + close
-      return true
+      return
     }
     let inner = String(repeating: " ", count: indent + 2)
     output += open + "\n"
@@ -91,11 +107,10 @@ enum JSONText {
         writeString(key, to: &output)
         output += " : "
       }
-      guard write(entry.value, indent: indent + 2, to: &output) else { return false }
+      write(entry.value, indent: indent + 2, to: &output)
       output += offset == entries.count - 1 ? "\n" : ",\n"
     }
     output += String(repeating: " ", count: indent) + close
-    return true
   }
 
   private static func writeString(_ text: String, to output: inout String) {

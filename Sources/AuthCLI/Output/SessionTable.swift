@@ -5,12 +5,15 @@ enum SessionTable {
   static func render(_ summaries: [SessionSummary], style: Style) -> String {
     let rows = summaries.map { summary in
       [
-        String(summary.session.id.rawValue), Timestamp.readable(summary.session.createdAt),
-        Timestamp.readable(summary.session.lastUsedAt),
-        Timestamp.readable(summary.session.expiresAt), summary.isCurrent ? "yes" : "",
+        String(summary.session.id.rawValue), Timestamp.toTheMinute(summary.session.createdAt),
+        Timestamp.toTheMinute(summary.session.lastUsedAt),
+        Timestamp.toTheMinute(summary.session.expiresAt), summary.isCurrent ? "yes" : "",
       ]
     }
-    return TextTable(headers: ["ID", "STARTED", "LAST USED", "EXPIRES", "CURRENT"], rows: rows)
-      .render(style: style)
+    let headers = [
+      "ID", Timestamp.header("STARTED"), Timestamp.header("LAST USED"),
+      Timestamp.header("EXPIRES"), "CURRENT",
+    ]
+    return TextTable(headers: headers, rows: rows).render(style: style)
   }
 }

@@ -10,7 +10,8 @@
   import Darwin
 #endif
 
-/// Times as printed: ISO 8601 UTC for JSON, a readable UTC form for tables.
+/// Times as printed: ISO 8601 UTC for JSON, a readable UTC form for people, and shorter
+/// forms without the zone for a table whose header names it once.
 ///
 /// Written out by hand from the broken-down UTC time: Foundation's format styles load
 /// calendar and time-zone data on first use, which cost more than the rest of a short
@@ -23,10 +24,25 @@ enum Timestamp {
   }
 
   /// `2026-11-29 12:36:30 UTC`.
-  static func readable(_ date: Date) -> String {
+  static func readable(_ date: Date) -> String { inColumn(date) + " UTC" }
+
+  /// `2026-11-29 12:36:30`, for a column whose header says `(UTC)` (the audit trail, read
+  /// beside other logs to the second).
+  static func inColumn(_ date: Date) -> String {
     let parts = utcParts(date)
-    return "\(parts.date) \(parts.time) UTC"
+    return "\(parts.date) \(parts.time)"
   }
+
+  /// `2026-11-29 12:36`, for a listing whose header says `(UTC)`, as `last` and `ls -l` show
+  /// times: with seconds and the zone on every row, each row of `users list` and `sessions
+  /// list` wrapped on an 80-column terminal. `--json` keeps the seconds.
+  static func toTheMinute(_ date: Date) -> String {
+    let parts = utcParts(date)
+    return "\(parts.date) \(parts.time.prefix(5))"
+  }
+
+  /// A column's header for times: `STARTED (UTC)`.
+  static func header(_ title: String) -> String { title + " (UTC)" }
 
   /// `2026-11-29T12:36:30Z`, or with an offset such as `+01:00` or `-0500` instead of `Z`;
   /// `nil` for anything else, or for a field out of range (a month 13, a 30 February).

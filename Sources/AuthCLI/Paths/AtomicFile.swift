@@ -23,7 +23,7 @@ enum AtomicFile {
           SystemCall.write(descriptor, $0.baseAddress, $0.count)
         }
         if written < 0, errno != EINTR {
-          throw .inputOutput(path: path, reason: String(cString: strerror(errno)))
+          throw .inputOutput(path: path, reason: .system(errno))
         } else if written > 0 {
           remaining = remaining.dropFirst(written)
         }
@@ -39,22 +39,22 @@ enum AtomicFile {
     let descriptor = open(
       temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_TRUNC | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
-      throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))
+      throw .cannotCreate(path: path, reason: .system(errno))
     }
     var failure: CLIError?
     // The umask may have narrowed the mode, never widened it; set it exactly anyway.
     if fchmod(descriptor, 0o600) != 0 {
-      failure = .cannotCreate(path: path, reason: String(cString: strerror(errno)))
+      failure = .cannotCreate(path: path, reason: .system(errno))
     }
     if failure == nil {
       do { try fill(descriptor) } catch { failure = error }
     }
     if failure == nil, fsync(descriptor) != 0 {
-      failure = .inputOutput(path: path, reason: String(cString: strerror(errno)))
+      failure = .inputOutput(path: path, reason: .system(errno))
     }
     close(descriptor)
     if failure == nil, rename(temporary, path) != 0 {
-      failure = .cannotCreate(path: path, reason: String(cString: strerror(errno)))
+      failure = .cannotCreate(path: path, reason: .system(errno))
     }
     if let failure {
       unlink(temporary)

@@ -28,7 +28,7 @@ struct HistoryFile: Sendable {
       return nil
     }
     guard bytes.count <= Self.byteLimit else {
-      throw .inputOutput(path: path, reason: "it is larger than 16 MiB")
+      throw .inputOutput(path: path, reason: .described("it is larger than 16 MiB"))
     }
     return bytes
   }
@@ -41,7 +41,7 @@ struct HistoryFile: Sendable {
     var status = stat()
     if lstat(path, &status) == 0 {
       guard status.st_mode & S_IFMT == S_IFREG || status.st_mode & S_IFMT == S_IFLNK else {
-        throw .inputOutput(path: path, reason: "it is not a regular file")
+        throw .inputOutput(path: path, reason: .described("it is not a regular file"))
       }
       try PrivateFileReader.check(status, of: path)
     }

@@ -17,14 +17,14 @@ enum PrivateDirectory {
     var status = stat()
     if stat(path, &status) == 0 {
       guard status.st_mode & S_IFMT == S_IFDIR else {
-        throw .cannotCreate(path: path, reason: "a file is in the way")
+        throw .cannotCreate(path: path, reason: .fileInTheWay)
       }
       return
     }
     let parent = PathText.parent(of: path)
     if parent != path, !parent.isEmpty { try create(parent) }
     if mkdir(path, 0o700) != 0, errno != EEXIST {
-      throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))
+      throw .cannotCreate(path: path, reason: .system(errno))
     }
   }
 }

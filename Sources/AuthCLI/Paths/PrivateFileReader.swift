@@ -31,17 +31,19 @@ enum PrivateFileReader {
     guard descriptor >= 0 else {
       let reason = errno
       if reason == ENOENT || reason == ENOTDIR { return nil }
-      if reason == ELOOP { throw .inputOutput(path: path, reason: "it is a symbolic link") }
-      throw .inputOutput(path: path, reason: String(cString: strerror(reason)))
+      if reason == ELOOP {
+        throw .inputOutput(path: path, reason: .described("it is a symbolic link"))
+      }
+      throw .inputOutput(path: path, reason: .system(reason))
     }
     defer { close(descriptor) }
     try checkFolder(PathText.parent(of: path))
     var status = stat()
     guard fstat(descriptor, &status) == 0 else {
-      throw .inputOutput(path: path, reason: String(cString: strerror(errno)))
+      throw .inputOutput(path: path, reason: .system(errno))
     }
     guard (status.st_mode & S_IFMT) == S_IFREG else {
-      throw .inputOutput(path: path, reason: "it is not a regular file")
+      throw .inputOutput(path: path, reason: .described("it is not a regular file"))
     }
     try check(status, of: path)
     // Grown a chunk at a time, so a large limit costs nothing for a small file.
@@ -55,7 +57,7 @@ enum PrivateFileReader {
       if count == 0 { break }
       if count < 0 {
         if errno == EINTR { continue }
-        throw .inputOutput(path: path, reason: String(cString: strerror(errno)))
+        throw .inputOutput(path: path, reason: .system(errno))
       }
       bytes += chunk[..<count]
     }
@@ -67,7 +69,7 @@ enum PrivateFileReader {
   static func checkPath(to folder: String) throws(CLIError) {
     if let unsafe = FolderPath.firstUnsafeStep(to: folder) {
       throw .inputOutput(
-        path: folder, reason: "\(unsafe.path) on its path is unsafe: \(unsafe.reason)")
+        path: folder, reason: .described("\(unsafe.path) on its path is unsafe: \(unsafe.reason)"))
     }
   }
 
@@ -77,8 +79,9 @@ enum PrivateFileReader {
   static func check(_ status: stat, of path: String) throws(CLIError) {
     switch PrivateFileRule.problem(withFile: status) {
     case nil: return
-    case .symbolicLink: throw .inputOutput(path: path, reason: "it is a symbolic link")
-    case .ownedByAnotherUser: throw .inputOutput(path: path, reason: "it belongs to another user")
+    case .symbolicLink: throw .inputOutput(path: path, reason: .described("it is a symbolic link"))
+    case .ownedByAnotherUser:
+      throw .inputOutput(path: path, reason: .described("it belongs to another user"))
     case .readableByOthers, .writableByOthers: try checkPermissions(status.st_mode, of: path)
     }
   }
@@ -93,12 +96,14 @@ enum PrivateFileReader {
     if mode & (S_IRGRP | S_IROTH) != 0 {
       throw .inputOutput(
         path: path,
-        reason: "other users can read it (mode \(shown)); make it private (\(command))")
+        reason: .described(
+          "other users can read it (mode \(shown)); make it private (\(command))"))
     }
     if mode & (S_IWGRP | S_IWOTH) != 0 {
       throw .inputOutput(
         path: path,
-        reason: "other users can write to it (mode \(shown)); make it private (\(command))")
+        reason: .described(
+          "other users can write to it (mode \(shown)); make it private (\(command))"))
     }
   }
 
@@ -132,14 +137,15 @@ enum PrivateFileReader {
     let shown = folder.isEmpty ? "." : folder
     return switch problem {
     case .onTheWay(let unsafe):
-      .inputOutput(path: shown, reason: "\(unsafe.path) on its path is unsafe: \(unsafe.reason)")
+      .inputOutput(
+        path: shown, reason: .described("\(unsafe.path) on its path is unsafe: \(unsafe.reason)"))
     case .unexamined(let code):
-      .inputOutput(path: shown, reason: String(cString: strerror(code)))
+      .inputOutput(path: shown, reason: .system(code))
     case .folder(.ownedByAnotherUser):
-      .inputOutput(path: shown, reason: "it belongs to another user")
+      .inputOutput(path: shown, reason: .described("it belongs to another user"))
     case .folder:
       .inputOutput(
-        path: shown, reason: "other users can write to it; make it private (chmod 700)")
+        path: shown, reason: .described("other users can write to it; make it private (chmod 700)"))
     }
   }
 }

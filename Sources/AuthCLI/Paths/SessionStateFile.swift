@@ -27,7 +27,8 @@ struct SessionStateFile: Sendable {
   static func forDatabase(
     at key: String, environment: [String: String]
   ) throws(CLIError) -> SessionStateFile {
-    let folder = try XDGDirectory.state.path(environment: environment) + "/authcli"
+    let folder =
+      try XDGDirectory.state.path(environment: environment) + "/" + KnownFile.stateFolderName
     return SessionStateFile(path: folder + "/session-\(PathDigest.hex(of: key))")
   }
 
@@ -86,7 +87,7 @@ struct SessionStateFile: Sendable {
   /// Forgets the token; a missing file is fine.
   func remove() throws(CLIError) {
     if unlink(path) != 0, errno != ENOENT {
-      throw .inputOutput(path: path, reason: String(cString: strerror(errno)))
+      throw .inputOutput(path: path, reason: .system(errno))
     }
   }
 }

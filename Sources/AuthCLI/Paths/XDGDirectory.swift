@@ -5,10 +5,10 @@ enum XDGDirectory {
   /// `$XDG_STATE_HOME`, else `~/.local/state`: the session token.
   case state
 
-  private var variable: String {
+  private var variable: EnvironmentVariable {
     switch self {
-    case .data: "XDG_DATA_HOME"
-    case .state: "XDG_STATE_HOME"
+    case .data: .dataHome
+    case .state: .stateHome
     }
   }
 
@@ -22,8 +22,9 @@ enum XDGDirectory {
   /// The directory; a relative `XDG_…` value is ignored, as the XDG specification asks.
   func path(environment: [String: String]) throws(CLIError) -> String {
     if let value = environment[variable], value.hasPrefix("/") { return value }
-    guard let home = environment["HOME"], home.hasPrefix("/") else {
-      throw .configuration("Set HOME or \(variable) to an absolute path")
+    guard let home = environment[.home], home.hasPrefix("/") else {
+      throw .configuration(
+        "Set \(EnvironmentVariable.home.name) or \(variable.name) to an absolute path")
     }
     return home + "/" + fallback
   }

@@ -47,6 +47,14 @@ struct CommandContext {
     return value
   }
 
+  /// The value of a required option, which the parser has already required.
+  func required<Value>(_ option: RequiredOption<Value>) throws(CLIError) -> Value {
+    guard let value = values[option] else {
+      throw .internalFailure("The option \(option.declaration.label) was not parsed")
+    }
+    return value
+  }
+
   /// Prints a result for people (ignored under `--json`, where `emit(json:)` speaks).
   /// The text is only built when it is printed.
   func show(_ text: @autoclosure () throws -> String) rethrows {
@@ -56,10 +64,15 @@ struct CommandContext {
   }
 
   /// Prints the JSON result (only under `--json`). The value is only built when it is
-  /// printed: a `[String: Any]` costs a command that prints text a noticeable share of
-  /// its start-up on first use.
-  func emit(json value: @autoclosure () throws -> Any) rethrows {
-    if options.json { console.output.write(JSONText.render(try value())) }
+  /// printed, so a command that prints text pays nothing for it.
+  func emit<Output: Encodable>(json value: @autoclosure () throws -> Output) throws {
+    guard options.json else { return }
+    let output = try value()
+    do throws(JSONEncodingFailure) {
+      console.output.write(try JSONText.render(output))
+    } catch {
+      throw CLIError.internalFailure("The output has no JSON form: \(error.reason)")
+    }
   }
 
   /// Prints progress or a notice on standard error, for people only.

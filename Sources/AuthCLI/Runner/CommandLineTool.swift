@@ -44,7 +44,7 @@ public struct CommandLineTool {
         console.output.write(
           AuthCLITool.declaration.helpPage(for: parsed.path, width: context.pageWidth))
       case .version:
-        AuthCLIVersion.print(in: context)
+        try AuthCLIVersion.print(in: context)
       case .run(let action):
         try await action(context)
       }

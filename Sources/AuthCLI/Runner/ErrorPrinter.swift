@@ -11,16 +11,8 @@ struct ErrorPrinter {
   @discardableResult
   func print(_ report: ErrorReport) -> ExitCode {
     if json {
-      var error: [String: Any] = [
-        "code": Int(report.code.rawValue), "kind": report.kindName, "message": report.message,
-        "hint": report.nextStep.map { $0 as Any } ?? JSONText.null,
-      ]
-      if !report.fields.isEmpty {
-        error["fields"] = report.fields.map {
-          ["field": $0.field, "kind": $0.kind, "message": $0.message]
-        }
-      }
-      console.errors.write(JSONText.render(["error": error]))
+      // Plain strings and numbers, which always have a JSON form.
+      console.errors.write((try? JSONText.render(PrintedError(report))) ?? "null\n")
       return report.code
     }
     var text = report.lines
@@ -41,5 +33,53 @@ extension ErrorPrinter {
       style: Style.decide(
         isTerminal: console.errorsIsTerminal, noColorOption: noColor,
         environment: process.environment))
+  }
+}
+
+/// `{"error": {…}}`: the report as scripts read it.
+struct PrintedError: JSONOutput {
+  let error: Body
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case error
+  }
+
+  struct Body: JSONOutput {
+    let code: Int
+    let kind: String
+    let message: String
+    let hint: String?
+    /// Left out, not empty, when no field was refused.
+    let fields: [Field]
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case code, fields, hint, kind, message
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(code, forKey: .code)
+      try container.encode(kind, forKey: .kind)
+      try container.encode(message, forKey: .message)
+      try container.encodeIfPresent(hint, forKey: .hint)
+      if !fields.isEmpty { try container.encode(fields, forKey: .fields) }
+    }
+  }
+
+  struct Field: JSONOutput {
+    let field: String
+    let kind: String
+    let message: String
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case field, kind, message
+    }
+  }
+
+  init(_ report: ErrorReport) {
+    error = Body(
+      code: Int(report.code.rawValue), kind: report.kindName, message: report.message,
+      hint: report.nextStep,
+      fields: report.fields.map { Field(field: $0.field, kind: $0.kind, message: $0.message) })
   }
 }

@@ -1,7 +1,7 @@
 import AuthViewModels
 
-/// Shows each scene the coordinator asks for with its line-mode view, found through the
-/// view model's `LineModeScene` conformance (declared beside each view).
+/// Shows each scene the coordinator asks for with its line-mode view. The switch names every
+/// scene, so a scene without a view does not compile.
 @MainActor
 final class LineModePresenter: ScenePresenter {
   private let terminal: LineTerminal
@@ -12,12 +12,18 @@ final class LineModePresenter: ScenePresenter {
   }
 
   func present(_ scene: AuthScene) async {
-    guard let shown = scene.viewModel as? any LineModeScene else {
-      // No line-mode view for this scene: leave it, so the flow goes on (a test proves
-      // every route has one).
-      scene.viewModel.lifecycle.viewDidDismiss()
-      return
+    switch scene.shown {
+    case .authenticate(let viewModel): await show(viewModel, in: AuthenticateView())
+    case .signIn(let viewModel): await show(viewModel, in: SignInView())
+    case .signUp(let viewModel): await show(viewModel, in: SignUpView())
+    case .secondFactor(let viewModel): await show(viewModel, in: SecondFactorView())
+    case .account(let viewModel): await show(viewModel, in: AccountView())
+    case .sessions(let viewModel): await show(viewModel, in: SessionsView())
+    case .changePassword(let viewModel): await show(viewModel, in: ChangePasswordView())
     }
-    await shown.showLineMode(on: terminal)
+  }
+
+  private func show<View: LineView>(_ viewModel: View.ViewModel, in view: View) async {
+    await SceneController(view: view, terminal: terminal).show(viewModel)
   }
 }

@@ -109,11 +109,3 @@ struct SceneController<View: LineView> {
     }
   }
 }
-
-/// A view model the line-mode presenter can show: each scene's view file makes its view
-/// model conform, so the presenter needs no list of scenes.
-@MainActor
-protocol LineModeScene {
-  /// Shows the scene on the terminal until it steps or the user leaves.
-  func showLineMode(on terminal: LineTerminal) async
-}

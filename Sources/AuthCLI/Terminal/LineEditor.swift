@@ -241,9 +241,9 @@ final class LineEditor {
     try file.write { descriptor throws(CLIError) in
       let copy = dup(descriptor)
       guard copy >= 0, let stream = fdopen(copy, "w") else {
-        let reason = String(cString: strerror(errno))
+        let reason = errno
         if copy >= 0 { _ = SystemCall.close(copy) }
-        throw .inputOutput(path: file.path, reason: reason)
+        throw .inputOutput(path: file.path, reason: .system(reason))
       }
       errno = 0
       let saved = authcli_history_stream(library.history, history, H_SAVE_FP, stream)
@@ -253,7 +253,7 @@ final class LineEditor {
       guard saved >= 0, flushed else {
         throw .inputOutput(
           path: file.path,
-          reason: reason == 0 ? "libedit refused it" : String(cString: strerror(reason)))
+          reason: reason == 0 ? .described("libedit refused it") : .system(reason))
       }
     }
   }

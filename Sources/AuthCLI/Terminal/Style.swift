@@ -22,8 +22,8 @@ struct Style: Hashable, Sendable {
   static func decide(
     isTerminal: Bool, noColorOption: Bool, environment: [String: String], columns: Int? = nil
   ) -> Style {
-    let noColorVariable = !(environment["NO_COLOR"] ?? "").isEmpty
-    let dumbTerminal = environment["TERM"] == "dumb"
+    let noColorVariable = !(environment[.noColor] ?? "").isEmpty
+    let dumbTerminal = environment[.terminal] == "dumb"
     return Style(
       isEnabled: isTerminal && !noColorOption && !noColorVariable && !dumbTerminal,
       columns: columns)

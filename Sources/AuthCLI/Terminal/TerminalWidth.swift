@@ -17,7 +17,7 @@ enum TerminalWidth {
 
   /// `COLUMNS` when it is a positive whole number, as shells set it for their children.
   static func fromEnvironment(_ environment: [String: String]) -> Int? {
-    guard let text = environment["COLUMNS"], let columns = Int(text), columns > 0 else {
+    guard let text = environment[.columns], let columns = Int(text), columns > 0 else {
       return nil
     }
     return columns

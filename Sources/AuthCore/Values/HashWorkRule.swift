@@ -45,21 +45,28 @@ public enum HashWorkRule {
 
   /// Why an import refuses `hash` against the store's sign-in work `signInWork` (`nil`: a
   /// hasher with no cost, which admits all), or `nil` when it keeps it. With `raising`,
-  /// anything up to `mostSignInWork` is kept (the import raises the store's work to it).
+  /// anything up to `mostSignInWork` is kept (the import raises the store's work to it);
+  /// without, a hash that raising would keep carries that remedy.
   public static func importRefusal(
     of hash: LegacyPasswordHash, signInWork: Int?, raising: Bool
-  ) -> String? {
+  ) -> (reason: String, remedy: ImportRemedy?)? {
     guard let signInWork else { return nil }
     let ceiling = max(signInWork, mostSignInWork)
     let verdict = judge(hash, currentWork: raising ? ceiling : signInWork, at: .import)
-    guard case .tooCostly(_, let work, _) = verdict else { return verdict.importRefusal }
+    guard case .tooCostly(_, let work, _) = verdict else {
+      return verdict.importRefusal.map { ($0, nil) }
+    }
     let scheme = hash.scheme.rawValue
     if work > ceiling {
-      return "\(scheme) cost \(work) KiB × passes, above the most a sign-in may cost "
-        + "(\(ceiling) KiB × passes)"
+      return (
+        "\(scheme) cost \(work) KiB × passes, above the most a sign-in may cost "
+          + "(\(ceiling) KiB × passes)", nil
+      )
     }
-    return "\(scheme) cost \(work) KiB × passes, above the store's sign-in work "
-      + "(\(signInWork)); --raise-sign-in-work admits it, and every sign-in then costs \(work)"
+    return (
+      "\(scheme) cost \(work) KiB × passes, above the store's sign-in work (\(signInWork))",
+      .raiseSignInWork(to: work)
+    )
   }
 
   /// The most work `occasion` admits when a verify at the current cost is `currentWork`.

@@ -15,9 +15,9 @@
 public enum PrivateFileCreation {
   /// Why the file could not be made.
   public struct Failure: Error, Hashable, Sendable {
-    /// The system's reason (`strerror`).
-    public let reason: String
-    init(_ code: Int32) { reason = String(cString: strerror(code)) }
+    /// The system's reason, by its error number.
+    public let reason: FileFailureReason
+    init(_ code: Int32) { reason = .system(code) }
   }
 
   /// Creates `path` with what `fill` writes into the temporary file (named by its path, and

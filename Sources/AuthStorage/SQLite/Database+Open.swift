@@ -138,7 +138,7 @@ extension Database {
     defer { sqlite3_close_v2(handle) }
     guard code == SQLITE_OK else {
       throw StorageError.cannotCreate(
-        path: path, reason: String(cString: sqlite3_errstr(code)))
+        path: path, reason: .described(String(cString: sqlite3_errstr(code))))
     }
   }
 

@@ -35,7 +35,7 @@ enum FileSafety {
     case .onTheWay(let unsafe):
       throw StorageError.unsafePath(path: path, folder: unsafe.path, reason: unsafe.reason)
     case .unexamined(let code):
-      throw StorageError.cannotCreate(path: path, reason: String(cString: strerror(code)))
+      throw StorageError.cannotCreate(path: path, reason: .system(code))
     case .folder(let reason):
       throw StorageError.unsafeFolder(path: folder.isEmpty ? "." : folder, reason: reason)
     }
@@ -101,7 +101,7 @@ struct CheckedFile {
     guard lstat(path, &linkStatus) == 0 else {
       let reason = errno
       if reason == ENOENT { return nil }
-      throw StorageError.cannotCreate(path: path, reason: String(cString: strerror(reason)))
+      throw StorageError.cannotCreate(path: path, reason: .system(reason))
     }
     // Judged before opening, so a FIFO is never opened and a link never followed.
     try FileSafety.check(linkStatus, path: path)
@@ -110,13 +110,13 @@ struct CheckedFile {
     guard descriptor >= 0 else {
       let reason = errno
       if reason == ELOOP { throw StorageError.unsafeFile(path: path, reason: .symbolicLink) }
-      throw StorageError.cannotOpenFile(path: path, reason: String(cString: strerror(reason)))
+      throw StorageError.cannotOpenFile(path: path, reason: .system(reason))
     }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else {
       let reason = errno
       close(descriptor)
-      throw StorageError.cannotOpenFile(path: path, reason: String(cString: strerror(reason)))
+      throw StorageError.cannotOpenFile(path: path, reason: .system(reason))
     }
     do {
       try FileSafety.check(status, path: path)
@@ -135,7 +135,8 @@ struct CheckedFile {
     guard lstat(path, &status) == 0, UInt64(status.st_dev) == device,
       UInt64(status.st_ino) == inode
     else {
-      throw StorageError.cannotOpenFile(path: path, reason: "it was replaced while opening")
+      throw StorageError.cannotOpenFile(
+        path: path, reason: .described("it was replaced while opening"))
     }
   }
 }

@@ -3,7 +3,7 @@ import AuthDatabase
 /// Failures of opening, checking or migrating a database, beyond a single SQL statement.
 public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The database file could not be created (missing directory, no permission).
-  case cannotCreate(path: String, reason: String)
+  case cannotCreate(path: String, reason: FileFailureReason)
   /// No database file exists at the path and the open mode does not create one.
   case notFound(path: String)
   /// The path names a directory.
@@ -36,7 +36,7 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
   /// others can write to and that is not sticky, or another user's entry in a sticky one.
   case unsafePath(path: String, folder: String, reason: UnsafeFileReason)
   /// The file could not be opened for its checks (permission, I/O).
-  case cannotOpenFile(path: String, reason: String)
+  case cannotOpenFile(path: String, reason: FileFailureReason)
   /// The schema holds objects the applied migrations do not create, or lacks or changed
   /// ones they do (each named, for example "extra trigger t"); nothing was written.
   case unexpectedSchema(path: String, differences: [String])

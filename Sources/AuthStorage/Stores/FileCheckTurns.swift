@@ -57,12 +57,12 @@ final class FileCheckTurns: Sendable {
       var descriptor = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
       if descriptor < 0 { descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW) }
       guard descriptor >= 0 else {
-        throw StorageError.cannotOpenFile(path: path, reason: String(cString: strerror(errno)))
+        throw StorageError.cannotOpenFile(path: path, reason: .system(errno))
       }
       var status = stat()
       // The descriptor stays open even when this fails: closing it would drop SQLite's locks.
       guard fstat(descriptor, &status) == 0 else {
-        throw StorageError.cannotOpenFile(path: path, reason: String(cString: strerror(errno)))
+        throw StorageError.cannotOpenFile(path: path, reason: .system(errno))
       }
       let identity = FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
       if let known = opened[identity] { return known }

@@ -18,7 +18,7 @@ public enum BackupError: Error, Hashable, Sendable, CustomStringConvertible {
   /// Something already exists at the destination; it is never replaced.
   case destinationExists(path: String)
   /// The destination (or its temporary neighbour) could not be created.
-  case cannotCreate(path: String, reason: String)
+  case cannotCreate(path: String, reason: FileFailureReason)
   /// The copy failed SQLite's integrity check and was removed.
   case integrityCheckFailed(path: String, problems: [String])
   /// The destination's folder (`folder`), or one on the way to it, is refused: another
@@ -70,14 +70,14 @@ public enum DatabaseBackup {
     let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).backup-\(suffix)"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
-      throw BackupError.cannotCreate(path: destination, reason: String(cString: strerror(errno)))
+      throw BackupError.cannotCreate(path: destination, reason: .system(errno))
     }
     defer { unlink(temporary) }
     let modeStatus = fchmod(descriptor, 0o600) == 0 ? 0 : errno
     close(descriptor)
     if modeStatus != 0 {
       throw BackupError.cannotCreate(
-        path: destination, reason: String(cString: strerror(modeStatus)))
+        path: destination, reason: .system(modeStatus))
     }
     try source.execute("VACUUM INTO ?1", [.text(temporary)])
     let version = try check(temporary, reportedAs: destination)
@@ -85,7 +85,7 @@ public enum DatabaseBackup {
     if link(temporary, destination) != 0 {
       let reason = errno
       if reason == EEXIST { throw BackupError.destinationExists(path: destination) }
-      throw BackupError.cannotCreate(path: destination, reason: String(cString: strerror(reason)))
+      throw BackupError.cannotCreate(path: destination, reason: .system(reason))
     }
     try? flush(folder.isEmpty ? "." : folder, reportedAs: destination)
     var copied = stat()
@@ -109,11 +109,11 @@ public enum DatabaseBackup {
   private static func flush(_ path: String, reportedAs destination: String) throws {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
-      throw BackupError.cannotCreate(path: destination, reason: String(cString: strerror(errno)))
+      throw BackupError.cannotCreate(path: destination, reason: .system(errno))
     }
     defer { close(descriptor) }
     guard fsync(descriptor) == 0 else {
-      throw BackupError.cannotCreate(path: destination, reason: String(cString: strerror(errno)))
+      throw BackupError.cannotCreate(path: destination, reason: .system(errno))
     }
   }
 }

@@ -41,32 +41,3 @@ public enum SceneMessages {
   /// Anything else went wrong.
   public static let unexpected = "Something went wrong; nothing was changed. Try again."
 }
-
-/// A scene's failure type: what a use case threw maps into its cases.
-protocol SceneFailure: Error {
-  /// Another process held the database.
-  static var busy: Self { get }
-  /// Anything the scene does not name.
-  static func unexpected(_ failure: UnexpectedFailure) -> Self
-  /// The failure for a dead session, in a scene that holds one.
-  static var sessionEndedFailure: Self? { get }
-  /// The failure for a session id that is not the user's, in a scene that names one.
-  static var sessionNotFoundFailure: Self? { get }
-}
-
-extension SceneFailure {
-  static var sessionEndedFailure: Self? { nil }
-  static var sessionNotFoundFailure: Self? { nil }
-
-  /// Sorts what a use case threw into the scene's cases.
-  init(thrown error: any Error) {
-    switch error {
-    case AuthError.store(.busy): self = .busy
-    case AuthError.notSignedIn where Self.sessionEndedFailure != nil:
-      self = Self.sessionEndedFailure ?? .unexpected(UnexpectedFailure(error))
-    case AuthError.sessionNotFound where Self.sessionNotFoundFailure != nil:
-      self = Self.sessionNotFoundFailure ?? .unexpected(UnexpectedFailure(error))
-    default: self = .unexpected(UnexpectedFailure(error))
-    }
-  }
-}

@@ -2,8 +2,9 @@ import AuthCore
 
 /// The scenes of the flow, each with what it needs from the scene before (its payload), and
 /// the one table that says, for each, how its view model is made and where each of its steps
-/// leads. A new scene is one case here, with its payload, and one entry in
-/// `scene(using:token:)`: a step of the scene before hands it its payload through
+/// leads. A new scene is one case here, with its payload, one of `Kind` and one of
+/// `AuthScene.Shown` (the switches below do not compile until both are there), and one entry
+/// in `scene(using:token:)`: a step of the scene before hands it its payload through
 /// `AuthTransition.show(_:)`, and no signature changes.
 public enum AuthRoute: Hashable, Sendable {
   /// The start scene, with a one-line notice about what just happened ("Signed out."), if any.
@@ -24,12 +25,55 @@ public enum AuthRoute: Hashable, Sendable {
   /// The start scene with no notice.
   public static let start = AuthRoute.authenticate(notice: nil)
 
-  /// One route per scene, each with a sample payload, for whoever must cover every scene (a
-  /// front end's check that it has a view for each, the route tests).
-  public static let examples: [AuthRoute] = [
-    .start, .signIn, .signUp, .secondFactor(.sample(username: "ada")), .account, .sessions,
-    .changePassword,
-  ]
+  /// The scenes, without their payloads: what a test or a front end iterates to cover every
+  /// scene. `kind` and `example` switch over every case, so a new route does not compile
+  /// without its kind, nor a new kind without its example.
+  public enum Kind: Hashable, Sendable, CaseIterable {
+    /// The start.
+    case authenticate
+    /// The sign-in form.
+    case signIn
+    /// The sign-up form.
+    case signUp
+    /// The second step of a sign-in.
+    case secondFactor
+    /// The home once signed in.
+    case account
+    /// The list of sessions.
+    case sessions
+    /// The password-change form.
+    case changePassword
+
+    /// The route to this scene, with a sample payload.
+    public var example: AuthRoute {
+      switch self {
+      case .authenticate: .start
+      case .signIn: .signIn
+      case .signUp: .signUp
+      case .secondFactor: .secondFactor(.sample(username: "ada"))
+      case .account: .account
+      case .sessions: .sessions
+      case .changePassword: .changePassword
+      }
+    }
+  }
+
+  /// Which scene this route shows.
+  public var kind: Kind {
+    switch self {
+    case .authenticate: .authenticate
+    case .signIn: .signIn
+    case .signUp: .signUp
+    case .secondFactor: .secondFactor
+    case .account: .account
+    case .sessions: .sessions
+    case .changePassword: .changePassword
+    }
+  }
+
+  /// One route per scene, each with a sample payload, for whoever must cover every scene
+  /// (the contract, redaction, preview and route tests).
+  public static var examples: [AuthRoute] { Kind.allCases.map(\.example) }
 
   /// The scene for this route with a fresh view model. A route that needs a session
   /// leads to the start when none is held.
@@ -37,7 +81,8 @@ public enum AuthRoute: Hashable, Sendable {
   public func scene(using useCases: AuthUseCases, token: SessionToken?) -> AuthScene {
     switch (self, token) {
     case (.signIn, _):
-      return AuthScene(self, SignInViewModel(authentication: useCases.authentication)) {
+      let viewModel = SignInViewModel(authentication: useCases.authentication)
+      return AuthScene(self, viewModel, as: AuthScene.Shown.signIn) {
         switch $0 {
         case .userIntendsToSignUp: .show(.signUp)
         case .userIntendsToGoBack: .home
@@ -48,14 +93,15 @@ public enum AuthRoute: Hashable, Sendable {
     case (.secondFactor(let challenge), _):
       let viewModel = SecondFactorViewModel(
         challenge: challenge, authentication: useCases.authentication)
-      return AuthScene(self, viewModel) {
+      return AuthScene(self, viewModel, as: AuthScene.Shown.secondFactor) {
         switch $0 {
         case .userIntendsToGoBack: .home
         case .userDidSignIn(let session): .startSession(session)
         }
       }
     case (.signUp, _):
-      return AuthScene(self, SignUpViewModel(signUp: useCases.signUp)) {
+      let viewModel = SignUpViewModel(signUp: useCases.signUp)
+      return AuthScene(self, viewModel, as: AuthScene.Shown.signUp) {
         switch $0 {
         case .userIntendsToSignIn: .show(.signIn)
         case .userIntendsToGoBack: .home
@@ -63,7 +109,8 @@ public enum AuthRoute: Hashable, Sendable {
         }
       }
     case (.account, let token?):
-      return AuthScene(self, AccountViewModel(token: token, sessions: useCases.sessions)) {
+      let viewModel = AccountViewModel(token: token, sessions: useCases.sessions)
+      return AuthScene(self, viewModel, as: AuthScene.Shown.account) {
         switch $0 {
         case .userIntendsToSeeSessions: .show(.sessions)
         case .userIntendsToChangePassword: .show(.changePassword)
@@ -73,7 +120,8 @@ public enum AuthRoute: Hashable, Sendable {
         }
       }
     case (.sessions, let token?):
-      return AuthScene(self, SessionsViewModel(token: token, sessions: useCases.sessions)) {
+      let viewModel = SessionsViewModel(token: token, sessions: useCases.sessions)
+      return AuthScene(self, viewModel, as: AuthScene.Shown.sessions) {
         switch $0 {
         case .userIntendsToGoBack: .home
         case .userIsNotSignedIn: .endSession(notice: AuthTransition.sessionEndedNotice)
@@ -82,7 +130,7 @@ public enum AuthRoute: Hashable, Sendable {
     case (.changePassword, let token?):
       let viewModel = ChangePasswordViewModel(
         token: token, changePassword: useCases.changePassword, sessions: useCases.sessions)
-      return AuthScene(self, viewModel) {
+      return AuthScene(self, viewModel, as: AuthScene.Shown.changePassword) {
         switch $0 {
         case .userIntendsToGoBack, .userDidChangePassword: .home
         case .userIsNotSignedIn: .endSession(notice: AuthTransition.sessionEndedNotice)
@@ -91,7 +139,8 @@ public enum AuthRoute: Hashable, Sendable {
     case (.account, nil), (.sessions, nil), (.changePassword, nil):
       return AuthRoute.start.scene(using: useCases, token: nil)
     case (.authenticate(let notice), _):
-      return AuthScene(self, AuthenticateViewModel(notice: notice)) {
+      let viewModel = AuthenticateViewModel(notice: notice)
+      return AuthScene(self, viewModel, as: AuthScene.Shown.authenticate) {
         switch $0 {
         case .userIntendsToSignIn: .show(.signIn)
         case .userIntendsToSignUp: .show(.signUp)
@@ -99,6 +148,27 @@ public enum AuthRoute: Hashable, Sendable {
         }
       }
     }
+  }
+}
+
+extension AuthScene {
+  /// Each scene's view model, by its type: the route table's cases, with what a front end
+  /// shows instead of the payloads.
+  public enum Shown {
+    /// The start.
+    case authenticate(AuthenticateViewModel)
+    /// The sign-in form.
+    case signIn(SignInViewModel)
+    /// The sign-up form.
+    case signUp(SignUpViewModel)
+    /// The second step of a sign-in.
+    case secondFactor(SecondFactorViewModel)
+    /// The home once signed in.
+    case account(AccountViewModel)
+    /// The list of sessions.
+    case sessions(SessionsViewModel)
+    /// The password-change form.
+    case changePassword(ChangePasswordViewModel)
   }
 }
 

@@ -42,7 +42,15 @@ public enum AccountFailure: Error, Equatable, Sendable, CustomStringConvertible,
     }
   }
 
-  static var sessionEndedFailure: AccountFailure? { .sessionEnded }
+  /// What a use case threw, as the home shows it.
+  init(_ error: AuthError) {
+    switch error {
+    case .notSignedIn: self = .sessionEnded
+    case .store(.busy): self = .busy
+    case .sessionNotFound, .administration, .store, .hashing, .tokens, .secondFactor:
+      self = .unexpected(UnexpectedFailure(error))
+    }
+  }
 }
 
 /// The home scene's view events, for `transform(input:)`.
@@ -107,7 +115,7 @@ public protocol AccountViewModelType: SceneViewModelType where NavigationStep ==
 @MainActor
 @Observable
 public final class AccountViewModel: BaseViewModel<AccountStep>, AccountViewModelType,
-  AccountViewModelInputs, AccountViewModelOutputs, ViewEventHandling
+  AccountViewModelInputs, AccountViewModelOutputs, ViewEventHandling, SceneActions
 {
   /// Itself; assigning another object changes nothing.
   public var inputs: any AccountViewModelInputs {
@@ -128,9 +136,9 @@ public final class AccountViewModel: BaseViewModel<AccountStep>, AccountViewMode
   /// Shows how many sessions "sign out everywhere" ended.
   public private(set) var endedSessions: Int?
   /// Shows that something is running.
-  public private(set) var isLoading = false
+  public internal(set) var isLoading = false
   /// Shows why the last action failed.
-  public private(set) var failure: AccountFailure?
+  public internal(set) var failure: AccountFailure?
 
   @ObservationIgnored private let token: SessionToken
   @ObservationIgnored private let sessions: any SessionUseCase
@@ -144,19 +152,14 @@ public final class AccountViewModel: BaseViewModel<AccountStep>, AccountViewMode
 
   /// Loads the session.
   public func viewDidAppear() async {
-    guard !isLoading else { return }
-    isLoading = true
-    failure = nil
-    do {
+    await perform { () throws(AuthError) in
       let current = try await sessions.currentSession(token: token)
       username = current.user.username
       sessionID = current.session.id
       signedInAt = current.session.createdAt
       expiresAt = current.session.expiresAt
-    } catch {
-      fail(AccountFailure(thrown: error))
+      return nil
     }
-    isLoading = false
   }
 
   /// Leaving the scene leaves the program, signed in.
@@ -168,16 +171,23 @@ public final class AccountViewModel: BaseViewModel<AccountStep>, AccountViewMode
   /// Steps out, signed in.
   public func quitTapped() { navigator.emit(.userIntendsToQuit) }
 
-  /// Ends this session, then steps.
+  /// Ends this session, then steps; a session already over is signed out as well.
   public func signOutTapped() async {
-    await signOut { viewModel in try await viewModel.sessions.signOut(token: viewModel.token) }
+    await perform { () throws(AuthError) in
+      do throws(AuthError) {
+        try await sessions.signOut(token: token)
+      } catch .notSignedIn {}
+      return .userDidSignOut
+    }
   }
 
   /// Ends every session of the user, shows how many, then steps.
   public func signOutEverywhereTapped() async {
-    await signOut { viewModel in
-      viewModel.endedSessions = try await viewModel.sessions.signOutEverywhere(
-        token: viewModel.token)
+    await perform { () throws(AuthError) in
+      do throws(AuthError) {
+        endedSessions = try await sessions.signOutEverywhere(token: token)
+      } catch .notSignedIn {}
+      return .userDidSignOut
     }
   }
 
@@ -192,26 +202,8 @@ public final class AccountViewModel: BaseViewModel<AccountStep>, AccountViewMode
     }
   }
 
-  /// Runs a sign-out; success (or a session already over) steps to signed out.
-  private func signOut(_ work: (AccountViewModel) async throws -> Void) async {
-    guard !isLoading else { return }
-    isLoading = true
-    failure = nil
-    var didSignOut = false
-    do {
-      try await work(self)
-      didSignOut = true
-    } catch AuthError.notSignedIn {
-      didSignOut = true
-    } catch {
-      failure = AccountFailure(thrown: error)
-    }
-    isLoading = false
-    if didSignOut { navigator.emit(.userDidSignOut) }
-  }
-
-  private func fail(_ failure: AccountFailure) {
-    self.failure = failure
-    if failure == .sessionEnded { navigator.emit(.userIsNotSignedIn) }
+  /// A dead session leaves the scene; any other failure stays on it.
+  func step(after failure: AccountFailure) -> AccountStep? {
+    failure == .sessionEnded ? .userIsNotSignedIn : nil
   }
 }

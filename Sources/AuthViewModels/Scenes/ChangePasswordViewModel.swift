@@ -34,7 +34,16 @@ public enum ChangePasswordFailure: Error, Equatable, Sendable, CustomStringConve
     case .unexpected(let failure): failure.description
     }
   }
-  static var sessionEndedFailure: ChangePasswordFailure? { .sessionEnded }
+
+  /// What a use case threw, as the form shows it.
+  init(_ error: AuthError) {
+    switch error {
+    case .notSignedIn: self = .sessionEnded
+    case .store(.busy): self = .busy
+    case .sessionNotFound, .administration, .store, .hashing, .tokens, .secondFactor:
+      self = .unexpected(UnexpectedFailure(error))
+    }
+  }
 }
 
 /// The password-change form's view events, for `transform(input:)`.
@@ -112,7 +121,7 @@ where NavigationStep == ChangePasswordStep {
 @Observable
 public final class ChangePasswordViewModel: BaseViewModel<ChangePasswordStep>,
   ChangePasswordViewModelType, ChangePasswordViewModelInputs, ChangePasswordViewModelOutputs,
-  ViewEventHandling
+  ViewEventHandling, SceneActions
 {
   /// Itself; assigning another object changes nothing (a binding writes through it).
   public var inputs: any ChangePasswordViewModelInputs {
@@ -128,11 +137,11 @@ public final class ChangePasswordViewModel: BaseViewModel<ChangePasswordStep>,
   /// The new password typed again.
   public var confirmation = "" { didSet { edited(.confirmation) } }
   /// Shows that something is running.
-  public private(set) var isLoading = false
+  public internal(set) var isLoading = false
   /// Shows how many other sessions ended.
   public private(set) var endedSessions: Int?
   /// Shows why the last action failed.
-  public private(set) var failure: ChangePasswordFailure?
+  public internal(set) var failure: ChangePasswordFailure?
 
   /// Shows the current-password check once edited.
   public var currentPasswordValidation: Validation<Password>? {
@@ -173,14 +182,10 @@ public final class ChangePasswordViewModel: BaseViewModel<ChangePasswordStep>,
 
   /// Learns the username (the new password must not contain it).
   public func viewDidAppear() async {
-    guard !isLoading else { return }
-    isLoading = true
-    do {
+    await perform { () throws(AuthError) in
       username = try await sessions.currentSession(token: token).user.username
-    } catch {
-      fail(ChangePasswordFailure(thrown: error))
+      return nil
     }
-    isLoading = false
   }
   /// Leaving goes back.
   public func viewDidDismiss() { navigator.emit(.userIntendsToGoBack) }
@@ -192,13 +197,13 @@ public final class ChangePasswordViewModel: BaseViewModel<ChangePasswordStep>,
     guard !isLoading else { return }
     checks.showAll([.current, .new, .confirmation])
     guard isChangeEnabled else { return }
-    failure = nil
-    isLoading = true
-    var ended: Int?
     let request = request
-    do {
+    await perform { () throws(AuthError) in
+      endedSessions = nil
       switch try await changePassword.changePassword(token: token, request: request) {
-      case .changed(let count): ended = count
+      case .changed(let count):
+        endedSessions = count
+        return .userDidChangePassword(endedSessions: count)
       case .invalid(let validation):
         checks.refuse(.current, validation.currentPassword, text: request.currentPassword)
         checks.refuse(.new, validation.newPassword, text: request.newPassword)
@@ -208,12 +213,8 @@ public final class ChangePasswordViewModel: BaseViewModel<ChangePasswordStep>,
         checks.refuse(.current, message: message, reason: .refused, text: request.currentPassword)
         failure = .currentPasswordRefused(refusal)
       }
-    } catch {
-      fail(ChangePasswordFailure(thrown: error))
+      return nil
     }
-    endedSessions = ended
-    isLoading = false
-    if let ended { navigator.emit(.userDidChangePassword(endedSessions: ended)) }
   }
 
   /// Sets or calls the input the event names: the one place an event becomes an input.
@@ -238,9 +239,9 @@ public final class ChangePasswordViewModel: BaseViewModel<ChangePasswordStep>,
     checks.edit(field)
     failure = nil
   }
-  private func fail(_ failure: ChangePasswordFailure) {
-    self.failure = failure
-    if failure == .sessionEnded { navigator.emit(.userIsNotSignedIn) }
+  /// A dead session leaves the scene; any other failure stays on it.
+  func step(after failure: ChangePasswordFailure) -> ChangePasswordStep? {
+    failure == .sessionEnded ? .userIsNotSignedIn : nil
   }
 }
 

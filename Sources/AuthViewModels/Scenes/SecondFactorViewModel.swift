@@ -49,12 +49,14 @@ public enum SecondFactorFailure: Error, Equatable, Sendable, CustomStringConvert
     }
   }
 
-  /// A thrown error: the key's problems by name, the rest as every scene words them.
-  init(error: AuthError) {
+  /// What a use case threw: the key's problems by name, the rest as every scene words them.
+  init(_ error: AuthError) {
     switch error {
     case .secondFactor(.keyUnavailable(let reason)), .secondFactor(.wrongKey(let reason)):
       self = .keyUnavailable(reason)
-    default: self = SecondFactorFailure(thrown: error)
+    case .store(.busy): self = .busy
+    case .notSignedIn, .sessionNotFound, .administration, .store, .hashing, .tokens, .secondFactor:
+      self = .unexpected(UnexpectedFailure(error))
     }
   }
 }
@@ -118,7 +120,7 @@ where NavigationStep == SecondFactorStep {
 @Observable
 public final class SecondFactorViewModel: BaseViewModel<SecondFactorStep>,
   SecondFactorViewModelType, SecondFactorViewModelInputs, SecondFactorViewModelOutputs,
-  ViewEventHandling
+  ViewEventHandling, SceneActions
 {
   /// Itself; assigning another object changes nothing (a binding writes through it).
   public var inputs: any SecondFactorViewModelInputs {
@@ -131,9 +133,9 @@ public final class SecondFactorViewModel: BaseViewModel<SecondFactorStep>,
   /// The code as typed.
   public var code = "" { didSet { if failure != nil { failure = nil } } }
   /// Shows that the code is being checked.
-  public private(set) var isLoading = false
+  public internal(set) var isLoading = false
   /// Shows why the last code was refused.
-  public private(set) var failure: SecondFactorFailure?
+  public internal(set) var failure: SecondFactorFailure?
   /// Shows whose code is asked for.
   public var username: String { challenge.username }
   /// Shows whether the code can be submitted.
@@ -153,21 +155,21 @@ public final class SecondFactorViewModel: BaseViewModel<SecondFactorStep>,
   /// Submits the code: a right one signs in; a refusal is shown and the field emptied.
   public func verifyTapped() async {
     guard isVerifyEnabled else { return }
-    isLoading = true
-    var session: NewSession?
-    var refused: SecondFactorFailure?
-    do {
-      switch try await authentication.completeSignIn(challenge, code: code) {
-      case .accepted(let newSession): session = newSession
-      case .refused(let refusal): refused = SecondFactorFailure(refusal)
+    await perform { () throws(AuthError) in
+      do throws(AuthError) {
+        switch try await authentication.completeSignIn(challenge, code: code) {
+        case .accepted(let session): return .userDidSignIn(session)
+        case .refused(let refusal):
+          code = ""
+          failure = SecondFactorFailure(refusal)
+          return nil
+        }
+      } catch {
+        // Emptied before the failure shows: an edit of the code clears the failure.
+        code = ""
+        throw error
       }
-    } catch {
-      refused = SecondFactorFailure(error: error)
     }
-    if refused != nil { code = "" }
-    failure = refused
-    isLoading = false
-    if let session { navigator.emit(.userDidSignIn(session)) }
   }
   /// Goes back without signing in.
   public func cancelTapped() { navigator.emit(.userIntendsToGoBack) }
@@ -184,6 +186,9 @@ public final class SecondFactorViewModel: BaseViewModel<SecondFactorStep>,
     case .cancelTapped: cancelTapped()
     }
   }
+
+  /// No failure of a code leaves the step; a new code may be tried.
+  func step(after failure: SecondFactorFailure) -> SecondFactorStep? { nil }
 }
 
 /// Prints only its type: its code field holds what was typed.

@@ -33,8 +33,16 @@ public enum SessionsFailure: Error, Equatable, Sendable, CustomStringConvertible
     }
   }
 
-  static var sessionEndedFailure: SessionsFailure? { .sessionEnded }
-  static var sessionNotFoundFailure: SessionsFailure? { .sessionNotFound }
+  /// What a use case threw, as the list shows it.
+  init(_ error: AuthError) {
+    switch error {
+    case .sessionNotFound: self = .sessionNotFound
+    case .notSignedIn: self = .sessionEnded
+    case .store(.busy): self = .busy
+    case .administration, .store, .hashing, .tokens, .secondFactor:
+      self = .unexpected(UnexpectedFailure(error))
+    }
+  }
 }
 
 /// The sessions list's view events, for `transform(input:)`.
@@ -84,7 +92,7 @@ public protocol SessionsViewModelType: SceneViewModelType where NavigationStep =
 @MainActor
 @Observable
 public final class SessionsViewModel: BaseViewModel<SessionsStep>, SessionsViewModelType,
-  SessionsViewModelInputs, SessionsViewModelOutputs, ViewEventHandling
+  SessionsViewModelInputs, SessionsViewModelOutputs, ViewEventHandling, SceneActions
 {
   /// Itself; assigning another object changes nothing.
   public var inputs: any SessionsViewModelInputs {
@@ -99,9 +107,9 @@ public final class SessionsViewModel: BaseViewModel<SessionsStep>, SessionsViewM
   /// Shows the session the last revoke ended.
   public private(set) var revokedSession: SessionID?
   /// Shows that something is running.
-  public private(set) var isLoading = false
+  public internal(set) var isLoading = false
   /// Shows why the last action failed.
-  public private(set) var failure: SessionsFailure?
+  public internal(set) var failure: SessionsFailure?
 
   @ObservationIgnored private let token: SessionToken
   @ObservationIgnored private let useCase: any SessionUseCase
@@ -122,28 +130,26 @@ public final class SessionsViewModel: BaseViewModel<SessionsStep>, SessionsViewM
 
   /// Reloads the list.
   public func refreshTapped() async {
-    guard !isLoading else { return }
-    isLoading = true
-    failure = nil
-    await fetch()
-    isLoading = false
+    await perform { () throws(AuthError) in
+      try await fetch()
+      return nil
+    }
   }
 
   /// Ends a session, then shows the list as it is now (also after a refusal, since the
   /// refusal may come from a list that was out of date).
   public func revokeTapped(_ id: SessionID) async {
-    guard !isLoading else { return }
-    isLoading = true
-    failure = nil
-    revokedSession = nil
-    do {
-      try await useCase.revokeSession(id, token: token)
-      revokedSession = id
-      await fetch()
-    } catch {
-      if fail(SessionsFailure(thrown: error)) { await fetch() }
+    await perform { () throws(AuthError) in
+      revokedSession = nil
+      do throws(AuthError) {
+        try await useCase.revokeSession(id, token: token)
+        revokedSession = id
+      } catch let error where error != .notSignedIn {
+        failure = SessionsFailure(error)
+      }
+      try await fetch()
+      return nil
     }
-    isLoading = false
   }
 
   /// Calls the input the event names: the one place an event becomes an input.
@@ -155,23 +161,18 @@ public final class SessionsViewModel: BaseViewModel<SessionsStep>, SessionsViewM
     }
   }
 
-  private func fetch() async {
+  /// A dead session leaves the scene; any other failure stays on it.
+  func step(after failure: SessionsFailure) -> SessionsStep? {
+    failure == .sessionEnded ? .userIsNotSignedIn : nil
+  }
+
+  /// Loads the list; a list that cannot be loaded shows empty.
+  private func fetch() async throws(AuthError) {
     do {
       sessions = try await useCase.listSessions(token: token)
     } catch {
       sessions = []
-      fail(SessionsFailure(thrown: error))
+      throw error
     }
-  }
-
-  /// Shows a failure; a dead session also steps away. Returns whether the scene goes on.
-  @discardableResult
-  private func fail(_ failure: SessionsFailure) -> Bool {
-    self.failure = failure
-    guard failure != .sessionEnded else {
-      navigator.emit(.userIsNotSignedIn)
-      return false
-    }
-    return true
   }
 }

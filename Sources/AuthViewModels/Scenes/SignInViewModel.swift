@@ -34,6 +34,14 @@ public enum SignInFailure: Error, Equatable, Sendable, CustomStringConvertible,
     }
   }
 
+  /// What a use case threw, as the form shows it.
+  init(_ error: AuthError) {
+    switch error {
+    case .store(.busy): self = .busy
+    case .notSignedIn, .sessionNotFound, .administration, .store, .hashing, .tokens, .secondFactor:
+      self = .unexpected(UnexpectedFailure(error))
+    }
+  }
 }
 
 /// The sign-in form's view events, for `transform(input:)`.
@@ -100,7 +108,7 @@ public protocol SignInViewModelType: SceneViewModelType where NavigationStep == 
 @MainActor
 @Observable
 public final class SignInViewModel: BaseViewModel<SignInStep>, SignInViewModelType,
-  SignInViewModelInputs, SignInViewModelOutputs, ViewEventHandling
+  SignInViewModelInputs, SignInViewModelOutputs, ViewEventHandling, SceneActions
 {
   /// Itself; assigning another object changes nothing (a binding writes through it).
   public var inputs: any SignInViewModelInputs {
@@ -115,9 +123,9 @@ public final class SignInViewModel: BaseViewModel<SignInStep>, SignInViewModelTy
   /// The password as typed.
   public var password = "" { didSet { edited(.password) } }
   /// Shows that a sign-in is running.
-  public private(set) var isLoading = false
+  public internal(set) var isLoading = false
   /// Shows why the last sign-in failed.
-  public private(set) var failure: SignInFailure?
+  public internal(set) var failure: SignInFailure?
 
   /// Shows the username check once edited.
   public var usernameValidation: Validation<Username>? {
@@ -148,7 +156,18 @@ public final class SignInViewModel: BaseViewModel<SignInStep>, SignInViewModelTy
     guard !isLoading else { return }
     checks.showAll([.username, .password])
     guard isSignInEnabled else { return }
-    await signIn(request)
+    let request = request
+    await perform { () throws(AuthError) in
+      switch try await authentication.beginSignIn(request: request) {
+      case .valid(.signedIn(let newSession)): return .userDidSignIn(newSession)
+      case .valid(.secondFactorRequired(let challenge)): return .userDidPassPassword(challenge)
+      // The fields passed the live check, so any refusal is the one for unknown user,
+      // wrong password and lock alike.
+      case .invalid:
+        failure = .refused
+        return nil
+      }
+    }
   }
   /// Steps to sign-up.
   public func signUpTapped() { navigator.emit(.userIntendsToSignUp) }
@@ -167,24 +186,8 @@ public final class SignInViewModel: BaseViewModel<SignInStep>, SignInViewModelTy
     }
   }
 
-  private func signIn(_ request: SignInRequest) async {
-    failure = nil
-    isLoading = true
-    var next: SignInStep?
-    do {
-      switch try await authentication.beginSignIn(request: request) {
-      case .valid(.signedIn(let newSession)): next = .userDidSignIn(newSession)
-      case .valid(.secondFactorRequired(let challenge)): next = .userDidPassPassword(challenge)
-      // The fields passed the live check, so any refusal is the one for unknown user,
-      // wrong password and lock alike.
-      case .invalid: failure = .refused
-      }
-    } catch {
-      failure = SignInFailure(thrown: error)
-    }
-    isLoading = false
-    if let next { navigator.emit(next) }
-  }
+  /// No failure of a sign-in leaves the form.
+  func step(after failure: SignInFailure) -> SignInStep? { nil }
 
   private var request: SignInRequest { SignInRequest(username: username, password: password) }
   private var live: SignInValidation { authentication.validate(request) }

@@ -29,6 +29,14 @@ public enum SignUpFailure: Error, Equatable, Sendable, CustomStringConvertible,
     }
   }
 
+  /// What a use case threw, as the form shows it.
+  init(_ error: AuthError) {
+    switch error {
+    case .store(.busy): self = .busy
+    case .notSignedIn, .sessionNotFound, .administration, .store, .hashing, .tokens, .secondFactor:
+      self = .unexpected(UnexpectedFailure(error))
+    }
+  }
 }
 
 /// The sign-up form's view events, for `transform(input:)`.
@@ -102,7 +110,7 @@ public protocol SignUpViewModelType: SceneViewModelType where NavigationStep == 
 @MainActor
 @Observable
 public final class SignUpViewModel: BaseViewModel<SignUpStep>, SignUpViewModelType,
-  SignUpViewModelInputs, SignUpViewModelOutputs, ViewEventHandling
+  SignUpViewModelInputs, SignUpViewModelOutputs, ViewEventHandling, SceneActions
 {
   /// Itself; assigning another object changes nothing (a binding writes through it).
   public var inputs: any SignUpViewModelInputs {
@@ -119,9 +127,9 @@ public final class SignUpViewModel: BaseViewModel<SignUpStep>, SignUpViewModelTy
   /// The password typed again.
   public var confirmation = "" { didSet { edited(.confirmation) } }
   /// Shows that the account is being created.
-  public private(set) var isLoading = false
+  public internal(set) var isLoading = false
   /// Shows why the last submit failed outside the fields.
-  public private(set) var failure: SignUpFailure?
+  public internal(set) var failure: SignUpFailure?
 
   /// Shows the username check once edited.
   public var usernameValidation: Validation<Username>? {
@@ -157,7 +165,17 @@ public final class SignUpViewModel: BaseViewModel<SignUpStep>, SignUpViewModelTy
     guard !isLoading else { return }
     checks.showAll([.username, .password, .confirmation])
     guard isSignUpEnabled else { return }
-    await createAccount(request)
+    let request = request
+    await perform { () throws(AuthError) in
+      switch try await signUp.signUp(request: request) {
+      case .signedUp(let newSession): return .userDidSignUp(newSession)
+      case .invalid(let validation):
+        checks.refuse(.username, validation.username, text: request.username)
+        checks.refuse(.password, validation.password, text: request.password)
+        checks.refuse(.confirmation, validation.confirmation, text: request.confirmation)
+        return nil
+      }
+    }
   }
   /// Steps to sign-in.
   public func signInTapped() { navigator.emit(.userIntendsToSignIn) }
@@ -177,24 +195,8 @@ public final class SignUpViewModel: BaseViewModel<SignUpStep>, SignUpViewModelTy
     }
   }
 
-  private func createAccount(_ request: SignUpRequest) async {
-    failure = nil
-    isLoading = true
-    var session: NewSession?
-    do {
-      switch try await signUp.signUp(request: request) {
-      case .signedUp(let newSession): session = newSession
-      case .invalid(let validation):
-        checks.refuse(.username, validation.username, text: request.username)
-        checks.refuse(.password, validation.password, text: request.password)
-        checks.refuse(.confirmation, validation.confirmation, text: request.confirmation)
-      }
-    } catch {
-      failure = SignUpFailure(thrown: error)
-    }
-    isLoading = false
-    if let session { navigator.emit(.userDidSignUp(session)) }
-  }
+  /// No failure of a sign-up leaves the form.
+  func step(after failure: SignUpFailure) -> SignUpStep? { nil }
 
   private var request: SignUpRequest {
     SignUpRequest(username: username, password: password, confirmation: confirmation)

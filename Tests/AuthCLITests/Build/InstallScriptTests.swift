@@ -4,7 +4,8 @@ import Testing
 
 /// `script/install` into a throwaway prefix, with the binary the suite tests (a release build
 /// takes minutes; `--binary` skips it): the program, the manual page `man` finds under the
-/// prefix, and the completions where bash, zsh and fish look for them.
+/// prefix, and the completions where bash, zsh and fish look for them; the program stripped,
+/// with what was stripped beside it where gdb looks.
 @Suite("script/install")
 struct InstallScriptTests {
   static let script = URL(fileURLWithPath: #filePath)
@@ -19,7 +20,7 @@ struct InstallScriptTests {
     #expect(installed.status == 0, "\(installed.errors)")
 
     let files = [
-      "bin/authcli": 0o755, "share/man/man1/authcli.1": 0o644,
+      "bin/authcli": 0o755, "bin/.debug/authcli.debug": 0o644, "share/man/man1/authcli.1": 0o644,
       "share/bash-completion/completions/authcli": 0o644,
       "share/zsh/site-functions/_authcli": 0o644,
       "share/fish/vendor_completions.d/authcli.fish": 0o644,
@@ -30,6 +31,26 @@ struct InstallScriptTests {
     }
     let version = try await sandbox.runProgram(prefix + "/bin/authcli", ["--version"])
     #expect(version.status == 0, "\(version.errors)")
+
+    // Stripped: no symbol table and no debugging information left in the program; they are
+    // in the file its debug link names.
+    let sections = try await sandbox.runProgram(
+      "/usr/bin/env", ["readelf", "--section-headers", "--wide", prefix + "/bin/authcli"])
+    #expect(sections.status == 0, "\(sections.errors)")
+    #expect(sections.output.contains(".gnu_debuglink"))
+    for stripped in [".symtab", ".debug_info"] {
+      #expect(!sections.output.contains(stripped), "bin/authcli keeps \(stripped)")
+    }
+    let symbols = try await sandbox.runProgram(
+      "/usr/bin/env",
+      ["readelf", "--section-headers", "--wide", prefix + "/bin/.debug/authcli.debug"])
+    #expect(symbols.output.contains(".symtab"), "\(symbols.errors)")
+    // readelf follows the link as gdb does, into the program's folder and its .debug folder.
+    let link = try await sandbox.runProgram(
+      "/usr/bin/env", ["readelf", "--debug-dump=links", prefix + "/bin/authcli"])
+    #expect(
+      link.output.contains("Found separate debug info file: ")
+        && link.output.contains("/bin/.debug/authcli.debug"), "\(link.output) \(link.errors)")
 
     // The page as man shows it from the prefix's manual folder.
     let page = try await sandbox.runProgram(

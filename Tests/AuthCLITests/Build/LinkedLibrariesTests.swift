@@ -6,7 +6,10 @@ import Testing
 /// Foundation (with its ICU data, about 1 ms more per start), and never libpq (the PostgreSQL
 /// engine loads it at run time, only when a `postgresql://` database is named), nor libedit
 /// (the shell opens it at run time, on a terminal; mapped at every start with the three
-/// libraries it needs, it cost 3 to 4 ms more per start of the debug binary).
+/// libraries it needs, it cost 3 to 4 ms more per start of the debug binary), nor Jansson
+/// (opened by `users import --format jsonl` alone), nor the libraries of imported hashes,
+/// one-time passwords and QR codes (libcrypt, libnettle, liboath, libqrencode: opened when a
+/// command first uses them).
 @Suite struct LinkedLibrariesTests {
   /// The modules linked into the authcli executable.
   static let binaryModules = [
@@ -88,14 +91,54 @@ import Testing
       }
     }
 
-    @Test func executableLinksNeitherFoundationNorLibpqNorLibedit() throws {
+    @Test func executableLinksOnlyWhatEveryCommandUses() throws {
       let libraries = try linkedLibraries()
       #expect(libraries.contains { $0.hasPrefix("libsqlite3.so") })
       for forbidden in [
         "libFoundation.so", "libFoundationInternationalization.so", "lib_FoundationICU.so",
-        "libpq.so", "libedit.so", "libtinfo.so", "libbsd.so",
+        "libpq.so", "libedit.so", "libtinfo.so", "libbsd.so", "libjansson.so", "libcrypt.so",
+        "libnettle.so", "liboath.so", "libqrencode.so",
       ] {
         #expect(!libraries.contains { $0.hasPrefix(forbidden) }, "authcli links \(forbidden)")
+      }
+    }
+
+    /// Opened on first use means not opened by a command that does not use them: the
+    /// dynamic loader's own log (`LD_DEBUG=files`) of `--version`, of `whoami` on a file
+    /// database and of a native account's `signin` names every library it maps, the ones
+    /// opened at run time included.
+    @Test(arguments: [
+      ["--version"], ["whoami"], ["signin", "--username", "loadcheck", "--password-stdin"],
+    ])
+    func commandLoadsNoLibraryItDoesNotUse(_ arguments: [String]) throws {
+      let folder = NSTemporaryDirectory() + "authcli-loaded-\(UUID().uuidString)"
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(atPath: folder) }
+      let database = folder + "/auth.sqlite3"
+      let environment = [
+        "HOME": folder, "XDG_DATA_HOME": folder + "/data", "XDG_STATE_HOME": folder + "/state",
+        "AUTHCLI_ARGON2": "minimum", "AUTHCLI_TEST_ONLY_ALLOW_MINIMUM_COST": "1",
+      ]
+      let signup = try ChildProcess.capture(
+        AuthCLIBinary.path,
+        ["--db", database, "signup", "--username", "loadcheck", "--password-stdin"],
+        environment: environment, input: "libraries loaded check\nlibraries loaded check\n")
+      try #require(signup.status == 0, "\(signup.errors)")
+      let log = folder + "/loader"
+      let run = try ChildProcess.capture(
+        AuthCLIBinary.path, ["--db", database] + arguments,
+        environment: environment.merging(["LD_DEBUG": "files", "LD_DEBUG_OUTPUT": log]) { $1 },
+        input: "libraries loaded check\n")
+      #expect(run.status == 0, "\(run.errors)")
+      let logs = try FileManager.default.contentsOfDirectory(atPath: folder)
+        .filter { $0.hasPrefix("loader") }
+      let text = try logs.map {
+        try String(contentsOfFile: folder + "/" + $0, encoding: .utf8)
+      }.joined()
+      // What every command links, so the log is known to list the libraries.
+      #expect(text.contains("libsodium.so"))
+      for library in ["libcrypt.so", "libnettle.so", "liboath.so", "libqrencode.so"] {
+        #expect(!text.contains(library), "authcli \(arguments) loads \(library)")
       }
     }
   #endif

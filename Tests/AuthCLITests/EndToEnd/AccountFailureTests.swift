@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import AuthCLI
+
 @Suite("End to end: account command failures")
 struct AccountFailureTests {
   @Test func validationFailuresPrintOneLinePerFieldAndExit65() async throws {
@@ -100,7 +102,10 @@ struct AccountFailureTests {
       ["passwd", "--password-stdin"],
       input: "not my passphrase at all\n\(Passphrase.second)\n")
     #expect(wrong.status == 77)
-    #expect(wrong.errors == "Error: current password: Current password is incorrect\n")
+    #expect(
+      wrong.errors
+        == "Error: current password: Current password is incorrect\n"
+        + ErrorKind.currentPasswordStep + "\n")
     let weak = try await sandbox.run(
       ["passwd", "--password-stdin"], input: "\(Passphrase.first)\nshort\n")
     #expect(weak.status == 65)

@@ -3,30 +3,45 @@ import Testing
 
 @testable import AuthCLI
 
-/// One JSON vocabulary: every command that prints is run with `--json` through the real
-/// binary, on a database with something to say (accounts, sessions, a lock, a second factor,
-/// an import dry run, migrations), and every key it prints is collected with its JSON type.
-/// A key with two types, two keys for one concept, or a time under a key that does not say
-/// so fails; so does a command of the command table with no run here. Both engines.
+/// One JSON vocabulary: what the compiler cannot check across the typed outputs. Every
+/// command that prints is run with `--json` through the real binary, on a database with
+/// something to say (accounts, sessions, a lock, a second factor, an import dry run,
+/// migrations), and every key it prints is collected with its JSON type. A key with two
+/// types across commands, two keys for one concept, a time under a key that does not say
+/// so, or a key its command's declared value (`JSONOutputCatalog`) does not list fails; so
+/// does a command of the command table with no run here. Both engines.
 @Suite("End to end: one JSON vocabulary", .enabled(if: PyOTP.runs))
 struct JSONVocabularyTests {
-  /// Keys kept for one release under their old name or type (docs/cli.md lists them as
-  /// deprecated): left out of the checks, and each must still be printed.
-  static let deprecated: [String: Set<String>] = [
-    "users lock": ["reason"],
-    "users show": ["active_sessions"],
-    "users import": ["imported", "accounts[].scheme"],
-    "users export": ["exported"],
-    "inspect": ["migrations", "sessions", "sessions.active", "sessions.expired"],
-    "migrate": ["applied"],
-    "migrate --adopt": ["applied"],
-    "migrate status": ["applied", "applied[].identifier", "applied[].applied_at", "pending"],
-    "audit": ["time"],
-    "2fa confirm": ["enabled"],
-    "2fa status": ["enabled"],
-    "2fa disable": ["enabled"],
-    "help errors": ["field_kinds[].kinds"],
-  ]
+  /// Keys kept for one release under their old name or type, as the values declare them
+  /// (`deprecatedKeys`): left out of the checks, and each must still be printed.
+  static var deprecated: [String: Set<String>] {
+    var places: [String: Set<String>] = [:]
+    for entry in JSONOutputCatalog.entries {
+      let place = printedPlace(entry.place)
+      let prefix = place.isEmpty ? "" : place + "."
+      for key in entry.output.deprecatedKeyNames.keys {
+        places[entry.command, default: []].insert(prefix + key)
+      }
+    }
+    return places
+  }
+
+  /// Where a catalog entry's keys are printed: the engines' own keys, those an option adds and
+  /// an export's lines stand at the top, as the result's do.
+  static func printedPlace(_ place: String) -> String {
+    place.hasPrefix("on ") || place.hasPrefix("with ") || place.hasPrefix("each ") ? "" : place
+  }
+
+  /// Every key each command's declared values may print, by place.
+  static var declared: Set<String> {
+    Set(
+      JSONOutputCatalog.entries.flatMap { entry in
+        let place = printedPlace(entry.place)
+        return entry.output.keys.map {
+          entry.command + " " + (place.isEmpty ? $0 : place + "." + $0)
+        }
+      })
+  }
 
   /// Names that have meant one concept: at most one of each group may be printed. An entry
   /// is a key's place (`reason`, `accounts[].scheme`; a list's records count as the top
@@ -48,13 +63,8 @@ struct JSONVocabularyTests {
     ["field_kinds[].kind_names", "field_kinds[].kinds"],
   ]
 
-  /// docs/cli.md, from this file's place in the repository.
-  static let manual = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("docs/cli.md").path
-
   /// Objects whose keys are data (a table's name, a hash scheme), not vocabulary.
-  static let maps: Set<String> = ["tables", "schemes"]
+  static let maps: Set<String> = ["tables", "schemes", "password_schemes"]
 
   /// One printed key: where, and its type.
   struct Occurrence: Hashable, CustomStringConvertible {
@@ -73,52 +83,6 @@ struct JSONVocabularyTests {
       })
   }
 
-  /// A parsed JSON value; `JSONDecoder` keeps `true` apart from `1`.
-  enum Value: Decodable {
-    case null
-    case boolean(Bool)
-    case number(Double)
-    case string(String)
-    case array([Value])
-    case object([String: Value])
-
-    init(from decoder: any Decoder) throws {
-      let container = try decoder.singleValueContainer()
-      if container.decodeNil() {
-        self = .null
-      } else if let flag = try? container.decode(Bool.self) {
-        self = .boolean(flag)
-      } else if let number = try? container.decode(Double.self) {
-        self = .number(number)
-      } else if let text = try? container.decode(String.self) {
-        self = .string(text)
-      } else if let array = try? container.decode([Value].self) {
-        self = .array(array)
-      } else {
-        self = .object(try container.decode([String: Value].self))
-      }
-    }
-
-    init(parsing text: some StringProtocol) throws {
-      self = try JSONDecoder().decode(Value.self, from: Data(text.utf8))
-    }
-
-    subscript(key: String) -> Value? {
-      if case .object(let object) = self { return object[key] }
-      return nil
-    }
-
-    var string: String? {
-      if case .string(let text) = self { return text }
-      return nil
-    }
-
-    var integer: Int? {
-      if case .number(let number) = self { return Int(exactly: number) }
-      return nil
-    }
-  }
-
   /// Runs the commands and keeps what they printed.
   final class Recorder {
     var occurrences: [Occurrence] = []
@@ -130,12 +94,12 @@ struct JSONVocabularyTests {
     func json(
       _ sandbox: borrowing Sandbox, _ words: [String], _ extra: [String] = [],
       input: String = "", as name: String? = nil, environment: [String: String] = [:]
-    ) async throws -> Value {
+    ) async throws -> JSONValue {
       let command = words.joined(separator: " ")
       let run = try await sandbox.run(
         ["--json"] + words + extra, input: input, extraEnvironment: environment)
       #expect(run.status == 0, "\(command): \(run.errors)")
-      let value = try Value(parsing: run.output)
+      let value = try JSONValue(parsing: run.output)
       covered.insert(command)
       collect(value, command: name ?? command)
       return value
@@ -147,7 +111,7 @@ struct JSONVocabularyTests {
       let run = try await sandbox.run(arguments)
       #expect(run.status == 64, "\(arguments): \(run.output)")
       #expect(run.output.isEmpty, "\(arguments) printed \(run.output)")
-      let error = try Value(parsing: run.errors)["error"]
+      let error = try JSONValue(parsing: run.errors)["error"]
       #expect(error?["kind"]?.string == "usage", "\(arguments): \(run.errors)")
       refused.insert(command)
     }
@@ -160,16 +124,16 @@ struct JSONVocabularyTests {
     ) async throws {
       let run = try await sandbox.run(["--json"] + arguments, input: input)
       #expect(run.status != 0, "\(arguments): \(run.output)")
-      collect(try Value(parsing: run.errors), command: "error")
+      collect(try JSONValue(parsing: run.errors), command: "error")
       if let command { covered.insert(command) }
     }
 
     /// Records every key of `value` with its place and type; a list's records are the top.
-    func collect(_ value: Value, command: String) {
-      func walk(_ value: Value, at place: String) {
+    func collect(_ value: JSONValue, command: String) {
+      func walk(_ value: JSONValue, at place: String) {
         switch value {
-        case .object(let object):
-          for (key, child) in object {
+        case .object(let members):
+          for (key, child) in members {
             let childPlace = place.isEmpty ? key : place + "." + key
             occurrences.append(
               Occurrence(
@@ -256,7 +220,7 @@ struct JSONVocabularyTests {
     let lines = try await sandbox.run(["--json", "users", "export"])
     #expect(lines.status == 0, "\(lines.errors)")
     for line in lines.output.split(separator: "\n") {
-      recorder.collect(try Value(parsing: line), command: "users export")
+      recorder.collect(try JSONValue(parsing: line), command: "users export")
     }
     try await recorder.json(sandbox, ["users", "export"], ["exported.jsonl"])
     let importFile = sandbox.root + "/users.htpasswd"
@@ -298,6 +262,20 @@ struct JSONVocabularyTests {
     let missing = commands.subtracting(recorder.covered).subtracting(recorder.refused)
     #expect(missing.isEmpty, "commands with no --json run in this test: \(missing.sorted())")
 
+    // Every catalogued command ran, and printed only what its values declare.
+    let catalogued = Set(JSONOutputCatalog.entries.map(\.command))
+    // A server's database is no file to adopt or to back up: both refuse with a next step.
+    let refusedHere: Set<String> = engine == .postgres ? ["migrate --adopt", "backup"] : []
+    let printed = Set(recorder.occurrences.map(\.command))
+    #expect(catalogued.subtracting(printed).subtracting(refusedHere).isEmpty)
+    let declared = Self.declared
+    for occurrence in recorder.occurrences where !Self.isDeprecated(occurrence) {
+      let isDeclared = declared.contains(occurrence.command + " " + occurrence.place)
+      #expect(
+        isDeclared,
+        "\(occurrence) is printed but not declared by \(occurrence.command)'s value")
+    }
+
     let kept = recorder.occurrences.filter { !Self.isDeprecated($0) }
     // One name, one type.
     let byName = Dictionary(grouping: kept, by: \.name)
@@ -321,33 +299,13 @@ struct JSONVocabularyTests {
         occurrence.name.hasSuffix("_at") || occurrence.name.hasSuffix("_until"),
         "a time under '\(occurrence.place)' in \(occurrence.command)")
     }
-    // docs/cli.md lists each deprecated key, with its command, as removed in the next release.
-    let manual = try String(contentsOfFile: Self.manual, encoding: .utf8)
-    let table = try #require(
-      manual.components(separatedBy: "| Command | Deprecated key | Now |").dropFirst().first?
-        .components(separatedBy: "\n\n").first, "docs/cli.md has no table of deprecated keys")
-    #expect(manual.contains("deprecated, and removed in\nthe next release"))
-    for (command, places) in Self.deprecated {
-      let base = command.split(separator: " ").prefix(2).joined(separator: " ")
-      // A key inside a deprecated key goes with it.
-      let own = places.filter { place in
-        !places.contains { place.hasPrefix($0 + ".") || place.hasPrefix($0 + "[]") }
-      }
-      for place in own {
-        let leaf = String(place.split(separator: ".").last ?? "")
-        let row = table.split(separator: "\n").first {
-          $0.contains("`\(base)") && $0.contains("`\(leaf)`")
-        }
-        #expect(row != nil, "docs/cli.md does not list '\(place)' of \(command) as deprecated")
-      }
-    }
     // A deprecated key is kept for its one release, and its entry goes with it.
     for (command, places) in Self.deprecated
     where recorder.occurrences.contains(where: { $0.command == command }) {
       for place in places {
         #expect(
           recorder.occurrences.contains { $0.command == command && $0.place == place },
-          "deprecated '\(place)' of \(command) is no longer printed: drop its entry")
+          "deprecated '\(place)' of \(command) is no longer printed: drop its declaration")
       }
     }
   }
@@ -365,11 +323,11 @@ struct JSONVocabularyTests {
   }
 
   /// The JSON type as the vocabulary names it; an ISO 8601 string is a `time`.
-  static func type(of value: Value) -> String {
+  static func type(of value: JSONValue) -> String {
     switch value {
     case .null: return "null"
-    case .boolean: return "boolean"
-    case .number: return "number"
+    case .bool: return "boolean"
+    case .integer, .real: return "number"
     case .string(let text):
       return text.wholeMatch(of: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/) != nil
         ? "time" : "string"
@@ -379,5 +337,27 @@ struct JSONVocabularyTests {
       if elements.isEmpty { return "array<?>" }
       return "array<\(elements.count == 1 ? elements.first ?? "" : "mixed")>"
     }
+  }
+}
+
+/// The printed JSON, read by the parser the import uses.
+extension JSONValue {
+  init(parsing text: some StringProtocol) throws {
+    self = try JanssonParser.shared.get().parse(String(text)).get()
+  }
+
+  subscript(key: String) -> JSONValue? {
+    guard case .object(let members) = self else { return nil }
+    return members.last { $0.key == key }?.value
+  }
+
+  var string: String? {
+    guard case .string(let text) = self else { return nil }
+    return text
+  }
+
+  var integer: Int? {
+    guard case .integer(let number) = self else { return nil }
+    return Int(exactly: number)
   }
 }

@@ -92,4 +92,42 @@ struct NextStepTests {
     #expect(!reset.errors.contains("your"), "\(reset.errors)")
     #expect(reset.errors.contains("the account's username"), "\(reset.errors)")
   }
+
+  /// A wrong password, a check of a dead token and a database others can read once ended
+  /// with `"hint": null`; each names a step now, and a refusal's step is the same whatever
+  /// its cause, so it tells a guesser nothing.
+  @Test func refusalsAndExposedFilesNameAStepTooWithoutTellingTheCause() async throws {
+    let sandbox = try Sandbox()
+    let signUp = try await sandbox.run(
+      ["signup", "--username", "ada", "--password-stdin"], input: Passphrase.first + "\n")
+    #expect(signUp.status == 0, "\(signUp.errors)")
+    var steps: [String] = []
+    for arguments in [
+      ["signin", "--username", "ada", "--password-stdin"],
+      ["signin", "--username", "nobody", "--password-stdin"],
+      ["verify", "--username", "ada", "--password-stdin"],
+    ] {
+      let refused = try await sandbox.run(["--json"] + arguments, input: "not it at all\n")
+      #expect(refused.status == 77, "\(arguments): \(refused.errors)")
+      #expect(try error(refused)["kind"] as? String == "bad_credentials")
+      steps.append(try #require(try error(refused)["hint"] as? String, "\(refused.errors)"))
+    }
+    #expect(Set(steps).count == 1, "\(steps)")
+    #expect(steps.first?.contains("authcli users show") == true, "\(steps)")
+
+    let dead = try await sandbox.run(
+      ["--json", "sessions", "check", "--token-stdin"], input: "not-a-live-token\n")
+    #expect(dead.status == 77, "\(dead.errors)")
+    #expect(try error(dead)["kind"] as? String == "not_signed_in")
+    #expect((try error(dead)["hint"] as? String)?.contains("authcli signin") == true)
+
+    let database = sandbox.defaultDatabase
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: database)
+    let exposed = try await sandbox.run(["--json", "users", "list"])
+    #expect(exposed.status == 74, "\(exposed.errors)")
+    #expect(try error(exposed)["kind"] as? String == "unsafe_file")
+    #expect((try error(exposed)["hint"] as? String)?.contains("reset-password") == true)
+    let text = try await sandbox.run(["users", "list"])
+    #expect(text.errors.split(separator: "\n").count == 2, "\(text.errors)")
+  }
 }

@@ -40,7 +40,8 @@ struct PseudoTerminalTests {
 
   /// `PTY/terminal_layout.py`: signup, signin, passwd, users add and users reset-password
   /// re-ask a refused field at once; help and tables fit a 40-column window and use a
-  /// 120-column one; TERM=dumb has no colour.
+  /// 120-column one; at 80 columns `users list`, `sessions list` and `audit` print one line
+  /// a record; TERM=dumb has no colour.
   @Test func commandsReAskRefusedFieldsAndFitTheWindowWithoutColourOnADumbTerminal()
     async throws
   {

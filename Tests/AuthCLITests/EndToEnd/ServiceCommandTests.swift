@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import AuthCLI
+
 @Suite("End to end: verify, sessions check, sessions prune, audit")
 struct ServiceCommandTests {
   @Test func verifyAnswersWithTheExitCodeAndStartsNoSession() async throws {
@@ -20,8 +22,10 @@ struct ServiceCommandTests {
     #expect(try await sandbox.sql("SELECT count(*) FROM sessions") == "0")
     #expect(try sandbox.stateFiles().isEmpty)
 
+    // One answer, step included, whatever the cause.
     let refusal =
       "Error: Incorrect username or password, or too many failed attempts — try again later\n"
+      + ErrorKind.badCredentials.nextStep + "\n"
     for (name, password) in [("lea", "not the passphrase at all"), ("nobody", Passphrase.first)] {
       let run = try await sandbox.run(
         ["verify", "--username", name, "--password-stdin"], input: password + "\n")
@@ -92,11 +96,12 @@ struct ServiceCommandTests {
     for bad in ["not a token\n", "\n", String(repeating: "A", count: 43) + "\n"] {
       let run = try await sandbox.run(["sessions", "check", "--token-stdin"], input: bad)
       #expect(run.status == 77)
-      // Said to the program that called, which has no one to send to 'authcli signin'.
+      // Said to the program that called: what the token is, and where a live one comes from.
       #expect(
         run.errors
           == "Error: Not signed in: the token is not a live session (unknown, expired or ended).\n"
-      )
+          + "Its holder gets a new one by signing in again ('authcli signin', then "
+          + "'authcli sessions token').\n")
     }
     #expect(try await sandbox.run(["sessions", "check", "--token-stdin"]).status == 66)
     let noFlag = try await sandbox.run(["sessions", "check"], input: token)
@@ -268,7 +273,7 @@ struct ServiceCommandTests {
     let table = try await sandbox.run(["audit"])
     #expect(table.status == 0, "\(table.errors)")
     let lines = table.output.split(separator: "\n")
-    #expect(lines.first?.hasPrefix("TIME  ") == true)
+    #expect(lines.first?.hasPrefix("TIME (UTC)  ") == true)
     #expect(lines.count == 6)
     // Signing in ended the session the state file held, after the sign-in.
     #expect(lines[1].contains("  sign_out  "))

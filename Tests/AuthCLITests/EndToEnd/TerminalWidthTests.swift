@@ -30,7 +30,7 @@ struct TerminalWidthTests {
     #expect(shown.allSatisfy { $0.count <= 40 - "USAGE: ".count }, "\(shown)")
   }
 
-  @Test func tablesFitFortyColumnsAsRecordsAndStayOneLineARowAtAHundredAndTwenty()
+  @Test func tablesFitFortyColumnsAsRecordsAndStayOneLineARowAtEightyAndAHundredAndTwenty()
     async throws
   {
     let sandbox = try Sandbox()
@@ -41,7 +41,14 @@ struct TerminalWidthTests {
       #expect(narrow.status == 0, "\(narrow.errors)")
       #expect(Self.widest(narrow.output) <= 40, "\(command): \(narrow.output)")
       // Each value beside its header, a record per row.
-      #expect(narrow.output.contains("\nCREATED  ") || narrow.output.contains("STARTED  "))
+      #expect(
+        narrow.output.contains("\nCREATED (UTC)  ") || narrow.output.contains("STARTED (UTC)  "))
+      // At 80 columns too: the zone is in the header, so no time wraps onto a second line.
+      let usual = try await sandbox.run(command, extraEnvironment: ["COLUMNS": "80"])
+      #expect(Self.widest(usual.output) <= 80, "\(command): \(usual.output)")
+      #expect(
+        usual.output.split(separator: "\n").count == (command[0] == "users" ? 3 : 2),
+        "\(command): \(usual.output)")
       let wide = try await sandbox.run(command, extraEnvironment: ["COLUMNS": "120"])
       let lines = wide.output.split(separator: "\n")
       #expect(Self.widest(wide.output) <= 120)

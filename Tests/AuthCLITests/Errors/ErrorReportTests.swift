@@ -1,8 +1,10 @@
 import AuthCore
 import AuthCrypto
+import AuthDatabase
 import AuthPostgres
 import AuthStorage
 import AuthViewModels
+import Foundation
 import Testing
 
 @testable import AuthCLI
@@ -25,8 +27,8 @@ struct ErrorReportTests {
       (CLIError.databaseMissing(path: "/x"), .noInput),
       (CLIError.notSignedIn, .noPermission),
       (CLIError.signInRefused("x"), .noPermission),
-      (CLIError.cannotCreate(path: "/x", reason: "y"), .cannotCreate),
-      (CLIError.inputOutput(path: "/x", reason: "y"), .ioError),
+      (CLIError.cannotCreate(path: "/x", reason: .described("y")), .cannotCreate),
+      (CLIError.inputOutput(path: "/x", reason: .described("y")), .ioError),
       (CLIError.configuration("x"), .configuration),
       (CLIError.interrupted, .interrupted),
       (CLIError.internalFailure("x"), .software),
@@ -35,7 +37,7 @@ struct ErrorReportTests {
       (StoreError.usernameTaken, .invalidData),
       (StoreError.busy, .temporaryFailure),
       (StorageError.notFound(path: "/x"), .noInput),
-      (StorageError.cannotCreate(path: "/x", reason: "y"), .cannotCreate),
+      (StorageError.cannotCreate(path: "/x", reason: .described("y")), .cannotCreate),
       (StorageError.notADatabase(path: "/x"), .invalidData),
       (StorageError.isDirectory(path: "/x"), .invalidData),
       (StorageError.corrupt(path: "/x", detail: "y"), .invalidData),
@@ -114,7 +116,7 @@ struct ErrorReportTests {
   @Test func scriptedCommandsKeepTheirOwnWordsForSceneFailures() {
     #expect(
       ErrorReport(SignInFailure.refused)
-        == ErrorReport(kind: .badCredentials, message: AuthMessages.signInFailed, hint: ""))
+        == ErrorReport(kind: .badCredentials, message: AuthMessages.signInFailed))
     #expect(ErrorReport(SignUpFailure.busy) == ErrorReport(StoreError.busy))
     #expect(ErrorReport(SessionsFailure.sessionNotFound) == ErrorReport(AuthError.sessionNotFound))
     #expect(
@@ -253,5 +255,23 @@ struct ErrorReportTests {
     #expect(
       ErrorReport(SignInFailure.unexpected(UnexpectedFailure(AuthError.store(.busy))))
         == ErrorReport(StoreError.busy))
+  }
+
+  /// The step for a file that could not be made is chosen by the system's error number,
+  /// never by the words `strerror` gives it (which depend on the C library and its locale).
+  @Test func aCreationFailuresStepFollowsItsErrorNumber() {
+    func step(_ reason: FileFailureReason) -> String? {
+      ErrorReport(CLIError.cannotCreate(path: "/srv/data/auth.sqlite3", reason: reason)).nextStep
+    }
+    #expect(step(.system(ENOENT))?.contains("mkdir -p /srv/data") == true)
+    #expect(step(.system(EACCES))?.contains("you may write in /srv/data") == true)
+    #expect(step(.system(EROFS)) == step(.system(EACCES)))
+    #expect(step(.system(ENOTDIR))?.contains("A file stands where") == true)
+    #expect(step(.fileInTheWay)?.contains("Move that file away") == true)
+    // The same words as ENOENT's, without its number, choose nothing but the kind's step.
+    #expect(step(.described("No such file or directory")) == ErrorKind.cannotCreate.nextStep)
+    #expect(
+      ErrorReport(CLIError.cannotCreate(path: "/x", reason: .system(ENOENT))).message
+        == "Cannot create /x: No such file or directory")
   }
 }

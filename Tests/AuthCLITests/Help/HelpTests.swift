@@ -68,8 +68,20 @@ struct HelpTests {
 
         The exit codes are listed by 'authcli help exit-codes', the kinds of JSON errors
         by 'authcli help errors'. Environment: AUTHCLI_DB (the database when --db is not
-        given), XDG_DATA_HOME, XDG_STATE_HOME (where the session token is kept),
-        NO_COLOR, TERM (no colour when dumb).
+        given), AUTHCLI_SECRET_KEY_FILE (the second-factor key file), XDG_DATA_HOME
+        (where the default database lives), XDG_STATE_HOME (where session tokens and the
+        key file live), HOME (the base of the XDG folders when they are unset), NO_COLOR
+        (no colour when set and not empty), TERM (no colour and no line editing when
+        dumb), COLUMNS (the width of pages and tables off a terminal), EDITRC (the
+        shell's key bindings, in place of ~/.editrc); PAM_USER, PAM_SERVICE, PAM_RHOST
+        and PAM_TTY (set by pam_exec for verify --pam); PGSSLMODE, PGHOST and PGHOSTADDR
+        (libpq's, read when the URI names no host or TLS mode); AUTHCLI_ARGON2 and
+        AUTHCLI_TEST_ONLY_ALLOW_MINIMUM_COST (for tests only).
+
+        Files: $XDG_DATA_HOME/authcli/auth.sqlite3 (the default database),
+        $XDG_STATE_HOME/authcli/ (session tokens), $XDG_STATE_HOME/authcli.key (the
+        second-factor key), shell --history FILE (the shell's history, when named),
+        ~/.editrc (the shell's key bindings).
 
         OPTIONS:
           --db <path>             The database file, ':memory:' for a throwaway one

@@ -30,7 +30,7 @@ struct TerminalTextTests {
   @Test("JSON gets \\u escapes that decode to the same value")
   func json() throws {
     let name = "ad\u{200B}min\u{202E}\u{85}\u{E0041}"
-    let rendered = JSONText.render(["name": name])
+    let rendered = try JSONText.render(["name": name])
     #expect(rendered.contains("\\u200b"))
     #expect(rendered.contains("\\u202e"))
     #expect(rendered.contains("\\u0085"))

@@ -24,11 +24,6 @@ struct TextTableTests {
     #expect(Timestamp.readable(date) == "2023-11-14 22:13:20 UTC")
   }
 
-  @Test func jsonHasSortedKeys() {
-    let text = JSONText.render(["b": 1, "a": JSONText.time(nil)])
-    #expect(text == "{\n  \"a\" : null,\n  \"b\" : 1\n}\n")
-  }
-
   @Test func cellsShowControlCharactersEscapedAndAlignByWhatIsShown() {
     let table = TextTable(headers: ["NAME", "N"], rows: [["a\u{1B}[2Jb", "1"], ["c", "2"]])
     #expect(

@@ -25,6 +25,16 @@ struct TimestampTests {
     #expect(Timestamp.readable(date) == expected)
   }
 
+  /// A table's column, whose header names the zone: the readable form without it, and a
+  /// listing's to the minute, truncated toward the past as the seconds are.
+  @Test(arguments: dates)
+  func columnFormsAreTheReadableFormShortened(_ date: Date) {
+    let readable = Timestamp.readable(date)
+    #expect(Timestamp.inColumn(date) + " UTC" == readable)
+    #expect(Timestamp.toTheMinute(date) == String(readable.dropLast(" UTC".count + ":ss".count)))
+    #expect(Timestamp.toTheMinute(date).count == "2026-11-29 12:36".count)
+  }
+
   @Test(arguments: dates)
   func parsesWhatItWrites(_ date: Date) {
     let whole = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))

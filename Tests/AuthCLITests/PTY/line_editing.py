@@ -95,7 +95,7 @@ child.sendline("1")
 child.expect_exact("Session ID to revoke")
 listing = re.sub(r"\x1b\[[0-9;]*m", "", log.getvalue()[listed_from:]).replace("\r", "")
 listing = listing[: listing.index("Session ID to revoke")]
-check(re.search(r"^STARTED +20\d\d-", listing, re.M) is not None,
+check(re.search(r"^STARTED \(UTC\) +20\d\d-", listing, re.M) is not None,
       "the sessions are not records at 40 columns:\n" + listing)
 check(max(len(line) for line in listing.split("\n")) <= 40, "the table overflows:\n" + listing)
 child.sendline("")

@@ -3,13 +3,15 @@
 Proves that on a terminal a single command re-asks a refused field at once (an empty or
 invalid name before any password, a weak password, a confirmation that does not match), as
 the shell does (passwd, users add and users reset-password likewise); that help and tables fit a 40-column window and use a 120-column one (the
-window's own size, no COLUMNS); and that TERM=dumb gets no colour where xterm gets it.
+window's own size, no COLUMNS); that at 80 columns users list, sessions list and audit
+print one line a record; and that TERM=dumb gets no colour where xterm gets it.
 
 Usage: python3 terminal_layout.py /path/to/authcli   (environment: a private sandbox)
 Prints "PTY LAYOUT OK" and exits 0 when every check holds; otherwise prints what failed.
 """
 
 import io
+import json
 import os
 import re
 import sys
@@ -181,6 +183,21 @@ for command, lines in ((["users", "list"], 3), (["sessions", "list"], 2)):
     status, text = run(command, columns=120)
     rows = [line for line in text.replace("\r", "").split("\n") if line]
     check(len(rows) == lines, "%s is not one line a row at 120 columns:\n%s" % (command, text))
+
+# 4a. At 80 columns, the usual window, each record of users list, sessions list and audit
+#     is one line: the zone is said once in the header, never left alone on a line.
+for command in (["users", "list"], ["sessions", "list"], ["audit"]):
+    status, listed = run(["--json"] + command, columns=80)
+    check(status == 0, "%s --json exited %r:\n%s" % (command, status, listed))
+    records = len(json.loads(listed.replace("\r", "")))
+    status, text = run(command, columns=80)
+    check(status == 0, "%s exited %r:\n%s" % (command, status, text))
+    rows = [line for line in text.replace("\r", "").split("\n") if line]
+    check(records > 0 and len(rows) == 1 + records,
+          "%s is not one line a record at 80 columns:\n%s" % (command, text))
+    check(widest(text) <= 80, "%s overflows 80 columns:\n%s" % (command, text))
+    check("(UTC)" in rows[0] and all("UTC" not in row for row in rows[1:]),
+          "%s does not name the zone once, in its header:\n%s" % (command, text))
 
 # 5. Colour: xterm gets the bold header, dumb gets none (nor does NO_COLOR, as before).
 status, text = run(["users", "list"], term="xterm")

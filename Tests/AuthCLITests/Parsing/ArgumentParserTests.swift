@@ -103,7 +103,7 @@ struct ArgumentParserTests {
     #expect(audit[AuditCommand.limit] == 3)
     let unfiltered = try parse("audit").values
     #expect(unfiltered[AuditCommand.kind].isEmpty)
-    #expect(unfiltered[AuditCommand.limit] == AuditSelection().limit)
+    #expect(unfiltered[AuditCommand.limit] == AuditCommand.defaultLimit)
   }
 
   @Test func noArgumentsShowsTheRootHelp() throws {
@@ -175,7 +175,8 @@ struct ArgumentParserTests {
       (
         "sessions",
         UsageError(
-          "Missing subcommand: 'list', 'revoke <id>', 'token', 'check' or 'prune'", at: ["sessions"]
+          "Missing subcommand: 'list', 'revoke <id>', 'token', 'check --token-stdin' or 'prune'",
+          at: ["sessions"]
         )
       ),
       ("sessions drop", UsageError("Unknown subcommand 'sessions drop'", at: ["sessions"])),
@@ -190,8 +191,8 @@ struct ArgumentParserTests {
         UsageError(
           "Missing subcommand: 'list', 'add', 'show <username>', 'delete <username>', "
             + "'lock <username>', 'unlock <username>', 'reset-password <username>', "
-            + "'reset-2fa <username>', 'import <file>', 'export', 'rename <old> <new>'"
-            + " or 'sign-in-work'",
+            + "'reset-2fa <username>', 'import <file> --format <format>', 'export', "
+            + "'rename <old> <new>' or 'sign-in-work'",
           at: ["users"])
       ),
       ("users drop", UsageError("Unknown subcommand 'users drop'", at: ["users"])),
@@ -237,13 +238,20 @@ struct ArgumentParserTests {
           "The value 'yesterday' is invalid for '--since <time>': use 2026-12-01, "
             + "2026-12-01T10:00:00Z, or a span such as 90s, 30m, 12h, 7d", at: ["audit"])
       ),
-      ("migrate up", UsageError("Unexpected argument 'up'", at: ["migrate"])),
+      ("migrate up", UsageError("Unknown subcommand 'migrate up'", at: ["migrate"])),
+      (
+        "migrate statsu",
+        UsageError(
+          "Unknown subcommand 'migrate statsu'", commandPath: ["authcli", "migrate"],
+          suggestion: "Did you mean 'migrate status'?")
+      ),
       ("migrate status now", UsageError("Unexpected argument 'now'", at: ["migrate", "status"])),
       ("completion", UsageError("Missing expected argument '<shell>'", at: ["completion"])),
       (
         "completion tcsh",
         UsageError(
-          "The value 'tcsh' is invalid for '<shell>': use bash, zsh or fish", at: ["completion"])
+          "The value 'tcsh' is invalid for '<shell>': use one of bash, zsh, fish",
+          at: ["completion"])
       ),
     ]
     for (line, error) in cases {
@@ -290,6 +298,16 @@ struct ArgumentParserTests {
         ["sessions", "check"],
         "Error: Pass --token-stdin: 'sessions check' reads the token from standard input\n"
           + "See 'authcli sessions check --help'.\n"
+      ),
+      (
+        ["migrate", "statsu"],
+        "Error: Unknown subcommand 'migrate statsu'\n"
+          + "Did you mean 'migrate status'? See 'authcli migrate --help'.\n"
+      ),
+      (
+        ["users", "import", "users.htpasswd"],
+        "Error: Name the file's format with --format htpasswd|shadow|django|jsonl\n"
+          + "See 'authcli users import --help'.\n"
       ),
     ]
     for (words, errors) in cases {

@@ -63,8 +63,7 @@ struct SessionStateFileTests {
     defer { try? FileManager.default.removeItem(atPath: root) }
     _ = FileManager.default.createFile(atPath: root + "/blocked", contents: Data())
     let file = SessionStateFile(path: root + "/blocked/session-z")
-    #expect(throws: CLIError.cannotCreate(path: root + "/blocked", reason: "a file is in the way"))
-    {
+    #expect(throws: CLIError.cannotCreate(path: root + "/blocked", reason: .fileInTheWay)) {
       try file.write(SessionToken(rawValue: "token"))
     }
   }
@@ -89,7 +88,9 @@ struct SessionStateFileTests {
     try Data("planted-token\n".utf8).write(to: URL(fileURLWithPath: planted))
     let file = SessionStateFile(path: root + "/session-l")
     try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: planted)
-    #expect(throws: CLIError.inputOutput(path: file.path, reason: "it is a symbolic link")) {
+    #expect(
+      throws: CLIError.inputOutput(path: file.path, reason: .described("it is a symbolic link"))
+    ) {
       try file.read()
     }
   }
@@ -99,7 +100,9 @@ struct SessionStateFileTests {
     defer { try? FileManager.default.removeItem(atPath: root) }
     let file = SessionStateFile(path: root + "/session-d")
     try FileManager.default.createDirectory(atPath: file.path, withIntermediateDirectories: false)
-    #expect(throws: CLIError.inputOutput(path: file.path, reason: "it is not a regular file")) {
+    #expect(
+      throws: CLIError.inputOutput(path: file.path, reason: .described("it is not a regular file"))
+    ) {
       try file.read()
     }
   }

@@ -21,27 +21,27 @@ struct CommandContextTests {
     return (context, output)
   }
 
-  private func both(_ context: CommandContext, counting evaluations: Evaluations) {
+  private func both(_ context: CommandContext, counting evaluations: Evaluations) throws {
     context.show(
       {
         evaluations.text += 1; return "for people"
       }())
-    context.emit(
+    try context.emit(
       json: {
         evaluations.json += 1; return ["for": "machines"]
       }())
   }
 
-  @Test func onlyTheFormThatIsPrintedIsBuilt() {
+  @Test func onlyTheFormThatIsPrintedIsBuilt() throws {
     let (text, textOutput) = context(json: false)
     let forText = Evaluations()
-    both(text, counting: forText)
+    try both(text, counting: forText)
     #expect((forText.text, forText.json) == (1, 0))
     #expect(textOutput.text == "for people\n")
 
     let (json, jsonOutput) = context(json: true)
     let forJSON = Evaluations()
-    both(json, counting: forJSON)
+    try both(json, counting: forJSON)
     #expect((forJSON.text, forJSON.json) == (0, 1))
     #expect(jsonOutput.text.contains("\"for\" : \"machines\""))
   }

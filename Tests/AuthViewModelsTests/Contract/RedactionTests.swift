@@ -10,6 +10,11 @@ import Testing
 struct RedactionTests {
   static let marker = "Marker-Passphrase-4711-QX"
 
+  let authentication = AuthenticationUseCaseStub(answer: .success(.invalid(errorMessage: "no")))
+  let signUp = SignUpUseCaseStub()
+  let sessions = SessionUseCaseStub()
+  let changePassword = ChangePasswordUseCaseStub(answer: .success(.refused(.incorrect)))
+
   /// Every way of printing `value`, joined.
   func printed(_ value: Any) -> String {
     var dumped = ""
@@ -31,79 +36,99 @@ struct RedactionTests {
     }
   }
 
-  @Test func signIn() async {
-    let stub = AuthenticationUseCaseStub(answer: .success(.invalid(errorMessage: "no")))
-    let viewModel = SignInViewModel(authentication: stub)
+  @Test(
+    "the marker typed into every field of every scene prints nowhere", arguments: AuthRoute.examples
+  )
+  func everyScene(route: AuthRoute) async {
+    let useCases = AuthUseCases(
+      authentication: authentication, signUp: signUp, sessions: sessions,
+      changePassword: changePassword)
+    let scene = route.scene(using: useCases, token: SampleData.token)
+    await scene.viewModel.lifecycle.viewDidAppear()
+    expectNoMarker(await typeTheMarker(into: scene.shown))
+  }
+
+  /// Types the marker into every field of the scene and submits; returns every value that
+  /// may then hold it: the view model and its faces, the events, the requests the use case
+  /// received, and the scene's preview with the marker typed.
+  func typeTheMarker(into scene: AuthScene.Shown) async -> [Any] {
+    switch scene {
+    case .authenticate(let viewModel): [viewModel, viewModel.inputs, viewModel.outputs]
+    case .signIn(let viewModel): await signIn(viewModel)
+    case .signUp(let viewModel): await signUp(viewModel)
+    case .secondFactor(let viewModel): await secondFactor(viewModel)
+    case .account(let viewModel): [viewModel, viewModel.inputs, viewModel.outputs]
+    case .sessions(let viewModel): [viewModel, viewModel.inputs, viewModel.outputs]
+    case .changePassword(let viewModel): await changePassword(viewModel)
+    }
+  }
+
+  func signIn(_ viewModel: SignInViewModel) async -> [Any] {
     viewModel.inputs.username = "alice"
     viewModel.inputs.password = Self.marker
     await viewModel.inputs.signInTapped()
-    #expect(stub.signInCall.requests.count == 1)
+    #expect(authentication.signInCall.requests.count == 1)
     #expect(viewModel.outputs.failure == .refused)
-    expectNoMarker([
-      viewModel, viewModel.inputs, viewModel.outputs, viewModel.outputs.passwordValidation as Any,
-      stub.signInCall.requests, SignInViewEvent.passwordChanged(Self.marker),
-    ])
     let preview = await SignInViewModelPreview.make(.ready)
     preview.password = Self.marker
-    expectNoMarker([preview, preview.inputs, preview.outputs])
+    return [
+      viewModel, viewModel.inputs, viewModel.outputs, viewModel.outputs.passwordValidation as Any,
+      authentication.signInCall.requests, SignInViewEvent.passwordChanged(Self.marker),
+      preview, preview.inputs, preview.outputs,
+    ]
   }
 
-  @Test func signUp() async {
-    let stub = SignUpUseCaseStub()
-    let viewModel = SignUpViewModel(signUp: stub)
+  func signUp(_ viewModel: SignUpViewModel) async -> [Any] {
     viewModel.inputs.username = "alice"
     viewModel.inputs.password = Self.marker
     viewModel.inputs.confirmation = Self.marker
     await viewModel.inputs.signUpTapped()
-    #expect(stub.signUpCall.requests.count == 1)
-    expectNoMarker([
-      viewModel, viewModel.inputs, viewModel.outputs, viewModel.outputs.passwordValidation as Any,
-      stub.signUpCall.requests, SignUpViewEvent.passwordChanged(Self.marker),
-      SignUpViewEvent.confirmationChanged(Self.marker),
-    ])
+    #expect(signUp.signUpCall.requests.count == 1)
     let preview = await SignUpViewModelPreview.make(.ready)
     preview.password = Self.marker
     preview.confirmation = Self.marker
-    expectNoMarker([preview, preview.inputs, preview.outputs])
+    return [
+      viewModel, viewModel.inputs, viewModel.outputs, viewModel.outputs.passwordValidation as Any,
+      signUp.signUpCall.requests, SignUpViewEvent.passwordChanged(Self.marker),
+      SignUpViewEvent.confirmationChanged(Self.marker), preview, preview.inputs, preview.outputs,
+    ]
   }
 
-  @Test func changePassword() async {
-    let stub = ChangePasswordUseCaseStub(answer: .success(.refused(.incorrect)))
-    let viewModel = ChangePasswordViewModel(
-      token: SampleData.token, changePassword: stub, sessions: SessionUseCaseStub())
-    await viewModel.inputs.viewDidAppear()
+  /// The code field holds a recovery code as typed, a secret like a password; it stays in
+  /// the field after a code that signs in.
+  func secondFactor(_ viewModel: SecondFactorViewModel) async -> [Any] {
+    viewModel.inputs.code = Self.marker
+    await viewModel.inputs.verifyTapped()
+    #expect(authentication.completeCall.requests == [Self.marker])
+    #expect(viewModel.outcome == .userDidSignIn(SampleData.newSession))
+    #expect(viewModel.code == Self.marker)
+    let preview = await SecondFactorViewModelPreview.make(.ready)
+    preview.code = Self.marker
+    return [
+      viewModel, viewModel.inputs, viewModel.outputs, viewModel.outcome as Any,
+      SecondFactorViewEvent.codeChanged(Self.marker), preview, preview.inputs, preview.outputs,
+    ]
+  }
+
+  func changePassword(_ viewModel: ChangePasswordViewModel) async -> [Any] {
     viewModel.inputs.currentPassword = Self.marker
     viewModel.inputs.newPassword = Self.marker + " but longer"
     viewModel.inputs.confirmation = Self.marker + " but longer"
     await viewModel.inputs.changeTapped()
     #expect(viewModel.outputs.failure == .currentPasswordRefused(.incorrect))
-    expectNoMarker([
-      viewModel, viewModel.inputs, viewModel.outputs,
-      viewModel.outputs.currentPasswordValidation as Any, viewModel.outputs.failure as Any,
-      stub.changePasswordCall.requests,
-      ChangePasswordViewEvent.currentPasswordChanged(Self.marker),
-      ChangePasswordViewEvent.newPasswordChanged(Self.marker),
-      ChangePasswordViewEvent.confirmationChanged(Self.marker),
-    ])
     let preview = await ChangePasswordViewModelPreview.make(.ready)
     preview.currentPassword = Self.marker
     preview.newPassword = Self.marker
     preview.confirmation = Self.marker
-    expectNoMarker([preview, preview.inputs, preview.outputs])
-  }
-
-  @Test("scenes without password fields print nothing typed either")
-  func theOtherScenes() async {
-    let sessions = SessionUseCaseStub()
-    let account = AccountViewModel(token: SampleData.token, sessions: sessions)
-    await account.inputs.viewDidAppear()
-    let list = SessionsViewModel(token: SampleData.token, sessions: sessions)
-    await list.inputs.viewDidAppear()
-    let start = AuthenticateViewModel(notice: "Signed out.")
-    expectNoMarker([
-      account, account.inputs, account.outputs, list, list.inputs, list.outputs, start,
-      start.inputs, start.outputs,
-    ])
+    return [
+      viewModel, viewModel.inputs, viewModel.outputs,
+      viewModel.outputs.currentPasswordValidation as Any, viewModel.outputs.failure as Any,
+      changePassword.changePasswordCall.requests,
+      ChangePasswordViewEvent.currentPasswordChanged(Self.marker),
+      ChangePasswordViewEvent.newPasswordChanged(Self.marker),
+      ChangePasswordViewEvent.confirmationChanged(Self.marker), preview, preview.inputs,
+      preview.outputs,
+    ]
   }
 
   @Test("a streamed password is redacted in the stream's events and in the outputs")

@@ -1,7 +1,9 @@
+import AuthViewModelPreviews
+import AuthViewModels
 import Foundation
 import Testing
 
-/// Every scene's file keeps the shape the view-model contract promises: its Inputs, Outputs
+/// Every scene of the route table has its file, and every scene's file keeps the shape the view-model contract promises: its Inputs, Outputs
 /// and Type protocols beside the view model, `inputs` and `outputs` on the Type, and a length
 /// a reader takes in at once.
 @Suite("Scene files")
@@ -19,13 +21,16 @@ struct SceneFileTests {
     .sorted { $0.lastPathComponent < $1.lastPathComponent }
   }
 
-  @Test func everySceneHasAFile() throws {
-    let names = try Self.sceneFiles().map { $0.deletingPathExtension().lastPathComponent }
-    #expect(
-      names == [
-        "AccountViewModel", "AuthenticateViewModel", "ChangePasswordViewModel",
-        "SecondFactorViewModel", "SessionsViewModel", "SignInViewModel", "SignUpViewModel",
-      ])
+  @Test @MainActor func everySceneOfTheRouteTableHasAFile() throws {
+    let useCases = AuthUseCases(
+      authentication: AuthenticationUseCaseStub(), signUp: SignUpUseCaseStub(),
+      sessions: SessionUseCaseStub(), changePassword: ChangePasswordUseCaseStub())
+    let routed = AuthRoute.examples.map { route in
+      String(describing: type(of: route.scene(using: useCases, token: SampleData.token).viewModel))
+    }
+    let files = try Self.sceneFiles().map { $0.deletingPathExtension().lastPathComponent }
+    #expect(files == routed.sorted())
+    #expect(files.count == AuthRoute.Kind.allCases.count)
   }
 
   @Test func everySceneFileDeclaresItsThreeProtocolsAndTheViewModel() throws {

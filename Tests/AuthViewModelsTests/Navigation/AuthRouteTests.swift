@@ -125,6 +125,14 @@ struct AuthRouteTests {
     }
   }
 
+  @Test(
+    "each kind's example is a route of that kind, and shows that route's scene",
+    arguments: AuthRoute.Kind.allCases)
+  func everyKindHasItsRoute(kind: AuthRoute.Kind) {
+    #expect(kind.example.kind == kind)
+    #expect(kind.example.scene(using: useCases, token: SampleData.token).route == kind.example)
+  }
+
   @Test("a scene that needs a session is the start without one", arguments: AuthRoute.examples)
   func withoutASession(route: AuthRoute) {
     let scene = route.scene(using: useCases, token: nil)

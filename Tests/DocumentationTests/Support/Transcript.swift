@@ -138,10 +138,13 @@ struct TypedLinePlacement: Sendable {
 /// the PostgreSQL server the machine has.
 enum SampleMask {
   /// `text` with every time (`2026-11-29 12:58:02 UTC`, `2026-11-29T12:58:02Z`, with or
-  /// without fractions of a second) replaced by `<time>`, and the server version `inspect`
-  /// prints after `PostgreSQL:` (`15.20 (Debian 15.20-0+deb12u1)`) by `<version>`.
+  /// without fractions of a second, or to the minute as a listing shows it: `2026-11-29
+  /// 12:58`) replaced by `<time>`, and the server version `inspect` prints after
+  /// `PostgreSQL:` (`15.20 (Debian 15.20-0+deb12u1)`) by `<version>`.
   static func masked(_ text: String) -> String {
-    text.replacing(/\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d+)?( UTC|Z)?/, with: "<time>")
-      .replacing(/(?m)^(PostgreSQL: +)\d+(\.\d+)*( \(.*\))?$/) { $0.output.1 + "<version>" }
+    text.replacing(
+      /\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?( UTC|Z)?/, with: "<time>"
+    )
+    .replacing(/(?m)^(PostgreSQL: +)\d+(\.\d+)*( \(.*\))?$/) { $0.output.1 + "<version>" }
   }
 }

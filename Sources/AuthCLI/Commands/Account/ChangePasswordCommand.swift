@@ -7,7 +7,9 @@ import CommandLineKit
 @MainActor
 struct ChangePasswordCommand {
   let context: CommandContext
-  let passwordFromStandardInput: Bool
+  private var passwordFromStandardInput: Bool {
+    context.values[CredentialOptions.passwordStandardInput]
+  }
 
   func run() async throws {
     let session = try ScriptedSession.open(context)
@@ -52,7 +54,7 @@ struct ChangePasswordCommand {
         FieldError("confirmation", output.confirmationValidation),
       ])
     }
-    context.emit(json: ["changed": true, "ended_sessions": ended])
+    try context.emit(json: PasswordChanged(endedSessions: ended))
     context.show(
       "Password changed; \(ended) other session\(ended == 1 ? "" : "s") ended.")
   }
@@ -67,9 +69,6 @@ extension ChangePasswordCommand {
       """,
     options: [CredentialOptions.passwordStandardInput]
   ) { context in
-    try await ChangePasswordCommand(
-      context: context,
-      passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput]
-    ).run()
+    try await ChangePasswordCommand(context: context).run()
   }
 }

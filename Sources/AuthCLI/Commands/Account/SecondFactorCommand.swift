@@ -2,9 +2,9 @@ import AuthCore
 import CommandLineKit
 import TerminalQR
 
-/// `authcli 2fa enable|confirm|status|disable|recovery-codes`: the signed-in user's second
-/// factor. These verbs have no scene of their own (the shell offers sign-in's second step,
-/// not enrolment), so they call the use cases directly, as the operators' commands do.
+/// `authcli 2fa`: the signed-in user's second factor. These verbs have no scene of their
+/// own (the shell offers sign-in's second step, not enrolment), so they call the use cases
+/// directly, as the operators' commands do.
 @MainActor
 struct SecondFactorCommand {
   let context: CommandContext
@@ -12,13 +12,12 @@ struct SecondFactorCommand {
   /// `2fa enable`: a new pending factor; prints the secret, the URI and, on a terminal or
   /// with `--qr`, its QR code. On a terminal without `--json`, asks for the first code at
   /// once and confirms.
-  func enable(qr: Bool) async throws {
+  func enable() async throws {
+    let qr = context.values[Self.qr]
     let session = try ScriptedSession.open(context)
     let enrolment = try await session.root.services.secondFactor.enrol(token: session.token)
-    context.emit(
-      json: [
-        "secret": enrolment.base32Secret, "otpauth_uri": enrolment.uri.text, "pending": true,
-      ])
+    try context.emit(
+      json: SecondFactorEnrolled(secret: enrolment.base32Secret, otpauthURI: enrolment.uri.text))
     guard !context.options.json else { return }
     var lines = [
       "Secret (base32): \(enrolment.base32Secret)",
@@ -55,59 +54,57 @@ struct SecondFactorCommand {
         kind: .incorrectCode, message: AuthMessages.incorrectCode + ".",
         hint: "Nothing changed; try 'authcli 2fa confirm' again with the current code.")
     }
-    showRecoveryCodes(codes, json: Self.secondFactor(true))
+    try context.emit(json: SecondFactorConfirmed(recoveryCodes: codes.map(\.displayed)))
+    showRecoveryCodes(codes)
   }
 
   /// `2fa status`.
   func status() async throws {
     let session = try ScriptedSession.open(context)
     let status = try await session.root.services.secondFactor.status(token: session.token)
-    context.emit(
-      json: [
-        "pending": status.pending, "recovery_codes_left": status.recoveryCodesLeft,
-      ].merging(Self.secondFactor(status.enabled)) { $1 })
-    let state = status.enabled ? "on" : (status.pending ? "pending ('authcli 2fa confirm')" : "off")
+    let shown = SecondFactorStatusShown(
+      secondFactor: status.enabled, enabled: status.enabled, pending: status.pending,
+      recoveryCodesLeft: status.recoveryCodesLeft)
+    try context.emit(json: shown)
+    let state =
+      shown.secondFactor ? "on" : (shown.pending ? "pending ('authcli 2fa confirm')" : "off")
     var text = "Second factor:  \(state)"
-    if status.enabled { text += "\nRecovery codes: \(status.recoveryCodesLeft) left" }
+    if shown.secondFactor { text += "\nRecovery codes: \(shown.recoveryCodesLeft) left" }
     context.show(text)
   }
 
   /// `2fa disable`: after the current password.
-  func disable(passwordFromStandardInput: Bool) async throws {
+  func disable() async throws {
     let session = try ScriptedSession.open(context)
     let password = try CredentialReader(
-      context: context, passwordFromStandardInput: passwordFromStandardInput
+      context: context,
+      passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput]
     ).password(prompt: "Current password: ")
     let answer = try await session.root.services.secondFactor.disable(
       token: session.token, password: password)
     guard case .done = answer else { throw Self.refused(answer) }
-    context.emit(json: Self.secondFactor(false))
+    try context.emit(json: SecondFactorDisabled())
     context.show("Second factor off; sign-in asks for the password only.")
   }
 
   /// `2fa recovery-codes`: a new set after the current password.
-  func recoveryCodes(passwordFromStandardInput: Bool) async throws {
+  func recoveryCodes() async throws {
     let session = try ScriptedSession.open(context)
     let password = try CredentialReader(
-      context: context, passwordFromStandardInput: passwordFromStandardInput
+      context: context,
+      passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput]
     ).password(prompt: "Current password: ")
     let answer = try await session.root.services.secondFactor.newRecoveryCodes(
       token: session.token, password: password)
     guard case .done(let codes) = answer else { throw Self.refused(answer) }
-    showRecoveryCodes(codes, json: [:])
+    try context.emit(json: RecoveryCodesMade(recoveryCodes: codes.map(\.displayed)))
+    showRecoveryCodes(codes)
   }
 
-  private func showRecoveryCodes(_ codes: [RecoveryCode], json extra: [String: Any]) {
-    context.emit(json: extra.merging(["recovery_codes": codes.map(\.displayed)]) { $1 })
+  private func showRecoveryCodes(_ codes: [RecoveryCode]) {
     context.show(
       (["Recovery codes (each works once; keep them somewhere safe, they are not shown again):"]
         + codes.map { "  \($0.displayed)" }).joined(separator: "\n"))
-  }
-
-  /// Whether the factor is on, under the key `users show` and `users list` use too, and
-  /// under `enabled`, deprecated and removed in the next release.
-  private static func secondFactor(_ on: Bool) -> [String: Any] {
-    ["second_factor": on, "enabled": on]
   }
 
   private static func refused<Value>(_ answer: SecondFactorPasswordAnswer<Value>) -> any Error {
@@ -139,7 +136,7 @@ extension SecondFactorCommand {
           """,
         options: [qr]
       ) { context in
-        try await SecondFactorCommand(context: context).enable(qr: context.values[qr])
+        try await SecondFactorCommand(context: context).enable()
       },
       Subcommand(
         "confirm", abstract: "Turn the pending factor on with one code; print recovery codes.",
@@ -156,16 +153,14 @@ extension SecondFactorCommand {
         "disable", abstract: "Turn the factor off (asks for the current password).",
         options: [CredentialOptions.passwordStandardInput]
       ) { context in
-        try await SecondFactorCommand(context: context).disable(
-          passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput])
+        try await SecondFactorCommand(context: context).disable()
       },
       Subcommand(
         "recovery-codes",
         abstract: "Make a new set of recovery codes (asks for the current password).",
         options: [CredentialOptions.passwordStandardInput]
       ) { context in
-        try await SecondFactorCommand(context: context).recoveryCodes(
-          passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput])
+        try await SecondFactorCommand(context: context).recoveryCodes()
       },
     ])
 }

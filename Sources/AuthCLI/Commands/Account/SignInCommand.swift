@@ -6,8 +6,10 @@ import CommandLineKit
 @MainActor
 struct SignInCommand {
   let context: CommandContext
-  let username: String?
-  let passwordFromStandardInput: Bool
+  private var username: String? { context.values[CredentialOptions.username] }
+  private var passwordFromStandardInput: Bool {
+    context.values[CredentialOptions.passwordStandardInput]
+  }
 
   func run() async throws {
     let root: CompositionRoot
@@ -82,9 +84,6 @@ extension SignInCommand {
       """,
     options: [CredentialOptions.username, CredentialOptions.passwordStandardInput]
   ) { context in
-    try await SignInCommand(
-      context: context, username: context.values[CredentialOptions.username],
-      passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput]
-    ).run()
+    try await SignInCommand(context: context).run()
   }
 }

@@ -1,16 +1,15 @@
 import AuthViewModels
 import CommandLineKit
 
-/// `authcli signout [--all]`: the account scene's sign-out, then the token is forgotten.
+/// `authcli signout`: the account scene's sign-out, then the token is forgotten.
 @MainActor
 struct SignOutCommand {
   let context: CommandContext
-  let everywhere: Bool
 
   func run() async throws {
     let session = try ScriptedSession.open(context)
     let viewModel = AccountViewModel(token: session.token, sessions: session.root.useCases.sessions)
-    if everywhere {
+    if context.values[Self.all] {
       await viewModel.inputs.signOutEverywhereTapped()
     } else {
       await viewModel.inputs.signOutTapped()
@@ -20,7 +19,7 @@ struct SignOutCommand {
     }
     try session.root.sessionFile?.remove()
     let ended = viewModel.outputs.endedSessions
-    context.emit(json: ["signed_out": true, "ended_sessions": ended ?? 1])
+    try context.emit(json: SignedOut(endedSessions: ended ?? 1))
     if let ended {
       context.show("Signed out everywhere: \(ended) session\(ended == 1 ? "" : "s") ended.")
     } else {
@@ -36,6 +35,6 @@ extension SignOutCommand {
     "signout", abstract: "End this session, or with --all every session of the user.",
     options: [all]
   ) { context in
-    try await SignOutCommand(context: context, everywhere: context.values[all]).run()
+    try await SignOutCommand(context: context).run()
   }
 }

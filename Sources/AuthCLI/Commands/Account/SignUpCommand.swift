@@ -6,8 +6,10 @@ import CommandLineKit
 @MainActor
 struct SignUpCommand {
   let context: CommandContext
-  let username: String?
-  let passwordFromStandardInput: Bool
+  private var username: String? { context.values[CredentialOptions.username] }
+  private var passwordFromStandardInput: Bool {
+    context.values[CredentialOptions.passwordStandardInput]
+  }
 
   func run() async throws {
     let location = try context.databaseLocation()
@@ -69,9 +71,6 @@ extension SignUpCommand {
       """,
     options: [CredentialOptions.username, CredentialOptions.passwordStandardInput]
   ) { context in
-    try await SignUpCommand(
-      context: context, username: context.values[CredentialOptions.username],
-      passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput]
-    ).run()
+    try await SignUpCommand(context: context).run()
   }
 }

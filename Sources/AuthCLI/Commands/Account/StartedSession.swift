@@ -30,7 +30,7 @@ enum StartedSession {
       try? await sessions.signOut(token: session.token)
       throw error
     }
-    context.emit(json: SessionJSON.object(session.authenticated))
+    try context.emit(json: SessionStarted(session.authenticated))
     context.show(headline)
     // One session per database on this device: another user's ends here. Said on standard
     // error, so what scripts read on standard output stays as it was.

@@ -17,14 +17,15 @@ struct WhoAmICommand {
     else {
       throw output.failure ?? CLIError.internalFailure("The session did not load")
     }
-    try context.emit(
-      json: SessionJSON.object(username: username, id: sessionID, createdAt: start, expiresAt: end)
-        .merging(["database": context.databaseLocation().displayPath]) { $1 })
+    let shown = WhoAmIShown(
+      username: username, sessionID: sessionID.rawValue, sessionCreatedAt: start,
+      sessionExpiresAt: end, database: try context.databaseLocation().displayPath)
+    try context.emit(json: shown)
     context.show(
       """
-      Username:   \(TerminalText.visible(username))
-      Signed in:  \(Timestamp.readable(start))
-      Expires:    \(Timestamp.readable(end))
+      Username:   \(TerminalText.visible(shown.username))
+      Signed in:  \(Timestamp.readable(shown.sessionCreatedAt))
+      Expires:    \(Timestamp.readable(shown.sessionExpiresAt))
       """)
   }
 }

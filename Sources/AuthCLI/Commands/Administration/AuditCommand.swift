@@ -7,62 +7,68 @@ import CommandLineKit
   import Foundation
 #endif
 
-/// `authcli audit [--user NAME] [--kind KIND] [--since TIME] [--limit N]`: the audit
-/// trail, newest first, as a table or JSON.
+/// `authcli audit`: the audit trail, newest first, as a table or JSON.
 @MainActor
 struct AuditCommand {
   let context: CommandContext
-  let selection: AuditSelection
+
+  /// How many events are shown when `--limit` is not given.
+  static let defaultLimit = 50
 
   func run() async throws {
     let location = try context.databaseLocation()
     try ScriptedSession.refuseMemory(location, context: context)
     let root = try CompositionRoot.forOperator(
       location: location, environment: context.process.environment)
+    let kinds = Set(context.values[Self.kind])
     let query = AuditQuery(
-      username: selection.username, kinds: selection.kinds.isEmpty ? nil : selection.kinds,
-      since: selection.since?.resolve(now: Date()), limit: selection.limit)
+      username: context.values[Self.user], kinds: kinds.isEmpty ? nil : kinds,
+      since: context.values[Self.since]?.resolve(now: Date()), limit: context.values[Self.limit])
     let events = try await root.services.auditTrail.events(query)
-    context.emit(json: events.map(Self.json))
+    try context.emit(json: events.map(AuditEntry.init))
     guard !events.isEmpty else {
       context.show("No events.")
       return
     }
     let rows = events.map { event in
       [
-        Timestamp.readable(event.draft.time), event.draft.kind.rawValue,
+        Timestamp.inColumn(event.draft.time), event.draft.kind.rawValue,
         event.draft.username ?? "", event.draft.detail,
       ]
     }
     context.show(
-      TextTable(headers: ["TIME", "KIND", "USER", "DETAIL"], rows: rows)
+      TextTable(headers: [Timestamp.header("TIME"), "KIND", "USER", "DETAIL"], rows: rows)
         .render(style: context.outputStyle))
   }
 
-  private static func json(_ event: AuthEvent) -> [String: Any] {
-    [
-      "id": event.id,
-      "occurred_at": Timestamp.iso8601(event.draft.time),
-      // Deprecated: `occurred_at` (every time is a `…_at` key); removed in the next release.
-      "time": Timestamp.iso8601(event.draft.time),
-      "kind": event.draft.kind.rawValue,
-      "username": event.draft.username.map { $0 as Any } ?? JSONText.null,
-      "user_id": event.draft.userID.map { $0.rawValue as Any } ?? JSONText.null,
-      "detail": event.draft.detail,
-    ]
-  }
 }
 
-/// The filters of `authcli audit`, as typed (the username is canonicalised later).
-struct AuditSelection: Hashable, Sendable {
-  /// `--user NAME`.
-  var username: String?
-  /// `--kind KIND`, any number of times.
-  var kinds: Set<AuthEventKind> = []
-  /// `--since TIME`.
-  var since: TimeSpecification?
-  /// `--limit N`.
-  var limit = 50
+/// `audit`: one event.
+struct AuditEntry: JSONOutput {
+  let id: Int64
+  let occurredAt: Date
+  /// Deprecated: `occurred_at` (every time is a `…_at` key); removed in the next release.
+  let time: Date?
+  let kind: String
+  let username: String?
+  let userID: Int64?
+  let detail: String
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case detail, id, kind, occurredAt = "occurred_at", time, userID = "user_id", username
+  }
+
+  static let deprecatedKeys: [CodingKeys: String] = [.time: "`occurred_at`"]
+
+  init(_ event: AuthEvent) {
+    id = event.id
+    occurredAt = event.draft.time
+    time = event.draft.time
+    kind = event.draft.kind.rawValue
+    username = event.draft.username
+    userID = event.draft.userID?.rawValue
+    detail = event.draft.detail
+  }
 }
 
 /// A point in time typed on the command line: absolute, or a span before now.
@@ -104,15 +110,7 @@ extension AuditCommand {
     help: "Only events of the account with this name, under any name it had; with no such "
       + "account, events recorded under the name that belong to no account.")
   static let kind = Option<[AuthEventKind]>(
-    repeating: "kind", valueName: "kind", help: "Only events of this kind; repeat for several.",
-    completion: .words(AuthEventKind.allCases.map(\.rawValue))
-  ) { text throws(InvalidValue) in
-    guard let kind = AuthEventKind(rawValue: text) else {
-      throw InvalidValue(
-        "use one of " + AuthEventKind.allCases.map(\.rawValue).joined(separator: ", "))
-    }
-    return kind
-  }
+    repeating: "kind", valueName: "kind", help: "Only events of this kind; repeat for several.")
   static let since = Option<TimeSpecification?>(
     "since", valueName: "time",
     help: "Only events at or after a time: 2026-12-01, 2026-12-01T10:00:00Z, or a span back "
@@ -126,7 +124,7 @@ extension AuditCommand {
   }
   static let limit = Option<Int>(
     "limit", valueName: "n", help: "At most this many events, the newest.",
-    default: AuditSelection().limit
+    default: defaultLimit
   ) { text throws(InvalidValue) in
     guard let number = Int(text), number > 0 else { throw InvalidValue("use a positive number") }
     return number
@@ -134,16 +132,9 @@ extension AuditCommand {
 
   static let declaration: Subcommand = Subcommand(
     "audit", abstract: "Show the audit trail, newest first.",
-    discussion: """
-      Kinds: \(AuthEventKind.allCases.map(\.rawValue).joined(separator: ", ")). The
-      details never hold a password, token or hash.
-      """,
+    discussion: "The details never hold a password, token or hash.",
     options: [user, kind, since, limit]
   ) { context in
-    let values = context.values
-    let selection = AuditSelection(
-      username: values[user], kinds: Set(values[kind]), since: values[since],
-      limit: values[limit])
-    try await AuditCommand(context: context, selection: selection).run()
+    try await AuditCommand(context: context).run()
   }
 }

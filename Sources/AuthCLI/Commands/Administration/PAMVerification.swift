@@ -15,14 +15,15 @@ import CommandLineKit
 @MainActor
 struct PAMVerification {
   let context: CommandContext
-  let username: String?
+  /// `--username`, which wins over `PAM_USER`.
+  private var username: String? { context.values[CredentialOptions.username] }
 
   /// More than any password the rules accept, with room for the NUL.
   static let byteLimit = 4096
 
   func run() async throws {
     // Only here is the name read from the environment: PAM put it there.
-    guard let name = username ?? context.process.environment["PAM_USER"], !name.isEmpty
+    guard let name = username ?? context.process.environment[.pamUser], !name.isEmpty
     else {
       throw context.usageError("verify --pam needs PAM_USER (set by pam_exec) or --username")
     }
@@ -57,9 +58,9 @@ struct PAMVerification {
       let text = String(String.UnicodeScalarView(kept.prefix(64)))
       return text.isEmpty ? nil : text
     }
-    var parts = ["PAM service " + (plain(environment["PAM_SERVICE"]) ?? "unnamed")]
-    if let host = plain(environment["PAM_RHOST"]) { parts.append("from " + host) }
-    if let tty = plain(environment["PAM_TTY"]) { parts.append("tty " + tty) }
+    var parts = ["PAM service " + (plain(environment[.pamService]) ?? "unnamed")]
+    if let host = plain(environment[.pamRemoteHost]) { parts.append("from " + host) }
+    if let tty = plain(environment[.pamTerminal]) { parts.append("tty " + tty) }
     return parts.joined(separator: ", ")
   }
 
@@ -75,7 +76,7 @@ struct PAMVerification {
       if count == 0 { break }
       if count < 0 {
         if errno == EINTR { continue }
-        throw .inputOutput(path: "standard input", reason: String(cString: strerror(errno)))
+        throw .inputOutput(path: "standard input", reason: .system(errno))
       }
       bytes += chunk[..<count]
     }

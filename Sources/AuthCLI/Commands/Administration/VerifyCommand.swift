@@ -8,16 +8,20 @@ import CommandLineKit
   import Darwin
 #endif
 
-/// `authcli verify --username NAME --password-stdin`: exit 0 when the password is right,
-/// 77 otherwise, with no session (like `htpasswd -v`). Any refusal, including a name that
-/// breaks the username rules, is 77: a caller asks one yes-or-no question.
+/// `authcli verify`: exit 0 when the password is right, 77 otherwise, with no session (like
+/// `htpasswd -v`). Any refusal, including a name that breaks the username rules, is 77: a
+/// caller asks one yes-or-no question.
 @MainActor
 struct VerifyCommand {
   let context: CommandContext
-  let username: String?
-  let passwordFromStandardInput: Bool
+  private var username: String? { context.values[CredentialOptions.username] }
+  private var passwordFromStandardInput: Bool {
+    context.values[CredentialOptions.passwordStandardInput]
+  }
   /// The name is the first line of standard input (mod_authnz_external's pipe).
-  var usernameFromStandardInput = false
+  private var usernameFromStandardInput: Bool {
+    context.values[CredentialOptions.usernameStandardInput]
+  }
 
   func run() async throws {
     if usernameFromStandardInput {
@@ -48,7 +52,7 @@ struct VerifyCommand {
       case .refused(let refusal): throw SecondFactorFailure(refusal)
       }
     }
-    context.emit(json: ["verified": true, "username": user.username])
+    try context.emit(json: PasswordVerified(username: user.username))
     context.show("Password for \(TerminalText.visible(user.username)) is correct.")
   }
 }
@@ -70,14 +74,18 @@ extension VerifyCommand {
     ]
   ) { context in
     if context.values[PAMVerification.flag] {
-      return try await PAMVerification(
-        context: context, username: context.values[CredentialOptions.username]
-      ).run()
+      return try await PAMVerification(context: context).run()
     }
-    try await VerifyCommand(
-      context: context, username: context.values[CredentialOptions.username],
-      passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput],
-      usernameFromStandardInput: context.values[CredentialOptions.usernameStandardInput]
-    ).run()
+    try await VerifyCommand(context: context).run()
+  }
+}
+
+/// `verify`: whose password was right.
+struct PasswordVerified: JSONOutput {
+  let verified = true
+  let username: String
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case username, verified
   }
 }

@@ -1,6 +1,6 @@
 import CommandLineKit
 
-/// `authcli backup PATH`: a consistent copy of the database in a new file (0600), checked.
+/// `authcli backup`: a consistent copy of the database in a new file (0600), checked.
 @MainActor
 struct BackupCommand {
   let context: CommandContext
@@ -16,14 +16,12 @@ struct BackupCommand {
       destination.hasPrefix("/")
       ? destination : context.process.currentDirectory + "/" + destination
     let report = try CompositionRoot.databaseTools(for: location).backup(to: target)
-    context.emit(
-      json: [
-        "path": report.path, "size_bytes": report.sizeBytes,
-        "schema_version": report.schemaVersion, "integrity_ok": true,
-      ])
+    let backup = BackupMade(
+      path: report.path, sizeBytes: report.sizeBytes, schemaVersion: report.schemaVersion)
+    try context.emit(json: backup)
     context.show(
-      "Backed up \(location.displayPath) to \(report.path) (\(report.sizeBytes) bytes, schema "
-        + "version \(report.schemaVersion), integrity check ok; the second-factor key file is"
+      "Backed up \(location.displayPath) to \(backup.path) (\(backup.sizeBytes) bytes, schema "
+        + "version \(backup.schemaVersion), integrity check ok; the second-factor key file is"
         + " not in it).")
   }
 }

@@ -67,7 +67,7 @@ struct Inspection {
   /// The migration and table facts both engines report.
   let schema: any SchemaReport
   /// The engine's own JSON keys; the shared ones come from `schema`.
-  let json: () -> [String: Any]
+  let engineFacts: any Encodable
   /// Why the database is not fit for use (65), raised once the report is printed.
   let problem: CLIError?
 }

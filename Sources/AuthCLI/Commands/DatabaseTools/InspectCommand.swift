@@ -14,7 +14,10 @@ struct InspectCommand {
     let cost =
       (try? HashingCost.from(environment: context.process.environment)) ?? .interactive
     let defaultWork = cost.memLimit / 1024 * Int(cost.opsLimit)
-    context.emit(json: InspectReportJSON.object(inspection, defaultSignInWork: defaultWork))
+    try context.emit(
+      json: InspectOutput(
+        schema: SchemaFacts(inspection.schema, defaultSignInWork: defaultWork),
+        engine: inspection.engineFacts))
     context.show(
       InspectReportText.render(
         inspection, style: context.outputStyle, defaultSignInWork: defaultWork,

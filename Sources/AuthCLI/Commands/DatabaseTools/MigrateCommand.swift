@@ -12,18 +12,15 @@ struct MigrateCommand {
     try ScriptedSession.refuseMemory(location, context: context)
     let outcome = try CompositionRoot.databaseTools(for: location).migrate()
     let (applied, version) = (outcome.applied, outcome.schemaVersion)
-    context.emit(
-      json: [
-        "newly_applied": applied.map(\.identifier), "schema_version": version,
-        // Deprecated: `newly_applied`; `applied` is `migrate status`'s list of objects.
-        // Removed in the next release.
-        "applied": applied.map(\.identifier),
-      ])
-    if applied.isEmpty {
+    let names = applied.map(\.identifier)
+    try context.emit(
+      json: MigrationsApplied(newlyApplied: names, schemaVersion: version, applied: names))
+    if names.isEmpty {
       context.show("Already up to date: schema version \(version) at \(location.displayPath).")
     } else {
-      let names = applied.map(\.identifier).joined(separator: ", ")
-      context.show("Applied \(names): schema version \(version) at \(location.displayPath).")
+      context.show(
+        "Applied \(names.joined(separator: ", ")): schema version \(version) at "
+          + "\(location.displayPath).")
     }
   }
 
@@ -41,11 +38,10 @@ struct MigrateCommand {
     if case .file = location, (try? tools.migrationStatus()) != nil {
       let outcome = try tools.migrate()
       let applied = outcome.applied.map(\.identifier)
-      context.emit(
-        json: [
-          "adopted": false, "adopted_schema_version": JSONText.null, "newly_applied": applied,
-          "schema_version": outcome.schemaVersion, "applied": applied,
-        ])
+      try context.emit(
+        json: DumpAdopted(
+          adopted: false, adoptedSchemaVersion: nil, newlyApplied: applied,
+          schemaVersion: outcome.schemaVersion, applied: applied))
       context.show(
         "Nothing to adopt: \(location.displayPath) is an authcli database already"
           + (applied.isEmpty ? "" : "; applied " + applied.joined(separator: ", "))
@@ -54,13 +50,11 @@ struct MigrateCommand {
     }
     let outcome = try tools.adopt()
     let applied = outcome.applied
-    context.emit(
-      json: [
-        "adopted": true, "adopted_schema_version": outcome.adoptedVersion,
-        "newly_applied": applied.map(\.identifier), "schema_version": outcome.schemaVersion,
-        // Deprecated, as for `migrate`; removed in the next release.
-        "applied": applied.map(\.identifier),
-      ])
+    try context.emit(
+      json: DumpAdopted(
+        adopted: true, adoptedSchemaVersion: outcome.adoptedVersion,
+        newlyApplied: applied.map(\.identifier), schemaVersion: outcome.schemaVersion,
+        applied: applied.map(\.identifier)))
     var text = "Adopted \(location.displayPath)"
     if !applied.isEmpty {
       text +=
@@ -74,34 +68,24 @@ struct MigrateCommand {
     let location = try context.databaseLocation()
     try ScriptedSession.refuseMemory(location, context: context)
     let status = try CompositionRoot.databaseTools(for: location).migrationStatus()
-    context.emit(
-      json: [
-        "schema_version": status.schemaVersion,
-        "newest_known_schema_version": status.newestKnownVersion,
-        "applied_migrations": Self.json(status.applied),
-        "pending_migrations": status.pending,
-        // Deprecated: `applied_migrations` and `pending_migrations`, as `inspect` names
-        // them; removed in the next release.
-        "applied": Self.json(status.applied),
-        "pending": status.pending,
-      ] as [String: Any])
+    let applied = status.applied.map(AppliedMigrationRecord.init)
+    let shown = MigrationStatusShown(
+      schemaVersion: status.schemaVersion, newestKnownSchemaVersion: status.newestKnownVersion,
+      appliedMigrations: applied, pendingMigrations: status.pending, applied: applied,
+      pending: status.pending)
+    try context.emit(json: shown)
     let rows =
-      status.applied.map { [$0.identifier, "applied", Timestamp.readable($0.appliedAt)] }
-      + status.pending.map { [$0, "pending", ""] }
+      shown.appliedMigrations.map { [$0.identifier, "applied", Timestamp.readable($0.appliedAt)] }
+      + shown.pendingMigrations.map { [$0, "pending", ""] }
     context.show(
-      "Schema version \(status.schemaVersion) (this program knows up to "
-        + "\(status.newestKnownVersion)).\n\n"
+      "Schema version \(shown.schemaVersion) (this program knows up to "
+        + "\(shown.newestKnownSchemaVersion)).\n\n"
         + TextTable(headers: ["MIGRATION", "STATE", "APPLIED AT"], rows: rows)
         .render(style: context.outputStyle))
   }
 }
 
 extension MigrateCommand {
-  /// Recorded migrations as `migrate status` and `inspect` print them.
-  nonisolated static func json(_ applied: [AppliedMigration]) -> [[String: Any]] {
-    applied.map { ["identifier": $0.identifier, "applied_at": Timestamp.iso8601($0.appliedAt)] }
-  }
-
   static let adoptFlag = Flag(
     "adopt",
     help: "Make a copy restored with 'sqlite3 DB .dump | sqlite3 NEW' usable, after checking "

@@ -1,8 +1,8 @@
 import AuthCore
 import CommandLineKit
 
-/// `authcli sessions check --token-stdin` (for other programs) and `authcli sessions
-/// prune` (for operators): neither reads the state file.
+/// `sessions check` (for other programs) and `sessions prune` (for operators): neither
+/// reads the state file.
 @MainActor
 struct SessionMaintenanceCommand {
   let context: CommandContext
@@ -23,19 +23,21 @@ struct SessionMaintenanceCommand {
     } catch {
       guard error == .notSignedIn else { throw error }
       // The caller is another program holding someone's token, not a person who could
-      // sign in here: the answer says what the token is, and suggests nothing.
+      // sign in here: the answer says what the token is, and where a live one comes from.
       throw ErrorReport(
         kind: .notSignedIn,
         message: "Not signed in: the token is not a live session (unknown, expired or ended).",
-        hint: "")
+        hint: "Its holder gets a new one by signing in again ('authcli signin', then "
+          + "'authcli sessions token').")
     }
-    context.emit(json: SessionJSON.object(found))
+    let session = SessionStarted(found)
+    try context.emit(json: session)
     context.show(
       """
-      Username:   \(TerminalText.visible(found.user.username))
-      Session:    \(found.session.id)
-      Signed in:  \(Timestamp.readable(found.session.createdAt))
-      Expires:    \(Timestamp.readable(found.session.expiresAt))
+      Username:   \(TerminalText.visible(session.username))
+      Session:    \(session.sessionID)
+      Signed in:  \(Timestamp.readable(session.sessionCreatedAt))
+      Expires:    \(Timestamp.readable(session.sessionExpiresAt))
       """)
   }
 
@@ -47,15 +49,13 @@ struct SessionMaintenanceCommand {
     let root = try CompositionRoot.forOperator(
       location: location, environment: context.process.environment)
     let report = try await root.services.housekeeping.prune()
-    context.emit(
-      json: [
-        "expired_sessions": report.expiredSessions,
-        "throttle_rows": report.forgottenThrottleStates,
-        "expired_device_cookies": report.expiredDeviceCookies,
-      ])
-    let sessions = report.expiredSessions
-    let rows = report.forgottenThrottleStates
-    let cookies = report.expiredDeviceCookies
+    let deleted = PrunableCountsOutput(
+      expiredSessions: report.expiredSessions, throttleRows: report.forgottenThrottleStates,
+      expiredDeviceCookies: report.expiredDeviceCookies)
+    try context.emit(json: deleted)
+    let sessions = deleted.expiredSessions
+    let rows = deleted.throttleRows
+    let cookies = deleted.expiredDeviceCookies
     context.show(
       "Deleted \(sessions) expired session\(sessions == 1 ? "" : "s"), \(rows) throttle "
         + "row\(rows == 1 ? "" : "s") that no longer lock anything and \(cookies) expired "
@@ -69,8 +69,11 @@ struct SessionMaintenanceCommand {
 }
 
 extension SessionMaintenanceCommand {
+  /// Required, so that every caller's command line says where the token comes from.
   static let tokenStandardInput = Flag(
-    "token-stdin", help: "Read the token from the first line of standard input (required).")
+    "token-stdin", help: "Read the token from the first line of standard input (required).",
+    isRequired: true,
+    missingMessage: "Pass --token-stdin: 'sessions check' reads the token from standard input")
 
   static let check: Subcommand = Subcommand(
     "check",
@@ -78,10 +81,6 @@ extension SessionMaintenanceCommand {
       + "or 77 when it is not a live session); counts as a use.",
     options: [tokenStandardInput]
   ) { context in
-    guard context.values[tokenStandardInput] else {
-      throw context.usageError(
-        "Pass --token-stdin: 'sessions check' reads the token from standard input")
-    }
     try await SessionMaintenanceCommand(context: context).check()
   }
 

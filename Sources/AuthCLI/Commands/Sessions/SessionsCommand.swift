@@ -2,7 +2,7 @@ import AuthCore
 import AuthViewModels
 import CommandLineKit
 
-/// `authcli sessions list` and `authcli sessions revoke ID`, over the sessions view model.
+/// `authcli sessions list`, `revoke` and `token`, over the sessions view model.
 @MainActor
 struct SessionsCommand {
   let context: CommandContext
@@ -15,7 +15,7 @@ struct SessionsCommand {
     try session.checkStillSignedIn(viewModel.outcome == .userIsNotSignedIn)
     if let failure = viewModel.outputs.failure { throw failure }
     let summaries = viewModel.outputs.sessions
-    context.emit(json: summaries.map(Self.json))
+    try context.emit(json: summaries.map(SessionListEntry.init))
     context.show(SessionTable.render(summaries, style: context.outputStyle))
   }
 
@@ -34,8 +34,7 @@ struct SessionsCommand {
     }
     let wasCurrent = id == current
     if wasCurrent { try session.root.sessionFile?.remove() }
-    // `revoked` is a flag, as every other verb's is; the id is `session_id`, as in `signin`.
-    context.emit(json: ["revoked": true, "session_id": id.rawValue, "was_current": wasCurrent])
+    try context.emit(json: SessionRevoked(sessionID: id.rawValue, wasCurrent: wasCurrent))
     context.show(
       wasCurrent ? "Revoked session \(id), this one: signed out." : "Revoked session \(id).")
   }
@@ -53,18 +52,9 @@ struct SessionsCommand {
       guard error == .notSignedIn else { throw error }
       try session.endedSession()
     }
-    context.emit(json: ["token": session.token.rawValue, "session_id": found.session.id.rawValue])
+    try context.emit(
+      json: SessionTokenShown(token: session.token.rawValue, sessionID: found.session.id.rawValue))
     context.show(session.token.rawValue)
-  }
-
-  private static func json(_ summary: SessionSummary) -> [String: Any] {
-    [
-      "id": summary.session.id.rawValue,
-      "created_at": Timestamp.iso8601(summary.session.createdAt),
-      "last_used_at": Timestamp.iso8601(summary.session.lastUsedAt),
-      "expires_at": Timestamp.iso8601(summary.session.expiresAt),
-      "current": summary.isCurrent,
-    ]
   }
 }
 

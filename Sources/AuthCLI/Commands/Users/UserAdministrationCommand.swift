@@ -7,19 +7,21 @@ import CommandLineKit
   import Foundation
 #endif
 
-/// `authcli users add|show|delete|lock|unlock|reset-password`: the operator's verbs, over
-/// the account administration use case. Whoever can open the database may run them.
+/// The operator's verbs of `authcli users` beside `list`, over the account administration
+/// use case. Whoever can open the database may run them.
 @MainActor
 struct UserAdministrationCommand {
   let context: CommandContext
 
-  /// `users add --username NAME --password-stdin`: sign-up's rules, no session.
-  func add(username: String?, passwordFromStandardInput: Bool) async throws {
+  /// `users add`: sign-up's rules, no session.
+  func add() async throws {
+    let username = context.values[CredentialOptions.username]
     let location = try context.databaseLocation()
     try ScriptedSession.refuseMemory(location, context: context)
     _ = try DatabaseOpener.existingPath(location)
     let reader = CredentialReader(
-      context: context, passwordFromStandardInput: passwordFromStandardInput)
+      context: context,
+      passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput])
     var name = try reader.username(given: username)
     var password = try reader.confirmedNewPassword(
       prompt: "Password: ", confirmation: "Repeat password: ")
@@ -47,11 +49,7 @@ struct UserAdministrationCommand {
     }
     switch result {
     case .added(let user):
-      context.emit(
-        json: [
-          "added": true, "username": user.username,
-          "created_at": Timestamp.iso8601(user.createdAt),
-        ])
+      try context.emit(json: AccountAdded(username: user.username, createdAt: user.createdAt))
       context.show("Created account \(TerminalText.visible(user.username)) (not signed in).")
     case .invalid(let validation):
       throw FieldRefusals.error([
@@ -61,81 +59,75 @@ struct UserAdministrationCommand {
     }
   }
 
-  /// `users show NAME`: everything but the hash.
+  /// `users show`: everything but the hash.
   func show(_ username: String) async throws {
     let services = try root().services
     let details = try await services.accounts.account(named: username)
     let factor = try await services.secondFactor.status(named: username)
-    context.emit(json: Self.json(details).merging(["second_factor": factor.enabled]) { $1 })
+    try context.emit(json: AccountShown(details, secondFactor: factor.enabled))
     context.show(Self.text(details, secondFactor: factor, style: context.outputStyle))
   }
 
-  /// `users reset-2fa NAME`: removes the account's second factor and ends its sessions.
+  /// `users reset-2fa`: removes the account's second factor and ends its sessions.
   func resetSecondFactor(_ username: String) async throws {
     let change = try await root().services.secondFactor.reset(named: username)
-    context.emit(
-      json: [
-        "username": change.user.username, "second_factor": false,
-        "ended_sessions": change.endedSessions,
-      ])
+    try context.emit(
+      json: SecondFactorReset(username: change.user.username, endedSessions: change.endedSessions))
     context.show(
       "Removed the second factor of \(TerminalText.visible(change.user.username));"
         + " \(Self.sessions(change.endedSessions)) ended.")
   }
 
-  /// `users delete NAME [--yes]`: asks on a terminal, needs `--yes` otherwise.
-  func delete(_ username: String, confirmed: Bool) async throws {
+  /// `users delete`: asks on a terminal, needs `--yes` otherwise.
+  func delete(_ username: String) async throws {
     let root = try root()
     // Looked up first, so a typo answers "no such account" rather than a question.
     let details = try await root.services.accounts.account(named: username)
     let shown = TerminalText.visible(details.user.username)
-    if !confirmed {
+    if !context.values[Self.yes] {
       try confirm(
         "Delete account \(shown) and end its \(details.activeSessions.count) session(s)? [y/N] ")
     }
     let change = try await root.services.accounts.deleteAccount(named: username)
-    context.emit(
-      json: [
-        "deleted": true, "username": change.user.username, "ended_sessions": change.endedSessions,
-      ])
+    try context.emit(
+      json: AccountDeleted(username: change.user.username, endedSessions: change.endedSessions))
     context.show(
       "Deleted account \(shown); \(Self.sessions(change.endedSessions)) ended.")
   }
 
-  /// `users lock NAME [--reason TEXT]`.
-  func lock(_ username: String, reason: String) async throws {
+  /// `users lock`: the lock, with the reason given.
+  func lock(_ username: String) async throws {
+    let reason = context.values[Self.reason] ?? ""
     let change = try await root().services.accounts.lockAccount(named: username, reason: reason)
     let shown = TerminalText.visible(change.user.username)
-    context.emit(
-      json: [
-        "locked": true, "username": change.user.username, "was_locked": change.wasLocked,
-        "lock_reason": reason, "ended_sessions": change.endedSessions,
-        // Deprecated: `lock_reason`, as `users show` names it; removed in the next release.
-        "reason": reason,
-      ])
+    try context.emit(
+      json: AccountLocked(
+        username: change.user.username, wasLocked: change.wasLocked, lockReason: reason,
+        endedSessions: change.endedSessions, reason: reason))
     context.show(
       (change.wasLocked ? "Account \(shown) was locked already; reason updated" : "Locked \(shown)")
         + "; \(Self.sessions(change.endedSessions)) ended.")
   }
 
-  /// `users unlock NAME`.
+  /// `users unlock`: the lock lifted and the throttle cleared.
   func unlock(_ username: String) async throws {
     let change = try await root().services.accounts.unlockAccount(named: username)
     let shown = TerminalText.visible(change.user.username)
-    context.emit(
-      json: ["locked": false, "username": change.user.username, "was_locked": change.wasLocked])
+    try context.emit(
+      json: AccountUnlocked(username: change.user.username, wasLocked: change.wasLocked))
     context.show(
       (change.wasLocked ? "Unlocked \(shown)" : "Account \(shown) was not locked")
         + "; failed sign-ins cleared.")
   }
 
-  /// `users reset-password NAME --password-stdin`: a new password, every session ended.
-  func resetPassword(_ username: String, passwordFromStandardInput: Bool) async throws {
+  /// `users reset-password`: a new password, every session ended.
+  func resetPassword(_ username: String) async throws {
     let location = try context.databaseLocation()
     try ScriptedSession.refuseMemory(location, context: context)
     _ = try DatabaseOpener.existingPath(location)
     let reader = CredentialReader(
-      context: context, passwordFromStandardInput: passwordFromStandardInput)
+      context: context,
+      passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput])
     var password = try reader.confirmedNewPassword(
       prompt: "New password: ", confirmation: "Repeat new password: ")
     let root = try CompositionRoot.forOperator(
@@ -151,10 +143,8 @@ struct UserAdministrationCommand {
     guard case .valid(let change) = result else {
       throw FieldRefusals.error([FieldError(operatorsField: "password", result)])
     }
-    context.emit(
-      json: [
-        "reset": true, "username": change.user.username, "ended_sessions": change.endedSessions,
-      ])
+    try context.emit(
+      json: PasswordReset(username: change.user.username, endedSessions: change.endedSessions))
     context.show(
       "Password of \(TerminalText.visible(change.user.username)) reset; "
         + "\(Self.sessions(change.endedSessions)) ended.")
@@ -201,37 +191,6 @@ struct UserAdministrationCommand {
 
   private static func sessions(_ count: Int) -> String {
     "\(count) session\(count == 1 ? "" : "s")"
-  }
-
-  private static func json(_ details: AccountDetails) -> [String: Any] {
-    let sessions = details.activeSessions.map { session -> [String: Any] in
-      [
-        "id": session.id.rawValue,
-        "created_at": Timestamp.iso8601(session.createdAt),
-        "last_used_at": Timestamp.iso8601(session.lastUsedAt),
-        "expires_at": Timestamp.iso8601(session.expiresAt),
-      ]
-    }
-    return [
-      "username": details.user.username,
-      "created_at": Timestamp.iso8601(details.user.createdAt),
-      "updated_at": Timestamp.iso8601(details.user.updatedAt),
-      "last_sign_in_at": JSONText.time(details.lastSignInAt),
-      "locked": details.lock != nil,
-      "locked_at": JSONText.time(details.lock?.lockedAt),
-      "lock_reason": details.lock.map { $0.reason as Any } ?? JSONText.null,
-      "failed_attempts": details.failedAttempts,
-      "throttled_until": JSONText.time(details.throttledUntil),
-      "password_scheme": details.passwordScheme.map { $0.rawValue as Any } ?? JSONText.null,
-      "upgraded_at_next_sign_in": details.passwordScheme.map { !$0.isCurrent } ?? false,
-      // Argon2id KiB × passes: the stored hash's verify, and every check on this store.
-      "password_work": details.passwordWork.map { $0 as Any } ?? JSONText.null,
-      "sign_in_work": details.signInWork.map { $0 as Any } ?? JSONText.null,
-      "sessions": sessions,
-      // Deprecated: `active_sessions` is a count wherever else it appears (`users list`);
-      // the list is `sessions`. Removed in the next release.
-      "active_sessions": sessions,
-    ]
   }
 
   private static func text(
@@ -296,9 +255,7 @@ extension UserAdministrationCommand {
       "add", abstract: "Create an account without signing in (sign-up's rules).",
       options: [CredentialOptions.username, CredentialOptions.passwordStandardInput]
     ) { context in
-      try await UserAdministrationCommand(context: context).add(
-        username: context.values[CredentialOptions.username],
-        passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput])
+      try await UserAdministrationCommand(context: context).add()
     },
     Subcommand(
       "show",
@@ -315,16 +272,14 @@ extension UserAdministrationCommand {
         """,
       arguments: [username], options: [yes]
     ) { context in
-      try await UserAdministrationCommand(context: context).delete(
-        context.required(username), confirmed: context.values[yes])
+      try await UserAdministrationCommand(context: context).delete(context.required(username))
     },
     Subcommand(
       "lock",
       abstract: "Refuse every sign-in (with the usual sign-in answer) and end the sessions.",
       arguments: [username], options: [reason]
     ) { context in
-      try await UserAdministrationCommand(context: context).lock(
-        context.required(username), reason: context.values[reason] ?? "")
+      try await UserAdministrationCommand(context: context).lock(context.required(username))
     },
     Subcommand(
       "unlock", abstract: "Lift the lock and clear the sign-in throttle.", arguments: [username]
@@ -336,8 +291,7 @@ extension UserAdministrationCommand {
       arguments: [username], options: [CredentialOptions.passwordStandardInput]
     ) { context in
       try await UserAdministrationCommand(context: context).resetPassword(
-        context.required(username),
-        passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput])
+        context.required(username))
     },
     Subcommand(
       "reset-2fa", abstract: "Remove an account's second factor and end its sessions.",

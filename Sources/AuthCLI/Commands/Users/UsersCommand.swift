@@ -9,31 +9,30 @@ struct UsersCommand {
     let location = try context.databaseLocation()
     try ScriptedSession.refuseMemory(location, context: context)
     let users = try CompositionRoot.databaseTools(for: location).users()
-    context.emit(
-      json: users.map { user -> [String: Any] in
-        [
-          "username": user.username,
-          "created_at": Timestamp.iso8601(user.createdAt),
-          "last_sign_in_at": JSONText.time(user.lastSignInAt),
-          "active_sessions": user.activeSessions,
-          "locked": user.isLocked,
-          "second_factor": user.hasSecondFactor,
-        ]
-      })
-    guard !users.isEmpty else {
+    let entries = users.map { user in
+      UserListEntry(
+        username: user.username, createdAt: user.createdAt, lastSignInAt: user.lastSignInAt,
+        activeSessions: user.activeSessions, locked: user.isLocked,
+        secondFactor: user.hasSecondFactor)
+    }
+    try context.emit(json: entries)
+    guard !entries.isEmpty else {
       context.show("No accounts yet.")
       return
     }
-    let rows = users.map { user in
+    let rows = entries.map { user in
       [
-        user.username, Timestamp.readable(user.createdAt),
-        user.lastSignInAt.map(Timestamp.readable) ?? "never", String(user.activeSessions),
-        user.isLocked ? "yes" : "no", user.hasSecondFactor ? "on" : "off",
+        user.username, Timestamp.toTheMinute(user.createdAt),
+        user.lastSignInAt.map(Timestamp.toTheMinute) ?? "never", String(user.activeSessions),
+        user.locked ? "yes" : "no", user.secondFactor ? "on" : "off",
       ]
     }
     context.show(
       TextTable(
-        headers: ["USERNAME", "CREATED", "LAST SIGN-IN", "ACTIVE SESSIONS", "LOCKED", "2FA"],
+        headers: [
+          "USERNAME", Timestamp.header("CREATED"), Timestamp.header("LAST SIGN-IN"), "SESSIONS",
+          "LOCKED", "2FA",
+        ],
         rows: rows
       ).render(style: context.outputStyle))
   }

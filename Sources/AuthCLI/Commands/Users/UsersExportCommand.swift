@@ -14,13 +14,14 @@ import CommandLineKit
   import Darwin
 #endif
 
-/// `authcli users export [--format jsonl] [PATH]`: every account, one JSON object a line,
+/// `authcli users export`: every account, one JSON object a line,
 /// with its hash, to standard output or to a new 0600 file.
 @MainActor
 struct UsersExportCommand {
   let context: CommandContext
 
-  func run(path: String?) async throws {
+  func run() async throws {
+    let path = context.values[Self.path]
     let location = try context.databaseLocation()
     try ScriptedSession.refuseMemory(location, context: context)
     _ = try DatabaseOpener.existingPath(location)
@@ -39,13 +40,21 @@ struct UsersExportCommand {
     }
     var count = 0
     var withSecondFactor = 0
+    var unwritable: JSONEncodingFailure? = nil
     do {
       try await root.services.accountExport.exportAccounts { page throws(AuthError) in
         for account in page {
-          sink.write(JSONText.line(Self.json(account)))
+          do throws(JSONEncodingFailure) {
+            sink.write(try JSONText.line(AccountExportLine(account)))
+          } catch {
+            unwritable = error
+          }
         }
         count += page.count
         withSecondFactor += page.count { $0.secondFactor != nil }
+      }
+      if let unwritable {
+        throw CLIError.internalFailure("An account has no JSON form: \(unwritable.reason)")
       }
       try sink.finish()
     } catch {
@@ -54,13 +63,9 @@ struct UsersExportCommand {
     }
     let factors = "\(withSecondFactor) with a second factor"
     if let path {
-      // `exported` is deprecated (a verb alone is a flag elsewhere), removed in the next
-      // release: the count is `exported_accounts`.
-      context.emit(
-        json: [
-          "exported_accounts": count, "path": path, "exported": count,
-          "second_factors": withSecondFactor,
-        ])
+      try context.emit(
+        json: AccountsExported(
+          exportedAccounts: count, path: path, secondFactors: withSecondFactor, exported: count))
       context.show(
         "Exported \(count) account\(count == 1 ? "" : "s") (\(factors)) to \(path) (mode 0600).")
     } else {
@@ -73,43 +78,22 @@ struct UsersExportCommand {
           + " (AUTHCLI_SECRET_KEY_FILE). Recovery codes are not exported.")
     }
   }
+}
 
-  /// One account as a line of the export; the keys are those of `users show`, plus the hash
-  /// and the second factor.
-  static func json(_ account: ExportedAccount) -> [String: Any] {
-    let line: [String: Any] = [
-      "username": account.username,
-      "password_hash": account.passwordHash,
-      "created_at": Timestamp.iso8601(account.createdAt),
-      "updated_at": Timestamp.iso8601(account.updatedAt),
-      "last_sign_in_at": JSONText.time(account.lastSignInAt),
-      "locked": account.lock != nil,
-      "locked_at": JSONText.time(account.lock?.lockedAt),
-      "lock_reason": account.lock.map { $0.reason as Any } ?? JSONText.null,
-      // As `users show` has it: whether sign-in asks for a code.
-      "second_factor": account.secondFactor?.state == .enabled,
-    ]
-    guard let factor = account.secondFactor else { return line }
-    return line.merging(json(factor)) { $1 }
+/// `users export PATH`: how many accounts the file holds.
+struct AccountsExported: JSONOutput {
+  let exportedAccounts: Int
+  let path: String
+  let secondFactors: Int
+  /// Deprecated: `exported_accounts` (a verb alone is a flag elsewhere); removed in the
+  /// next release.
+  let exported: Int?
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case exported, exportedAccounts = "exported_accounts", path, secondFactors = "second_factors"
   }
 
-  /// A second factor's keys beside the account's (a JSON line is one flat object): the box
-  /// as stored, in base64, and the id of the account it is sealed for.
-  static func json(_ factor: ExportedSecondFactor) -> [String: Any] {
-    [
-      "second_factor_state": factor.state.rawValue,
-      "second_factor_sealed_secret": SodiumBase64.encode(Array(factor.sealedSecret)),
-      "second_factor_sealed_for_id": factor.sealedForID.rawValue,
-      "second_factor_algorithm": factor.parameters.algorithm.rawValue,
-      "second_factor_digits": factor.parameters.digits.rawValue,
-      "second_factor_period": factor.parameters.period,
-      "second_factor_last_accepted_step": factor.lastAcceptedStep.map { $0 as Any }
-        ?? JSONText.null,
-      "second_factor_created_at": Timestamp.iso8601(factor.createdAt),
-      "second_factor_updated_at": Timestamp.iso8601(factor.updatedAt),
-      "recovery_codes_left": factor.recoveryCodesLeft,
-    ]
-  }
+  static let deprecatedKeys: [CodingKeys: String] = [.exported: "`exported_accounts`"]
 }
 
 /// Where the export goes: standard output, or a file created for it alone (never one that
@@ -133,7 +117,7 @@ final class ExportSink {
     let opened = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard opened >= 0 else {
       if errno == EEXIST { throw .fileExists(path: path) }
-      throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))
+      throw .cannotCreate(path: path, reason: .system(errno))
     }
     console = nil
     descriptor = opened
@@ -153,7 +137,7 @@ final class ExportSink {
       }
       if written < 0 {
         if errno == EINTR { continue }
-        failure = .inputOutput(path: path, reason: String(cString: strerror(errno)))
+        failure = .inputOutput(path: path, reason: .system(errno))
         return
       }
       remaining = remaining.dropFirst(written)
@@ -164,7 +148,7 @@ final class ExportSink {
   func finish() throws(CLIError) {
     guard let path else { return }
     if failure == nil, fsync(descriptor) != 0 {
-      failure = .inputOutput(path: path, reason: String(cString: strerror(errno)))
+      failure = .inputOutput(path: path, reason: .system(errno))
     }
     close(descriptor)
     if let failure {
@@ -182,9 +166,14 @@ final class ExportSink {
 }
 
 extension UsersExportCommand {
-  static let format = Option<String>(
-    "format", valueName: "format", help: "How the accounts are written.", default: "jsonl",
-    choices: ["jsonl"])
+  static let format = Option<ExportFormat>(
+    "format", valueName: "format", help: "How the accounts are written.", default: .jsonl)
+
+  /// The layouts an export is written in.
+  enum ExportFormat: String, CaseIterable, Sendable {
+    /// One JSON object a line, as `users import --format jsonl` reads it.
+    case jsonl
+  }
   static let path = Argument<String>(
     "path", help: "A new file to write (0600, never overwritten); standard output without it.",
     isOptional: true, completion: .files)
@@ -201,6 +190,6 @@ extension UsersExportCommand {
       """,
     arguments: [path], options: [format]
   ) { context in
-    try await UsersExportCommand(context: context).run(path: context.values[path])
+    try await UsersExportCommand(context: context).run()
   }
 }

@@ -7,9 +7,7 @@ import CommandLineKit
   import Darwin
 #endif
 
-/// `authcli users import --format F [--dry-run] [--skip-invalid] [--keep-locked]
-/// [--drop-expiry] [--drop-second-factors] [--raise-sign-in-work] FILE|-`: accounts from another system with their
-/// hashes as they are.
+/// `authcli users import`: accounts from another system with their hashes as they are.
 @MainActor
 struct UsersImportCommand {
   let context: CommandContext
@@ -17,31 +15,28 @@ struct UsersImportCommand {
   /// More than any account file; a larger one is refused rather than read into memory.
   static let byteLimit = 256 * 1024 * 1024
 
-  func run(
-    format: String?, path: String, dryRun: Bool, skipInvalid: Bool, keepLocked: Bool,
-    dropExpiry: Bool, dropSecondFactors: Bool, raiseSignInWork: Bool = false
-  ) async throws {
-    guard let format, let chosen = AccountImportFormat(rawValue: format) else {
-      throw context.usageError(
-        "Name the file's format with --format "
-          + AccountImportFormat.allCases.map(\.rawValue).joined(separator: "|"))
-    }
+  func run() async throws {
+    let chosen = try context.required(Self.format)
+    let path = try context.required(Self.file)
+    let dryRun = context.values[Self.dryRun]
+    let skipInvalid = context.values[Self.skipInvalid]
     let location = try context.databaseLocation()
     try ScriptedSession.refuseMemory(location, context: context)
     let lines = path == "-" ? try standardInputLines() : try Self.fileLines(path)
     let root = try CompositionRoot.forOperator(
       location: location, environment: context.process.environment,
       access: .existingFileOrNewTables)
-    let decoded = chosen == .jsonl ? try AccountJSONLines.entries(lines) : nil
+    let decoded = chosen == .jsonl ? try AccountExportLine.entries(lines) : nil
     let entries = decoded?.entries ?? lines.map(AccountImportEntry.line)
     var request = AccountImportRequest(
       format: chosen, entries: entries, dryRun: dryRun, skipInvalid: skipInvalid,
-      keepLocked: keepLocked, dropExpiry: dropExpiry, dropSecondFactors: dropSecondFactors)
-    request.raiseSignInWork = raiseSignInWork
+      keepLocked: context.values[Self.keepLocked], dropExpiry: context.values[Self.dropExpiry],
+      dropSecondFactors: context.values[Self.dropSecondFactors])
+    request.raiseSignInWork = context.values[Self.raiseSignInWork]
     let report = try await root.services.accountImport.importAccounts(request)
     let refusedLines = report.refused.map { refusal in
       "line \(refusal.line): "
-        + (refusal.username.map { TerminalText.visible($0) + ": " } ?? "") + refusal.reason
+        + (refusal.username.map { TerminalText.visible($0) + ": " } ?? "") + Self.reason(refusal)
     }
     // A dry run answers as the real run would: refused lines without --skip-invalid
     // fail it with the same exit code and lines.
@@ -53,10 +48,9 @@ struct UsersImportCommand {
           dryRun
             ? "Nothing would be imported: \(refused) refused; nothing was written."
             : "Nothing was imported: \(refused) refused."
-        ] + refusedLines,
-        hint: "Correct the lines, or pass --skip-invalid to import the rest.")
+        ] + refusedLines)
     }
-    context.emit(json: Self.json(report, dryRun: dryRun))
+    try context.emit(json: AccountsImported(report, dryRun: dryRun))
     for line in refusedLines { context.note("skipped " + line) }
     for line in Self.changes(report.accepted, dryRun: dryRun) { context.note(line) }
     let older = report.accepted.count {
@@ -128,37 +122,18 @@ struct UsersImportCommand {
     return lines
   }
 
-  private static func json(_ report: AccountImportReport, dryRun: Bool) -> [String: Any] {
-    let imported = report.written ? report.accepted.count : 0
-    return [
-      // A count, named as the other counts are (`ended_sessions`): a verb alone is a flag.
-      "imported_accounts": imported,
-      "dry_run": dryRun,
-      "schemes": report.countsPerScheme,
-      "accounts": report.accepted.map { account -> [String: Any] in
-        [
-          "line": account.line, "username": account.username,
-          "password_scheme": account.scheme?.rawValue ?? "none", "locked": account.locked,
-          "dropped_expiry": account.droppedExpiry.map { $0 as Any } ?? JSONText.null,
-          "second_factor_transfer": account.secondFactor.rawValue,
-          "recovery_codes_not_moved": account.recoveryCodesNotMoved,
-          // Deprecated: `password_scheme`, as `users show` names it; removed in the next
-          // release.
-          "scheme": account.scheme?.rawValue ?? "none",
-        ]
-      },
-      "skipped": report.refused.map { refusal -> [String: Any] in
-        [
-          "line": refusal.line, "username": refusal.username.map { $0 as Any } ?? JSONText.null,
-          "reason": refusal.reason,
-        ]
-      },
-      // Deprecated: `imported_accounts`; removed in the next release.
-      "imported": imported,
-      // Argon2id KiB × passes, when the import raised the store's sign-in work.
-      "sign_in_work": report.signInWork.map { $0.to as Any } ?? JSONText.null,
-      "previous_sign_in_work": report.signInWork.map { $0.from as Any } ?? JSONText.null,
-    ]
+  /// A refused line's reason as printed, with the option that would take the line in.
+  static func reason(_ refusal: ImportRefusal) -> String {
+    switch refusal.remedy {
+    case .keepLocked: refusal.reason + " (--\(keepLocked.declaration.name) imports it locked)"
+    case .dropExpiry: refusal.reason + " (--\(dropExpiry.declaration.name) imports it without)"
+    case .dropSecondFactors:
+      refusal.reason + " (--\(dropSecondFactors.declaration.name) imports it without)"
+    case .raiseSignInWork(let work):
+      refusal.reason + "; --\(raiseSignInWork.declaration.name) admits it, and every sign-in "
+        + "then costs \(work)"
+    case nil: refusal.reason
+    }
   }
 
   private static func count(_ number: Int, _ noun: String) -> String {
@@ -183,7 +158,7 @@ struct UsersImportCommand {
   static func fileLines(_ path: String) throws(CLIError) -> [String] {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
-      throw .inputOutput(path: path, reason: String(cString: strerror(errno)))
+      throw .inputOutput(path: path, reason: .system(errno))
     }
     defer { close(descriptor) }
     var bytes: [UInt8] = []
@@ -195,11 +170,12 @@ struct UsersImportCommand {
       if count == 0 { break }
       if count < 0 {
         if errno == EINTR { continue }
-        throw .inputOutput(path: path, reason: String(cString: strerror(errno)))
+        throw .inputOutput(path: path, reason: .system(errno))
       }
       bytes += chunk[..<count]
       guard bytes.count <= byteLimit else {
-        throw .inputOutput(path: path, reason: "larger than \(byteLimit / 1024 / 1024) MiB")
+        throw .inputOutput(
+          path: path, reason: .described("larger than \(byteLimit / 1024 / 1024) MiB"))
       }
     }
     guard let text = String(validating: bytes, as: UTF8.self) else { throw .notText }
@@ -210,9 +186,10 @@ struct UsersImportCommand {
 }
 
 extension UsersImportCommand {
-  static let format = Option<String?>(
+  static let format = RequiredOption<AccountImportFormat>(
     "format", valueName: "format", help: "How the file is laid out.",
-    choices: AccountImportFormat.allCases.map(\.rawValue))
+    missingMessage: "Name the file's format with --format "
+      + AccountImportFormat.allCases.map(\.rawValue).joined(separator: "|"))
   static let dryRun = Flag("dry-run", help: "Report what would be imported; write nothing.")
   static let skipInvalid = Flag(
     "skip-invalid", help: "Import the acceptable lines and list the refused ones.")
@@ -250,11 +227,88 @@ extension UsersImportCommand {
       format, dryRun, skipInvalid, keepLocked, dropExpiry, dropSecondFactors, raiseSignInWork,
     ]
   ) { context in
-    try await UsersImportCommand(context: context).run(
-      format: context.values[format], path: context.required(file),
-      dryRun: context.values[dryRun], skipInvalid: context.values[skipInvalid],
-      keepLocked: context.values[keepLocked], dropExpiry: context.values[dropExpiry],
-      dropSecondFactors: context.values[dropSecondFactors],
-      raiseSignInWork: context.values[raiseSignInWork])
+    try await UsersImportCommand(context: context).run()
+  }
+}
+
+/// `users import`: what was (or, in a dry run, would be) imported and what was skipped.
+struct AccountsImported: JSONOutput {
+  /// A count, named as the other counts are (`ended_sessions`): a verb alone is a flag.
+  let importedAccounts: Int
+  let dryRun: Bool
+  /// Accounts per hash scheme.
+  let schemes: [String: Int]
+  let accounts: [Account]
+  let skipped: [Skipped]
+  /// The store's sign-in work (Argon2id KiB × passes) after the import raised it (or, in a
+  /// dry run, would have); `null` when it did not.
+  let signInWork: Int?
+  /// The work before the raise; `null` when there was none.
+  let previousSignInWork: Int?
+  /// Deprecated: `imported_accounts`; removed in the next release.
+  let imported: Int?
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case accounts, dryRun = "dry_run", imported, importedAccounts = "imported_accounts"
+    case previousSignInWork = "previous_sign_in_work", schemes, signInWork = "sign_in_work"
+    case skipped
+  }
+
+  static let deprecatedKeys: [CodingKeys: String] = [.imported: "`imported_accounts`"]
+
+  /// One account taken.
+  struct Account: JSONOutput {
+    let line: Int
+    let username: String
+    let passwordScheme: String
+    let locked: Bool
+    let droppedExpiry: String?
+    let secondFactorTransfer: String
+    let recoveryCodesNotMoved: Int
+    /// Deprecated: `password_scheme`, as `users show` names it; removed in the next release.
+    let scheme: String?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case droppedExpiry = "dropped_expiry", line, locked, passwordScheme = "password_scheme"
+      case recoveryCodesNotMoved = "recovery_codes_not_moved", scheme
+      case secondFactorTransfer = "second_factor_transfer", username
+    }
+
+    static let deprecatedKeys: [CodingKeys: String] = [.scheme: "`password_scheme`"]
+
+    init(_ account: ImportedAccount) {
+      line = account.line
+      username = account.username
+      passwordScheme = account.scheme?.rawValue ?? "none"
+      locked = account.locked
+      droppedExpiry = account.droppedExpiry
+      secondFactorTransfer = account.secondFactor.rawValue
+      recoveryCodesNotMoved = account.recoveryCodesNotMoved
+      scheme = passwordScheme
+    }
+  }
+
+  /// One line refused, when `--skip-invalid` let the rest through.
+  struct Skipped: JSONOutput {
+    let line: Int
+    let username: String?
+    let reason: String
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case line, reason, username
+    }
+  }
+
+  @MainActor init(_ report: AccountImportReport, dryRun: Bool) {
+    importedAccounts = report.written ? report.accepted.count : 0
+    self.dryRun = dryRun
+    schemes = report.countsPerScheme
+    accounts = report.accepted.map(Account.init)
+    skipped = report.refused.map {
+      Skipped(line: $0.line, username: $0.username, reason: UsersImportCommand.reason($0))
+    }
+    signInWork = report.signInWork?.to
+    previousSignInWork = report.signInWork?.from
+    imported = importedAccounts
   }
 }

@@ -1,7 +1,7 @@
 import AuthCore
 import CommandLineKit
 
-/// `authcli users rename OLD NEW`: a new name under the username rules; the account keeps
+/// `authcli users rename`: a new name under the username rules; the account keeps
 /// its sessions, second factor and audit trail, and its sign-in throttle follows it.
 @MainActor
 struct UsersRenameCommand {
@@ -17,7 +17,7 @@ struct UsersRenameCommand {
       throw FieldRefusals.error([FieldError("username", result)])
     }
     let previous = Username.canonicalize(old)
-    context.emit(json: ["renamed": true, "username": user.username, "previous_username": previous])
+    try context.emit(json: AccountRenamed(username: user.username, previousUsername: previous))
     context.show(
       "Renamed \(TerminalText.visible(previous)) to \(TerminalText.visible(user.username)); "
         + "sessions kept.")

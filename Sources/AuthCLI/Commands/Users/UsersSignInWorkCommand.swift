@@ -1,13 +1,15 @@
 import AuthCore
 import CommandLineKit
 
-/// `authcli users sign-in-work [--set WORK | --fit]`: what every password check of the store
-/// costs, why, and the operator's way to change it.
+/// `authcli users sign-in-work`: what every password check of the store costs, why, and the
+/// operator's way to change it.
 @MainActor
 struct UsersSignInWorkCommand {
   let context: CommandContext
 
-  func run(set work: Int?, fit: Bool) async throws {
+  func run() async throws {
+    let work = context.values[Self.setWork]
+    let fit = context.values[Self.fit]
     if work != nil, fit {
       throw context.usageError("Pass --set or --fit, not both")
     }
@@ -20,7 +22,7 @@ struct UsersSignInWorkCommand {
     let describe = { (work: Int) in SignInWorkText.describe(work, passes: passes) }
     guard work != nil || fit else {
       guard let status = try await service.status() else { return }
-      context.emit(json: Self.json(status))
+      try context.emit(json: SignInWorkShown(status))
       context.show(Self.lines(status, passes: passes).joined(separator: "\n"))
       return
     }
@@ -30,9 +32,7 @@ struct UsersSignInWorkCommand {
         kind: .validationFailed, message: "Sign-in work not changed: \(refusal.reason).",
         hint: "Run `authcli users sign-in-work` to see what the kept hashes need.")
     case .success(let change):
-      var json = Self.json(change.after)
-      json["previous_sign_in_work"] = change.before.work
-      context.emit(json: json)
+      try context.emit(json: SignInWorkChanged(before: change.before, after: change.after))
       context.show(
         change.before.work == change.after.work
           ? "Every sign-in still costs \(describe(change.after.work))."
@@ -40,16 +40,6 @@ struct UsersSignInWorkCommand {
             + "\(change.after.work > change.before.work ? "up" : "down") from "
             + "\(describe(change.before.work)).")
     }
-  }
-
-  /// The status as `users sign-in-work --json` and `inspect --json` give it.
-  static func json(_ status: SignInWorkStatus) -> [String: Any] {
-    [
-      "sign_in_work": status.work, "default_sign_in_work": status.defaultWork,
-      "sign_in_work_raised": status.raised, "kept_hashes_above_default": status.keptAboveDefault,
-      "dearest_kept_work": status.dearestKept.map { $0 as Any } ?? JSONText.null,
-      "most_sign_in_work": status.most,
-    ]
   }
 
   /// The status in words.
@@ -108,7 +98,56 @@ extension UsersSignInWorkCommand {
       """,
     options: [setWork, fit]
   ) { context in
-    try await UsersSignInWorkCommand(context: context).run(
-      set: context.values[setWork], fit: context.values[fit])
+    try await UsersSignInWorkCommand(context: context).run()
+  }
+}
+
+/// `users sign-in-work`: what every sign-in costs and why, in Argon2id KiB × passes.
+struct SignInWorkShown: JSONOutput {
+  let signInWork: Int
+  /// The cost of new hashes, which the sign-in work is never below.
+  let defaultSignInWork: Int
+  let signInWorkRaised: Bool
+  let keptHashesAboveDefault: Int
+  /// The dearest kept hash above the default; `null` when none is.
+  let dearestKeptWork: Int?
+  let mostSignInWork: Int
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case dearestKeptWork = "dearest_kept_work", defaultSignInWork = "default_sign_in_work"
+    case keptHashesAboveDefault = "kept_hashes_above_default"
+    case mostSignInWork = "most_sign_in_work", signInWork = "sign_in_work"
+    case signInWorkRaised = "sign_in_work_raised"
+  }
+
+  init(_ status: SignInWorkStatus) {
+    signInWork = status.work
+    defaultSignInWork = status.defaultWork
+    signInWorkRaised = status.raised
+    keptHashesAboveDefault = status.keptAboveDefault
+    dearestKeptWork = status.dearestKept
+    mostSignInWork = status.most
+  }
+}
+
+/// `users sign-in-work --set WORK` or `--fit`: the status after the change, with the work
+/// before it beside the status's keys.
+struct SignInWorkChanged: JSONOutput {
+  let status: SignInWorkShown
+  let previousSignInWork: Int
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case previousSignInWork = "previous_sign_in_work"
+  }
+
+  init(before: SignInWorkStatus, after: SignInWorkStatus) {
+    status = SignInWorkShown(after)
+    previousSignInWork = before.work
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    try status.encode(to: encoder)
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(previousSignInWork, forKey: .previousSignInWork)
   }
 }

@@ -53,9 +53,3 @@ struct AccountView: LineView {
     }
   }
 }
-
-extension AccountViewModel: LineModeScene {
-  func showLineMode(on terminal: LineTerminal) async {
-    await SceneController(view: AccountView(), terminal: terminal).show(self)
-  }
-}

@@ -21,9 +21,3 @@ struct AuthenticateView: LineView {
     return .stepped
   }
 }
-
-extension AuthenticateViewModel: LineModeScene {
-  func showLineMode(on terminal: LineTerminal) async {
-    await SceneController(view: AuthenticateView(), terminal: terminal).show(self)
-  }
-}

@@ -38,9 +38,3 @@ struct ChangePasswordView: LineView {
     ]
   }
 }
-
-extension ChangePasswordViewModel: LineModeScene {
-  func showLineMode(on terminal: LineTerminal) async {
-    await SceneController(view: ChangePasswordView(), terminal: terminal).show(self)
-  }
-}

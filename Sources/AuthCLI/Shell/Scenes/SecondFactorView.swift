@@ -20,9 +20,3 @@ struct SecondFactorView: LineView {
     ).run()
   }
 }
-
-extension SecondFactorViewModel: LineModeScene {
-  func showLineMode(on terminal: LineTerminal) async {
-    await SceneController(view: SecondFactorView(), terminal: terminal).show(self)
-  }
-}

@@ -41,9 +41,3 @@ struct SessionsView: LineView {
     terminal.say(SessionTable.render(outputs.sessions, style: terminal.style), terminator: "")
   }
 }
-
-extension SessionsViewModel: LineModeScene {
-  func showLineMode(on terminal: LineTerminal) async {
-    await SceneController(view: SessionsView(), terminal: terminal).show(self)
-  }
-}

@@ -26,9 +26,3 @@ struct SignInView: LineView {
     ]
   }
 }
-
-extension SignInViewModel: LineModeScene {
-  func showLineMode(on terminal: LineTerminal) async {
-    await SceneController(view: SignInView(), terminal: terminal).show(self)
-  }
-}

@@ -29,9 +29,3 @@ struct SignUpView: LineView {
     ]
   }
 }
-
-extension SignUpViewModel: LineModeScene {
-  func showLineMode(on terminal: LineTerminal) async {
-    await SceneController(view: SignUpView(), terminal: terminal).show(self)
-  }
-}

@@ -165,6 +165,29 @@ public struct ImportRefusal: Hashable, Sendable {
   public let username: String?
   /// Why, as a report prints it after `line N: `.
   public let reason: String
+  /// The request's setting that would take the line in, when one would; the front end
+  /// words it (as its option).
+  public let remedy: ImportRemedy?
+
+  init(line: Int, username: String?, reason: String, remedy: ImportRemedy? = nil) {
+    self.line = line
+    self.username = username
+    self.reason = reason
+    self.remedy = remedy
+  }
+}
+
+/// A setting of `AccountImportRequest` that takes in a line refused without it.
+public enum ImportRemedy: Hashable, Sendable {
+  /// `keepLocked`: the account arrives locked.
+  case keepLocked
+  /// `dropExpiry`: the account arrives without its expiry.
+  case dropExpiry
+  /// `dropSecondFactors`: the account arrives without its second factor.
+  case dropSecondFactors
+  /// `raiseSignInWork`: the hash is kept, and every sign-in then costs `work` (Argon2id
+  /// KiB × passes), the store's sign-in work raised to it.
+  case raiseSignInWork(to: Int)
 }
 
 /// What an import did, or (refused or in a dry run) would have done.

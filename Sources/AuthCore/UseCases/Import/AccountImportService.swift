@@ -226,8 +226,9 @@ public struct AccountImportService: Sendable {
           line: number, username: fields.name,
           reason: "username: " + (validated.errorMessage ?? "not a valid username")))
     }
-    let refuse = { (reason: String) in
-      Judged.refused(ImportRefusal(line: number, username: name.canonical, reason: reason))
+    let refuse = { (reason: String, remedy: ImportRemedy?) in
+      Judged.refused(
+        ImportRefusal(line: number, username: name.canonical, reason: reason, remedy: remedy))
     }
     let hash: LegacyPasswordHash?
     var lockReason: String? = nil
@@ -235,15 +236,15 @@ public struct AccountImportService: Sendable {
       hash = try LegacyPasswordHash(parsing: fields.hash)
     } catch {
       guard case .locked(let retained) = error, request.keepLocked else {
-        return refuse(error.reason + (error.isLocked ? " (--keep-locked imports it locked)" : ""))
+        return refuse(error.reason, error.isLocked ? .keepLocked : nil)
       }
       // Without a retained hash it is kept with one no password matches: the name is
       // reserved, and an operator's reset-password gives it one.
       hash = retained
       lockReason = "locked in the imported file"
     }
-    if let hash, let reason = refusal(of: hash, raising: request.raiseSignInWork) {
-      return refuse(reason)
+    if let hash, let refusal = refusal(of: hash, raising: request.raiseSignInWork) {
+      return refuse(refusal.reason, refusal.remedy)
     }
     var droppedExpiry: String? = nil
     if let day = fields.expiryDay {
@@ -251,15 +252,13 @@ public struct AccountImportService: Sendable {
       if day <= judging.today {
         // The day it expires is the first it refuses, as pam_unix counts it.
         guard request.keepLocked else {
-          return refuse("account expired on \(date) (--keep-locked imports it locked)")
+          return refuse("account expired on \(date)", .keepLocked)
         }
         lockReason = "account expired on \(date) (shadow)"
       } else if request.dropExpiry {
         droppedExpiry = date
       } else {
-        return refuse(
-          "account expires on \(date), and authcli keeps no expiry"
-            + " (--drop-expiry imports it without)")
+        return refuse("account expires on \(date), and authcli keeps no expiry", .dropExpiry)
       }
     }
     var transfer = SecondFactorTransfer.none
@@ -273,9 +272,7 @@ public struct AccountImportService: Sendable {
           transfer = .moved
           moved = opened
         case .failure(let failure):
-          return refuse(
-            "second factor not moved: \(failure.reason)"
-              + " (--drop-second-factors imports it without)")
+          return refuse("second factor not moved: \(failure.reason)", .dropSecondFactors)
         }
       }
     }
@@ -372,26 +369,28 @@ public struct AccountImportService: Sendable {
   /// Why a parsed hash cannot be kept: one whose verification would cost more than the
   /// timing rule allows (`HashWorkRule`, the rule sign-in applies, Argon2id included), or
   /// one no sign-in could verify.
-  private func refusal(of hash: LegacyPasswordHash, raising: Bool) -> String? {
+  private func refusal(
+    of hash: LegacyPasswordHash, raising: Bool
+  ) -> (reason: String, remedy: ImportRemedy?)? {
     guard hash.scheme.isCurrent || verifier != nil else {
-      return "no verifier for \(hash.scheme.rawValue) hashes"
+      return ("no verifier for \(hash.scheme.rawValue) hashes", nil)
     }
     // A wrong password on a hash dearer than the store's sign-in work could not be answered
     // in the time of an unknown name: raising the store's sign-in work admits it, up to the
     // most a sign-in may cost.
-    if let reason = HashWorkRule.importRefusal(
+    if let refusal = HashWorkRule.importRefusal(
       of: hash, signInWork: hasher.currentWork, raising: raising)
     {
-      return reason
+      return refusal
     }
     if hash.scheme.isCurrent {
       return hasher.storedCost(of: hash.text) == .unreadable
-        ? "argon2id hash the hasher cannot read" : nil
+        ? ("argon2id hash the hasher cannot read", nil) : nil
     }
     do throws(LegacyPasswordVerifierError) {
       try verifier?.check(hash)
     } catch {
-      return "\(hash.scheme.rawValue) setting refused by its library"
+      return ("\(hash.scheme.rawValue) setting refused by its library", nil)
     }
     return nil
   }

@@ -1,0 +1,46 @@
+import AuthCore
+
+/// A scene's failure: what a use case threw, sorted into the cases the scene names. Each
+/// failure sorts by an exhaustive switch over `AuthError`, so a new kind of error does not
+/// compile until every scene has decided what it shows for it.
+protocol SceneFailure: Error, Equatable {
+  /// The failure `error` is in this scene.
+  init(_ error: AuthError)
+}
+
+/// A scene whose actions call use cases. It stores only what happened (whether an action
+/// runs, why the last one failed) and writes both in one place, `perform(_:)`; its actions
+/// say only what they do.
+@MainActor
+protocol SceneActions: SceneViewModelType {
+  /// The scene's failure type.
+  associatedtype Failure: SceneFailure
+  /// Shows that an action is running; `perform(_:)` writes it.
+  var isLoading: Bool { get set }
+  /// Shows why the last action failed; `perform(_:)` clears it as an action starts.
+  var failure: Failure? { get set }
+  /// Where a failure leads: a dead session leaves the scene, anything else stays (`nil`).
+  func step(after failure: Failure) -> NavigationStep?
+}
+
+extension SceneActions {
+  /// Runs one action that calls a use case, the way every scene does: nothing while another
+  /// runs; while it runs, `isLoading` on and the last failure gone; what it threw shown as
+  /// the scene's failure; `isLoading` off; then the step it returned, or its failure's.
+  /// Returns once the outputs show all of that.
+  func perform(_ action: () async throws(AuthError) -> NavigationStep?) async {
+    guard !isLoading else { return }
+    isLoading = true
+    failure = nil
+    var next: NavigationStep?
+    do {
+      next = try await action()
+    } catch {
+      let failure = Failure(error)
+      self.failure = failure
+      next = step(after: failure)
+    }
+    isLoading = false
+    if let next { navigator.emit(next) }
+  }
+}
