@@ -36,7 +36,8 @@ extension DocumentationChecks {
 
     /// `each line`, `on SQLite` as they are; a place of keys in backquotes.
     private static func placeText(_ place: String) -> String {
-      place.hasPrefix("each ") || place.hasPrefix("on ") ? place : "`\(place)`"
+      place.hasPrefix("each ") || place.hasPrefix("on ") || place.hasPrefix("with ")
+        ? place : "`\(place)`"
     }
 
     @Test func theKeysOfEachCommandAreTheDeclaredOnes() throws {

@@ -231,6 +231,7 @@ struct PasswordCheck: Sendable {
         hash: made, from: legacyScheme.rawValue,
         to: "argon2id " + (hasher.parameters(of: made) ?? "current"), kind: .hashUpgraded)
     } else if purpose == .signIn || purpose == .verify, storedCost == .cheaper,
+      hasher.needsRehash(record.passwordHash),
       let made = try? hasher.rehash(password, upgrading: record.passwordHash)
     {
       upgradedHash = Rehash(
