@@ -405,7 +405,6 @@ struct PasswordCheck: Sendable {
     for account: Account, cookies: [TokenHash], pruning: Bool
   ) async throws(AuthError) -> (SignInAttempt, TokenHash?) {
     let now = clock.now()
-    let throttle = SignInThrottle(rules: policy.throttle)
     let housekeeper = Housekeeper(throttle: policy.throttle)
     let batch = policy.housekeeping.rowsPerAttempt
     let look = { (context: any AuthStoreContext) throws(AuthError) -> (SignInAttempt, TokenHash?) in
