@@ -44,7 +44,8 @@ def spawn_authcli(arguments, term="xterm", **options):
     output = io.StringIO()
     process = pexpect.spawn(
         BINARY, ["--db", database] + arguments, encoding="utf-8", timeout=TIMEOUT,
-        env=dict(os.environ, TERM=term), **options)
+        # The terminal may echo the test's own non-UTF-8 line back before authcli refuses it.
+        codec_errors="replace", env=dict(os.environ, TERM=term), **options)
     process.logfile_read = output
     return process, output
 
