@@ -9,7 +9,6 @@ Usage: python3 line_editing.py /path/to/authcli   (environment: a private sandbo
 Prints "PTY EDIT OK" and exits 0 when every check holds; otherwise prints what failed.
 """
 
-import io
 import os
 import re
 import stat
@@ -18,18 +17,12 @@ import termios
 
 import pexpect
 
+from pty_support import PASSPHRASE, check, spawn
+
 BINARY = sys.argv[1]
-PASSPHRASE = "correct horse battery staple"
-TIMEOUT = 60
 LEFT = "\x1b[D"
 UP = "\x1b[A"
 CTRL_A = "\x01"
-
-
-def check(condition, message):
-    if not condition:
-        print("FAIL: " + message)
-        sys.exit(1)
 
 
 home = os.environ["HOME"]
@@ -41,12 +34,8 @@ history_file = os.path.join(home, "authcli-history")
 
 def spawn_authcli(arguments, term="xterm", **options):
     """authcli --db DATABASE ARGUMENTS on a pseudo-terminal of its own, and what it prints."""
-    output = io.StringIO()
-    process = pexpect.spawn(
-        BINARY, ["--db", database] + arguments, encoding="utf-8", timeout=TIMEOUT,
-        env=dict(os.environ, TERM=term), **options)
-    process.logfile_read = output
-    return process, output
+    return spawn(
+        BINARY, ["--db", database] + arguments, env=dict(os.environ, TERM=term), **options)
 
 
 child, log = spawn_authcli(["shell", "--history", history_file], dimensions=(24, 80))
@@ -151,11 +140,7 @@ check(child.exitstatus == 0, "Ctrl-C at an edited line: exit %r:\n%s"
 # 6. Ctrl-Z while libedit reads, under /bin/sh (dash resets no terminal when a job stops):
 #    the shell gets its terminal back with echo and line mode, and after `fg` the line is
 #    edited again.
-log = io.StringIO()
-child = pexpect.spawn(
-    "/bin/sh", ["-i"], encoding="utf-8", timeout=TIMEOUT,
-    env=dict(os.environ, TERM="xterm", PS1="sh$ "))
-child.logfile_read = log
+child, log = spawn("/bin/sh", ["-i"], env=dict(os.environ, TERM="xterm", PS1="sh$ "))
 child.expect_exact("sh$ ")
 child.sendline('"%s" --db "%s" shell' % (BINARY, database))
 child.expect_exact("Choose 1-3: ")

@@ -11,55 +11,23 @@ Usage: python3 second_factor_session.py /path/to/authcli   (environment: a priva
 Prints "PTY 2FA OK" and exits 0 when every check holds; otherwise prints what failed.
 """
 
-import io
 import json
-import os
 import re
 import subprocess
 import sys
-import termios
 import time
 
-import pexpect
 import pyotp
 
+from pty_support import PASSPHRASE, TIMEOUT, check, finish, wait_for_echo_off
+import pty_support
+
 BINARY = sys.argv[1]
-PASSPHRASE = "correct horse battery staple"
-# Generous: this is a safety net against a hang, not a measurement.
-TIMEOUT = 60
 HALF_BLOCKS = ("\u2580", "\u2584")
 
 
 def spawn(args):
-    log = io.StringIO()
-    child = pexpect.spawn(BINARY, args, encoding="utf-8", timeout=TIMEOUT)
-    child.logfile_read = log
-    return child, log
-
-
-def check(condition, message):
-    if not condition:
-        print("FAIL: " + message)
-        sys.exit(1)
-
-
-def echo_is_on(child):
-    return bool(termios.tcgetattr(child.child_fd)[3] & termios.ECHO)
-
-
-def wait_for_echo_off(child, what):
-    """Waits until the program under test has turned echo off for the prompt just shown."""
-    for _ in range(TIMEOUT * 20):
-        if not echo_is_on(child):
-            return
-        time.sleep(0.05)
-    check(False, "echo never went off at the %s prompt" % what)
-
-
-def finish(child):
-    child.expect(pexpect.EOF)
-    child.close()
-    return child.exitstatus
+    return pty_support.spawn(BINARY, args)
 
 
 def authcli(args, stdin=""):

@@ -10,40 +10,21 @@ Usage: python3 terminal_layout.py /path/to/authcli   (environment: a private san
 Prints "PTY LAYOUT OK" and exits 0 when every check holds; otherwise prints what failed.
 """
 
-import io
 import json
 import os
 import re
 import sys
 
-import pexpect
+from pty_support import PASSPHRASE, check, finish
+import pty_support
 
 BINARY = sys.argv[1]
-PASSPHRASE = "correct horse battery staple"
-TIMEOUT = 60
-
-
-def check(condition, message):
-    if not condition:
-        print("FAIL: " + message)
-        sys.exit(1)
 
 
 def spawn(args, columns=80, term="xterm"):
-    log = io.StringIO()
     environment = dict(os.environ, TERM=term)
     environment.pop("COLUMNS", None)
-    child = pexpect.spawn(
-        BINARY, args, encoding="utf-8", timeout=TIMEOUT, env=environment,
-        dimensions=(24, columns))
-    child.logfile_read = log
-    return child, log
-
-
-def finish(child):
-    child.expect(pexpect.EOF)
-    child.close()
-    return child.exitstatus
+    return pty_support.spawn(BINARY, args, env=environment, dimensions=(24, columns))
 
 
 def run(args, columns=80, term="xterm"):

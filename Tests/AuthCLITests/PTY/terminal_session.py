@@ -9,52 +9,14 @@ Usage: python3 terminal_session.py /path/to/authcli   (environment: a private sa
 Prints "PTY OK" and exits 0 when every check holds; otherwise prints what failed.
 """
 
-import io
 import os
 import re
 import signal
 import sys
-import termios
-import time
 
-import pexpect
+from pty_support import PASSPHRASE, check, echo_is_on, finish, spawn, wait_for_echo_off
 
 BINARY = sys.argv[1]
-PASSPHRASE = "correct horse battery staple"
-# Generous: this is a safety net against a hang, not a measurement.
-TIMEOUT = 60
-
-
-def spawn(command, args, env=None):
-    log = io.StringIO()
-    child = pexpect.spawn(command, args, encoding="utf-8", timeout=TIMEOUT, env=env)
-    child.logfile_read = log
-    return child, log
-
-
-def check(condition, message):
-    if not condition:
-        print("FAIL: " + message)
-        sys.exit(1)
-
-
-def echo_is_on(child):
-    return bool(termios.tcgetattr(child.child_fd)[3] & termios.ECHO)
-
-
-def wait_for_echo_off(child):
-    """Waits until the program under test has turned echo off (there is no prompt to see)."""
-    for _ in range(TIMEOUT * 20):
-        if not echo_is_on(child):
-            return
-        time.sleep(0.05)
-    check(False, "echo never went off")
-
-
-def finish(child):
-    child.expect(pexpect.EOF)
-    child.close()
-    return child.exitstatus
 
 
 # 1. A scripted sign-up on a terminal prompts for the username (echoed) and the
