@@ -45,3 +45,20 @@ def finish(child):
     child.expect(pexpect.EOF)
     child.close()
     return child.exitstatus
+
+
+def answer(child, *exchanges):
+    """Plays the user's side of a dialogue: for each (shown, typed) pair, waits for `shown`
+    and types the line `typed`; `None` types nothing (a refusal shown under a prompt)."""
+    for shown, typed in exchanges:
+        child.expect_exact(shown)
+        if typed is not None:
+            child.sendline(typed)
+
+
+def check_exit(child, log, what, expected=0):
+    """Waits for the end and checks the exit status; returns all the program printed."""
+    status = finish(child)
+    text = log.getvalue()
+    check(status == expected, "%s exited %r:\n%s" % (what, status, text))
+    return text

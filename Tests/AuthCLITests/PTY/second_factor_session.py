@@ -19,7 +19,7 @@ import time
 
 import pyotp
 
-from pty_support import PASSPHRASE, TIMEOUT, check, finish, wait_for_echo_off
+from pty_support import PASSPHRASE, TIMEOUT, check, check_exit, wait_for_echo_off
 import pty_support
 
 BINARY = sys.argv[1]
@@ -58,6 +58,17 @@ def send_hidden(child, log, value, what):
     return start
 
 
+def pass_both_steps(child, log, code_prompt, one_time_code, who, username):
+    """Types the password, then `one_time_code` at `code_prompt`, each at a prompt that must
+    hide it, and waits for the sign-in; returns where the log stood before the code."""
+    child.expect_exact("Password: ")
+    send_hidden(child, log, PASSPHRASE, who + "'s password")
+    child.expect_exact(code_prompt)
+    typed_at = send_hidden(child, log, one_time_code, who + "'s code")
+    child.expect_exact("Signed in as " + username)
+    return typed_at
+
+
 # 1. `2fa enable` on a terminal: the secret, the QR code in half blocks, then the first
 #    code asked for at once with echo off; a correct one turns the factor on.
 signed_up = authcli(["signup", "--username", "ptyotp", "--password-stdin"], PASSPHRASE + "\n")
@@ -74,8 +85,7 @@ first = code(secret, 0)
 typed_at = send_hidden(child, log, first, "enable's code")
 child.expect_exact("Recovery codes (each works once")
 check(first not in log.getvalue()[typed_at:], "enable echoed the code:\n" + log.getvalue())
-status = finish(child)
-check(status == 0, "2fa enable exited %r:\n%s" % (status, log.getvalue()))
+check_exit(child, log, "2fa enable")
 shown = authcli(["2fa", "status"])
 check("Second factor:  on" in shown.stdout, "enable did not confirm: " + shown.stdout)
 check(authcli(["signout"]).returncode == 0, "signout failed")
@@ -106,22 +116,16 @@ child.sendline("Sign in")
 child.expect_exact("Username: ")
 check("Sign in" in log.getvalue()[cancelled_at:], "echo was not restored after Ctrl-C")
 child.sendline("ptyotp")
-child.expect_exact("Password: ")
-send_hidden(child, log, PASSPHRASE, "shell's password")
-child.expect_exact("Code: ")
 # The next period's code: the current one confirmed the factor and cannot be used again.
 shell_code = code(secret, 1)
-typed_at = send_hidden(child, log, shell_code, "shell's code")
-child.expect_exact("Signed in as ptyotp")
+typed_at = pass_both_steps(child, log, "Code: ", shell_code, "shell", "ptyotp")
 check(
     shell_code not in log.getvalue()[typed_at:], "the shell echoed the code:\n" + log.getvalue())
 child.expect_exact("Choose 1-5: ")
 check(active_sessions("ptyotp") == 1, "the shell's sign-in made no session")
 child.sendline("quit")
 child.expect_exact("Bye.")
-status = finish(child)
-text = log.getvalue()
-check(status == 0, "the shell exited %r:\n%s" % (status, text))
+text = check_exit(child, log, "the shell")
 check(PASSPHRASE not in text, "the shell echoed a password:\n" + text)
 
 # 3. `signin` on a terminal: the password, then the code, both with echo off. Another
@@ -136,15 +140,11 @@ check(confirmed.returncode == 0, "2fa confirm failed: " + confirmed.stderr)
 check(authcli(["signout"]).returncode == 0, "signout failed")
 
 child, log = spawn(["signin", "--username", "ptyotp2"])
-child.expect_exact("Password: ")
-send_hidden(child, log, PASSPHRASE, "signin's password")
-child.expect_exact("Code from your authenticator app (or a recovery code): ")
 signin_code = code(second_secret, 1)
-typed_at = send_hidden(child, log, signin_code, "signin's code")
-child.expect_exact("Signed in as ptyotp2")
-status = finish(child)
-text = log.getvalue()
-check(status == 0, "signin exited %r:\n%s" % (status, text))
+typed_at = pass_both_steps(
+    child, log, "Code from your authenticator app (or a recovery code): ", signin_code,
+    "signin", "ptyotp2")
+text = check_exit(child, log, "signin")
 check(PASSPHRASE not in text, "signin echoed the password:\n" + text)
 check(signin_code not in text[typed_at:], "signin echoed the code:\n" + text)
 check(authcli(["whoami"]).returncode == 0, "signin kept no session")
