@@ -1,7 +1,7 @@
 /*
  * Measures the rate table of Sources/AuthCore/Values/LegacyPasswordHash+Work.swift (WorkRates) on
  * this machine, through the libraries authcli calls: libxcrypt's crypt_rn, Nettle's PBKDF2
- * and libsodium's Argon2id.
+ * (SHA-256 and SHA-1), libsodium's scrypt and Argon2id.
  *
  * A wrong password on a kept hash is verified by its scheme and then padded with Argon2id
  * (t = 2) over the memory the rate table leaves: the current cost's work (65536 KiB × 2) less
@@ -40,6 +40,9 @@ static const struct scheme {
   {"yescrypt per KiB (j9T, 16384 KiB)",
    "$y$j9T$yniDhDvEI5qZr6b4komsx1$12ML17/b8iUr8Djg.xlowr0R/sCIgve4vvXR0fq.lHB", 16384},
   {"pbkdf2_sha256 per iteration (260000)", "pbkdf2", 260000},
+  {"pbkdf2_sha1 per iteration (260000)", "pbkdf2_sha1", 260000},
+  /* Django's scrypt at N = 2^14, r = 8, p = 1: 128 × N × r bytes, 16384 KiB per lane. */
+  {"scrypt per KiB (N=2^14, r=8, p=1)", "scrypt", 16384},
   {"argon2id lanes factor (m=32768, t=2, p=8)",
    "$argon2id$v=19$m=32768,t=2,p=8$1ToHAKD0nvOes/Y+p9R6rw$ZauBYsSckR51iIYsjlya7H7PDMyrDvXxkW6Ut7s"
    "Pkao",
@@ -63,7 +66,17 @@ static double median(double *times, int count) {
 }
 
 static void verify_scheme(const char *hash) {
-  if (strcmp(hash, "pbkdf2") == 0) {
+  if (strcmp(hash, "pbkdf2_sha1") == 0) {
+    uint8_t derived[20];
+    pbkdf2_hmac_sha1(sizeof wrong - 1, (const uint8_t *)wrong, 260000, 12,
+                     (const uint8_t *)"LhboQsBzxdx3", sizeof derived, derived);
+  } else if (strcmp(hash, "scrypt") == 0) {
+    uint8_t derived[64];
+    if (crypto_pwhash_scryptsalsa208sha256_ll((const uint8_t *)wrong, sizeof wrong - 1,
+                                              (const uint8_t *)"LhboQsBzxdx3", 12, 1 << 14, 8, 1,
+                                              derived, sizeof derived) != 0)
+      exit(3);
+  } else if (strcmp(hash, "pbkdf2") == 0) {
     /* Django's pbkdf2_sha256 fixture: 260000 iterations, this salt, 32 bytes. */
     uint8_t derived[32];
     pbkdf2_hmac_sha256(sizeof wrong - 1, (const uint8_t *)wrong, 260000, 12,

@@ -116,6 +116,8 @@ struct Tables: Sendable {
   var lastUserID: Int64 = 0
   var lastSessionID: Int64 = 0
   var lastEventID: Int64 = 0
+  /// The sign-in work an operator or an import raised the store to; `nil`: the default.
+  var raisedSignInWork: Int? = nil
 }
 
 /// A session with the hash of its token, which the port hands out only to be compared.

@@ -412,3 +412,13 @@ extension StoredSecondFactor {
       lastAcceptedStep: step, createdAt: createdAt, updatedAt: time)
   }
 }
+
+extension DictionaryStoreContext {
+  // MARK: SignInWorkStore
+
+  func raisedSignInWork() throws(AuthError) -> Int? { tables.raisedSignInWork }
+
+  func setRaisedSignInWork(_ work: Int?, at time: Date) throws(AuthError) {
+    tables.raisedSignInWork = work
+  }
+}

@@ -37,8 +37,8 @@ struct PHCCost: Hashable, Sendable {
 }
 
 extension Argon2idHasher {
-  /// The current cost's memory in KiB.
-  var currentMemoryKiB: Int { cost.memLimit / 1024 }
+  /// The memory in KiB of the cost a check is answered in (`signInCost`).
+  var currentMemoryKiB: Int { signInCost.memLimit / 1024 }
 
   /// Compares the stored hash's cost with the current cost's: work above what sign-in
   /// runs (`HashWorkRule`: memory × passes, more than `farCostlierFactor` times the current
@@ -60,11 +60,20 @@ extension Argon2idHasher {
     return .current
   }
 
-  /// Whether the stored hash is cheaper than the current cost (see `storedCost(of:)`):
-  /// a hash at a higher cost is never made again at a lower one.
+  /// Whether the stored hash is cheaper than the cost of new hashes (see `storedCost(of:)`):
+  /// a hash at a higher cost is never made again at a lower one. A hash at `cost` below a
+  /// raised sign-in work is padded at a wrong password but not made again.
   public func needsRehash(_ passwordHash: String) -> Bool {
-    storedCost(of: passwordHash) == .cheaper
+    guard storedCost(of: passwordHash) == .cheaper, let stored = PHCCost(passwordHash) else {
+      return false
+    }
+    return stored.algorithm != "argon2id" || stored.memoryKiB < cost.memLimit / 1024
+      || stored.passes < Int(cost.opsLimit)
   }
+
+  /// Memory × passes of new hashes: the work a raised store goes back to once no kept hash
+  /// needs more.
+  public var defaultWork: Int? { cost.memLimit / 1024 * Int(cost.opsLimit) }
 
   /// Runs Argon2id over the memory × passes that the stored hash lacks against the
   /// current cost (Argon2's time grows with their product), at the current passes.

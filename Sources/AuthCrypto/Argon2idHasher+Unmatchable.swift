@@ -2,14 +2,15 @@ import AuthCore
 import CSodium
 
 extension Argon2idHasher {
-  /// A PHC string at the current cost with a random salt and a random "hash",
+  /// A PHC string at the cost a check is answered in (`signInCost`) with a random salt and
+  /// a random "hash",
   /// written directly instead of hashed, so it costs nothing to make.
   ///
   /// `crypto_pwhash_str_verify` reads the cost from the string and runs Argon2id in
   /// full before it compares, so verifying against this takes exactly as long as
   /// against a real hash at this cost; a match would need a 256-bit collision.
   public func unmatchableHash() throws(PasswordHasherError) -> String {
-    Self.unmatchableHash(memoryKiB: cost.memLimit / 1024, passes: cost.opsLimit)
+    Self.unmatchableHash(memoryKiB: currentMemoryKiB, passes: signInCost.opsLimit)
   }
 
   /// A PHC string at the given cost that no password matches (see `unmatchableHash()`).

@@ -11,21 +11,42 @@ import CSodium
 public struct Argon2idHasher: PasswordHasher {
   /// The cost of new hashes.
   public let cost: Argon2Cost
+  /// The cost every password check is answered in: `cost`, or more when the store's
+  /// sign-in work was raised (`init(cost:signInWork:)`). The dummy hash, the padding of a
+  /// cheaper hash and of a kept one, and the measured time all follow it; new hashes do not.
+  public let signInCost: Argon2Cost
   /// How long this hasher's verifies at the current cost took, for padding (see
   /// `padVerification(afterWork:since:)`).
   let times = VerifyTimes()
 
-  /// Prepares libsodium and checks the cost. The default is `.interactive`.
-  public init(cost: Argon2Cost = .interactive) throws {
+  /// Prepares libsodium and checks the cost. The default is `.interactive`. With
+  /// `signInWork` (Argon2id KiB × passes, the store's raised work), every check is answered
+  /// in that work: the memory of `signInCost` is raised to it at `cost`'s passes, never
+  /// lowered below `cost`'s.
+  public init(cost: Argon2Cost = .interactive, signInWork: Int? = nil) throws {
     try Sodium.ensureInitialized()
     guard cost.isWithinLibraryLimits else { throw PasswordHashingError.costOutOfRange(cost) }
     self.cost = cost
+    let signInCost = Self.signInCost(hashing: cost, work: signInWork)
+    guard signInCost.isWithinLibraryLimits else {
+      throw PasswordHashingError.costOutOfRange(signInCost)
+    }
+    self.signInCost = signInCost
   }
 
   /// A hasher at a cost already checked, once libsodium is ready (it is, for any hasher
-  /// that exists).
+  /// that exists); used for the new hashes of a rehash only.
   init(checkedCost cost: Argon2Cost) {
     self.cost = cost
+    self.signInCost = cost
+  }
+
+  /// `cost` with its memory raised until memory × passes reaches `work`.
+  static func signInCost(hashing cost: Argon2Cost, work: Int?) -> Argon2Cost {
+    guard let work, cost.opsLimit > 0 else { return cost }
+    let passes = Int(cost.opsLimit)
+    let memoryKiB = (work + passes - 1) / passes
+    return Argon2Cost(opsLimit: cost.opsLimit, memLimit: max(cost.memLimit, memoryKiB * 1024))
   }
 
   /// Hashes with a fresh salt at the current cost.

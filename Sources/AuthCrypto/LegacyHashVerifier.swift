@@ -1,13 +1,21 @@
 import AuthCore
 import CSodium
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Verifies imported hashes (`LegacyPasswordHash`) through maintained libraries:
 /// - bcrypt, SHA-512-crypt, SHA-256-crypt and yescrypt through libxcrypt's `crypt_rn`, whose
 ///   settings `crypt_checksalt` judges first;
 /// - Django's `bcrypt_sha256` as Django defines it: bcrypt (libxcrypt) over the lowercase hex
 ///   of the password's SHA-256 (libsodium's `crypto_hash_sha256` and `sodium_bin2hex`);
-/// - Django's `pbkdf2_sha256` through Nettle's `pbkdf2_hmac_sha256`, the checksum read with
-///   libsodium's base64 (Foundation's `Data` would link the rest of FoundationEssentials);
+/// - Django's `pbkdf2_sha256` and `pbkdf2_sha1` through Nettle's `pbkdf2_hmac_sha256` and
+///   `pbkdf2_hmac_sha1`, the checksum read with libsodium's base64 (Foundation's `Data`
+///   would link the rest of FoundationEssentials);
+/// - Django's `scrypt` through libsodium's `crypto_pwhash_scryptsalsa208sha256_ll`;
 /// - Argon2id, Django's and authcli's own, through libsodium's `crypto_pwhash_str_verify`.
 ///
 /// Every checksum is compared with `sodium_memcmp`, in time independent of its content.
@@ -52,8 +60,10 @@ public struct LegacyHashVerifier: LegacyPasswordVerifier {
       try Crypt.check(setting: hash.text, scheme: hash.scheme)
     case .djangoBcryptSHA256:
       try Crypt.check(setting: DjangoFields.bcryptSetting(of: hash), scheme: hash.scheme)
-    case .djangoPBKDF2SHA256:
+    case .djangoPBKDF2SHA256, .djangoPBKDF2SHA1:
       _ = try DjangoFields.pbkdf2(of: hash)
+    case .djangoScrypt:
+      _ = try DjangoFields.scrypt(of: hash)
     case .djangoArgon2id, .argon2id:
       try Argon2.check(hash)
     }
@@ -92,8 +102,10 @@ public struct LegacyHashVerifier: LegacyPasswordVerifier {
       defer { Self.wipe(&hex) }
       let setting = try DjangoFields.bcryptSetting(of: hash)
       return try Crypt.matches(phrase: hex, setting: setting, scheme: hash.scheme)
-    case .djangoPBKDF2SHA256:
+    case .djangoPBKDF2SHA256, .djangoPBKDF2SHA1:
       return try Self.pbkdf2Matches(bytes, DjangoFields.pbkdf2(of: hash))
+    case .djangoScrypt:
+      return try Self.scryptMatches(bytes, DjangoFields.scrypt(of: hash))
     case .djangoArgon2id, .argon2id:
       return try Argon2.matches(bytes, hash)
     }
@@ -111,13 +123,13 @@ public struct LegacyHashVerifier: LegacyPasswordVerifier {
     return hex.dropLast().map { UInt8(bitPattern: $0) }
   }
 
-  /// PBKDF2-HMAC-SHA256 over the password with Django's salt and iterations, compared with
-  /// the stored 32 bytes.
+  /// PBKDF2-HMAC-SHA256 (or, for `pbkdf2_sha1`, SHA-1) over the password with Django's salt
+  /// and iterations, compared with the stored checksum.
   private static func pbkdf2Matches(
     _ password: [UInt8], _ fields: DjangoFields.PBKDF2
   ) throws(LegacyPasswordVerifierError) -> Bool {
     guard case .success(let nettle) = LibNettle.shared else {
-      throw .refusedByLibrary(.djangoPBKDF2SHA256)
+      throw .refusedByLibrary(fields.sha1 ? .djangoPBKDF2SHA1 : .djangoPBKDF2SHA256)
     }
     var derived = [UInt8](repeating: 0, count: fields.checksum.count)
     defer { wipe(&derived) }
@@ -127,10 +139,44 @@ public struct LegacyHashVerifier: LegacyPasswordVerifier {
     let salt = Array(fields.salt.utf8)
     key.withUnsafeBufferPointer { keyBuffer in
       salt.withUnsafeBufferPointer { saltBuffer in
-        nettle.pbkdf2HMACSHA256(
-          password.count, keyBuffer.baseAddress, fields.iterations, saltBuffer.count,
-          saltBuffer.baseAddress, derived.count, &derived)
+        if fields.sha1 {
+          nettle.pbkdf2HMACSHA1(
+            password.count, keyBuffer.baseAddress, fields.iterations, saltBuffer.count,
+            saltBuffer.baseAddress, derived.count, &derived)
+        } else {
+          nettle.pbkdf2HMACSHA256(
+            password.count, keyBuffer.baseAddress, fields.iterations, saltBuffer.count,
+            saltBuffer.baseAddress, derived.count, &derived)
+        }
       }
+    }
+    return sodium_memcmp(derived, fields.checksum, derived.count) == 0
+  }
+
+  /// scrypt over the password with Django's salt, N, r and p, compared with the stored 64
+  /// bytes. Only a failed allocation is told apart from a mismatch.
+  private static func scryptMatches(
+    _ password: [UInt8], _ fields: DjangoFields.Scrypt
+  ) throws(LegacyPasswordVerifierError) -> Bool {
+    var derived = [UInt8](repeating: 0, count: fields.checksum.count)
+    defer { wipe(&derived) }
+    var key = password + [0]
+    defer { wipe(&key) }
+    // A trailing NUL gives each an address, as for the key; neither is counted.
+    let salt = Array(fields.salt.utf8) + [0]
+    errno = 0
+    let status = key.withUnsafeBufferPointer { keyBuffer in
+      salt.withUnsafeBufferPointer { saltBuffer in
+        guard let keyAddress = keyBuffer.baseAddress, let saltAddress = saltBuffer.baseAddress
+        else { return Int32(-1) }
+        return crypto_pwhash_scryptsalsa208sha256_ll(
+          keyAddress, password.count, saltAddress, saltBuffer.count - 1, fields.blocks,
+          fields.blockSize, fields.lanes, &derived, derived.count)
+      }
+    }
+    guard status == 0 else {
+      if errno == ENOMEM { throw .outOfMemory }
+      return false
     }
     return sodium_memcmp(derived, fields.checksum, derived.count) == 0
   }
@@ -143,9 +189,20 @@ public struct LegacyHashVerifier: LegacyPasswordVerifier {
 
 /// The fields of Django's formats that a library takes apart from the prefix.
 enum DjangoFields {
-  /// `pbkdf2_sha256$iterations$salt$checksum`, read.
+  /// `pbkdf2_sha256$iterations$salt$checksum` (or `pbkdf2_sha1$…`), read.
   struct PBKDF2 {
     let iterations: UInt32
+    let salt: String
+    let checksum: [UInt8]
+    /// HMAC-SHA1 rather than HMAC-SHA256.
+    var sha1 = false
+  }
+
+  /// `scrypt$N$salt$r$p$checksum`, read.
+  struct Scrypt {
+    let blocks: UInt64
+    let blockSize: UInt32
+    let lanes: UInt32
     let salt: String
     let checksum: [UInt8]
   }
@@ -162,12 +219,27 @@ enum DjangoFields {
   /// The iterations, salt and decoded checksum of a `pbkdf2_sha256$` hash; the checksum is
   /// Django's `base64.b64encode` of 32 bytes, standard base64 with padding.
   static func pbkdf2(of hash: LegacyPasswordHash) throws(LegacyPasswordVerifierError) -> PBKDF2 {
+    let sha1 = hash.scheme == .djangoPBKDF2SHA1
     let fields = hash.text.split(separator: "$", omittingEmptySubsequences: false)
     guard fields.count == 4, case .pbkdf2(let iterations) = hash.cost,
       let count = UInt32(exactly: iterations),
-      let checksum = standardBase64(String(fields[3]), byteCount: 32)
+      let checksum = standardBase64(String(fields[3]), byteCount: sha1 ? 20 : 32)
     else { throw .refusedByLibrary(hash.scheme) }
-    return PBKDF2(iterations: count, salt: String(fields[2]), checksum: checksum)
+    return PBKDF2(iterations: count, salt: String(fields[2]), checksum: checksum, sha1: sha1)
+  }
+
+  /// The N, r, p, salt and decoded checksum of a `scrypt$` hash, within what libsodium's
+  /// scrypt takes (its memory, 128 × N × r bytes, within its own limit).
+  static func scrypt(of hash: LegacyPasswordHash) throws(LegacyPasswordVerifierError) -> Scrypt {
+    let fields = hash.text.split(separator: "$", omittingEmptySubsequences: false)
+    guard fields.count == 6, case .scrypt(let log2N, let blockSize, let lanes) = hash.cost,
+      log2N < 64, let r = UInt32(exactly: blockSize), let p = UInt32(exactly: lanes),
+      128 * blockSize <= crypto_pwhash_scryptsalsa208sha256_memlimit_max() >> log2N,
+      let checksum = standardBase64(String(fields[5]), byteCount: 64)
+    else { throw .refusedByLibrary(hash.scheme) }
+    return Scrypt(
+      blocks: UInt64(1) << UInt64(log2N), blockSize: r, lanes: p, salt: String(fields[2]),
+      checksum: checksum)
   }
 
   /// Exactly `byteCount` bytes from standard base64 with padding, or `nil`.
@@ -189,8 +261,10 @@ extension LegacyPasswordHash.Scheme {
   /// cache) rather than by memory, as Argon2id's is.
   fileprivate var isProcessorBound: Bool {
     switch self {
-    case .bcrypt, .sha512Crypt, .sha256Crypt, .djangoBcryptSHA256, .djangoPBKDF2SHA256: true
-    case .yescrypt, .djangoArgon2id, .argon2id: false
+    case .bcrypt, .sha512Crypt, .sha256Crypt, .djangoBcryptSHA256, .djangoPBKDF2SHA256,
+      .djangoPBKDF2SHA1:
+      true
+    case .yescrypt, .djangoScrypt, .djangoArgon2id, .argon2id: false
     }
   }
 }

@@ -72,10 +72,11 @@ struct LibCrypt: Sendable {
   }
 }
 
-/// Nettle's functions, for Django's PBKDF2 hashes. Opening Nettle also runs its constructor
+/// Nettle's functions, for Django's PBKDF2 hashes (SHA-256 and SHA-1). Opening Nettle also runs its constructor
 /// (the processor's features probed for its assembly), which linking ran at every start.
 struct LibNettle: Sendable {
   let pbkdf2HMACSHA256: authcli_nettle_pbkdf2_hmac_sha256
+  let pbkdf2HMACSHA1: authcli_nettle_pbkdf2_hmac_sha1
 
   #if canImport(Darwin)
     static let names = ["libnettle.8.dylib", "libnettle.dylib"]
@@ -90,6 +91,8 @@ struct LibNettle: Sendable {
     let library = try SharedLibrary(Self.names)
     pbkdf2HMACSHA256 = try library.function(
       "nettle_pbkdf2_hmac_sha256", as: authcli_nettle_pbkdf2_hmac_sha256.self)
+    pbkdf2HMACSHA1 = try library.function(
+      "nettle_pbkdf2_hmac_sha1", as: authcli_nettle_pbkdf2_hmac_sha1.self)
   }
 }
 

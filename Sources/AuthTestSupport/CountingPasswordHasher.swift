@@ -57,6 +57,9 @@ public final class CountingPasswordHasher: PasswordHasher {
   /// Asks the wrapped hasher.
   public var currentWork: Int? { wrapped.currentWork }
 
+  /// Asks the wrapped hasher.
+  public var defaultWork: Int? { wrapped.defaultWork }
+
   /// Counts, then pads with the wrapped hasher.
   public func padVerification(afterWork work: Int) {
     tally.withLock { $0.pad += 1 }

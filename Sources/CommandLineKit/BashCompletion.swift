@@ -4,7 +4,7 @@ struct BashCompletion {
   let tool: String
   let nodes: [CompletionNode]
 
-  private var function: String { "_" + tool.replacing("-", with: "_") }
+  private var function: String { BourneScript.function(for: tool) }
 
   var script: String {
     let f = function
@@ -17,28 +17,10 @@ struct BashCompletion {
       "  while IFS= read -r line; do COMPREPLY+=(\"$line\"); done",
       "}",
       "",
-      "\(f)_is_subcommand() {",
-      "  case \"$1/$2\" in",
     ]
-    let subcommandPatterns = nodes.flatMap { node in
-      node.subcommands.map { ShellText.quoted(node.key + "/" + $0.name) }
-    }
-    if !subcommandPatterns.isEmpty {
-      lines.append("    " + subcommandPatterns.joined(separator: " | ") + ") return 0 ;;")
-    }
-    lines += ["  esac", "  return 1", "}", "", "\(f)_takes_value() {", "  case \"$1/$2\" in"]
-    let valuePatterns = nodes.flatMap { node in
-      node.valueOptionForms.map { ShellText.quoted(node.key + "/" + $0) }
-    }
-    if !valuePatterns.isEmpty {
-      lines.append("    " + valuePatterns.joined(separator: " | ") + ") return 0 ;;")
-    }
-    lines += ["  esac", "  return 1", "}", "", "\(f)_value() {", "  case \"$1\" in"]
-    for option in allValueOptions {
-      let patterns = option.forms.map(ShellText.quoted).joined(separator: " | ")
-      lines.append("    \(patterns)) \(add(option.completion)) ;;")
-    }
-    lines += ["  esac", "}", "", "\(f)_words() {", "  case \"$1\" in"]
+    lines += BourneScript.lookups(
+      f, nodes: nodes, pattern: { $0.joined(separator: " | ") + ")" }, add: add)
+    lines += ["", "\(f)_words() {", "  case \"$1\" in"]
     for node in nodes {
       lines.append("    \(ShellText.quoted(node.key)))")
       let optionWords = ShellText.quoted(node.options.flatMap(\.forms).joined(separator: " "))
@@ -62,42 +44,17 @@ struct BashCompletion {
       }
       lines.append("      ;;")
     }
-    lines += [
-      "  esac",
-      "}",
-      "",
-      "\(f)() {",
-      "  local cur=\"${COMP_WORDS[COMP_CWORD]}\" command=\"\" word i skip=0 ended=0 positionals=0",
-      "  COMPREPLY=()",
-      "  for ((i = 1; i < COMP_CWORD; i++)); do",
-      "    word=\"${COMP_WORDS[i]}\"",
-      "    if ((skip)); then skip=0; continue; fi",
-      "    if ((!ended)) && [[ $word == -- ]]; then ended=1; continue; fi",
-      "    if ((!ended)) && [[ $word == -?* ]]; then",
-      "      [[ $word != *=* ]] && \(f)_takes_value \"$command\" \"$word\" && skip=1",
-      "      continue",
-      "    fi",
-      "    if ((positionals == 0)) && \(f)_is_subcommand \"$command\" \"$word\"; then",
-      "      command=\"${command:+$command }$word\"",
-      "    else",
-      "      ((positionals++))",
-      "    fi",
-      "  done",
-      "  if ((skip)); then",
-      "    \(f)_value \"${COMP_WORDS[COMP_CWORD - 1]}\"",
-      "  else",
-      "    \(f)_words \"$command\" \"$positionals\" \"$ended\"",
-      "  fi",
-      "}",
-      "",
-      "complete -F \(f) \(tool)",
-    ]
+    lines += ["  esac", "}", ""]
+    lines += BourneScript.walk(
+      f,
+      reading: [
+        "  local cur=\"${COMP_WORDS[COMP_CWORD]}\" command=\"\" word i skip=0 ended=0 positionals=0",
+        "  COMPREPLY=()",
+        "  for ((i = 1; i < COMP_CWORD; i++)); do",
+        "    word=\"${COMP_WORDS[i]}\"",
+      ], previousWord: "${COMP_WORDS[COMP_CWORD - 1]}")
+    lines += ["", "complete -F \(f) \(tool)"]
     return lines.joined(separator: "\n") + "\n"
-  }
-
-  private var allValueOptions: [OptionDeclaration] {
-    var seen: Set<String> = []
-    return nodes.flatMap(\.options).filter { $0.takesValue && seen.insert($0.name).inserted }
   }
 
   /// The commands that add a value's candidates to `COMPREPLY`.

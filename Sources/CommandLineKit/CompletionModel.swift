@@ -95,3 +95,69 @@ enum ShellText {
     return flat.hasSuffix(".") ? String(flat.dropLast()) : flat
   }
 }
+
+/// What the bash and zsh scripts share: their function names, the lookup functions the
+/// walk asks, and the walk over the words typed. Only the case-pattern syntax and the
+/// way each shell offers a value differ.
+enum BourneScript {
+  /// `_my_tool` for `my-tool`: the prefix of every function the script defines.
+  static func function(for tool: String) -> String { "_" + tool.replacing("-", with: "_") }
+
+  /// `<f>_is_subcommand`, `<f>_takes_value` and `<f>_value`; `pattern` turns alternatives
+  /// into one case label, `add` a value's candidates into the commands that offer them.
+  static func lookups(
+    _ f: String, nodes: [CompletionNode], pattern: ([String]) -> String,
+    add: (ValueCompletion) -> String
+  ) -> [String] {
+    var lines = ["\(f)_is_subcommand() {", "  case \"$1/$2\" in"]
+    let subcommandPatterns = nodes.flatMap { node in
+      node.subcommands.map { ShellText.quoted(node.key + "/" + $0.name) }
+    }
+    if !subcommandPatterns.isEmpty {
+      lines.append("    " + pattern(subcommandPatterns) + " return 0 ;;")
+    }
+    lines += ["  esac", "  return 1", "}", "", "\(f)_takes_value() {", "  case \"$1/$2\" in"]
+    let valuePatterns = nodes.flatMap { node in
+      node.valueOptionForms.map { ShellText.quoted(node.key + "/" + $0) }
+    }
+    if !valuePatterns.isEmpty {
+      lines.append("    " + pattern(valuePatterns) + " return 0 ;;")
+    }
+    lines += ["  esac", "  return 1", "}", "", "\(f)_value() {", "  case \"$1\" in"]
+    var seen: Set<String> = []
+    for option in nodes.flatMap(\.options) where option.takesValue {
+      guard seen.insert(option.name).inserted else { continue }
+      lines.append(
+        "    \(pattern(option.forms.map(ShellText.quoted))) \(add(option.completion)) ;;")
+    }
+    lines += ["  esac", "}"]
+    return lines
+  }
+
+  /// The function the shell calls: it walks the words typed, skipping option values,
+  /// reading no options after `--` and keeping subcommand words as the command, then
+  /// completes. `reading` declares its locals and opens the loop that puts each word
+  /// before the cursor in `word`; `previousWord` is how the shell names the last of them.
+  static func walk(_ f: String, reading: [String], previousWord: String) -> [String] {
+    ["\(f)() {"] + reading + [
+      "    if ((skip)); then skip=0; continue; fi",
+      "    if ((!ended)) && [[ $word == -- ]]; then ended=1; continue; fi",
+      "    if ((!ended)) && [[ $word == -?* ]]; then",
+      "      [[ $word != *=* ]] && \(f)_takes_value \"$command\" \"$word\" && skip=1",
+      "      continue",
+      "    fi",
+      "    if ((positionals == 0)) && \(f)_is_subcommand \"$command\" \"$word\"; then",
+      "      command=\"${command:+$command }$word\"",
+      "    else",
+      "      ((positionals++))",
+      "    fi",
+      "  done",
+      "  if ((skip)); then",
+      "    \(f)_value \"\(previousWord)\"",
+      "  else",
+      "    \(f)_words \"$command\" \"$positionals\" \"$ended\"",
+      "  fi",
+      "}",
+    ]
+  }
+}

@@ -5,7 +5,7 @@ struct ZshCompletion {
   let tool: String
   let nodes: [CompletionNode]
 
-  private var function: String { "_" + tool.replacing("-", with: "_") }
+  private var function: String { BourneScript.function(for: tool) }
 
   var script: String {
     let f = function
@@ -15,30 +15,10 @@ struct ZshCompletion {
       "# Save it as \(f) in a folder of $fpath, or load it after compinit with:",
       "#   source <(\(tool) completion zsh)",
       "",
-      "\(f)_is_subcommand() {",
-      "  case \"$1/$2\" in",
     ]
-    let subcommandPatterns = nodes.flatMap { node in
-      node.subcommands.map { ShellText.quoted(node.key + "/" + $0.name) }
-    }
-    if !subcommandPatterns.isEmpty {
-      lines.append("    (" + subcommandPatterns.joined(separator: "|") + ") return 0 ;;")
-    }
-    lines += ["  esac", "  return 1", "}", "", "\(f)_takes_value() {", "  case \"$1/$2\" in"]
-    let valuePatterns = nodes.flatMap { node in
-      node.valueOptionForms.map { ShellText.quoted(node.key + "/" + $0) }
-    }
-    if !valuePatterns.isEmpty {
-      lines.append("    (" + valuePatterns.joined(separator: "|") + ") return 0 ;;")
-    }
-    lines += ["  esac", "  return 1", "}", "", "\(f)_value() {", "  case \"$1\" in"]
-    for option in allValueOptions {
-      let patterns = option.forms.map(ShellText.quoted).joined(separator: "|")
-      lines.append("    (\(patterns)) \(add(option.completion)) ;;")
-    }
-    lines += [
-      "  esac", "}", "", "\(f)_words() {", "  local -a entries", "  case \"$1\" in",
-    ]
+    lines += BourneScript.lookups(
+      f, nodes: nodes, pattern: { "(" + $0.joined(separator: "|") + ")" }, add: add)
+    lines += ["", "\(f)_words() {", "  local -a entries", "  case \"$1\" in"]
     for node in nodes {
       lines.append("    (\(ShellText.quoted(node.key)))")
       lines.append("      if [[ $PREFIX == -* ]] && (($3 == 0)); then")
@@ -73,32 +53,15 @@ struct ZshCompletion {
       }
       lines.append("      ;;")
     }
+    lines += ["  esac", "}", ""]
+    lines += BourneScript.walk(
+      f,
+      reading: [
+        "  local command='' word skip=0 ended=0 positionals=0 i",
+        "  for ((i = 2; i < CURRENT; i++)); do",
+        "    word=${words[i]}",
+      ], previousWord: "${words[CURRENT - 1]}")
     lines += [
-      "  esac",
-      "}",
-      "",
-      "\(f)() {",
-      "  local command='' word skip=0 ended=0 positionals=0 i",
-      "  for ((i = 2; i < CURRENT; i++)); do",
-      "    word=${words[i]}",
-      "    if ((skip)); then skip=0; continue; fi",
-      "    if ((!ended)) && [[ $word == -- ]]; then ended=1; continue; fi",
-      "    if ((!ended)) && [[ $word == -?* ]]; then",
-      "      [[ $word != *=* ]] && \(f)_takes_value \"$command\" \"$word\" && skip=1",
-      "      continue",
-      "    fi",
-      "    if ((positionals == 0)) && \(f)_is_subcommand \"$command\" \"$word\"; then",
-      "      command=\"${command:+$command }$word\"",
-      "    else",
-      "      ((positionals++))",
-      "    fi",
-      "  done",
-      "  if ((skip)); then",
-      "    \(f)_value \"${words[CURRENT - 1]}\"",
-      "  else",
-      "    \(f)_words \"$command\" \"$positionals\" \"$ended\"",
-      "  fi",
-      "}",
       "",
       "if [[ ${funcstack[1]} == \(f) ]]; then",
       "  \(f) \"$@\"",
@@ -107,11 +70,6 @@ struct ZshCompletion {
       "fi",
     ]
     return lines.joined(separator: "\n") + "\n"
-  }
-
-  private var allValueOptions: [OptionDeclaration] {
-    var seen: Set<String> = []
-    return nodes.flatMap(\.options).filter { $0.takesValue && seen.insert($0.name).inserted }
   }
 
   private func add(_ completion: ValueCompletion) -> String {

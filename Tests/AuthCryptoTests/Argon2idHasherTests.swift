@@ -32,6 +32,29 @@ import Testing
     #expect(hasher.verify(Password("cafe\u{301} con leche, por favor"), against: hash))
   }
 
+  @Test func aRaisedSignInWorkRaisesEveryCheckButNotNewHashes() throws {
+    // The minimum's 8 KiB at one pass, raised to 64 KiB × passes: the dummy hash, the
+    // padding and the measure are at 64 KiB; a new hash stays at 8 KiB.
+    let hasher = try Argon2idHasher(cost: .minimum, signInWork: 64)
+    #expect(hasher.currentWork == 64)
+    #expect(hasher.defaultWork == 8)
+    #expect(try hasher.unmatchableHash().hasPrefix("$argon2id$v=19$m=64,t=1,p=1$"))
+    let hash = try hasher.hash(password)
+    #expect(hash.hasPrefix("$argon2id$v=19$m=8,t=1,p=1$"))
+    // Padded at a wrong password up to the raised work, and never made again for it.
+    #expect(hasher.storedCost(of: hash) == .cheaper)
+    #expect(!hasher.needsRehash(hash))
+    // Below the cost of new hashes it is still made again.
+    let older = try Argon2idHasher(cost: .minimum).hash(password)
+    let dearer = try Argon2idHasher(
+      cost: Argon2Cost(opsLimit: 1, memLimit: 16 * 1024), signInWork: 64)
+    #expect(dearer.needsRehash(older))
+    // Not raised: the sign-in cost is the hashing cost.
+    let plain = try Argon2idHasher(cost: .minimum)
+    #expect(plain.currentWork == plain.defaultWork)
+    #expect(plain.signInCost == plain.cost)
+  }
+
   @Test func needsRehashWhenTheCostDiffers() throws {
     let cheap = try Argon2idHasher(cost: .minimum)
     let dearer = try Argon2idHasher(

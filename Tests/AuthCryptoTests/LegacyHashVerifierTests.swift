@@ -268,7 +268,6 @@ struct PasslibDjangoTests {
     ("django_salted_sha1", .weak(.djangoDigest)),
     ("django_des_crypt", .weak(.djangoDigest)),
     ("hex_md5", .weak(.djangoDigest)),
-    ("django_pbkdf2_sha1", .unsupported(.djangoPBKDF2SHA1)),
     ("django_bcrypt.using(rounds=5)", .unsupported(.djangoBcrypt)),
     ("django_argon2.using(type='I')", .unsupported(.otherArgon2)),
   ])

@@ -16,26 +16,11 @@ extension DocumentationChecks {
 
     @Test func theEnvironmentTableIsTheDeclaredOne() throws {
       let document = try MarkdownDocument(root: Manual.root, relativePath: Self.page)
-      let headerIndex = try #require(
-        document.lines.firstIndex(of: Self.header), "\(Self.page) has no `\(Self.header)` table")
-      let first = headerIndex + 2
-      var end = first
-      while end < document.lines.count, document.lines[end].hasPrefix("| ") { end += 1 }
       let declared = EnvironmentVariable.all.map { "| `\($0.name)` | \($0.meaning) |" }
       #expect(declared.count > 10)
-      let rows = Array(document.lines[first..<end])
-      guard rows != declared else { return }
-      if Manual.isUpdating {
-        var lines = document.lines
-        lines.replaceSubrange(first..<end, with: declared)
-        try lines.joined(separator: "\n").write(
-          toFile: Manual.root + "/" + Self.page, atomically: true, encoding: .utf8)
-        return
-      }
-      Issue.record(
-        Comment(
-          rawValue: "\(Self.page):\(first + 1): the environment table is not the declared one "
-            + "(\(Manual.updateHint)); declared:\n" + declared.joined(separator: "\n")))
+      try document.check(
+        table: document.tableRows(under: Self.header), declared: declared,
+        problem: "the environment table is not the declared one")
     }
 
     @Test func theFilesSectionNamesEveryDeclaredFile() throws {

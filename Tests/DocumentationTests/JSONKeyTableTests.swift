@@ -36,7 +36,8 @@ extension DocumentationChecks {
 
     /// `each line`, `on SQLite` as they are; a place of keys in backquotes.
     private static func placeText(_ place: String) -> String {
-      place.hasPrefix("each ") || place.hasPrefix("on ") ? place : "`\(place)`"
+      place.hasPrefix("each ") || place.hasPrefix("on ") || place.hasPrefix("with ")
+        ? place : "`\(place)`"
     }
 
     @Test func theKeysOfEachCommandAreTheDeclaredOnes() throws {
@@ -50,23 +51,9 @@ extension DocumentationChecks {
     private func check(header: String, rows: [String]) throws {
       #expect(!rows.isEmpty)
       let document = try MarkdownDocument(root: Manual.root, relativePath: Self.page)
-      let headerIndex = try #require(
-        document.lines.firstIndex(of: header), "\(Self.page) has no `\(header)` table")
-      let first = headerIndex + 2
-      var end = first
-      while end < document.lines.count, document.lines[end].hasPrefix("| ") { end += 1 }
-      guard Array(document.lines[first..<end]) != rows else { return }
-      if Manual.isUpdating {
-        var lines = document.lines
-        lines.replaceSubrange(first..<end, with: rows)
-        try lines.joined(separator: "\n").write(
-          toFile: Manual.root + "/" + Self.page, atomically: true, encoding: .utf8)
-        return
-      }
-      Issue.record(
-        Comment(
-          rawValue: "\(Self.page):\(first + 1): the table under `\(header)` is not the "
-            + "declarations' (\(Manual.updateHint)); declared:\n" + rows.joined(separator: "\n")))
+      try document.check(
+        table: document.tableRows(under: header), declared: rows,
+        problem: "the table under `\(header)` is not the declarations'")
     }
   }
 }

@@ -17,12 +17,8 @@ extension DocumentationChecks {
 
     @Test func everyRowAtAGlanceIsADeclaredSynopsis() throws {
       let document = try MarkdownDocument(root: Manual.root, relativePath: Self.page)
-      let headerIndex = try #require(
-        document.lines.firstIndex(of: Self.header), "\(Self.page) has no `\(Self.header)` table")
-      let first = headerIndex + 2
-      var end = first
-      while end < document.lines.count, document.lines[end].hasPrefix("| ") { end += 1 }
-      let rows = try document.lines[first..<end].map { line in
+      let table = try document.tableRows(under: Self.header)
+      let rows = try document.lines[table].map { line in
         guard let match = line.firstMatch(of: /^\| `([^`]+)` \| (.*) \|$/) else {
           throw RowError(line: line)
         }
@@ -46,15 +42,12 @@ extension DocumentationChecks {
             ?? command.abstract
           return "| `\(command.synopsis)` | \(description) |"
         }
-        var lines = document.lines
-        lines.replaceSubrange(first..<end, with: generated)
-        try lines.joined(separator: "\n").write(
-          toFile: Manual.root + "/" + Self.page, atomically: true, encoding: .utf8)
-        return
+        return try document.write(generated, replacing: table, root: Manual.root)
       }
       Issue.record(
         Comment(
-          rawValue: "\(Self.page):\(first + 1): the commands at a glance are not the declared "
+          rawValue:
+            "\(Self.page):\(table.lowerBound + 1): the commands at a glance are not the declared "
             + "synopses (\(Manual.updateHint)); declared, in order:\n"
             + declared.map(\.synopsis).joined(separator: "\n")))
     }

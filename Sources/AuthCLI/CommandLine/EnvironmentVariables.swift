@@ -101,9 +101,12 @@ struct EnvironmentVariable: Hashable, Sendable {
   static let hashingCost = EnvironmentVariable(
     name: "AUTHCLI_ARGON2",
     meaning:
-      "For tests only. The password-hashing cost: interactive (the default: 2 passes over 64 "
-      + "MiB) or moderate, the real costs; minimum, libsodium's smallest, makes test suites "
-      + "fast. Never set minimum for real accounts: for any database but :memory: it is "
+      "For tests only. The cost of new password hashes: interactive (the default: 2 passes "
+      + "over 64 MiB) or moderate, the real costs; minimum, libsodium's smallest, makes test "
+      + "suites fast. It is not what a check costs: hashes kept from another system that cost "
+      + "more raise the store's own sign-in work (users import --raise-sign-in-work, users "
+      + "sign-in-work), which every command reads from the store. Never set minimum for real "
+      + "accounts: for any database but :memory: it is "
       + "refused (exit 78, before any file is created) unless "
       + "AUTHCLI_TEST_ONLY_ALLOW_MINIMUM_COST=1 is set too.",
     audience: .testsOnly)

@@ -52,7 +52,9 @@ struct CompositionRoot {
     // The cost is judged first: a refused one must leave no database file behind.
     let cost = try HashingCost.from(environment: environment, inMemory: location.isMemory)
     let (store, stateKeys) = try Self.openStoreAndStateKeys(location, access: access)
-    let hasher = try Argon2idHasher(cost: cost)
+    // Every check is answered in the store's sign-in work, which the store keeps (raised
+    // by an import or `users sign-in-work`), so every program reaching it agrees.
+    let hasher = try Argon2idHasher(cost: cost, signInWork: try Self.raisedSignInWork(of: store))
     let tokens = try SodiumTokenSource()
     let files: (session: SessionStateFile, cookie: DeviceCookieFile)?
     switch (stateKeys.current, stateFolder) {
@@ -75,6 +77,15 @@ struct CompositionRoot {
       legacyVerifier: try LegacyHashVerifier(timingBeside: hasher))
     useCases = AuthUseCases(services)
     sessionFile = files?.session
+  }
+
+  /// The sign-in work the store was raised to, `nil` at the default.
+  static func raisedSignInWork(of store: any AuthStore) throws -> Int? {
+    switch store {
+    case let postgres as PostgresAuthStore: try postgres.raisedSignInWork()
+    case let sqlite as SQLiteAuthStore: try sqlite.raisedSignInWork()
+    default: nil
+    }
   }
 
   /// liboath, or exit 69 when it cannot be initialised.

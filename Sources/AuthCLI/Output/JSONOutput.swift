@@ -1,7 +1,7 @@
 /// A command's `--json` result: an `Encodable` value whose keys are declared once, in its
 /// `CodingKeys` (snake_case), so that the manual's key lists and the vocabulary check read
 /// them from the declaration rather than from a copy.
-protocol JSONOutput: Encodable {
+protocol JSONOutput: Encodable, Sendable {
   associatedtype CodingKeys: CodingKey & CaseIterable & Hashable
 
   /// Keys printed for one release beside the keys that replace them, each with its

@@ -8,7 +8,9 @@ enum JSONOutputCatalog {
     /// `error` for the failure every command may print on standard error.
     let command: String
     /// Where the value stands: empty for the result itself (a list's records count as the
-    /// result), `key[]` for a list's records, `key` for an object, nested with `.`.
+    /// result), `key[]` for a list's records, `key` for an object, nested with `.`; `on …`
+    /// (an engine) and `with …` (an option) for keys printed beside the result's, `each …`
+    /// for a line of a stream.
     let place: String
     let output: any JSONOutput.Type
 
@@ -53,6 +55,8 @@ enum JSONOutputCatalog {
     Entry("users import", AccountsImported.self),
     Entry("users import", "accounts[]", AccountsImported.Account.self),
     Entry("users import", "skipped[]", AccountsImported.Skipped.self),
+    Entry("users sign-in-work", SignInWorkShown.self),
+    Entry("users sign-in-work", "with --set or --fit", SignInWorkChanged.self),
     Entry("users export", AccountsExported.self),
     Entry("users export", "each line", AccountExportLine.self),
     Entry("verify", PasswordVerified.self),

@@ -262,7 +262,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 }
 
-private struct UnkeyedContainer: UnkeyedEncodingContainer {
+private struct UnkeyedContainer: UnkeyedEncodingContainer, LeafEncoding {
   let node: Node
   let codingPath: [any CodingKey]
 
@@ -273,32 +273,11 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
 
   private var nextPath: [any CodingKey] { codingPath + [IndexKey(intValue: count)] }
 
-  mutating func encodeNil() throws { node.append(.leaf(.null)) }
-  mutating func encode(_ value: Bool) throws { node.append(.leaf(.bool(value))) }
-  mutating func encode(_ value: String) throws { node.append(.leaf(.string(value))) }
-  mutating func encode(_ value: Double) throws {
-    node.append(.leaf(try Leaf.real(value, codingPath: nextPath)))
-  }
-  mutating func encode(_ value: Float) throws {
-    node.append(.leaf(try Leaf.real(Double(value), codingPath: nextPath)))
-  }
-  mutating func encode(_ value: Int) throws { try integer(value) }
-  mutating func encode(_ value: Int8) throws { try integer(value) }
-  mutating func encode(_ value: Int16) throws { try integer(value) }
-  mutating func encode(_ value: Int32) throws { try integer(value) }
-  mutating func encode(_ value: Int64) throws { try integer(value) }
-  mutating func encode(_ value: UInt) throws { try integer(value) }
-  mutating func encode(_ value: UInt8) throws { try integer(value) }
-  mutating func encode(_ value: UInt16) throws { try integer(value) }
-  mutating func encode(_ value: UInt32) throws { try integer(value) }
-  mutating func encode(_ value: UInt64) throws { try integer(value) }
+  var leafPath: [any CodingKey] { nextPath }
+  mutating func write(_ leaf: JSONValue) { node.append(.leaf(leaf)) }
 
   mutating func encode<Value: Encodable>(_ value: Value) throws {
     node.append(try TreeEncoder.node(for: value, codingPath: nextPath))
-  }
-
-  private mutating func integer<Number: BinaryInteger>(_ number: Number) throws {
-    node.append(.leaf(try Leaf.integer(number, codingPath: nextPath)))
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(
@@ -327,18 +306,34 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
   }
 }
 
-private struct SingleContainer: SingleValueEncodingContainer {
+private struct SingleContainer: SingleValueEncodingContainer, LeafEncoding {
   let node: Node
   let codingPath: [any CodingKey]
 
-  mutating func encodeNil() throws { node.content = .single(.null) }
-  mutating func encode(_ value: Bool) throws { node.content = .single(.bool(value)) }
-  mutating func encode(_ value: String) throws { node.content = .single(.string(value)) }
-  mutating func encode(_ value: Double) throws {
-    node.content = .single(try Leaf.real(value, codingPath: codingPath))
+  var leafPath: [any CodingKey] { codingPath }
+  mutating func write(_ leaf: JSONValue) { node.content = .single(leaf) }
+
+  mutating func encode<Value: Encodable>(_ value: Value) throws {
+    node.content = try TreeEncoder.node(for: value, codingPath: codingPath).content
   }
+}
+
+/// The containers that take one value at a time, a list's next item or a single value:
+/// each writes a leaf its own way, and every scalar `encode` the protocols ask for becomes
+/// that leaf here, checked against the path the value goes to.
+private protocol LeafEncoding {
+  /// Where the value being written goes, for the failure that names it.
+  var leafPath: [any CodingKey] { get }
+  mutating func write(_ leaf: JSONValue)
+}
+
+extension LeafEncoding {
+  mutating func encodeNil() throws { write(.null) }
+  mutating func encode(_ value: Bool) throws { write(.bool(value)) }
+  mutating func encode(_ value: String) throws { write(.string(value)) }
+  mutating func encode(_ value: Double) throws { write(try Leaf.real(value, codingPath: leafPath)) }
   mutating func encode(_ value: Float) throws {
-    node.content = .single(try Leaf.real(Double(value), codingPath: codingPath))
+    write(try Leaf.real(Double(value), codingPath: leafPath))
   }
   mutating func encode(_ value: Int) throws { try integer(value) }
   mutating func encode(_ value: Int8) throws { try integer(value) }
@@ -351,12 +346,8 @@ private struct SingleContainer: SingleValueEncodingContainer {
   mutating func encode(_ value: UInt32) throws { try integer(value) }
   mutating func encode(_ value: UInt64) throws { try integer(value) }
 
-  mutating func encode<Value: Encodable>(_ value: Value) throws {
-    node.content = try TreeEncoder.node(for: value, codingPath: codingPath).content
-  }
-
   private mutating func integer<Number: BinaryInteger>(_ number: Number) throws {
-    node.content = .single(try Leaf.integer(number, codingPath: codingPath))
+    write(try Leaf.integer(number, codingPath: leafPath))
   }
 }
 

@@ -49,6 +49,10 @@ public protocol PasswordHasher: Sendable {
   /// wrong password on an imported hash; `nil` for a hasher without a cost, and then
   /// imported hashes are not padded.
   var currentWork: Int? { get }
+  /// The work of a check when the store's sign-in work is not raised (the cost of new
+  /// hashes, in the units of `currentWork`): a kept hash above it is what keeps the store
+  /// raised. The default answers `currentWork`.
+  var defaultWork: Int? { get }
   /// Timing duty: after verifying a legacy hash of `work` units wrongly, works for as long
   /// as the rest of a verify at the current cost, as `padVerification(after:)` does.
   /// A hasher without a cost does nothing here.
@@ -91,9 +95,11 @@ public enum StoredHashCost: Hashable, Sendable {
 }
 
 extension PasswordHasher {
-  /// No parameters to name: the audit trail records none. The only default, since the
-  /// audit trail alone reads it.
+  /// No parameters to name: the audit trail records none. The audit trail alone reads it.
   public func parameters(of passwordHash: String) -> String? { nil }
+
+  /// A hasher whose checks are not raised above its new hashes' cost.
+  public var defaultWork: Int? { currentWork }
 }
 
 extension PasswordHasher {

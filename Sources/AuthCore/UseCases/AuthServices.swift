@@ -34,6 +34,8 @@ public struct AuthServices: Sendable {
   public let accountExport: AccountExportService
   /// Renaming an account.
   public let accountRename: AccountRenameService
+  /// The store's sign-in work: shown, raised, fitted to the kept hashes.
+  public let signInWork: SignInWorkService
 
   /// Builds every use case over the same store, hasher, token source, clock and rules.
   /// With `deviceCookies`, every check of a password presents this client's cookie for the
@@ -68,5 +70,6 @@ public struct AuthServices: Sendable {
       secondFactorKeys: secondFactor?.keys)
     accountExport = AccountExportService(store: store)
     accountRename = AccountRenameService(store: store, clock: clock, policy: policy)
+    signInWork = SignInWorkService(store: store, hasher: hasher, clock: clock)
   }
 }

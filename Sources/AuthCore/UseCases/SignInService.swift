@@ -313,6 +313,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   ) async throws(AuthError) -> Settled<Outcome> {
     let now = clock.now()
     let passwords = passwords
+    let defaultWork = passwords.hasher.defaultWork
     let verified = passed.record
     let upgradedHash = passed.upgradedHash
     let userID = verified.user.id
@@ -350,10 +351,16 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
       var user = current.user
       if let upgradedHash {
         try context.updatePasswordHash(upgradedHash.hash, for: userID, at: now)
+        // The last kept hash above the default replaced: no sign-in needs the extra work.
+        let lowered =
+          upgradedHash.kind == .hashUpgraded
+          ? try KeptHashWork.lowerIfNoneLeft(defaultWork: defaultWork, at: now, in: context)
+          : false
         try context.append(
           AuthEventDraft(
             time: now, kind: upgradedHash.kind, userID: userID, username: name,
-            detail: "hash upgraded from \(upgradedHash.from) to \(upgradedHash.to)"))
+            detail: "hash upgraded from \(upgradedHash.from) to \(upgradedHash.to)"
+              + (lowered ? "; sign-in work back to the default" : "")))
         user = try context.userRecord(id: userID)?.user ?? user
       }
       try passwords.recordSuccess(passed, in: context)

@@ -5,14 +5,15 @@
 /// means, may state any cost its format can spell. Every field of the setting is decoded
 /// (`LegacyPasswordHash(parsing:)`: bcrypt's rounds, SHA-crypt's rounds, PBKDF2's
 /// iterations, yescrypt's N, r, t and p, Argon2's m, t and p), counted as Argon2id work
-/// (`LegacyPasswordHash.work`) and compared here with the store's verify cost
-/// (`PasswordHasher.currentWork`). A setting of a known scheme that cannot be decoded states
-/// no cost, and is refused whole.
+/// (`LegacyPasswordHash.work`) and compared here with the store's sign-in work
+/// (`PasswordHasher.currentWork`, raised by the store when kept hashes need it). A setting of
+/// a known scheme that cannot be decoded states no cost, and is refused whole.
 ///
-/// An import admits at most the current work, so that a wrong password on what it kept can
-/// be answered in the time of an unknown name. Sign-in runs at most `farCostlierFactor`
-/// times it (what a later, lower current cost may leave above it) and refuses anything
-/// costlier unrun, verifying the dummy hash instead.
+/// An import admits at most the sign-in work, so that a wrong password on what it kept can
+/// be answered in the time of an unknown name; one that raises the store's work admits up to
+/// `mostSignInWork`. Sign-in runs at most `farCostlierFactor` times the work (what a later,
+/// lower work may leave above it) and refuses anything costlier unrun, verifying the dummy
+/// hash instead.
 public enum HashWorkRule {
   /// When a stored hash is judged.
   public enum Occasion: Hashable, Sendable {
@@ -33,6 +34,39 @@ public enum HashWorkRule {
     /// No scheme read here (a hasher's format of its own, a scheme refused by its prefix,
     /// an empty or locked entry): the hasher judges it.
     case notRead
+  }
+
+  /// The most work a store's sign-in work is raised to, by an import or an operator:
+  /// 256 MiB × 2 passes of Argon2id, four times libsodium's interactive cost, which every
+  /// check of a password then costs, for an unknown name as for a kept hash. It admits the
+  /// default hashes of every Django release up to 5.2 (bcrypt at 12 rounds, the dearest,
+  /// counts 294,912); a kept hash above it is refused as an absurd cost.
+  public static let mostSignInWork = 524_288
+
+  /// Why an import refuses `hash` against the store's sign-in work `signInWork` (`nil`: a
+  /// hasher with no cost, which admits all), or `nil` when it keeps it. With `raising`,
+  /// anything up to `mostSignInWork` is kept (the import raises the store's work to it);
+  /// without, a hash that raising would keep carries that remedy.
+  public static func importRefusal(
+    of hash: LegacyPasswordHash, signInWork: Int?, raising: Bool
+  ) -> (reason: String, remedy: ImportRemedy?)? {
+    guard let signInWork else { return nil }
+    let ceiling = max(signInWork, mostSignInWork)
+    let verdict = judge(hash, currentWork: raising ? ceiling : signInWork, at: .import)
+    guard case .tooCostly(_, let work, _) = verdict else {
+      return verdict.importRefusal.map { ($0, nil) }
+    }
+    let scheme = hash.scheme.rawValue
+    if work > ceiling {
+      return (
+        "\(scheme) cost \(work) KiB × passes, above the most a sign-in may cost "
+          + "(\(ceiling) KiB × passes)", nil
+      )
+    }
+    return (
+      "\(scheme) cost \(work) KiB × passes, above the store's sign-in work (\(signInWork))",
+      .raiseSignInWork(to: work)
+    )
   }
 
   /// The most work `occasion` admits when a verify at the current cost is `currentWork`.

@@ -16,7 +16,13 @@ enum LegacyHashParser {
     if text.hasPrefix("$5$") { return (.sha256Crypt, try shaCrypt(text, as: .sha256Crypt)) }
     if text.hasPrefix("$y$") { return (.yescrypt, try yescrypt(text)) }
     if text.hasPrefix("$argon2id$") { return (.argon2id, try argon2id(text, as: .argon2id)) }
-    if text.hasPrefix("pbkdf2_sha256$") { return (.djangoPBKDF2SHA256, try pbkdf2(text)) }
+    if text.hasPrefix("pbkdf2_sha256$") {
+      return (.djangoPBKDF2SHA256, try pbkdf2(text, as: .djangoPBKDF2SHA256))
+    }
+    if text.hasPrefix("pbkdf2_sha1$") {
+      return (.djangoPBKDF2SHA1, try pbkdf2(text, as: .djangoPBKDF2SHA1))
+    }
+    if text.hasPrefix("scrypt$") { return (.djangoScrypt, try scrypt(text)) }
     if text.hasPrefix("bcrypt_sha256$") {
       // Django writes "bcrypt_sha256$" and then bcrypt's string, so two `$` in a row.
       let inner = String(text.dropFirst("bcrypt_sha256$".count))
@@ -53,8 +59,7 @@ enum LegacyHashParser {
     ("unsalted_md5$", .weak(.djangoDigest)), ("unsalted_sha1$", .weak(.djangoDigest)),
     ("crypt$", .weak(.djangoDigest)), ("$7$", .unsupported(.scryptCrypt)),
     ("$gy$", .unsupported(.gostYescrypt)), ("$argon2i$", .unsupported(.otherArgon2)),
-    ("$argon2d$", .unsupported(.otherArgon2)), ("pbkdf2_sha1$", .unsupported(.djangoPBKDF2SHA1)),
-    ("bcrypt$", .unsupported(.djangoBcrypt)), ("scrypt$", .unsupported(.djangoScrypt)),
+    ("$argon2d$", .unsupported(.otherArgon2)), ("bcrypt$", .unsupported(.djangoBcrypt)),
   ]
 
   /// Why `text` is refused by its prefix or shape alone, if it is.
@@ -141,12 +146,14 @@ enum LegacyHashParser {
       log2N: setting.log2N, blockSize: setting.blockSize, time: setting.time, lanes: setting.lanes)
   }
 
-  /// `pbkdf2_sha256$iterations$salt$base64`, the checksum being 32 bytes in padded base64.
-  private static func pbkdf2(_ text: String) throws(LegacyPasswordHashError) -> LegacyHashCost {
-    let scheme = Scheme.djangoPBKDF2SHA256
+  /// `pbkdf2_sha256$iterations$salt$base64`, the checksum being 32 bytes in padded base64
+  /// (`pbkdf2_sha1$…`: 20 bytes).
+  private static func pbkdf2(
+    _ text: String, as scheme: Scheme
+  ) throws(LegacyPasswordHashError) -> LegacyHashCost {
     let fields = dollarFields(text)
     guard fields.count == 4 else {
-      throw .malformed(scheme, detail: "not pbkdf2_sha256$iterations$salt$checksum")
+      throw .malformed(scheme, detail: "not \(fields[0])$iterations$salt$checksum")
     }
     // The library takes a 32-bit count; a larger one is not a hash Django made.
     guard let iterations = decimal(fields[1]), iterations >= 1, iterations <= Int(UInt32.max)
@@ -154,11 +161,44 @@ enum LegacyHashParser {
     guard !fields[2].isEmpty, fields[2].utf8.allSatisfy(isSaltByte) else {
       throw .malformed(scheme, detail: "salt is empty or not printable")
     }
-    let checksum = Array(fields[3].utf8)
-    guard checksum.count == 44, checksum.last == UInt8(ascii: "="),
-      checksum.dropLast().allSatisfy(isBase64)
-    else { throw .malformed(scheme, detail: "checksum is not 32 bytes of base64") }
+    let bytes = scheme == .djangoPBKDF2SHA1 ? 20 : 32
+    guard isPaddedBase64(fields[3], of: bytes) else {
+      throw .malformed(scheme, detail: "checksum is not \(bytes) bytes of base64")
+    }
     return .pbkdf2(iterations: iterations)
+  }
+
+  /// `scrypt$N$salt$r$p$base64`, N a power of two, the checksum 64 bytes in padded base64.
+  /// N, r and p are bounded as scrypt bounds them (r × p below 2^30), and N below 2^32.
+  private static func scrypt(_ text: String) throws(LegacyPasswordHashError) -> LegacyHashCost {
+    let scheme = Scheme.djangoScrypt
+    let fields = dollarFields(text)
+    guard fields.count == 6 else {
+      throw .malformed(scheme, detail: "not scrypt$N$salt$r$p$checksum")
+    }
+    guard let blocks = decimal(fields[1]), blocks > 1, blocks <= Int(UInt32.max),
+      blocks & (blocks - 1) == 0
+    else { throw .malformed(scheme, detail: "N is not a power of two from 2 to 2^31") }
+    guard let blockSize = decimal(fields[3]), let lanes = decimal(fields[4]), blockSize >= 1,
+      lanes >= 1, blockSize * lanes < 1 << 30
+    else { throw .malformed(scheme, detail: "r and p are not at least 1 with r × p below 2^30") }
+    guard !fields[2].isEmpty, fields[2].utf8.allSatisfy(isSaltByte) else {
+      throw .malformed(scheme, detail: "salt is empty or not printable")
+    }
+    guard isPaddedBase64(fields[5], of: 64) else {
+      throw .malformed(scheme, detail: "checksum is not 64 bytes of base64")
+    }
+    return .scrypt(log2N: blocks.trailingZeroBitCount, blockSize: blockSize, lanes: lanes)
+  }
+
+  /// Whether `field` is exactly `bytes` bytes in standard base64 with its padding.
+  private static func isPaddedBase64(_ field: Substring, of bytes: Int) -> Bool {
+    let characters = Array(field.utf8)
+    let padding = (3 - bytes % 3) % 3
+    let length = (bytes + 2) / 3 * 4
+    return characters.count == length
+      && characters.suffix(padding).allSatisfy { $0 == UInt8(ascii: "=") }
+      && characters.dropLast(padding).allSatisfy(isBase64)
   }
 
   /// `$argon2id$v=19$m=M,t=T,p=P$salt$checksum`, salt and checksum in unpadded base64.

@@ -25,7 +25,13 @@ extension LegacyHashCost {
         // 128 × N × r bytes, in KiB.
         rates.yescryptPerKiB * Double(sign: .plus, exponent: log2N, significand: 1)
           * Double(blockSize) / 8 * Self.yescryptPasses(time: time) * Double(lanes)
-      case .pbkdf2(let iterations): rates.pbkdf2PerIteration * Double(iterations)
+      case .pbkdf2(let iterations):
+        (scheme == .djangoPBKDF2SHA1 ? rates.pbkdf2SHA1PerIteration : rates.pbkdf2PerIteration)
+          * Double(iterations)
+      case .scrypt(let log2N, let blockSize, let lanes):
+        // 128 × N × r bytes per lane, in KiB; each lane fills its memory and reads it again.
+        rates.scryptPerKiB * Double(sign: .plus, exponent: log2N, significand: 1)
+          * Double(blockSize) / 8 * Double(lanes)
       case .argon2(let memoryKiB, let passes, let lanes):
         (lanes > 1 ? rates.argon2LanesFactor : 1) * Double(memoryKiB) * Double(passes)
       }
@@ -52,7 +58,8 @@ extension LegacyHashCost {
 /// (the current work less the scheme's) ends a wrong password at the time of one verify at
 /// 64 MiB, 2 passes, timed as sign-in runs them, the scheme's verify then the pad.
 /// `script/work-rates` measures them; bcrypt, yescrypt and PBKDF2 were set from its runs on
-/// an AMD EPYC on 2 December 2026. A plain ratio of verify times misses how the pad runs: a
+/// an AMD EPYC on 2 December 2026, PBKDF2-SHA1 and scrypt (libsodium's) on 6 December 2026
+/// (the same run put PBKDF2-SHA256 at 0.195 and bcrypt at 70.7). A plain ratio of verify times misses how the pad runs: a
 /// smaller Argon2id stays more in the cache, and one that follows another scheme's work
 /// runs slower. Such rates still move between machines (bcrypt and SHA-crypt are bound by
 /// the processor, Argon2id by memory and cache size), which is why sign-in pads by measured
@@ -69,6 +76,10 @@ enum WorkRates {
   static let yescryptPerKiB = 1.95
   /// One HMAC-SHA256 iteration of PBKDF2 (two SHA-256 compressions and their setup).
   static let pbkdf2PerIteration = 0.185
+  /// One HMAC-SHA1 iteration of PBKDF2 (two SHA-1 compressions and their setup).
+  static let pbkdf2SHA1PerIteration = 0.175
+  /// One KiB of a scrypt lane's memory (128 × N × r bytes), filled once and read once.
+  static let scryptPerKiB = 3.08
   /// Argon2 over several lanes, computed one lane after another by libsodium (smaller
   /// lanes stay in cache longer, so a KiB costs less than in one lane).
   static let argon2LanesFactor = 0.86

@@ -27,6 +27,10 @@ public struct LegacyPasswordHash: Hashable, Sendable, CustomStringConvertible,
     case djangoBcryptSHA256 = "django-bcrypt-sha256"
     /// Django's `argon2$` + an Argon2id PHC string.
     case djangoArgon2id = "django-argon2id"
+    /// Django's `scrypt$N$salt$r$p$base64` (64 bytes of scrypt's output).
+    case djangoScrypt = "django-scrypt"
+    /// Django's `pbkdf2_sha1$iterations$salt$base64` (20 bytes of PBKDF2-HMAC-SHA1).
+    case djangoPBKDF2SHA1 = "django-pbkdf2-sha1"
     /// authcli's own format, an Argon2id PHC string (`$argon2id$v=19$…`): current, not legacy.
     case argon2id
 
@@ -40,7 +44,8 @@ public struct LegacyPasswordHash: Hashable, Sendable, CustomStringConvertible,
       ("$argon2id$", .argon2id), ("$2a$", .bcrypt), ("$2b$", .bcrypt), ("$2y$", .bcrypt),
       ("$6$", .sha512Crypt), ("$5$", .sha256Crypt), ("$y$", .yescrypt),
       ("pbkdf2_sha256$", .djangoPBKDF2SHA256), ("bcrypt_sha256$", .djangoBcryptSHA256),
-      ("argon2$argon2id$", .djangoArgon2id),
+      ("argon2$argon2id$", .djangoArgon2id), ("scrypt$", .djangoScrypt),
+      ("pbkdf2_sha1$", .djangoPBKDF2SHA1),
     ]
   }
 
@@ -84,8 +89,10 @@ public enum LegacyHashCost: Hashable, Sendable {
   /// yescrypt: N = 2^`log2N` blocks of 128 × r (`blockSize`) bytes, `time` (t, 0 unless
   /// stated) and `lanes` (p, 1 unless stated), decoded from its whole parameters field.
   case yescrypt(log2N: Int, blockSize: Int, time: Int, lanes: Int)
-  /// PBKDF2-HMAC-SHA256: `iterations` HMAC iterations.
+  /// PBKDF2-HMAC-SHA256, or -SHA1 for Django's `pbkdf2_sha1`: `iterations` HMAC iterations.
   case pbkdf2(iterations: Int)
+  /// scrypt: N = 2^`log2N` blocks of 128 × r (`blockSize`) bytes, over `lanes` (p) lanes.
+  case scrypt(log2N: Int, blockSize: Int, lanes: Int)
   /// Argon2id: memory, passes and lanes as the PHC string states them.
   case argon2(memoryKiB: Int, passes: Int, lanes: Int)
 }
@@ -175,12 +182,8 @@ public enum UnsupportedPasswordScheme: String, CaseIterable, Hashable, Sendable 
   case gostYescrypt = "gost-yescrypt"
   /// Argon2i or Argon2d (Django `argon2$argon2i$`, `$argon2i$`), or Argon2 without `v=19`.
   case otherArgon2 = "argon2-other"
-  /// Django's `pbkdf2_sha1$`.
-  case djangoPBKDF2SHA1 = "django-pbkdf2-sha1"
   /// Django's `bcrypt$` (bcrypt without the SHA-256 step, so cut at 72 bytes).
   case djangoBcrypt = "django-bcrypt"
-  /// Django's `scrypt$`.
-  case djangoScrypt = "django-scrypt"
 
   /// How a report names it.
   public var name: String {
@@ -188,9 +191,7 @@ public enum UnsupportedPasswordScheme: String, CaseIterable, Hashable, Sendable 
     case .scryptCrypt: "scrypt ($7$)"
     case .gostYescrypt: "GOST-yescrypt ($gy$)"
     case .otherArgon2: "Argon2 other than Argon2id v=19"
-    case .djangoPBKDF2SHA1: "Django pbkdf2_sha1"
     case .djangoBcrypt: "Django bcrypt (without SHA-256)"
-    case .djangoScrypt: "Django scrypt"
     }
   }
 }

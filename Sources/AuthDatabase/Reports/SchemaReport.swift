@@ -22,6 +22,9 @@ public protocol SchemaReport: Sendable {
   var sessions: SessionCounts? { get }
   /// Accounts per password scheme (by the stored hash's prefix), when the users table exists.
   var passwordSchemes: [PasswordSchemeCount]? { get }
+  /// The sign-in work the store was raised to (Argon2id KiB × passes); `nil` at the default
+  /// or before the schema keeps one.
+  var raisedSignInWork: Int? { get }
   /// What `authcli sessions prune` would delete at `inspectedAt`, when the schema keeps
   /// failure ages.
   var prunable: PrunableCounts? { get }

@@ -39,6 +39,8 @@ public struct PostgresReport: Hashable, Sendable, SchemaReport {
   public var prunable: PrunableCounts? = nil
   /// Accounts per password scheme, by the stored hash's prefix; `nil` before the schema.
   public var passwordSchemes: [PasswordSchemeCount]? = nil
+  /// The raised sign-in work; `nil` at the default or before migration 0009.
+  public var raisedSignInWork: Int? = nil
   /// The tables, indexes and rows' total size on disk.
   public let sizeBytes: Int64
   /// `["ok"]`, or one line per difference from what the migrations create: every table,
@@ -142,6 +144,11 @@ public struct PostgresInspector: Sendable {
           scheme: try row.decode(String.self, "scheme"),
           accounts: try row.decode(Int.self, "accounts"))
       }
+    }
+    if names.contains("sign_in_work") {
+      report.raisedSignInWork = try connection.queryFirst(
+        "SELECT work FROM sign_in_work WHERE id = 1"
+      ) { row throws(PostgresError) in try row.decode(Int.self, "work") }
     }
     return report
   }

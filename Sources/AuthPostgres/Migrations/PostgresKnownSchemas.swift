@@ -33,6 +33,9 @@ enum PostgresKnownSchemas {
     // 0008_second_factor
     "b10ba5a6058b3e5613a2efee0f1fb1280b3a613aab3d425391cc7a91060ac164":
       "835072c637e503bb74f4fc3b2e8e7147ff1f2db2f56b209b41039a26b5aa076e",
+    // 0009_sign_in_work
+    "59f3487cb2ae6d668acb84e7c42916d03bb29b28379977f0534e16df666faa7a":
+      "3fd785a849bdae3d9496f47212b62e484b6513efbcb466fe56ea28e9819ba1f9",
   ]
 
   /// The recorded schema digest for migrations with this digest, if any.

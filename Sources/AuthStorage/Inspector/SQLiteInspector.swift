@@ -74,6 +74,11 @@ public struct SQLiteInspector: Sendable {
       schemaDifferences: judged ? try migrator.schemaDifferences(in: database) : nil)
     report.prunable = try prunableCounts(database, at: time)
     if tableNames.contains("users") { report.passwordSchemes = try passwordSchemes(database) }
+    if tableNames.contains("sign_in_work") {
+      report.raisedSignInWork = try database.queryFirst(
+        "SELECT work FROM sign_in_work WHERE id = 1"
+      ) { row throws(SQLiteError) in try row.decode(Int.self, "work") }
+    }
     report.needsAdoption = needsAdoption
     return report
   }

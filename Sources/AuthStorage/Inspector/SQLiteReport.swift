@@ -44,6 +44,8 @@ public struct SQLiteReport: Hashable, Sendable, Codable, SchemaReport {
   public var needsAdoption = false
   /// Accounts per password scheme, by the stored hash's prefix; `nil` before the schema.
   public var passwordSchemes: [PasswordSchemeCount]? = nil
+  /// The raised sign-in work; `nil` at the default or before migration 0009.
+  public var raisedSignInWork: Int? = nil
   /// What housekeeping would delete; `nil` before the schema that records failure ages.
   public var prunable: PrunableCounts? = nil
   /// The time the session counts refer to.

@@ -35,6 +35,9 @@ enum SQLiteKnownSchemas {
     // 0008_second_factor
     "2a35ba5a2ccf369fcacdc8d5237f068674a27ac84d0a3fba919e69cb0329c403":
       "9f66d5ce4835ef632aa029c2f8efc7f8e0f970b0749ee1779ba4e14c0ec0fe26",
+    // 0009_sign_in_work
+    "d12081f3e0d77c41487c4effdc1d4ed6a5dbfb246bedb2e79662318bf4b86937":
+      "bcfb9b8309d502f401103d394cfd120b809257f16e690b315a8b4f2347afdc55",
   ]
 
   /// The recorded schema digest for migrations with this digest, if any.

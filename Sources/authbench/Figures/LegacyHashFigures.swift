@@ -34,18 +34,63 @@ enum LegacyHashFigures {
     ),
   ]
 
+  /// The default hashes of Django 4.2 to 5.2 (Django 5.2's `make_password`, each hasher at
+  /// its own default; the PBKDF2 counts of earlier releases through Django's own class with
+  /// its `iterations` set), for another password: most cost more than the default work, so
+  /// their rows run on a store whose sign-in work is raised to the dearest.
+  static let djangoDefaults: [(label: String, hash: String)] = [
+    (
+      "django 5.2 pbkdf2_sha256 1000000",
+      "pbkdf2_sha256$1000000$64BsMVLdxe4aYqMWVQFKZc$kwLOq6YNyPSssZWZPXyaa0MpFQGte6eAgL94ZK9Q4J4="
+    ),
+    (
+      "django 5.1 pbkdf2_sha256 870000",
+      "pbkdf2_sha256$870000$dIREWURNITVQSjfCSH9bKa$kbHeaScrd7Mk6hfLDNJ7zA/V5/tA40a7Y/7Hb6Ng5zU="
+    ),
+    (
+      "django 5.0 pbkdf2_sha256 720000",
+      "pbkdf2_sha256$720000$dONQA7INe76fidksQSrBDn$2qh/XISKZ/25Li5xz2jHSD6qJivlA94GLiU0nXzEfTw="
+    ),
+    (
+      "django 4.2 pbkdf2_sha256 600000",
+      "pbkdf2_sha256$600000$0R6quuPDuIuLA8IjqMdgCq$wVfYIm+WGgHNqTSBYvqaG6DW03bfqRqWroxz0js6JyA="
+    ),
+    (
+      "django bcrypt_sha256 cost 12",
+      "bcrypt_sha256$$2b$12$Cpd2TK1EuebMRaSSw7VCL.BGd0udfIROsutQUwuPU0UtA4vVKanC2"
+    ),
+    (
+      "django argon2 m=102400,t=2,p=8",
+      "argon2$argon2id$v=19$m=102400,t=2,p=8$c0JSeTVKaGZibkltYzRRWU1leWNDcw$F1qo30dUjiCdGRsMqV0TS5XI2IXfzHk8cT7nSCtQdYA"
+    ),
+    (
+      "django scrypt N=2^14,r=8,p=5",
+      "scrypt$16384$32pvVMbdnQFq8kb9p817Pb$8$5$q3b/OxnXTIzofVe/0MYGslCOPgT0Tv7BqdcHyggSdIawwWyNPkb5mPL5VZx9ZRZSo+d7MPoCtic1jaokMfBCEg=="
+    ),
+    (
+      "django pbkdf2_sha1 1000000",
+      "pbkdf2_sha1$1000000$spVh4D9HNrXfRx8EHD1df6$EX9pmGYIPcX0yWJN87NvQ+Cs/o0="
+    ),
+  ]
+
+  /// The work the Django defaults need of a store: the dearest of them.
+  static var djangoSignInWork: Int {
+    djangoDefaults.compactMap { try? LegacyPasswordHash(parsing: $0.hash).work }.max() ?? 0
+  }
+
   /// Two rows per scheme, each of `repetitions` pairs of single sign-ins: padded by the
   /// time the process measured for a verify at the current cost (`attempts`, whose hasher
   /// runs the unknown names' verifies), and as in a new process, which has measured none
   /// (`freshAttempts`): beside a verify at the current cost for a processor-bound scheme,
   /// by the rate table for a memory-bound one.
   static func run(
+    _ fixtures: [(label: String, hash: String)] = hashes, namePrefix: String = "benchlegacy",
     store: SQLiteAuthStore, attempts: Attempts, freshAttempts: Attempts, repetitions: Int,
     unknownName: @escaping () async throws -> Double, costText: String
   ) async throws -> [FigureResult] {
     var results: [FigureResult] = []
-    for (index, fixture) in hashes.enumerated() {
-      let name = "benchlegacy\(index)"
+    for (index, fixture) in fixtures.enumerated() {
+      let name = "\(namePrefix)\(index)"
       guard let username = Username.validate(name).asValidated else {
         throw BenchError(description: "a benchmark account name is invalid")
       }

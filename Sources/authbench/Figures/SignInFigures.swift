@@ -139,7 +139,59 @@ enum SignInFigures {
         store: store, attempts: attempts,
         freshAttempts: Attempts(service: freshService, store: store, context: context),
         repetitions: pairs, unknownName: unknownName, costText: pairText)
+      results += try await raisedStoreRows(
+        store: store, cost: cost, context: context, pairs: pairs, pairText: pairText)
     }
+    return results
+  }
+
+  /// Figure 5 on a store whose sign-in work is raised to the dearest Django default, as
+  /// `users import --raise-sign-in-work` leaves it: the unknown name, a wrong password on an
+  /// Argon2id account at the default cost, and one on each Django default, all at that work.
+  private static func raisedStoreRows(
+    store: SQLiteAuthStore, cost: Argon2Cost, context: BenchContext, pairs: Int,
+    pairText: String
+  ) async throws -> [FigureResult] {
+    let work = LegacyHashFigures.djangoSignInWork
+    let raisedHasher = try Argon2idHasher(cost: cost, signInWork: work)
+    let raised = AuthServices(
+      store: store, hasher: raisedHasher, tokens: context.tokens, clock: SystemClock(),
+      legacyVerifier: try LegacyHashVerifier(timingBeside: raisedHasher)
+    ).signIn
+    let attempts = Attempts(service: { raised }, store: store, context: context)
+    let freshService = { () throws -> SignInService in
+      let freshHasher = try Argon2idHasher(cost: cost, signInWork: work)
+      return AuthServices(
+        store: store, hasher: freshHasher, tokens: context.tokens, clock: SystemClock(),
+        legacyVerifier: try LegacyHashVerifier(timingBeside: freshHasher)
+      ).signIn
+    }
+    let unknownName: () async throws -> Double = {
+      try await attempts.milliseconds(1, succeeding: false) { number in
+        SignInRequest(username: "nobody\(number)", password: password)
+      }
+    }
+    let text = pairText + "; the store's sign-in work raised to \(work) KiB × passes"
+    let native = try await PairedRuns.run(
+      repetitions: pairs, baseline: unknownName,
+      subject: {
+        try await attempts.milliseconds(1, succeeding: false) { _ in
+          SignInRequest(username: accountName, password: "a wrong password of fair length")
+        }
+      })
+    var results = [
+      FigureResult(
+        figure: 5, title: "raised store: Argon2id account vs unknown user", database: "WAL file",
+        subjectLabel: "SignInService.signIn, wrong password, Argon2id at the default cost",
+        baselineLabel: "SignInService.signIn of a name with no account",
+        unit: "ms", higherIsBetter: false, samples: native, goal: .within(0.95, 1.05),
+        note: text + "; the default-cost verify is padded to the raised work")
+    ]
+    results += try await LegacyHashFigures.run(
+      LegacyHashFigures.djangoDefaults, namePrefix: "benchdjango", store: store,
+      attempts: attempts,
+      freshAttempts: Attempts(service: freshService, store: store, context: context),
+      repetitions: pairs, unknownName: unknownName, costText: text)
     return results
   }
 

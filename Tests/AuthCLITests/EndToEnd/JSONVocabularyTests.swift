@@ -26,10 +26,10 @@ struct JSONVocabularyTests {
     return places
   }
 
-  /// Where a catalog entry's keys are printed: the engines' own keys and an export's lines
-  /// stand at the top, as the result's do.
+  /// Where a catalog entry's keys are printed: the engines' own keys, those an option adds and
+  /// an export's lines stand at the top, as the result's do.
   static func printedPlace(_ place: String) -> String {
-    place.hasPrefix("on ") || place.hasPrefix("each ") ? "" : place
+    place.hasPrefix("on ") || place.hasPrefix("with ") || place.hasPrefix("each ") ? "" : place
   }
 
   /// Every key each command's declared values may print, by place.
@@ -232,6 +232,8 @@ struct JSONVocabularyTests {
       sandbox,
       ["users", "import"], ["--format", "htpasswd", "--dry-run", "--skip-invalid", importFile],
       environment: ["AUTHCLI_ARGON2": "interactive"])
+    try await recorder.json(sandbox, ["users", "sign-in-work"])
+    try await recorder.json(sandbox, ["users", "sign-in-work"], ["--fit"])
     try await recorder.json(sandbox, ["users", "delete"], ["carl", "--yes"])
     try await recorder.json(sandbox, ["sessions", "prune"])
     try await recorder.json(sandbox, ["inspect"])

@@ -12,14 +12,7 @@ import Testing
 struct PAMTests {
   @Test func pamExecGetsTheAnswerFromTheExitStatus() async throws {
     let sandbox = try Sandbox()
-    let database = sandbox.root + "/pam.sqlite3"
-    #expect(try await sandbox.run(["--db", database, "migrate"]).status == 0)
-    for name in ["ada", "bob", "cyd"] {
-      let added = try await sandbox.run(
-        ["--db", database, "users", "add", "--username", name, "--password-stdin"],
-        input: Passphrase.first + "\n" + Passphrase.first + "\n")
-      #expect(added.status == 0, "\(added.errors)")
-    }
+    let database = try await Self.database(in: sandbox, accounts: ["ada", "bob", "cyd"])
     #expect(try await sandbox.run(["--db", database, "users", "lock", "bob"]).status == 0)
     let services = sandbox.root + "/pam.d"
     try FileManager.default.createDirectory(atPath: services, withIntermediateDirectories: true)
@@ -58,15 +51,9 @@ struct PAMTests {
   /// never another spelling that signin would read as it.
   @Test func pamUserIsTheAccountsNameByteForByte() async throws {
     let sandbox = try Sandbox()
-    let database = sandbox.root + "/pam.sqlite3"
-    #expect(try await sandbox.run(["--db", database, "migrate"]).status == 0)
-    _ = try await sandbox.run(
-      ["--db", database, "users", "add", "--username", "pamuser", "--password-stdin"],
-      input: Passphrase.first + "\n" + Passphrase.first + "\n")
+    let database = try await Self.database(in: sandbox, accounts: ["pamuser"])
     func verify(_ name: String) async throws -> Sandbox.Run {
-      try await sandbox.run(
-        ["--db", database, "verify", "--pam"], input: Passphrase.first + "\u{0}",
-        extraEnvironment: ["PAM_USER": name])
+      try await Self.verifyPAM(in: sandbox, database, user: name)
     }
     let spellings = ["PAMUSER", " pamuser", "pamuser\t", "\u{FF50}\u{FF41}\u{FF4D}user"]
     for name in spellings {
@@ -86,28 +73,47 @@ struct PAMTests {
 
   @Test func theTokenIsReadAsPamExecWritesItWithItsNUL() async throws {
     let sandbox = try Sandbox()
-    let database = sandbox.root + "/pam.sqlite3"
-    #expect(try await sandbox.run(["--db", database, "migrate"]).status == 0)
-    _ = try await sandbox.run(
-      ["--db", database, "users", "add", "--username", "ada", "--password-stdin"],
-      input: Passphrase.first + "\n" + Passphrase.first + "\n")
-    let right = try await sandbox.run(
-      ["--db", database, "verify", "--pam"], input: Passphrase.first + "\u{0}",
-      extraEnvironment: ["PAM_USER": "ada"])
+    let database = try await Self.database(in: sandbox, accounts: ["ada"])
+    let right = try await Self.verifyPAM(in: sandbox, database, user: "ada")
     #expect(right.status == 0, "\(right.errors)")
     #expect(right.output.isEmpty)
-    let withNewline = try await sandbox.run(
-      ["--db", database, "verify", "--pam"], input: Passphrase.first + "\n\u{0}",
-      extraEnvironment: ["PAM_USER": "ada"])
+    let withNewline = try await Self.verifyPAM(
+      in: sandbox, database, user: "ada", token: Passphrase.first + "\n\u{0}")
     #expect(withNewline.status == 77)
-    let noUser = try await sandbox.run(
-      ["--db", database, "verify", "--pam"], input: Passphrase.first + "\u{0}")
+    let noUser = try await Self.verifyPAM(in: sandbox, database, user: nil)
     #expect(noUser.status == 64)
     // Without --pam the environment names nobody.
     let plain = try await sandbox.run(
       ["--db", database, "verify", "--password-stdin", "--no-input"],
       input: Passphrase.first + "\n", extraEnvironment: ["PAM_USER": "ada"])
     #expect(plain.status != 0)
+  }
+
+  /// A migrated database of the sandbox's own with `accounts`, each with the first
+  /// passphrase.
+  private static func database(
+    in sandbox: borrowing Sandbox, accounts: [String]
+  ) async throws -> String {
+    let database = sandbox.root + "/pam.sqlite3"
+    #expect(try await sandbox.run(["--db", database, "migrate"]).status == 0)
+    for name in accounts {
+      let added = try await sandbox.run(
+        ["--db", database, "users", "add", "--username", name, "--password-stdin"],
+        input: Passphrase.first + "\n" + Passphrase.first + "\n")
+      #expect(added.status == 0, "\(added.errors)")
+    }
+    return database
+  }
+
+  /// `verify --pam` as pam_exec runs it: the token on standard input with its NUL, the name
+  /// in `PAM_USER` (none when `user` is nil).
+  private static func verifyPAM(
+    in sandbox: borrowing Sandbox, _ database: String, user: String?,
+    token: String = Passphrase.first + "\u{0}"
+  ) async throws -> Sandbox.Run {
+    try await sandbox.run(
+      ["--db", database, "verify", "--pam"], input: token,
+      extraEnvironment: user.map { ["PAM_USER": $0] } ?? [:])
   }
 }
 

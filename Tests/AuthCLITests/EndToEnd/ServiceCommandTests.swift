@@ -237,30 +237,43 @@ struct ServiceCommandTests {
   @Test func signInAndSignUpPruneABoundedNumberOfRows() async throws {
     let sandbox = try Sandbox()
     _ = try await sandbox.signUp("pia")
-    let values = (1...25).map { "(x'\(String(format: "%02x", $0))', 1, 0, 0, 1000)" }
-    _ = try await sandbox.sql(
-      "INSERT INTO sessions (token_hash, user_id, created_at, last_used_at, expires_at) VALUES "
-        + values.joined(separator: ", "))
+    try await Self.plantExpired(
+      in: sandbox, "sessions (token_hash, user_id, created_at, last_used_at, expires_at)",
+      rows: "1, 0, 0, 1000")
     _ = try await sandbox.signIn("pia", password: "not the passphrase at all")
-    #expect(try await sandbox.sql("SELECT count(*) FROM sessions WHERE expires_at = 1000") == "15")
+    #expect(try await Self.expiredCount(in: sandbox, "sessions") == "15")
     _ = try await sandbox.addUser("quinn")
     _ = try await sandbox.signUp("rita")
-    #expect(try await sandbox.sql("SELECT count(*) FROM sessions WHERE expires_at = 1000") == "5")
+    #expect(try await Self.expiredCount(in: sandbox, "sessions") == "5")
   }
 
   @Test func signInPrunesABoundedNumberOfExpiredDeviceCookies() async throws {
     let sandbox = try Sandbox()
     _ = try await sandbox.signUp("pia")
-    let values = (1...25).map { "(x'\(String(format: "%02x", $0))', 1, 0, 1000)" }
-    _ = try await sandbox.sql(
-      "INSERT INTO device_cookies (token_hash, user_id, created_at, expires_at) VALUES "
-        + values.joined(separator: ", "))
+    try await Self.plantExpired(
+      in: sandbox, "device_cookies (token_hash, user_id, created_at, expires_at)",
+      rows: "1, 0, 1000")
     _ = try await sandbox.signIn("pia", password: "not the passphrase at all")
-    #expect(
-      try await sandbox.sql("SELECT count(*) FROM device_cookies WHERE expires_at = 1000") == "15")
+    #expect(try await Self.expiredCount(in: sandbox, "device_cookies") == "15")
     _ = try await sandbox.signUp("rita")
-    #expect(
-      try await sandbox.sql("SELECT count(*) FROM device_cookies WHERE expires_at = 1000") == "5")
+    #expect(try await Self.expiredCount(in: sandbox, "device_cookies") == "5")
+  }
+
+  /// Plants 25 rows into `table (columns)`, each its own token hash followed by `rows`:
+  /// the values after the hash, for user 1 and long expired (at 1000).
+  private static func plantExpired(
+    in sandbox: borrowing Sandbox, _ table: String, rows: String
+  ) async throws {
+    let values = (1...25).map { "(x'\(String(format: "%02x", $0))', \(rows))" }
+    _ = try await sandbox.sql(
+      "INSERT INTO \(table) VALUES " + values.joined(separator: ", "))
+  }
+
+  /// How many of the rows `plantExpired` planted in `table` are left.
+  private static func expiredCount(
+    in sandbox: borrowing Sandbox, _ table: String
+  ) async throws -> String {
+    try await sandbox.sql("SELECT count(*) FROM \(table) WHERE expires_at = 1000")
   }
 
   @Test func auditListsEventsNewestFirstWithFilters() async throws {

@@ -13,7 +13,6 @@ the other-owner cases chown to `nobody`)
 Prints "PTY HISTORY OK" and exits 0 when every check holds; otherwise prints what failed.
 """
 
-import io
 import os
 import pwd
 import re
@@ -22,8 +21,9 @@ import sys
 
 import pexpect
 
+from pty_support import spawn
+
 BINARY = sys.argv[1]
-TIMEOUT = 60
 UP = "\x1b[A"
 COOKIE = "_HiStOrY_V2_\n"
 PLANTED = "planted-entry"
@@ -53,12 +53,9 @@ nobody = pwd.getpwnam("nobody") if is_root else None
 
 def spawn_shell(history, db=":memory:"):
     """authcli --db DB shell --history HISTORY on a pseudo-terminal, and what it prints."""
-    output = io.StringIO()
-    process = pexpect.spawn(
-        BINARY, ["--db", db, "shell", "--history", history], encoding="utf-8",
-        timeout=TIMEOUT, env=dict(os.environ, TERM="xterm"), dimensions=(24, 100))
-    process.logfile_read = output
-    return process, output
+    return spawn(
+        BINARY, ["--db", db, "shell", "--history", history],
+        env=dict(os.environ, TERM="xterm"), dimensions=(24, 100))
 
 
 def fresh_folder(name, mode=0o700):

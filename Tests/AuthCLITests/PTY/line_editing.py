@@ -9,27 +9,18 @@ Usage: python3 line_editing.py /path/to/authcli   (environment: a private sandbo
 Prints "PTY EDIT OK" and exits 0 when every check holds; otherwise prints what failed.
 """
 
-import io
 import os
 import re
 import stat
 import sys
 import termios
 
-import pexpect
+from pty_support import PASSPHRASE, check, check_exit, finish, spawn
 
 BINARY = sys.argv[1]
-PASSPHRASE = "correct horse battery staple"
-TIMEOUT = 60
 LEFT = "\x1b[D"
 UP = "\x1b[A"
 CTRL_A = "\x01"
-
-
-def check(condition, message):
-    if not condition:
-        print("FAIL: " + message)
-        sys.exit(1)
 
 
 home = os.environ["HOME"]
@@ -41,12 +32,17 @@ history_file = os.path.join(home, "authcli-history")
 
 def spawn_authcli(arguments, term="xterm", **options):
     """authcli --db DATABASE ARGUMENTS on a pseudo-terminal of its own, and what it prints."""
-    output = io.StringIO()
-    process = pexpect.spawn(
-        BINARY, ["--db", database] + arguments, encoding="utf-8", timeout=TIMEOUT,
+    # The terminal may echo the test's own non-UTF-8 line back before authcli refuses it.
+    return spawn(
+        BINARY, ["--db", database] + arguments, codec_errors="replace",
         env=dict(os.environ, TERM=term), **options)
-    process.logfile_read = output
-    return process, output
+
+
+def check_line_mode(child, log, after):
+    """The terminal is back in the mode a shell reads in: echo and the kernel's line editing."""
+    local = termios.tcgetattr(child.child_fd)[3]
+    check(local & termios.ECHO and local & termios.ICANON,
+          "the terminal stayed in libedit's mode after %s:\n%s" % (after, log.getvalue()))
 
 
 child, log = spawn_authcli(["shell", "--history", history_file], dimensions=(24, 80))
@@ -102,10 +98,8 @@ child.sendline("")
 child.expect_exact("Choose 1-5: ")
 child.sendline("quit")
 child.expect_exact("Bye.")
-child.expect(pexpect.EOF)
-child.close()
-check(child.exitstatus == 0, "the shell exited %r:\n%s" % (child.exitstatus, log.getvalue()))
-check(PASSPHRASE not in log.getvalue(), "a password was shown:\n" + log.getvalue())
+text = check_exit(child, log, "the shell")
+check(PASSPHRASE not in text, "a password was shown:\n" + text)
 
 # 3. The history file: the answers, no password, readable by its owner only.
 check(os.path.exists(history_file), "no history file was written")
@@ -123,9 +117,7 @@ child.send(UP)
 child.expect_exact("quit")
 child.send("\r")
 child.expect_exact("Bye.")
-child.expect(pexpect.EOF)
-child.close()
-check(child.exitstatus == 0, "the second shell exited %r" % child.exitstatus)
+check_exit(child, log, "the second shell")
 
 # 5. Ctrl-C while libedit reads a name goes back to the menu, as it does without libedit.
 child, log = spawn_authcli(["shell"])
@@ -143,19 +135,12 @@ child.expect_exact("Choose 1-3: ")
 # A character of two bytes is one character to edit: one Backspace removes it.
 child.send("é\x7fquit\r")
 child.expect_exact("Bye.")
-child.expect(pexpect.EOF)
-child.close()
-check(child.exitstatus == 0, "Ctrl-C at an edited line: exit %r:\n%s"
-      % (child.exitstatus, log.getvalue()))
+check_exit(child, log, "Ctrl-C at an edited line")
 
 # 6. Ctrl-Z while libedit reads, under /bin/sh (dash resets no terminal when a job stops):
 #    the shell gets its terminal back with echo and line mode, and after `fg` the line is
 #    edited again.
-log = io.StringIO()
-child = pexpect.spawn(
-    "/bin/sh", ["-i"], encoding="utf-8", timeout=TIMEOUT,
-    env=dict(os.environ, TERM="xterm", PS1="sh$ "))
-child.logfile_read = log
+child, log = spawn("/bin/sh", ["-i"], env=dict(os.environ, TERM="xterm", PS1="sh$ "))
 child.expect_exact("sh$ ")
 child.sendline('"%s" --db "%s" shell' % (BINARY, database))
 child.expect_exact("Choose 1-3: ")
@@ -163,19 +148,14 @@ child.send("qu")
 child.expect_exact("qu")
 child.sendcontrol("z")
 child.expect_exact("sh$ ")
-local = termios.tcgetattr(child.child_fd)[3]
-check(local & termios.ECHO and local & termios.ICANON,
-      "the terminal stayed in libedit's mode after Ctrl-Z:\n" + log.getvalue())
+check_line_mode(child, log, "Ctrl-Z")
 child.sendline("fg")
 child.send("it" + "\r")
 child.expect_exact("Bye.")
 child.expect_exact("sh$ ")
-local = termios.tcgetattr(child.child_fd)[3]
-check(local & termios.ECHO and local & termios.ICANON,
-      "the terminal stayed in libedit's mode after the shell:\n" + log.getvalue())
+check_line_mode(child, log, "the shell")
 child.sendline("exit")
-child.expect(pexpect.EOF)
-child.close()
+finish(child)
 
 # 6a. TERM=dumb: no line editing, whose cursor movements such a terminal cannot obey; the
 #     terminal's own echo shows the arrow as typed, and the line is read as it came.
@@ -185,8 +165,7 @@ child.send("quit" + LEFT + "\r")
 child.expect_exact("Type a number from 1 to 3")
 child.sendline("quit")
 child.expect_exact("Bye.")
-child.expect(pexpect.EOF)
-child.close()
+finish(child)
 check("^[[D" in log.getvalue(), "libedit read the line on a dumb terminal:\n" + log.getvalue())
 
 # 7. A history file that cannot be written is an error (74), not silence.
@@ -194,10 +173,7 @@ missing_folder = os.path.join(home, "no-such-folder", "history")
 child, log = spawn_authcli(["shell", "--history", missing_folder])
 child.expect_exact("Choose 1-3: ")
 child.sendline("quit")
-child.expect(pexpect.EOF)
-child.close()
-check(child.exitstatus == 74, "an unwritable history exited %r:\n%s"
-      % (child.exitstatus, log.getvalue()))
-check("Cannot write the history file" in log.getvalue(), "no message:\n" + log.getvalue())
+text = check_exit(child, log, "an unwritable history", expected=74)
+check("Cannot write the history file" in text, "no message:\n" + text)
 
 print("PTY EDIT OK")

@@ -11,55 +11,23 @@ Usage: python3 second_factor_session.py /path/to/authcli   (environment: a priva
 Prints "PTY 2FA OK" and exits 0 when every check holds; otherwise prints what failed.
 """
 
-import io
 import json
-import os
 import re
 import subprocess
 import sys
-import termios
 import time
 
-import pexpect
 import pyotp
 
+from pty_support import PASSPHRASE, TIMEOUT, check, check_exit, wait_for_echo_off
+import pty_support
+
 BINARY = sys.argv[1]
-PASSPHRASE = "correct horse battery staple"
-# Generous: this is a safety net against a hang, not a measurement.
-TIMEOUT = 60
 HALF_BLOCKS = ("\u2580", "\u2584")
 
 
 def spawn(args):
-    log = io.StringIO()
-    child = pexpect.spawn(BINARY, args, encoding="utf-8", timeout=TIMEOUT)
-    child.logfile_read = log
-    return child, log
-
-
-def check(condition, message):
-    if not condition:
-        print("FAIL: " + message)
-        sys.exit(1)
-
-
-def echo_is_on(child):
-    return bool(termios.tcgetattr(child.child_fd)[3] & termios.ECHO)
-
-
-def wait_for_echo_off(child, what):
-    """Waits until the program under test has turned echo off for the prompt just shown."""
-    for _ in range(TIMEOUT * 20):
-        if not echo_is_on(child):
-            return
-        time.sleep(0.05)
-    check(False, "echo never went off at the %s prompt" % what)
-
-
-def finish(child):
-    child.expect(pexpect.EOF)
-    child.close()
-    return child.exitstatus
+    return pty_support.spawn(BINARY, args)
 
 
 def authcli(args, stdin=""):
@@ -90,6 +58,17 @@ def send_hidden(child, log, value, what):
     return start
 
 
+def pass_both_steps(child, log, code_prompt, one_time_code, who, username):
+    """Types the password, then `one_time_code` at `code_prompt`, each at a prompt that must
+    hide it, and waits for the sign-in; returns where the log stood before the code."""
+    child.expect_exact("Password: ")
+    send_hidden(child, log, PASSPHRASE, who + "'s password")
+    child.expect_exact(code_prompt)
+    typed_at = send_hidden(child, log, one_time_code, who + "'s code")
+    child.expect_exact("Signed in as " + username)
+    return typed_at
+
+
 # 1. `2fa enable` on a terminal: the secret, the QR code in half blocks, then the first
 #    code asked for at once with echo off; a correct one turns the factor on.
 signed_up = authcli(["signup", "--username", "ptyotp", "--password-stdin"], PASSPHRASE + "\n")
@@ -106,8 +85,7 @@ first = code(secret, 0)
 typed_at = send_hidden(child, log, first, "enable's code")
 child.expect_exact("Recovery codes (each works once")
 check(first not in log.getvalue()[typed_at:], "enable echoed the code:\n" + log.getvalue())
-status = finish(child)
-check(status == 0, "2fa enable exited %r:\n%s" % (status, log.getvalue()))
+check_exit(child, log, "2fa enable")
 shown = authcli(["2fa", "status"])
 check("Second factor:  on" in shown.stdout, "enable did not confirm: " + shown.stdout)
 check(authcli(["signout"]).returncode == 0, "signout failed")
@@ -138,22 +116,16 @@ child.sendline("Sign in")
 child.expect_exact("Username: ")
 check("Sign in" in log.getvalue()[cancelled_at:], "echo was not restored after Ctrl-C")
 child.sendline("ptyotp")
-child.expect_exact("Password: ")
-send_hidden(child, log, PASSPHRASE, "shell's password")
-child.expect_exact("Code: ")
 # The next period's code: the current one confirmed the factor and cannot be used again.
 shell_code = code(secret, 1)
-typed_at = send_hidden(child, log, shell_code, "shell's code")
-child.expect_exact("Signed in as ptyotp")
+typed_at = pass_both_steps(child, log, "Code: ", shell_code, "shell", "ptyotp")
 check(
     shell_code not in log.getvalue()[typed_at:], "the shell echoed the code:\n" + log.getvalue())
 child.expect_exact("Choose 1-5: ")
 check(active_sessions("ptyotp") == 1, "the shell's sign-in made no session")
 child.sendline("quit")
 child.expect_exact("Bye.")
-status = finish(child)
-text = log.getvalue()
-check(status == 0, "the shell exited %r:\n%s" % (status, text))
+text = check_exit(child, log, "the shell")
 check(PASSPHRASE not in text, "the shell echoed a password:\n" + text)
 
 # 3. `signin` on a terminal: the password, then the code, both with echo off. Another
@@ -168,15 +140,11 @@ check(confirmed.returncode == 0, "2fa confirm failed: " + confirmed.stderr)
 check(authcli(["signout"]).returncode == 0, "signout failed")
 
 child, log = spawn(["signin", "--username", "ptyotp2"])
-child.expect_exact("Password: ")
-send_hidden(child, log, PASSPHRASE, "signin's password")
-child.expect_exact("Code from your authenticator app (or a recovery code): ")
 signin_code = code(second_secret, 1)
-typed_at = send_hidden(child, log, signin_code, "signin's code")
-child.expect_exact("Signed in as ptyotp2")
-status = finish(child)
-text = log.getvalue()
-check(status == 0, "signin exited %r:\n%s" % (status, text))
+typed_at = pass_both_steps(
+    child, log, "Code from your authenticator app (or a recovery code): ", signin_code,
+    "signin", "ptyotp2")
+text = check_exit(child, log, "signin")
 check(PASSPHRASE not in text, "signin echoed the password:\n" + text)
 check(signin_code not in text[typed_at:], "signin echoed the code:\n" + text)
 check(authcli(["whoami"]).returncode == 0, "signin kept no session")

@@ -10,40 +10,21 @@ Usage: python3 terminal_layout.py /path/to/authcli   (environment: a private san
 Prints "PTY LAYOUT OK" and exits 0 when every check holds; otherwise prints what failed.
 """
 
-import io
 import json
 import os
 import re
 import sys
 
-import pexpect
+from pty_support import PASSPHRASE, answer, check, check_exit, finish
+import pty_support
 
 BINARY = sys.argv[1]
-PASSPHRASE = "correct horse battery staple"
-TIMEOUT = 60
-
-
-def check(condition, message):
-    if not condition:
-        print("FAIL: " + message)
-        sys.exit(1)
 
 
 def spawn(args, columns=80, term="xterm"):
-    log = io.StringIO()
     environment = dict(os.environ, TERM=term)
     environment.pop("COLUMNS", None)
-    child = pexpect.spawn(
-        BINARY, args, encoding="utf-8", timeout=TIMEOUT, env=environment,
-        dimensions=(24, columns))
-    child.logfile_read = log
-    return child, log
-
-
-def finish(child):
-    child.expect(pexpect.EOF)
-    child.close()
-    return child.exitstatus
+    return pty_support.spawn(BINARY, args, env=environment, dimensions=(24, columns))
 
 
 def run(args, columns=80, term="xterm"):
@@ -62,113 +43,64 @@ def widest(text):
 #    and the name is asked again before any password; a password that is too short is asked
 #    again; a confirmation that does not match goes back to the password.
 child, log = spawn(["signup"])
-child.expect_exact("Username: ")
-child.sendline("")
-child.expect_exact("  ! ")
-child.expect_exact("Username: ")
-child.sendline("ab")
-child.expect_exact("  ! ")
+REFUSED = ("  ! ", None)
+answer(child, ("Username: ", ""), REFUSED, ("Username: ", "ab"), REFUSED)
 child.expect_exact("Username: ")
 before_password = log.getvalue()
 check("Password" not in before_password, "a password was asked before the name passed:\n"
       + before_password)
 child.sendline("layout")
-child.expect_exact("Password: ")
-child.sendline("short")
-child.expect_exact("  ! ")
-child.expect_exact("Password: ")
-child.sendline(PASSPHRASE)
-child.expect_exact("Repeat password: ")
-child.sendline(PASSPHRASE + "!")
-child.expect_exact("  ! ")
-child.expect_exact("Password: ")
-child.sendline(PASSPHRASE)
-child.expect_exact("Repeat password: ")
-child.sendline(PASSPHRASE)
-child.expect_exact("Created account layout and signed in.")
-status = finish(child)
-check(status == 0, "signup exited %r:\n%s" % (status, log.getvalue()))
-check(PASSPHRASE not in log.getvalue(), "a password was echoed:\n" + log.getvalue())
+answer(
+    child, ("Password: ", "short"), REFUSED, ("Password: ", PASSPHRASE),
+    ("Repeat password: ", PASSPHRASE + "!"), REFUSED, ("Password: ", PASSPHRASE),
+    ("Repeat password: ", PASSPHRASE), ("Created account layout and signed in.", None))
+text = check_exit(child, log, "signup")
+check(PASSPHRASE not in text, "a password was echoed:\n" + text)
 
 # 2. signin on a terminal: an empty name is refused and asked again; `quit` is a name here
 #    (it names no account), not a way out of the command.
 child, log = spawn(["signin"])
-child.expect_exact("Username: ")
-child.sendline("")
-child.expect_exact("  ! ")
-child.expect_exact("Username: ")
-child.sendline("layout")
-child.expect_exact("Password: ")
-child.sendline(PASSPHRASE)
-child.expect_exact("Signed in as layout.")
-status = finish(child)
-check(status == 0, "signin exited %r:\n%s" % (status, log.getvalue()))
+answer(
+    child, ("Username: ", ""), REFUSED, ("Username: ", "layout"), ("Password: ", PASSPHRASE),
+    ("Signed in as layout.", None))
+check_exit(child, log, "signin")
 
 # 2a. passwd on a terminal: an empty current password and a new one too short are each
 #     asked again at once.
 NEW_PASSPHRASE = "plum tractor dawn whistle"
+NEW_TWICE = (("New password: ", NEW_PASSPHRASE), ("Repeat new password: ", NEW_PASSPHRASE))
 child, log = spawn(["passwd"])
-child.expect_exact("Current password: ")
-child.sendline("")
-child.expect_exact("  ! ")
-child.expect_exact("Current password: ")
-child.sendline(PASSPHRASE)
-child.expect_exact("New password: ")
-child.sendline("short")
-child.expect_exact("  ! ")
-child.expect_exact("New password: ")
-child.sendline(NEW_PASSPHRASE)
-child.expect_exact("Repeat new password: ")
-child.sendline(NEW_PASSPHRASE)
-child.expect_exact("Password changed; 0 other sessions ended.")
-status = finish(child)
-check(status == 0, "passwd exited %r:\n%s" % (status, log.getvalue()))
-check(NEW_PASSPHRASE not in log.getvalue(), "a password was echoed:\n" + log.getvalue())
+answer(
+    child, ("Current password: ", ""), REFUSED, ("Current password: ", PASSPHRASE),
+    ("New password: ", "short"), REFUSED, *NEW_TWICE,
+    ("Password changed; 0 other sessions ended.", None))
+text = check_exit(child, log, "passwd")
+check(NEW_PASSPHRASE not in text, "a password was echoed:\n" + text)
 
 # 2b. users add and users reset-password, the operator's prompts: a taken name is asked
 #     again, a password with the account's name in it is refused in the operator's words
 #     and asked again, and a confirmation that does not match goes back to the password.
 child, log = spawn(["users", "add"])
-child.expect_exact("Username: ")
-child.sendline("layout")
-child.expect_exact("Password: ")
-child.sendline(PASSPHRASE)
-child.expect_exact("Repeat password: ")
-child.sendline(PASSPHRASE)
-child.expect_exact("  ! ")
-child.expect_exact("Username: ")
-child.sendline("operated")
-child.expect_exact("Created account operated (not signed in).")
-status = finish(child)
-check(status == 0, "users add exited %r:\n%s" % (status, log.getvalue()))
+answer(
+    child, ("Username: ", "layout"), ("Password: ", PASSPHRASE),
+    ("Repeat password: ", PASSPHRASE), REFUSED, ("Username: ", "operated"),
+    ("Created account operated (not signed in).", None))
+check_exit(child, log, "users add")
 child, log = spawn(["users", "reset-password", "operated"])
-child.expect_exact("New password: ")
-child.sendline("operated horse battery")
-child.expect_exact("Repeat new password: ")
-child.sendline("operated horse battery")
-child.expect_exact("  ! Don't include the account's username")
-child.expect_exact("New password: ")
-child.sendline(NEW_PASSPHRASE)
-child.expect_exact("Repeat new password: ")
-child.sendline(NEW_PASSPHRASE + "!")
-child.expect_exact("  ! ")
-child.expect_exact("New password: ")
-child.sendline(NEW_PASSPHRASE)
-child.expect_exact("Repeat new password: ")
-child.sendline(NEW_PASSPHRASE)
-child.expect_exact("Password of operated reset")
-status = finish(child)
-check(status == 0, "users reset-password exited %r:\n%s" % (status, log.getvalue()))
-check(NEW_PASSPHRASE not in log.getvalue(), "a password was echoed:\n" + log.getvalue())
+answer(
+    child, ("New password: ", "operated horse battery"),
+    ("Repeat new password: ", "operated horse battery"),
+    ("  ! Don't include the account's username", None), ("New password: ", NEW_PASSPHRASE),
+    ("Repeat new password: ", NEW_PASSPHRASE + "!"), REFUSED, *NEW_TWICE,
+    ("Password of operated reset", None))
+text = check_exit(child, log, "users reset-password")
+check(NEW_PASSPHRASE not in text, "a password was echoed:\n" + text)
 
 # 3. Ctrl-C at a re-asked name still ends the command with 130.
 child, log = spawn(["signin"])
-child.expect_exact("Username: ")
-child.sendline("")
-child.expect_exact("Username: ")
+answer(child, ("Username: ", ""), ("Username: ", None))
 child.sendintr()
-status = finish(child)
-check(status == 130, "Ctrl-C at signin's name exited %r:\n%s" % (status, log.getvalue()))
+check_exit(child, log, "Ctrl-C at signin's name", expected=130)
 
 # 4. Widths from the window: help and the tables fit 40 columns, and help uses 120.
 status, text = run(["--help"], columns=40)

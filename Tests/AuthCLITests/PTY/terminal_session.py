@@ -9,89 +9,55 @@ Usage: python3 terminal_session.py /path/to/authcli   (environment: a private sa
 Prints "PTY OK" and exits 0 when every check holds; otherwise prints what failed.
 """
 
-import io
 import os
 import re
 import signal
 import sys
-import termios
-import time
 
-import pexpect
+from pty_support import (
+    PASSPHRASE, answer, check, check_exit, echo_is_on, finish, spawn, wait_for_echo_off)
 
 BINARY = sys.argv[1]
-PASSPHRASE = "correct horse battery staple"
-# Generous: this is a safety net against a hang, not a measurement.
-TIMEOUT = 60
+PASSWORD_TWICE = (("Password: ", PASSPHRASE), ("Repeat password: ", PASSPHRASE))
 
 
-def spawn(command, args, env=None):
-    log = io.StringIO()
-    child = pexpect.spawn(command, args, encoding="utf-8", timeout=TIMEOUT, env=env)
-    child.logfile_read = log
-    return child, log
+def echo_restored(text):
+    """Whether `stty -a` in `text` shows echo on (`echo`, not `-echo`)."""
+    return re.search(r"(?<![-\w])echo(?![\w])", text) is not None
 
 
-def check(condition, message):
-    if not condition:
-        print("FAIL: " + message)
-        sys.exit(1)
-
-
-def echo_is_on(child):
-    return bool(termios.tcgetattr(child.child_fd)[3] & termios.ECHO)
-
-
-def wait_for_echo_off(child):
-    """Waits until the program under test has turned echo off (there is no prompt to see)."""
-    for _ in range(TIMEOUT * 20):
-        if not echo_is_on(child):
-            return
-        time.sleep(0.05)
-    check(False, "echo never went off")
-
-
-def finish(child):
-    child.expect(pexpect.EOF)
-    child.close()
-    return child.exitstatus
+def interrupt_signin(flags, what, at_prompt):
+    """Ctrl-C at signin's hidden password, seen by its prompt or, with none, by echo going
+    off: the command must end with 130 and leave the terminal with echo on."""
+    script = 'trap : INT; "$0" signin --username ptyuser%s; echo "status=$?"; stty -a' % flags
+    child, log = spawn("/bin/sh", ["-c", script, BINARY])
+    if at_prompt:
+        child.expect_exact("Password: ")
+    else:
+        wait_for_echo_off(child)
+    child.sendintr()
+    finish(child)
+    text = log.getvalue()
+    check("status=130" in text, "Ctrl-C did not end %s with 130:\n%s" % (what, text))
+    check(echo_restored(text), "echo stayed off:\n" + text)
 
 
 # 1. A scripted sign-up on a terminal prompts for the username (echoed) and the
 #    password twice (not echoed).
 child, log = spawn(BINARY, ["signup"])
-child.expect_exact("Username: ")
-child.sendline("ptyuser")
-child.expect_exact("Password: ")
-child.sendline(PASSPHRASE)
-child.expect_exact("Repeat password: ")
-child.sendline(PASSPHRASE)
-status = finish(child)
-check(status == 0, "signup exited %r:\n%s" % (status, log.getvalue()))
-check("ptyuser" in log.getvalue(), "the username was not echoed")
-check(PASSPHRASE not in log.getvalue(), "the password was echoed:\n" + log.getvalue())
-check("Created account ptyuser" in log.getvalue(), "no confirmation:\n" + log.getvalue())
+answer(child, ("Username: ", "ptyuser"), *PASSWORD_TWICE)
+text = check_exit(child, log, "signup")
+check("ptyuser" in text, "the username was not echoed")
+check(PASSPHRASE not in text, "the password was echoed:\n" + text)
+check("Created account ptyuser" in text, "no confirmation:\n" + text)
+
 
 # 2. Ctrl-C at the hidden password prompt: exit 130, and the terminal has echo again.
-script = 'trap : INT; "$0" signin --username ptyuser; echo "status=$?"; stty -a'
-child, log = spawn("/bin/sh", ["-c", script, BINARY])
-child.expect_exact("Password: ")
-child.sendintr()
-status = finish(child)
-text = log.getvalue()
-check("status=130" in text, "Ctrl-C did not end signin with 130:\n" + text)
-check(re.search(r"(?<![-\w])echo(?![\w])", text) is not None, "echo stayed off:\n" + text)
+interrupt_signin("", "signin", at_prompt=True)
 
 # 2a. The same with --password-stdin on a terminal: no prompt is shown, but echo is off
 #     while the line is read, and Ctrl-C must still end with 130 and echo on.
-script = 'trap : INT; "$0" signin --username ptyuser --password-stdin; echo "status=$?"; stty -a'
-child, log = spawn("/bin/sh", ["-c", script, BINARY])
-wait_for_echo_off(child)
-child.sendintr()
-status = finish(child)
-text = log.getvalue()
-check("status=130" in text, "Ctrl-C did not end signin --password-stdin with 130:\n" + text)
-check(re.search(r"(?<![-\w])echo(?![\w])", text) is not None, "echo stayed off:\n" + text)
+interrupt_signin(" --password-stdin", "signin --password-stdin", at_prompt=False)
 
 # 2b. SIGTERM at the hidden prompt: the process dies of the signal, the terminal has echo.
 script = '"$0" signin --username ptyuser; echo "status=$?"; stty -a'
@@ -105,7 +71,7 @@ if os.path.exists(children_file):
     finish(child)
     text = log.getvalue()
     check("status=143" in text, "SIGTERM did not end signin:\n" + text)
-    check(re.search(r"(?<![-\w])echo(?![\w])", text) is not None, "echo stayed off:\n" + text)
+    check(echo_restored(text), "echo stayed off:\n" + text)
 else:
     child.sendline(PASSPHRASE)
     finish(child)
@@ -136,14 +102,7 @@ finish(child)
 # A database of its own, so the shell starts signed out.
 shell_database = os.path.join(os.environ["XDG_DATA_HOME"], "shell.sqlite3")
 child, log = spawn(BINARY, ["--db", shell_database, "shell"])
-child.expect_exact("Choose 1-3: ")
-child.sendline("Sign up")
-child.expect_exact("Username: ")
-child.sendline("ptyshell")
-child.expect_exact("Password: ")
-child.sendline(PASSPHRASE)
-child.expect_exact("Repeat password: ")
-child.sendline(PASSPHRASE)
+answer(child, ("Choose 1-3: ", "Sign up"), ("Username: ", "ptyshell"), *PASSWORD_TWICE)
 child.expect_exact("Creating account")
 child.expect_exact("Signed in as ptyshell")
 child.expect_exact("Choose 1-5: ")
@@ -163,36 +122,27 @@ child.expect_exact("Choose 1-3: ")
 cancelled_at = len(log.getvalue())
 child.sendline("quit")
 child.expect_exact("Bye.")
-status = finish(child)
-text = log.getvalue()
-check(status == 0, "the shell exited %r:\n%s" % (status, text))
+text = check_exit(child, log, "the shell")
 check(PASSPHRASE not in text, "the shell echoed a password:\n" + text)
 check("quit" in text[cancelled_at:], "echo was not restored after Ctrl-C:\n" + text)
 
 # 4. Administration on a terminal: `users add` prompts for the password twice (hidden),
 #    `users delete` asks before deleting; anything but yes keeps the account.
 child, log = spawn(BINARY, ["users", "add", "--username", "ptyadmin"])
-child.expect_exact("Password: ")
-child.sendline(PASSPHRASE)
-child.expect_exact("Repeat password: ")
-child.sendline(PASSPHRASE)
-child.expect_exact("Created account ptyadmin (not signed in).")
-status = finish(child)
-check(status == 0, "users add exited %r:\n%s" % (status, log.getvalue()))
-check(PASSPHRASE not in log.getvalue(), "users add echoed the password:\n" + log.getvalue())
+answer(child, *PASSWORD_TWICE, ("Created account ptyadmin (not signed in).", None))
+text = check_exit(child, log, "users add")
+check(PASSPHRASE not in text, "users add echoed the password:\n" + text)
 
 child, log = spawn(BINARY, ["users", "delete", "ptyadmin"])
 child.expect_exact("Delete account ptyadmin and end its 0 session(s)? [y/N] ")
 child.sendline("n")
-status = finish(child)
-check(status == 64, "a declined delete exited %r:\n%s" % (status, log.getvalue()))
-check("Not confirmed; nothing was changed." in log.getvalue(), "no refusal:\n" + log.getvalue())
+text = check_exit(child, log, "a declined delete", expected=64)
+check("Not confirmed; nothing was changed." in text, "no refusal:\n" + text)
 
 child, log = spawn(BINARY, ["users", "delete", "ptyadmin"])
 child.expect_exact("[y/N] ")
 child.sendline("yes")
 child.expect_exact("Deleted account ptyadmin; 0 sessions ended.")
-status = finish(child)
-check(status == 0, "a confirmed delete exited %r:\n%s" % (status, log.getvalue()))
+check_exit(child, log, "a confirmed delete")
 
 print("PTY OK")

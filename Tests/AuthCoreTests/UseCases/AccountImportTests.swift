@@ -149,7 +149,37 @@ import Testing
     let dear = "$2b$14$" + String(repeating: "a", count: 53)
     let report = try await services(fixture).accountImport.importAccounts(
       AccountImportRequest(format: .htpasswd, lines: ["kim:" + dear]))
-    #expect(report.refused.first?.reason.hasPrefix("bcrypt cost above the current") == true)
+    #expect(
+      report.refused.first?.reason
+        == "bcrypt cost 1179648 KiB × passes, above the most a sign-in may cost"
+        + " (524288 KiB × passes)")
+    // Raising the store's sign-in work admits nothing above that bound either.
+    var raising = AccountImportRequest(format: .htpasswd, lines: ["kim:" + dear])
+    raising.raiseSignInWork = true
+    let raised = try await services(fixture).accountImport.importAccounts(raising)
+    #expect(raised.refused.count == 1)
+    #expect(raised.signInWork == nil)
+  }
+
+  @Test func raisingTheSignInWorkKeepsADearerHashAndTheStoreRemembersIt() async throws {
+    let fixture = try UseCaseFixture(cost: .interactive)
+    // bcrypt at cost 12, Django's default: 294,912 against the default's 131,072.
+    let dear = "$2b$12$" + String(repeating: "a", count: 53)
+    let refused = try await services(fixture).accountImport.importAccounts(
+      AccountImportRequest(format: .htpasswd, lines: ["kim:" + dear]))
+    #expect(
+      refused.refused.first?.reason
+        == "bcrypt cost 294912 KiB × passes, above the store's sign-in work (131072)")
+    #expect(refused.refused.first?.remedy == .raiseSignInWork(to: 294_912))
+    var request = AccountImportRequest(format: .htpasswd, lines: ["kim:" + dear])
+    request.raiseSignInWork = true
+    let report = try await services(fixture).accountImport.importAccounts(request)
+    #expect(report.accepted.map(\.username) == ["kim"])
+    #expect(report.signInWork == SignInWorkChange(from: 131_072, to: 294_912))
+    let status = try #require(try await services(fixture).signInWork.status())
+    #expect(status.work == 294_912)
+    #expect(status.raised)
+    #expect(status.keptAboveDefault == 1)
   }
 
   @Test func argon2idIsJudgedByItsWorkNotParameterByParameter() async throws {
@@ -163,7 +193,7 @@ import Testing
     #expect(report.accepted.map(\.username) == ["lou"])
     #expect(
       report.refused.first?.reason
-        == "argon2id cost above the current Argon2id cost (128 against at most 8 KiB × passes;"
-        + " a higher current cost admits it)")
+        == "argon2id cost 128 KiB × passes, above the store's sign-in work (8)")
+    #expect(report.refused.first?.remedy == .raiseSignInWork(to: 128))
   }
 }

@@ -64,6 +64,14 @@ import Testing
     ("bcrypt_sha256$" + bcryptTail, .djangoBcryptSHA256, .bcrypt(logRounds: 12)),
     ("argon2" + argon2, .djangoArgon2id, .argon2(memoryKiB: 102400, passes: 2, lanes: 8)),
     (argon2, .argon2id, .argon2(memoryKiB: 102400, passes: 2, lanes: 8)),
+    (
+      "pbkdf2_sha1$260000$salt$" + String(repeating: "A", count: 27) + "=", .djangoPBKDF2SHA1,
+      .pbkdf2(iterations: 260_000)
+    ),
+    (
+      "scrypt$16384$salt$8$5$" + String(repeating: "A", count: 86) + "==", .djangoScrypt,
+      .scrypt(log2N: 14, blockSize: 8, lanes: 5)
+    ),
   ])
   func acceptedFormatsAreReadWithTheirCost(
     text: String, scheme: LegacyPasswordHash.Scheme, cost: LegacyHashCost
@@ -104,9 +112,7 @@ import Testing
     ("crypt$$abAAAAAAAAAAA", .weak(.djangoDigest)),
     ("$7$CU..../....abc$def", .unsupported(.scryptCrypt)),
     ("$gy$j9T$abc$def", .unsupported(.gostYescrypt)),
-    ("pbkdf2_sha1$260000$salt$abc=", .unsupported(.djangoPBKDF2SHA1)),
     ("bcrypt$" + bcryptTail, .unsupported(.djangoBcrypt)),
-    ("scrypt$salt$1048576$8$1$abc=", .unsupported(.djangoScrypt)),
     (
       "argon2$argon2i$v=19$m=512,t=2,p=2$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA",
       .unsupported(.otherArgon2)
@@ -182,6 +188,18 @@ import Testing
     ("pbkdf2_sha256$1000$$" + String(repeating: "A", count: 43) + "=", .djangoPBKDF2SHA256),
     ("pbkdf2_sha256$1000$salt$" + String(repeating: "A", count: 44), .djangoPBKDF2SHA256),
     ("pbkdf2_sha256$1000$salt", .djangoPBKDF2SHA256),
+    // A SHA-256 checksum under the SHA-1 prefix, and the reverse.
+    ("pbkdf2_sha1$1000$salt$" + String(repeating: "A", count: 43) + "=", .djangoPBKDF2SHA1),
+    ("pbkdf2_sha256$1000$salt$" + String(repeating: "A", count: 27) + "=", .djangoPBKDF2SHA256),
+    // Django's order is N, salt, r, p: the salt where N belongs is refused.
+    ("scrypt$salt$1048576$8$1$" + String(repeating: "A", count: 86) + "==", .djangoScrypt),
+    ("scrypt$12345$salt$8$1$" + String(repeating: "A", count: 86) + "==", .djangoScrypt),
+    ("scrypt$1$salt$8$1$" + String(repeating: "A", count: 86) + "==", .djangoScrypt),
+    ("scrypt$16384$salt$0$1$" + String(repeating: "A", count: 86) + "==", .djangoScrypt),
+    ("scrypt$16384$salt$65536$16384$" + String(repeating: "A", count: 86) + "==", .djangoScrypt),
+    ("scrypt$16384$$8$1$" + String(repeating: "A", count: 86) + "==", .djangoScrypt),
+    ("scrypt$16384$salt$8$1$" + String(repeating: "A", count: 88), .djangoScrypt),
+    ("scrypt$16384$salt$8$1", .djangoScrypt),
     ("bcrypt_sha256$" + String(repeating: "a", count: 60), .djangoBcryptSHA256),
     ("argon2" + "$argon2id$v=19$m=0,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA", .djangoArgon2id),
     (

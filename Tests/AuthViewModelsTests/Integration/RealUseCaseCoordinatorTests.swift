@@ -9,18 +9,15 @@ struct RealUseCaseCoordinatorTests {
   @Test("sign up, see sessions, sign out, sign in again, quit")
   func flow() async throws {
     let phrase = "correct horse battery staple"
-    let presenter = RecordingPresenter([
-      Play.authenticate(.signUpTapped),
-      Play.signUp(
-        .usernameChanged("bob"), .passwordChanged(phrase), .confirmationChanged(phrase),
-        .signUpTapped),
-      Play.account(.sessionsTapped),
-      Play.sessions(.backTapped),
-      Play.account(.signOutTapped),
-      Play.authenticate(.signInTapped),
-      Play.signIn(.usernameChanged("bob"), .passwordChanged(phrase), .signInTapped),
-      Play.account(.quitTapped),
-    ])
+    let presenter = RecordingPresenter(
+      Play.signsUp("bob", phrase) + [
+        Play.account(.sessionsTapped),
+        Play.sessions(.backTapped),
+        Play.account(.signOutTapped),
+        Play.authenticate(.signInTapped),
+        Play.signIn(.usernameChanged("bob"), .passwordChanged(phrase), .signInTapped),
+        Play.account(.quitTapped),
+      ])
     var tokens: [SessionToken?] = []
     let coordinator = AuthCoordinator(useCases: try RealUseCases().useCases, presenter: presenter) {
       tokens.append($0)
@@ -41,12 +38,7 @@ struct RealUseCaseCoordinatorTests {
   @Test("a new token the front end cannot keep: the session is ended and the flow stops")
   func tokenNotKept() async throws {
     let phrase = "correct horse battery staple"
-    let presenter = RecordingPresenter([
-      Play.authenticate(.signUpTapped),
-      Play.signUp(
-        .usernameChanged("bob"), .passwordChanged(phrase), .confirmationChanged(phrase),
-        .signUpTapped),
-    ])
+    let presenter = RecordingPresenter(Play.signsUp("bob", phrase))
     let useCases = try RealUseCases().useCases
     var offered: [SessionToken?] = []
     let coordinator = AuthCoordinator(useCases: useCases, presenter: presenter) { token in

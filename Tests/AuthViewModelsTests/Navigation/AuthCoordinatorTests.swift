@@ -20,24 +20,21 @@ struct AuthCoordinatorTests {
 
   @Test("the whole flow: each step shows its own scene, and the token follows sign-in and out")
   func wholeFlow() async {
-    let presenter = RecordingPresenter([
-      Play.authenticate(.signUpTapped),
-      Play.signUp(
-        .usernameChanged("alice"), .passwordChanged(phrase), .confirmationChanged(phrase),
-        .signUpTapped),
-      Play.account(.changePasswordTapped),
-      Play.changePassword(
-        .currentPasswordChanged(phrase), .newPasswordChanged("a brand new long passphrase"),
-        .confirmationChanged("a brand new long passphrase"), .changeTapped),
-      Play.account(.sessionsTapped),
-      Play.sessions(.revokeTapped(SessionID(rawValue: 7)), .backTapped),
-      Play.account(.signOutTapped),
-      Play.authenticate(.signInTapped),
-      Play.signIn(.signUpTapped),
-      Play.signUp(.signInTapped),
-      Play.signIn(.usernameChanged("alice"), .passwordChanged(phrase), .signInTapped),
-      Play.account(.quitTapped),
-    ])
+    let presenter = RecordingPresenter(
+      Play.signsUp("alice", phrase) + [
+        Play.account(.changePasswordTapped),
+        Play.changePassword(
+          .currentPasswordChanged(phrase), .newPasswordChanged("a brand new long passphrase"),
+          .confirmationChanged("a brand new long passphrase"), .changeTapped),
+        Play.account(.sessionsTapped),
+        Play.sessions(.revokeTapped(SessionID(rawValue: 7)), .backTapped),
+        Play.account(.signOutTapped),
+        Play.authenticate(.signInTapped),
+        Play.signIn(.signUpTapped),
+        Play.signUp(.signInTapped),
+        Play.signIn(.usernameChanged("alice"), .passwordChanged(phrase), .signInTapped),
+        Play.account(.quitTapped),
+      ])
     var tokens: [SessionToken?] = []
     let coordinator = AuthCoordinator(useCases: useCases, presenter: presenter) {
       tokens.append($0)

@@ -31,6 +31,15 @@ final class RecordingPresenter: ScenePresenter {
 /// Scripts that apply events to one kind of scene, and record an issue when another
 /// kind is shown.
 enum Play {
+  /// From the start scene to a new account: sign-up chosen, its form filled and submitted.
+  static func signsUp(_ username: String, _ phrase: String) -> [RecordingPresenter.Script] {
+    [
+      authenticate(.signUpTapped),
+      signUp(
+        .usernameChanged(username), .passwordChanged(phrase), .confirmationChanged(phrase),
+        .signUpTapped),
+    ]
+  }
   static func authenticate(_ events: AuthenticateViewEvent...) -> RecordingPresenter.Script {
     play(AuthenticateViewModel.self, events)
   }

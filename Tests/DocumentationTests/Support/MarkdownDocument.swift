@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// One Markdown file of the manual, cut into its fenced blocks.
 struct MarkdownDocument: Sendable {
@@ -15,6 +16,42 @@ struct MarkdownDocument: Sendable {
     let text = try String(contentsOfFile: root + "/" + relativePath, encoding: .utf8)
     lines = text.components(separatedBy: "\n")
     blocks = Self.blocks(in: lines)
+  }
+
+  /// The lines of the table under `header`: from the one after its rule to the last row.
+  func tableRows(
+    under header: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> Range<Int> {
+    let headerIndex = try #require(
+      lines.firstIndex(of: header), "\(relativePath) has no `\(header)` table",
+      sourceLocation: sourceLocation)
+    let first = headerIndex + 2
+    var end = first
+    while end < lines.count, lines[end].hasPrefix("| ") { end += 1 }
+    return first..<end
+  }
+
+  /// Writes the file back under `root` with `rows` in place of the table lines `range`.
+  func write(_ rows: [String], replacing range: Range<Int>, root: String) throws {
+    var lines = lines
+    lines.replaceSubrange(range, with: rows)
+    try lines.joined(separator: "\n").write(
+      toFile: root + "/" + relativePath, atomically: true, encoding: .utf8)
+  }
+
+  /// Checks a table the declarations write: an update run writes `declared` in, any other
+  /// run records `problem` at the table's first row, followed by the declared rows.
+  func check(
+    table range: Range<Int>, declared: [String], problem: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    guard Array(lines[range]) != declared else { return }
+    if Manual.isUpdating { return try write(declared, replacing: range, root: Manual.root) }
+    Issue.record(
+      Comment(
+        rawValue: "\(relativePath):\(range.lowerBound + 1): \(problem) (\(Manual.updateHint)); "
+          + "declared:\n" + declared.joined(separator: "\n")),
+      sourceLocation: sourceLocation)
   }
 
   /// The fences and what the comment just above each one asks of it.

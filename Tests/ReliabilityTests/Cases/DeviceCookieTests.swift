@@ -31,62 +31,36 @@ struct DeviceCookieTests {
   func strangerCannotLockTheOwnerOut(engine: Engine) async throws {
     let workspace = try Workspace("device-cookies")
     defer { workspace.remove() }
-    let database = try engine.database(in: workspace)
-    let made = try await workspace.run(
-      database: database, ["signup", "--username", "owner", "--password-stdin"],
-      lines: [Self.phrase],
-      client: "owner")
-    try #require(made.exitCode == ExitCodes.ok, "\(made.summary)")
+    let clients = try Clients(workspace, engine)
+    try await clients.signUp("owner", Self.phrase, as: "owner")
     // The owner's first sign-in on this device leaves a cookie (0600, beside the session).
-    let first = try await workspace.run(
-      database: database, Self.signIn, lines: [Self.phrase], client: "owner")
-    try #require(first.exitCode == ExitCodes.ok, "\(first.summary)")
+    try await clients.require(Self.signIn, [Self.phrase], as: "owner")
     let folder = workspace.stateFolder(client: "owner")
-    let cookies = try FileManager.default.contentsOfDirectory(atPath: folder)
-      .filter { $0.hasPrefix("device-") }
+    let cookies = try Self.cookieFiles(in: folder)
     #expect(cookies.count == 1)
-    let cookieMode =
-      try FileManager.default.attributesOfItem(
-        atPath: folder + "/" + (cookies.first ?? ""))[.posixPermissions] as? Int
-    #expect(cookieMode == 0o600)
+    #expect(try Self.mode(of: folder + "/" + (cookies.first ?? "")) == 0o600)
     // A stranger guesses past the limit: the name is locked for clients without a cookie,
     // so even the right password is refused there.
     for _ in 0..<7 {
-      let guess = try await workspace.run(
-        database: database, Self.signIn, lines: ["a stranger's guess"], client: "stranger")
-      #expect(guess.exitCode == ExitCodes.noPermission, "\(guess.summary)")
+      try await clients.expect(
+        ExitCodes.noPermission, Self.signIn, ["a stranger's guess"], as: "stranger")
     }
-    let strangerRight = try await workspace.run(
-      database: database, Self.signIn, lines: [Self.phrase], client: "stranger")
-    #expect(strangerRight.exitCode == ExitCodes.noPermission, "\(strangerRight.summary)")
+    try await clients.expect(ExitCodes.noPermission, Self.signIn, [Self.phrase], as: "stranger")
     // The owner's device is not locked out, before or after signing out.
-    let owner = try await workspace.run(
-      database: database, Self.signIn, lines: [Self.phrase], client: "owner")
-    #expect(owner.exitCode == ExitCodes.ok, "\(owner.summary)")
-    let signedOut = try await workspace.run(
-      database: database, ["signout"], lines: [], client: "owner")
-    #expect(signedOut.exitCode == ExitCodes.ok, "\(signedOut.summary)")
-    let again = try await workspace.run(
-      database: database, Self.signIn, lines: [Self.phrase], client: "owner")
-    #expect(again.exitCode == ExitCodes.ok, "\(again.summary)")
+    try await clients.expect(ExitCodes.ok, Self.signIn, [Self.phrase], as: "owner")
+    try await clients.expect(ExitCodes.ok, ["signout"], [], as: "owner")
+    try await clients.expect(ExitCodes.ok, Self.signIn, [Self.phrase], as: "owner")
     // A copied cookie (the owner's, stolen) is limited by its own lock: failures with it
     // lock it, and then even the right password is refused with it.
     for _ in 0..<6 {
-      let wrong = try await workspace.run(
-        database: database, Self.signIn, lines: ["not the phrase"], client: "owner")
-      #expect(wrong.exitCode == ExitCodes.noPermission, "\(wrong.summary)")
+      try await clients.expect(
+        ExitCodes.noPermission, Self.signIn, ["not the phrase"], as: "owner")
     }
-    let lockedCookie = try await workspace.run(
-      database: database, Self.signIn, lines: [Self.phrase], client: "owner")
-    #expect(lockedCookie.exitCode == ExitCodes.noPermission, "\(lockedCookie.summary)")
+    try await clients.expect(ExitCodes.noPermission, Self.signIn, [Self.phrase], as: "owner")
     // The operator's unlock clears both locks.
-    let unlocked = try await workspace.run(
-      database: database, ["users", "unlock", "owner"], lines: [], client: "admin")
-    #expect(unlocked.exitCode == ExitCodes.ok, "\(unlocked.summary)")
+    try await clients.expect(ExitCodes.ok, ["users", "unlock", "owner"], [], as: "admin")
     for client in ["owner", "stranger"] {
-      let after = try await workspace.run(
-        database: database, Self.signIn, lines: [Self.phrase], client: client)
-      #expect(after.exitCode == ExitCodes.ok, "\(client): \(after.summary)")
+      try await clients.expect(ExitCodes.ok, Self.signIn, [Self.phrase], as: client)
     }
   }
 
@@ -94,31 +68,16 @@ struct DeviceCookieTests {
   func cookieIsBoundToItsAccount(engine: Engine) async throws {
     let workspace = try Workspace("device-cookie-binding")
     defer { workspace.remove() }
-    let database = try engine.database(in: workspace)
-    for (name, phrase) in [("owner", Self.phrase), ("other", Self.otherPhrase)] {
-      let made = try await workspace.run(
-        database: database, ["signup", "--username", name, "--password-stdin"], lines: [phrase],
-        client: "setup")
-      try #require(made.exitCode == ExitCodes.ok, "\(made.summary)")
-    }
-    let signedIn = try await workspace.run(
-      database: database, ["signin", "--username", "owner", "--password-stdin"],
-      lines: [Self.phrase],
-      client: "shared")
-    try #require(signedIn.exitCode == ExitCodes.ok, "\(signedIn.summary)")
+    let clients = try Clients(workspace, engine)
+    try await clients.signUp("owner", Self.phrase)
+    try await clients.signUp("other", Self.otherPhrase)
+    try await clients.require(Self.signIn, [Self.phrase], as: "shared")
     // The shared device's cookie belongs to owner: guesses at other from it count on
     // other's name like any untrusted client's, and lock it there.
-    for _ in 0..<6 {
-      _ = try await workspace.run(
-        database: database, ["signin", "--username", "other", "--password-stdin"],
-        lines: ["a guess"],
-        client: "shared")
-    }
-    let otherFromElsewhere = try await workspace.run(
-      database: database, ["signin", "--username", "other", "--password-stdin"],
-      lines: [Self.otherPhrase],
-      client: "third")
-    #expect(otherFromElsewhere.exitCode == ExitCodes.noPermission, "\(otherFromElsewhere.summary)")
+    let otherSignIn = Self.signIn(as: "other")
+    try await clients.guess(otherSignIn, ["a guess"], as: "shared")
+    try await clients.expect(
+      ExitCodes.noPermission, otherSignIn, [Self.otherPhrase], as: "third")
   }
 
   @Test(
@@ -127,39 +86,26 @@ struct DeviceCookieTests {
   func strangerCannotBlockTheOwnersOtherChecks(engine: Engine) async throws {
     let workspace = try Workspace("device-cookie-passwd")
     defer { workspace.remove() }
-    let database = try engine.database(in: workspace)
-    let made = try await workspace.run(
-      database: database, ["signup", "--username", "owner", "--password-stdin"],
-      lines: [Self.phrase], client: "setup")
-    try #require(made.exitCode == ExitCodes.ok, "\(made.summary)")
+    let clients = try Clients(workspace, engine)
+    try await clients.signUp("owner", Self.phrase)
     // The owner signs in on her device, which leaves her cookie there.
-    let signedIn = try await workspace.run(
-      database: database, Self.signIn, lines: [Self.phrase], client: "owner")
-    try #require(signedIn.exitCode == ExitCodes.ok, "\(signedIn.summary)")
+    try await clients.require(Self.signIn, [Self.phrase], as: "owner")
     // A stranger (his own state folder, so no cookie) fails six times for her name.
     for _ in 0..<6 {
-      let guess = try await workspace.run(
-        database: database, Self.signIn, lines: ["a stranger's guess"], client: "stranger")
-      #expect(guess.exitCode == ExitCodes.noPermission, "\(guess.summary)")
+      try await clients.expect(
+        ExitCodes.noPermission, Self.signIn, ["a stranger's guess"], as: "stranger")
     }
     // Her password change from her own device is judged by her cookie, not the name's lock.
-    let changed = try await workspace.run(
-      database: database, ["passwd", "--password-stdin"], lines: [Self.phrase, Self.otherPhrase],
-      client: "owner")
-    #expect(changed.exitCode == ExitCodes.ok, "\(changed.summary)")
+    let changed = try await clients.expect(
+      ExitCodes.ok, ["passwd", "--password-stdin"], [Self.phrase, Self.otherPhrase],
+      as: "owner")
     #expect(changed.outputText.contains("Password changed"), "\(changed.outputText)")
-    let verified = try await workspace.run(
-      database: database, ["verify", "--username", "owner", "--password-stdin"],
-      lines: [Self.otherPhrase], client: "owner")
-    #expect(verified.exitCode == ExitCodes.ok, "\(verified.summary)")
+    let verify = ["verify", "--username", "owner", "--password-stdin"]
+    try await clients.expect(ExitCodes.ok, verify, [Self.otherPhrase], as: "owner")
     // Elsewhere the name stays locked for every kind of check.
-    let strangerVerify = try await workspace.run(
-      database: database, ["verify", "--username", "owner", "--password-stdin"],
-      lines: [Self.otherPhrase], client: "stranger")
-    #expect(strangerVerify.exitCode == ExitCodes.noPermission, "\(strangerVerify.summary)")
-    let strangerSignIn = try await workspace.run(
-      database: database, Self.signIn, lines: [Self.otherPhrase], client: "stranger")
-    #expect(strangerSignIn.exitCode == ExitCodes.noPermission, "\(strangerSignIn.summary)")
+    try await clients.expect(ExitCodes.noPermission, verify, [Self.otherPhrase], as: "stranger")
+    try await clients.expect(
+      ExitCodes.noPermission, Self.signIn, [Self.otherPhrase], as: "stranger")
   }
 
   @Test(
@@ -168,35 +114,20 @@ struct DeviceCookieTests {
   func eachAccountKeepsItsCookieOnASharedDevice(engine: Engine) async throws {
     let workspace = try Workspace("device-cookie-accounts")
     defer { workspace.remove() }
-    let database = try engine.database(in: workspace)
-    for (name, phrase) in [("alice", Self.phrase), ("bob", Self.otherPhrase)] {
-      let made = try await workspace.run(
-        database: database, ["signup", "--username", name, "--password-stdin"], lines: [phrase],
-        client: "setup")
-      try #require(made.exitCode == ExitCodes.ok, "\(made.summary)")
-    }
+    let clients = try Clients(workspace, engine)
+    try await clients.signUp("alice", Self.phrase)
+    try await clients.signUp("bob", Self.otherPhrase)
     // Alice, then bob, sign in on the same device (the same state folder).
-    for (name, phrase) in [("alice", Self.phrase), ("bob", Self.otherPhrase)] {
-      let signedIn = try await workspace.run(
-        database: database, ["signin", "--username", name, "--password-stdin"], lines: [phrase],
-        client: "shared")
-      try #require(signedIn.exitCode == ExitCodes.ok, "\(signedIn.summary)")
-    }
+    try await clients.require(Self.signIn(as: "alice"), [Self.phrase], as: "shared")
+    try await clients.require(Self.signIn(as: "bob"), [Self.otherPhrase], as: "shared")
     let folder = workspace.stateFolder(client: "shared")
     let cookies = try Self.cookieFiles(in: folder)
     #expect(cookies.count == 2, "\(cookies)")
     for cookie in cookies { #expect(try Self.mode(of: folder + "/" + cookie) == 0o600) }
     #expect(try Self.mode(of: folder) == 0o700)
     // A stranger locks alice's name; alice's own device still lets her in.
-    for _ in 0..<6 {
-      _ = try await workspace.run(
-        database: database, ["signin", "--username", "alice", "--password-stdin"],
-        lines: ["a stranger's guess"], client: "stranger")
-    }
-    let alice = try await workspace.run(
-      database: database, ["signin", "--username", "alice", "--password-stdin"],
-      lines: [Self.phrase], client: "shared")
-    #expect(alice.exitCode == ExitCodes.ok, "\(alice.summary)")
+    try await clients.guess(Self.signIn(as: "alice"), ["a stranger's guess"], as: "stranger")
+    try await clients.expect(ExitCodes.ok, Self.signIn(as: "alice"), [Self.phrase], as: "shared")
   }
 
   @Test(
@@ -205,17 +136,11 @@ struct DeviceCookieTests {
   func previousReleasesCookieFileStillCounts(engine: Engine) async throws {
     let workspace = try Workspace("device-cookie-previous")
     defer { workspace.remove() }
-    let database = try engine.database(in: workspace)
-    for (name, phrase) in [("alice", Self.phrase), ("bob", Self.otherPhrase)] {
-      let made = try await workspace.run(
-        database: database, ["signup", "--username", name, "--password-stdin"], lines: [phrase],
-        client: "setup")
-      try #require(made.exitCode == ExitCodes.ok, "\(made.summary)")
-    }
-    let aliceSignIn = ["signin", "--username", "alice", "--password-stdin"]
-    let first = try await workspace.run(
-      database: database, aliceSignIn, lines: [Self.phrase], client: "shared")
-    try #require(first.exitCode == ExitCodes.ok, "\(first.summary)")
+    let clients = try Clients(workspace, engine)
+    try await clients.signUp("alice", Self.phrase)
+    try await clients.signUp("bob", Self.otherPhrase)
+    let aliceSignIn = Self.signIn(as: "alice")
+    try await clients.require(aliceSignIn, [Self.phrase], as: "shared")
     // The previous release kept one file per database, `device-<database digest>`, holding
     // the token and a newline, as the per-account file does: renaming alice's file to that
     // name leaves exactly what that release would have left after her sign-in.
@@ -225,24 +150,14 @@ struct DeviceCookieTests {
     try FileManager.default.moveItem(atPath: folder + "/" + own, toPath: folder + "/" + previous)
     // Bob signing in there presents alice's old cookie, which is not his: it is not trusted
     // for him, and stays for her.
-    let bob = try await workspace.run(
-      database: database, ["signin", "--username", "bob", "--password-stdin"],
-      lines: [Self.otherPhrase], client: "shared")
-    try #require(bob.exitCode == ExitCodes.ok, "\(bob.summary)")
+    try await clients.require(Self.signIn(as: "bob"), [Self.otherPhrase], as: "shared")
     #expect(FileManager.default.fileExists(atPath: folder + "/" + previous))
-    for _ in 0..<6 {
-      _ = try await workspace.run(
-        database: database, aliceSignIn, lines: ["a stranger's guess"], client: "stranger")
-    }
-    let alice = try await workspace.run(
-      database: database, aliceSignIn, lines: [Self.phrase], client: "shared")
-    #expect(alice.exitCode == ExitCodes.ok, "\(alice.summary)")
+    try await clients.guess(aliceSignIn, ["a stranger's guess"], as: "stranger")
+    try await clients.expect(ExitCodes.ok, aliceSignIn, [Self.phrase], as: "shared")
     // Her success replaced the old cookie with one of her own; the old file is gone.
     #expect(!FileManager.default.fileExists(atPath: folder + "/" + previous))
     #expect(try Self.cookieFiles(in: folder).count == 2)
-    let again = try await workspace.run(
-      database: database, aliceSignIn, lines: [Self.phrase], client: "shared")
-    #expect(again.exitCode == ExitCodes.ok, "\(again.summary)")
+    try await clients.expect(ExitCodes.ok, aliceSignIn, [Self.phrase], as: "shared")
   }
 
   @Test(
@@ -251,14 +166,9 @@ struct DeviceCookieTests {
   func previousReleasesPerNameCookieFileStillCounts(engine: Engine) async throws {
     let workspace = try Workspace("device-cookie-per-name")
     defer { workspace.remove() }
-    let database = try engine.database(in: workspace)
-    let made = try await workspace.run(
-      database: database, ["signup", "--username", "owner", "--password-stdin"],
-      lines: [Self.phrase], client: "setup")
-    try #require(made.exitCode == ExitCodes.ok, "\(made.summary)")
-    let first = try await workspace.run(
-      database: database, Self.signIn, lines: [Self.phrase], client: "owner")
-    try #require(first.exitCode == ExitCodes.ok, "\(first.summary)")
+    let clients = try Clients(workspace, engine)
+    try await clients.signUp("owner", Self.phrase)
+    try await clients.require(Self.signIn, [Self.phrase], as: "owner")
     // The previous release named the file `device-<database digest>-<digest of the name>`
     // (16 hex digits); the cookie in it is what that release would have left.
     let folder = workspace.stateFolder(client: "owner")
@@ -266,13 +176,8 @@ struct DeviceCookieTests {
     let shared = try #require(own.components(separatedBy: "-account-").first)
     let previous = shared + "-0123456789abcdef"
     try FileManager.default.moveItem(atPath: folder + "/" + own, toPath: folder + "/" + previous)
-    for _ in 0..<6 {
-      _ = try await workspace.run(
-        database: database, Self.signIn, lines: ["a stranger's guess"], client: "stranger")
-    }
-    let owner = try await workspace.run(
-      database: database, Self.signIn, lines: [Self.phrase], client: "owner")
-    #expect(owner.exitCode == ExitCodes.ok, "\(owner.summary)")
+    try await clients.guess(Self.signIn, ["a stranger's guess"], as: "stranger")
+    try await clients.expect(ExitCodes.ok, Self.signIn, [Self.phrase], as: "owner")
     #expect(try Self.cookieFiles(in: folder) == [own], "taken over under the account's id")
   }
 
@@ -282,45 +187,85 @@ struct DeviceCookieTests {
   func cookieFollowsTheAccountAcrossARename(engine: Engine) async throws {
     let workspace = try Workspace("device-cookie-rename")
     defer { workspace.remove() }
-    let database = try engine.database(in: workspace)
-    let made = try await workspace.run(
-      database: database, ["signup", "--username", "owner", "--password-stdin"],
-      lines: [Self.phrase], client: "setup")
-    try #require(made.exitCode == ExitCodes.ok, "\(made.summary)")
-    let first = try await workspace.run(
-      database: database, Self.signIn, lines: [Self.phrase], client: "owner")
-    try #require(first.exitCode == ExitCodes.ok, "\(first.summary)")
-    let renamed = try await workspace.run(
-      database: database, ["users", "rename", "owner", "ava"], lines: [], client: "admin")
-    try #require(renamed.exitCode == ExitCodes.ok, "\(renamed.summary)")
+    let clients = try Clients(workspace, engine)
+    try await clients.signUp("owner", Self.phrase)
+    try await clients.require(Self.signIn, [Self.phrase], as: "owner")
+    try await clients.require(["users", "rename", "owner", "ava"], [], as: "admin")
     // A stranger locks the new name for clients without a cookie.
-    let avaSignIn = ["signin", "--username", "ava", "--password-stdin"]
+    let avaSignIn = Self.signIn(as: "ava")
     for _ in 0..<6 {
-      let guess = try await workspace.run(
-        database: database, avaSignIn, lines: ["a stranger's guess"], client: "stranger")
-      #expect(guess.exitCode == ExitCodes.noPermission, "\(guess.summary)")
+      try await clients.expect(
+        ExitCodes.noPermission, avaSignIn, ["a stranger's guess"], as: "stranger")
     }
     // The owner's device signed in as "owner"; its cookie is the account's, whatever its name.
-    let owner = try await workspace.run(
-      database: database, avaSignIn, lines: [Self.phrase], client: "owner")
-    #expect(owner.exitCode == ExitCodes.ok, "\(owner.summary)")
+    try await clients.expect(ExitCodes.ok, avaSignIn, [Self.phrase], as: "owner")
     let folder = workspace.stateFolder(client: "owner")
     #expect(try Self.cookieFiles(in: folder).count == 1, "the replaced cookie's file is gone")
     // Whoever takes the old name next gains nothing from that device's cookie.
-    let taken = try await workspace.run(
-      database: database, ["signup", "--username", "owner", "--password-stdin"],
-      lines: [Self.otherPhrase], client: "setup")
-    try #require(taken.exitCode == ExitCodes.ok, "\(taken.summary)")
-    for _ in 0..<6 {
-      _ = try await workspace.run(
-        database: database, Self.signIn, lines: ["a stranger's guess"], client: "stranger")
+    try await clients.signUp("owner", Self.otherPhrase)
+    try await clients.guess(Self.signIn, ["a stranger's guess"], as: "stranger")
+    try await clients.expect(
+      ExitCodes.noPermission, Self.signIn, [Self.otherPhrase], as: "owner")
+    try await clients.expect(ExitCodes.ok, avaSignIn, [Self.phrase], as: "owner")
+  }
+
+  /// `signin` for `name`, the password on standard input.
+  static func signIn(as name: String) -> [String] {
+    ["signin", "--username", name, "--password-stdin"]
+  }
+
+  /// One case's database and the commands run on it, each as a client: a state folder, so a
+  /// device with its own cookies.
+  struct Clients {
+    let workspace: Workspace
+    let database: String
+
+    init(_ workspace: Workspace, _ engine: Engine) throws {
+      self.workspace = workspace
+      database = try engine.database(in: workspace)
     }
-    let newOwner = try await workspace.run(
-      database: database, Self.signIn, lines: [Self.otherPhrase], client: "owner")
-    #expect(newOwner.exitCode == ExitCodes.noPermission, "\(newOwner.summary)")
-    let again = try await workspace.run(
-      database: database, avaSignIn, lines: [Self.phrase], client: "owner")
-    #expect(again.exitCode == ExitCodes.ok, "\(again.summary)")
+
+    /// Runs `arguments` as `client`, `lines` on standard input.
+    func run(
+      _ arguments: [String], _ lines: [String], as client: String
+    ) async throws
+      -> RunResult
+    {
+      try await workspace.run(database: database, arguments, lines: lines, client: client)
+    }
+
+    /// Runs, and expects `exitCode`.
+    @discardableResult
+    func expect(
+      _ exitCode: Int32, _ arguments: [String], _ lines: [String], as client: String,
+      sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> RunResult {
+      let result = try await run(arguments, lines, as: client)
+      #expect(result.exitCode == exitCode, "\(result.summary)", sourceLocation: sourceLocation)
+      return result
+    }
+
+    /// Runs a step the rest of the case stands on: it must succeed.
+    func require(
+      _ arguments: [String], _ lines: [String], as client: String,
+      sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+      let result = try await run(arguments, lines, as: client)
+      try #require(
+        result.exitCode == ExitCodes.ok, "\(result.summary)", sourceLocation: sourceLocation)
+    }
+
+    /// Creates `name`'s account, by default from a client that is no one's device.
+    func signUp(_ name: String, _ phrase: String, as client: String = "setup") async throws {
+      try await require(
+        ["signup", "--username", name, "--password-stdin"], [phrase], as: client)
+    }
+
+    /// Six wrong guesses, enough to lock what they count against; their answers are not
+    /// what the case checks.
+    func guess(_ arguments: [String], _ lines: [String], as client: String) async throws {
+      for _ in 0..<6 { _ = try await run(arguments, lines, as: client) }
+    }
   }
 
   /// The device cookie files in a state folder.

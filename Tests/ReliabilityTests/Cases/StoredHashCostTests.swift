@@ -10,9 +10,9 @@ struct StoredHashCostTests {
   /// The current cost these runs judge against: the test-only minimum would refuse every
   /// kept hash, so what a real store admits could not be told from what it refuses.
   static let interactive = ["AUTHCLI_ARGON2": "interactive"]
-  /// The Argon2id work a verify at `interactive` costs (64 MiB × 2 passes), which an import
-  /// may not exceed.
-  static let importLimit = 131_072
+  /// The most the store's sign-in work may be raised to, which no import passes even with
+  /// `--raise-sign-in-work`.
+  static let mostSignInWork = 524_288
 
   static let cryptChecksum = String(repeating: "A", count: 43)
   static let salt = "saltsaltsaltsalt"
@@ -104,7 +104,11 @@ struct StoredHashCostTests {
     #expect(imported.result.exitCode == ExitCodes.invalidData, "\(imported.result.summary)")
     #expect(
       imported.result.errorText.contains(
-        "line 1: yesterday: yescrypt cost above the current Argon2id cost ("),
+        "line 1: yesterday: yescrypt cost "),
+      "\(imported.result.summary)")
+    #expect(
+      imported.result.errorText.contains(
+        "above the most a sign-in may cost (\(Self.mostSignInWork) KiB × passes)"),
       "\(imported.result.summary)")
     // The default cost, the short form libxcrypt writes, is still taken.
     let plain = "today:\(Self.yescrypt()):19700:0:99999:7:::\n"
@@ -124,7 +128,8 @@ struct StoredHashCostTests {
     #expect(imported.result.exitCode == ExitCodes.invalidData, "\(imported.result.summary)")
     #expect(
       imported.result.errorText.contains(
-        "argon2id cost above the current Argon2id cost (2097152 against at most 131072"),
+        "argon2id cost 2097152 KiB × passes, above the most a sign-in may cost"
+          + " (\(Self.mostSignInWork) KiB × passes)"),
       "\(imported.result.summary)")
   }
 
@@ -138,11 +143,11 @@ struct StoredHashCostTests {
       workspace, ["users", "import", "--format", "htpasswd", "-"], lines: lines)
     #expect(imported.result.exitCode == ExitCodes.invalidData, "\(imported.result.summary)")
     for (index, (scheme, _)) in Self.costly.enumerated() {
-      let expected =
-        "line \(index + 1): user\(index): \(scheme) cost above the current Argon2id cost ("
+      let expected = "line \(index + 1): user\(index): \(scheme) cost "
       let line = imported.result.errorLines.first { $0.contains(expected) }
       #expect(
-        line?.contains("against at most \(Self.importLimit) KiB × passes") == true, "\(expected)")
+        line?.contains("above the most a sign-in may cost (\(Self.mostSignInWork) KiB × passes)")
+          == true, "\(expected): \(line ?? "no line")")
     }
     let refused = try await run(
       workspace, ["users", "import", "--format", "htpasswd", "-"],

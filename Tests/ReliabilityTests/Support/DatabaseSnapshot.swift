@@ -1,9 +1,8 @@
 import CSQLite
-import CSodium
 import Foundation
 
 /// What a database holds, read through the raw SQLite API (not through the code under test).
-struct DatabaseSnapshot: Sendable {
+struct DatabaseSnapshot: Sendable, ThrottleSnapshot {
   /// The result of `PRAGMA integrity_check` ("ok" when sound).
   let integrity: String
   /// Rows reported by `PRAGMA foreign_key_check`.
@@ -36,18 +35,6 @@ struct DatabaseSnapshot: Sendable {
 
   /// The database's key for names kept as keyed hashes (empty before migration 0004).
   let nameKey: [UInt8]
-
-  /// The form in which the database keeps a name with no account: its keyed BLAKE2b hash.
-  func keyedName(_ name: String) -> String {
-    var output = [UInt8](repeating: 0, count: 32)
-    let bytes = Array(name.utf8)
-    _ = sodium_init()
-    _ = crypto_generichash(&output, 32, bytes, UInt64(bytes.count), nameKey, nameKey.count)
-    return output.map { String(format: "%02x", $0) }.joined()
-  }
-
-  /// The failures counted against a name (kept under its keyed hash), or `nil` for none.
-  func failures(of name: String) -> Int? { throttle[keyedName(name)] }
 
   /// Reads the database at `path` (read-only; it must exist).
   static func read(_ path: String) throws -> DatabaseSnapshot {

@@ -1,5 +1,4 @@
 import AuthPostgres
-import CSodium
 import Foundation
 import PostgresTestSupport
 import Testing
@@ -7,7 +6,7 @@ import Testing
 /// What a PostgreSQL schema holds, read in one snapshot, with the checks that prove nothing
 /// was half-written: every session's user exists, every user has its sign-up event, and
 /// every sign-up event's user exists or was deleted on purpose (none are, here).
-struct PostgresSnapshot {
+struct PostgresSnapshot: ThrottleSnapshot {
   /// User ids by canonical name.
   let users: [String: Int64]
   /// Session owners by session id.
@@ -55,19 +54,6 @@ struct PostgresSnapshot {
       throttle: Dictionary(throttle, uniquingKeysWith: { first, _ in first }),
       nameKey: key ?? [], events: events)
   }
-
-  /// The form in which the database keeps a throttled name: its keyed BLAKE2b hash, made
-  /// here independently of the store's code.
-  func keyedName(_ name: String) -> String {
-    var output = [UInt8](repeating: 0, count: 32)
-    let bytes = Array(name.utf8)
-    _ = sodium_init()
-    _ = crypto_generichash(&output, 32, bytes, UInt64(bytes.count), nameKey, nameKey.count)
-    return output.map { String(format: "%02x", $0) }.joined()
-  }
-
-  /// The failures counted against a name (kept under its keyed hash), or `nil` for none.
-  func failures(of name: String) -> Int? { throttle[keyedName(name)] }
 
   /// Reads and records an issue for everything half-written.
   @discardableResult

@@ -9,6 +9,13 @@ enum FieldRefusals {
     if refused.isEmpty { return .internalFailure("The form neither finished nor said why") }
     return .validationFailed(refused)
   }
+
+  /// Why a form did not finish: its failure outside the fields when it shows one, else the
+  /// fields it refused.
+  static func error(_ failure: (some Error)?, _ fields: [FieldError?]) -> any Error {
+    if let failure { return failure }
+    return error(fields)
+  }
 }
 
 extension FieldError {

@@ -76,10 +76,7 @@ struct SecondFactorCommand {
   /// `2fa disable`: after the current password.
   func disable() async throws {
     let session = try ScriptedSession.open(context)
-    let password = try CredentialReader(
-      context: context,
-      passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput]
-    ).password(prompt: "Current password: ")
+    let password = try currentPassword()
     let answer = try await session.root.services.secondFactor.disable(
       token: session.token, password: password)
     guard case .done = answer else { throw Self.refused(answer) }
@@ -90,15 +87,20 @@ struct SecondFactorCommand {
   /// `2fa recovery-codes`: a new set after the current password.
   func recoveryCodes() async throws {
     let session = try ScriptedSession.open(context)
-    let password = try CredentialReader(
-      context: context,
-      passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput]
-    ).password(prompt: "Current password: ")
+    let password = try currentPassword()
     let answer = try await session.root.services.secondFactor.newRecoveryCodes(
       token: session.token, password: password)
     guard case .done(let codes) = answer else { throw Self.refused(answer) }
     try context.emit(json: RecoveryCodesMade(recoveryCodes: codes.map(\.displayed)))
     showRecoveryCodes(codes)
+  }
+
+  /// The current password, which turning the factor off and new recovery codes ask for.
+  private func currentPassword() throws -> String {
+    try CredentialReader(
+      context: context,
+      passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput]
+    ).password(prompt: "Current password: ")
   }
 
   private func showRecoveryCodes(_ codes: [RecoveryCode]) {

@@ -54,11 +54,12 @@ struct SignInCommand {
     }
     guard case .userDidSignIn(let session) = outcome else {
       let output = viewModel.outputs
-      if let failure = output.failure { throw failure }
-      throw FieldRefusals.error([
-        FieldError("username", output.usernameValidation),
-        FieldError("password", output.passwordValidation),
-      ])
+      throw FieldRefusals.error(
+        output.failure,
+        [
+          FieldError("username", output.usernameValidation),
+          FieldError("password", output.passwordValidation),
+        ])
     }
     let shown = TerminalText.visible(session.authenticated.user.username)
     try await StartedSession.keep(
@@ -66,10 +67,7 @@ struct SignInCommand {
   }
 
   private func openRoot(_ location: DatabaseLocation) throws -> CompositionRoot {
-    let root = try CompositionRoot(
-      location: location, access: .existingOnly, environment: context.process.environment)
-    try root.sessionFile?.prepareFolder()
-    return root
+    try StartedSession.openRoot(location, access: .existingOnly, context: context)
   }
 }
 

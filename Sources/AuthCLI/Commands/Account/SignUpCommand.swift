@@ -41,12 +41,13 @@ struct SignUpCommand {
     }
     guard case .userDidSignUp(let session) = viewModel.outcome else {
       let output = viewModel.outputs
-      if let failure = output.failure { throw failure }
-      throw FieldRefusals.error([
-        FieldError("username", output.usernameValidation),
-        FieldError("password", output.passwordValidation),
-        FieldError("confirmation", output.confirmationValidation),
-      ])
+      throw FieldRefusals.error(
+        output.failure,
+        [
+          FieldError("username", output.usernameValidation),
+          FieldError("password", output.passwordValidation),
+          FieldError("confirmation", output.confirmationValidation),
+        ])
     }
     let shown = TerminalText.visible(session.authenticated.user.username)
     try await StartedSession.keep(
@@ -54,10 +55,7 @@ struct SignUpCommand {
   }
 
   private func openRoot(_ location: DatabaseLocation) throws -> CompositionRoot {
-    let root = try CompositionRoot(
-      location: location, access: .createIfMissing, environment: context.process.environment)
-    try root.sessionFile?.prepareFolder()
-    return root
+    try StartedSession.openRoot(location, access: .createIfMissing, context: context)
   }
 }
 

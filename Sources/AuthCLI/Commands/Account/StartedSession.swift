@@ -5,6 +5,17 @@ import AuthViewModels
 /// place so that both keep a session the same way.
 @MainActor
 enum StartedSession {
+  /// The composition root of a command that starts a session, the session file's folder
+  /// ready before anything is asked, so a folder that cannot hold the token fails first.
+  static func openRoot(
+    _ location: DatabaseLocation, access: CompositionRoot.Access, context: CommandContext
+  ) throws -> CompositionRoot {
+    let root = try CompositionRoot(
+      location: location, access: access, environment: context.process.environment)
+    try root.sessionFile?.prepareFolder()
+    return root
+  }
+
   /// Ends the session the state file held, stores the new token in its place, and reports
   /// the new session: its JSON, or `headline` for people (and, on standard error, whose
   /// session was ended when it was another user's).

@@ -116,6 +116,11 @@ struct SchemaFacts: JSONOutput {
   let inspectedAt: Date
   /// Accounts per scheme, named as `users show` names them; `null` before the schema exists.
   let passwordSchemes: [String: Int]?
+  /// What every sign-in costs (Argon2id KiB × passes), as `users sign-in-work` names it;
+  /// `null` before the schema exists.
+  let signInWork: Int?
+  /// Whether kept hashes raised it above the cost of new hashes.
+  let signInWorkRaised: Bool
   /// Deprecated: `applied_migrations`, as `migrate status` names it; removed in the next
   /// release.
   let migrations: [AppliedMigrationRecord]?
@@ -128,7 +133,8 @@ struct SchemaFacts: JSONOutput {
     case expiredSessions = "expired_sessions", inspectedAt = "inspected_at", migrations
     case newestKnownSchemaVersion = "newest_known_schema_version"
     case passwordSchemes = "password_schemes", pendingMigrations = "pending_migrations", prunable
-    case schemaVersion = "schema_version", sessions, tables
+    case schemaVersion = "schema_version", sessions, signInWork = "sign_in_work"
+    case signInWorkRaised = "sign_in_work_raised", tables
   }
 
   static let deprecatedKeys: [CodingKeys: String] = [
@@ -136,7 +142,9 @@ struct SchemaFacts: JSONOutput {
     .sessions: "`active_sessions` and `expired_sessions`",
   ]
 
-  init(_ schema: any SchemaReport) {
+  /// `defaultSignInWork` is the cost of new hashes, which the store's sign-in work is never
+  /// below.
+  init(_ schema: any SchemaReport, defaultSignInWork: Int) {
     prunable = schema.prunable.map {
       PrunableCountsOutput(
         expiredSessions: $0.expiredSessions, throttleRows: $0.throttleRows,
@@ -153,6 +161,9 @@ struct SchemaFacts: JSONOutput {
     passwordSchemes = schema.passwordSchemes.map { counts in
       Dictionary(counts.map { ($0.scheme, $0.accounts) }) { _, last in last }
     }
+    let raised = schema.raisedSignInWork ?? 0
+    signInWork = schema.passwordSchemes == nil ? nil : max(defaultSignInWork, raised)
+    signInWorkRaised = raised > defaultSignInWork
     migrations = appliedMigrations
     sessions = schema.sessions
   }

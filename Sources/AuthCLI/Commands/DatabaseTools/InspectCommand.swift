@@ -1,3 +1,4 @@
+import AuthCrypto
 import CommandLineKit
 
 /// `authcli inspect`: everything the engine reports, never creating or writing.
@@ -9,9 +10,18 @@ struct InspectCommand {
     let location = try context.databaseLocation()
     try ScriptedSession.refuseMemory(location, context: context)
     let inspection = try CompositionRoot.databaseTools(for: location).inspect()
+    // The cost new hashes get, which the store's sign-in work is never below.
+    let cost =
+      (try? HashingCost.from(environment: context.process.environment)) ?? .interactive
+    let defaultWork = cost.memLimit / 1024 * Int(cost.opsLimit)
     try context.emit(
-      json: InspectOutput(schema: SchemaFacts(inspection.schema), engine: inspection.engineFacts))
-    context.show(InspectReportText.render(inspection, style: context.outputStyle))
+      json: InspectOutput(
+        schema: SchemaFacts(inspection.schema, defaultSignInWork: defaultWork),
+        engine: inspection.engineFacts))
+    context.show(
+      InspectReportText.render(
+        inspection, style: context.outputStyle, defaultSignInWork: defaultWork,
+        passes: Int(cost.opsLimit)))
     if let problem = inspection.problem { throw problem }
   }
 }

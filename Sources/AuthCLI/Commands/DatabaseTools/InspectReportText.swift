@@ -3,7 +3,9 @@ import AuthDatabase
 
 /// `inspect` for people: a block of facts, then the tables with their row counts.
 enum InspectReportText {
-  static func render(_ inspection: Inspection, style: Style) -> String {
+  static func render(
+    _ inspection: Inspection, style: Style, defaultSignInWork: Int, passes: Int
+  ) -> String {
     let schema = inspection.schema
     var facts = inspection.leadingFacts
     facts.append([
@@ -21,6 +23,13 @@ enum InspectReportText {
     }
     if let schemes = schema.passwordSchemes {
       facts.append(["Password hashes", passwordSchemes(schemes)])
+      let work = max(defaultSignInWork, schema.raisedSignInWork ?? 0)
+      facts.append([
+        "Sign-in work",
+        SignInWorkText.describe(work, passes: passes)
+          + (work > defaultSignInWork
+            ? ", raised for kept hashes ('authcli users sign-in-work')" : ", the default"),
+      ])
     }
     if let prunable = schema.prunable {
       facts.append([

@@ -216,9 +216,14 @@ struct UserAdministrationCommand {
       ("Active sessions", String(details.activeSessions.count)),
     ]
     // Only a hash kept from another system is worth a line: authcli's own is the rule.
-    let scheme =
+    var scheme =
       details.passwordScheme?.isCurrent == true
       ? [] : [("Password hash", Self.scheme(details.passwordScheme))]
+    // Beside a kept hash, what it costs against what every check costs.
+    if let work = details.signInWork, details.passwordScheme?.isCurrent != true {
+      let own = details.passwordWork.map { " (this account's hash: \($0))" } ?? ""
+      scheme.append(("Sign-in work", "\(work) KiB × passes" + own))
+    }
     let facts = (lines + scheme).map { label, value in
       (label + ":").padded(to: 17)
         + TerminalText.visible(value)

@@ -53,6 +53,10 @@ struct AccountShown: JSONOutput {
   let throttledUntil: Date?
   let passwordScheme: String?
   let upgradedAtNextSignIn: Bool
+  /// The stored hash's verify, in Argon2id KiB × passes; `null` without a costed hash.
+  let passwordWork: Int?
+  /// What every check on this store costs, in the same unit.
+  let signInWork: Int?
   let sessions: [SessionRecord]
   /// Deprecated: `active_sessions` is a count wherever else it appears (`users list`); the
   /// list is `sessions`. Removed in the next release.
@@ -63,7 +67,8 @@ struct AccountShown: JSONOutput {
     case activeSessions = "active_sessions", createdAt = "created_at"
     case failedAttempts = "failed_attempts", lastSignInAt = "last_sign_in_at"
     case lockReason = "lock_reason", locked, lockedAt = "locked_at"
-    case passwordScheme = "password_scheme", secondFactor = "second_factor", sessions
+    case passwordScheme = "password_scheme", passwordWork = "password_work"
+    case secondFactor = "second_factor", sessions, signInWork = "sign_in_work"
     case throttledUntil = "throttled_until", updatedAt = "updated_at"
     case upgradedAtNextSignIn = "upgraded_at_next_sign_in", username
   }
@@ -84,6 +89,8 @@ struct AccountShown: JSONOutput {
     throttledUntil = details.throttledUntil
     passwordScheme = details.passwordScheme?.rawValue
     upgradedAtNextSignIn = details.passwordScheme.map { !$0.isCurrent } ?? false
+    passwordWork = details.passwordWork
+    signInWork = details.signInWork
     sessions = details.activeSessions.map(SessionRecord.init)
     activeSessions = sessions
     self.secondFactor = secondFactor

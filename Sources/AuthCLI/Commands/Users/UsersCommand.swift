@@ -52,6 +52,6 @@ extension UsersCommand {
       }
     ] + UserAdministrationCommand.verbs + [
       UsersImportCommand.declaration, UsersExportCommand.declaration,
-      UsersRenameCommand.declaration,
+      UsersRenameCommand.declaration, UsersSignInWorkCommand.declaration,
     ])
 }

@@ -28,11 +28,12 @@ struct UsersImportCommand {
       access: .existingFileOrNewTables)
     let decoded = chosen == .jsonl ? try AccountExportLine.entries(lines) : nil
     let entries = decoded?.entries ?? lines.map(AccountImportEntry.line)
-    let report = try await root.services.accountImport.importAccounts(
-      AccountImportRequest(
-        format: chosen, entries: entries, dryRun: dryRun, skipInvalid: skipInvalid,
-        keepLocked: context.values[Self.keepLocked], dropExpiry: context.values[Self.dropExpiry],
-        dropSecondFactors: context.values[Self.dropSecondFactors]))
+    var request = AccountImportRequest(
+      format: chosen, entries: entries, dryRun: dryRun, skipInvalid: skipInvalid,
+      keepLocked: context.values[Self.keepLocked], dropExpiry: context.values[Self.dropExpiry],
+      dropSecondFactors: context.values[Self.dropSecondFactors])
+    request.raiseSignInWork = context.values[Self.raiseSignInWork]
+    let report = try await root.services.accountImport.importAccounts(request)
     let refusedLines = report.refused.map { refusal in
       "line \(refusal.line): "
         + (refusal.username.map { TerminalText.visible($0) + ": " } ?? "") + Self.reason(refusal)
@@ -73,6 +74,14 @@ struct UsersImportCommand {
         + Self.secondFactorCounts(report.accepted)
         + (report.refused.isEmpty ? "" : "; skipped \(Self.count(report.refused.count, "line"))")
         + (dryRun ? "; nothing was written." : "."))
+    if let raised = report.signInWork {
+      let passes = SignInWorkText.passes(context.process.environment)
+      context.show(
+        (dryRun || !report.written ? "Every sign-in would cost " : "Every sign-in now costs ")
+          + SignInWorkText.describe(raised.to, passes: passes) + ", up from "
+          + SignInWorkText.describe(raised.from, passes: passes)
+          + ", until every kept hash above the default is replaced at sign-in.")
+    }
   }
 
   /// `; N second factors moved, M dropped`, or nothing when no line had one.
@@ -120,6 +129,9 @@ struct UsersImportCommand {
     case .dropExpiry: refusal.reason + " (--\(dropExpiry.declaration.name) imports it without)"
     case .dropSecondFactors:
       refusal.reason + " (--\(dropSecondFactors.declaration.name) imports it without)"
+    case .raiseSignInWork(let work):
+      refusal.reason + "; --\(raiseSignInWork.declaration.name) admits it, and every sign-in "
+        + "then costs \(work)"
     case nil: refusal.reason
     }
   }
@@ -188,6 +200,9 @@ extension UsersImportCommand {
     "drop-expiry", help: "Import shadow entries whose expiry is to come without it.")
   static let dropSecondFactors = Flag(
     "drop-second-factors", help: "Import exported accounts without their second factor.")
+  static let raiseSignInWork = Flag(
+    "raise-sign-in-work",
+    help: "Keep hashes dearer than the store's sign-in work and raise it to the dearest kept.")
   static let file = Argument<String>(
     "file", help: "The file to read, or '-' for standard input.", completion: .files)
 
@@ -202,9 +217,15 @@ extension UsersImportCommand {
       come: dropped only under --drop-expiry), an exported second factor the key file does
       not open. All or nothing: one refused line and nothing is imported (exit 65), unless
       --skip-invalid. A second factor moves with its account; recovery codes do not.
+      A hash dearer than the store's sign-in work (a Django 5 site's) is refused unless
+      --raise-sign-in-work, which raises what every sign-in costs to the dearest kept hash
+      (at most 524288 KiB × passes) and says so; the store keeps it until the last such hash
+      is replaced at sign-in (see `authcli users sign-in-work`).
       """,
     arguments: [file],
-    options: [format, dryRun, skipInvalid, keepLocked, dropExpiry, dropSecondFactors]
+    options: [
+      format, dryRun, skipInvalid, keepLocked, dropExpiry, dropSecondFactors, raiseSignInWork,
+    ]
   ) { context in
     try await UsersImportCommand(context: context).run()
   }
@@ -219,11 +240,17 @@ struct AccountsImported: JSONOutput {
   let schemes: [String: Int]
   let accounts: [Account]
   let skipped: [Skipped]
+  /// The store's sign-in work (Argon2id KiB × passes) after the import raised it (or, in a
+  /// dry run, would have); `null` when it did not.
+  let signInWork: Int?
+  /// The work before the raise; `null` when there was none.
+  let previousSignInWork: Int?
   /// Deprecated: `imported_accounts`; removed in the next release.
   let imported: Int?
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case accounts, dryRun = "dry_run", imported, importedAccounts = "imported_accounts", schemes
+    case accounts, dryRun = "dry_run", imported, importedAccounts = "imported_accounts"
+    case previousSignInWork = "previous_sign_in_work", schemes, signInWork = "sign_in_work"
     case skipped
   }
 
@@ -280,6 +307,8 @@ struct AccountsImported: JSONOutput {
     skipped = report.refused.map {
       Skipped(line: $0.line, username: $0.username, reason: UsersImportCommand.reason($0))
     }
+    signInWork = report.signInWork?.to
+    previousSignInWork = report.signInWork?.from
     imported = importedAccounts
   }
 }

@@ -68,6 +68,7 @@ public struct AccountAdministrationService: AccountAdministrationUseCase {
     let name = try canonical(username)
     let now = clock.now()
     let cutoff = policy.throttle.forgetCutoff(at: now)
+    let defaultWork = hasher.defaultWork
     return try await store.read { context throws(AuthError) in
       guard let record = try context.userRecord(named: name) else {
         throw AuthError.administration(.noSuchAccount(username: username))
@@ -82,7 +83,11 @@ public struct AccountAdministrationService: AccountAdministrationUseCase {
           of: record.user.id, kinds: [.signInSucceeded, .signUp]),
         activeSessions: try context.sessions(of: record.user.id).filter { $0.isActive(at: now) }
       )
-      details.passwordScheme = (try? LegacyPasswordHash(parsing: record.passwordHash))?.scheme
+      let stored = try? LegacyPasswordHash(parsing: record.passwordHash)
+      details.passwordScheme = stored?.scheme
+      details.passwordWork = stored?.work
+      let raised = try context.raisedSignInWork()
+      details.signInWork = defaultWork.map { max($0, raised ?? 0) }
       return details
     }
   }

@@ -66,6 +66,11 @@ public struct AccountDetails: Hashable, Sendable {
   /// The scheme of the stored hash; one other than `argon2id` was kept from another system
   /// and is replaced at the next sign-in. `nil` for a hash no scheme here reads.
   public var passwordScheme: LegacyPasswordHash.Scheme? = nil
+  /// What a verify of the stored hash costs (Argon2id KiB × passes, `LegacyPasswordHash.work`);
+  /// `nil` for a hash no scheme here reads.
+  public var passwordWork: Int? = nil
+  /// What every check of a password on this store costs: its sign-in work.
+  public var signInWork: Int? = nil
 
   /// Assembles the details.
   public init(

@@ -83,6 +83,9 @@ public struct AccountImportRequest: Sendable {
   public let dropExpiry: Bool
   /// Imports an exported account without its second factor, instead of moving it.
   public let dropSecondFactors: Bool
+  /// Keeps hashes dearer than the store's sign-in work (up to `HashWorkRule.mostSignInWork`)
+  /// and raises the store's sign-in work to the dearest kept, instead of refusing them.
+  public var raiseSignInWork = false
 
   /// Describes an import.
   public init(
@@ -182,6 +185,9 @@ public enum ImportRemedy: Hashable, Sendable {
   case dropExpiry
   /// `dropSecondFactors`: the account arrives without its second factor.
   case dropSecondFactors
+  /// `raiseSignInWork`: the hash is kept, and every sign-in then costs `work` (Argon2id
+  /// KiB × passes), the store's sign-in work raised to it.
+  case raiseSignInWork(to: Int)
 }
 
 /// What an import did, or (refused or in a dry run) would have done.
@@ -193,6 +199,9 @@ public struct AccountImportReport: Hashable, Sendable {
   /// Whether the accepted accounts were written: false in a dry run, and when lines were
   /// refused without `--skip-invalid` (all or nothing).
   public let written: Bool
+  /// The store's sign-in work before and after (or, in a dry run, as it would be), when the
+  /// import raised it.
+  public var signInWork: SignInWorkChange? = nil
 
   /// How many accepted accounts each scheme has, by the scheme's name (`none` for a locked
   /// entry without a usable hash).
@@ -200,5 +209,19 @@ public struct AccountImportReport: Hashable, Sendable {
     accepted.reduce(into: [:]) { counts, account in
       counts[account.scheme?.rawValue ?? "none", default: 0] += 1
     }
+  }
+}
+
+/// The store's sign-in work (Argon2id KiB × passes) raised from one value to another.
+public struct SignInWorkChange: Hashable, Sendable {
+  /// The work before.
+  public let from: Int
+  /// The work after.
+  public let to: Int
+
+  /// The change from `from` to `to`.
+  public init(from: Int, to: Int) {
+    self.from = from
+    self.to = to
   }
 }

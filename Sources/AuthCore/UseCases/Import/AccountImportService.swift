@@ -48,6 +48,8 @@ public struct AccountImportService: Sendable {
     var lockReason: String? = nil
     /// The exported factor, to be sealed for the new account.
     var secondFactor: MovedFactor? = nil
+    /// What a verify of the kept hash costs (`LegacyPasswordHash.work`); 0 for none.
+    var work = 0
   }
 
   /// An exported factor whose secret opened under the key file.
@@ -121,16 +123,33 @@ public struct AccountImportService: Sendable {
       }
       refusals.sort { $0.line < $1.line }
       let write = !request.dryRun && (refusals.isEmpty || request.skipInvalid)
+      let raised =
+        request.raiseSignInWork ? try raisedWork(for: accepted, in: context) : nil
       if write {
         for candidate in accepted {
           try insert(candidate, at: now, in: context)
         }
+        if let raised { try context.setRaisedSignInWork(raised.to, at: now) }
       }
-      return AccountImportReport(
+      var report = AccountImportReport(
         accepted: accepted.map(\.account), refused: refusals, written: write)
+      report.signInWork = raised
+      return report
     }
     if request.dryRun { return try await store.read(work) }
     return try await store.write(work)
+  }
+
+  /// The store's sign-in work raised to the dearest of `accepted`'s kept hashes, when the
+  /// request allows it and one is dearer than the work now; `nil` otherwise.
+  private func raisedWork(
+    for accepted: [Candidate], in context: any AuthStoreContext
+  ) throws(AuthError) -> SignInWorkChange? {
+    guard let current = hasher.currentWork else { return nil }
+    let stored = try context.raisedSignInWork() ?? 0
+    let now = max(current, stored)
+    let needed = accepted.map(\.work).max() ?? 0
+    return needed > now ? SignInWorkChange(from: now, to: needed) : nil
   }
 
   /// Inserts one account with its hash, lock and audit event.
@@ -224,7 +243,9 @@ public struct AccountImportService: Sendable {
       hash = retained
       lockReason = "locked in the imported file"
     }
-    if let hash, let reason = refusal(of: hash) { return refuse(reason, nil) }
+    if let hash, let refusal = refusal(of: hash, raising: request.raiseSignInWork) {
+      return refuse(refusal.reason, refusal.remedy)
+    }
     var droppedExpiry: String? = nil
     if let day = fields.expiryDay {
       let date = Self.date(ofDay: day)
@@ -266,7 +287,7 @@ public struct AccountImportService: Sendable {
     return .accepted(
       Candidate(
         account: account, name: name, hash: kept, record: record, lockReason: lockReason,
-        secondFactor: moved))
+        secondFactor: moved, work: hash.map(\.work) ?? 0))
   }
 
   /// `YYYY-MM-DD` of a day counted from 1970-01-01.
@@ -348,25 +369,28 @@ public struct AccountImportService: Sendable {
   /// Why a parsed hash cannot be kept: one whose verification would cost more than the
   /// timing rule allows (`HashWorkRule`, the rule sign-in applies, Argon2id included), or
   /// one no sign-in could verify.
-  private func refusal(of hash: LegacyPasswordHash) -> String? {
+  private func refusal(
+    of hash: LegacyPasswordHash, raising: Bool
+  ) -> (reason: String, remedy: ImportRemedy?)? {
     guard hash.scheme.isCurrent || verifier != nil else {
-      return "no verifier for \(hash.scheme.rawValue) hashes"
+      return ("no verifier for \(hash.scheme.rawValue) hashes", nil)
     }
-    // A wrong password on a hash dearer than the current cost could not be answered in
-    // the time of an unknown name: raising the current cost admits it.
-    if let reason = HashWorkRule.judge(hash, currentWork: hasher.currentWork, at: .import)
-      .importRefusal
+    // A wrong password on a hash dearer than the store's sign-in work could not be answered
+    // in the time of an unknown name: raising the store's sign-in work admits it, up to the
+    // most a sign-in may cost.
+    if let refusal = HashWorkRule.importRefusal(
+      of: hash, signInWork: hasher.currentWork, raising: raising)
     {
-      return reason
+      return refusal
     }
     if hash.scheme.isCurrent {
       return hasher.storedCost(of: hash.text) == .unreadable
-        ? "argon2id hash the hasher cannot read" : nil
+        ? ("argon2id hash the hasher cannot read", nil) : nil
     }
     do throws(LegacyPasswordVerifierError) {
       try verifier?.check(hash)
     } catch {
-      return "\(hash.scheme.rawValue) setting refused by its library"
+      return ("\(hash.scheme.rawValue) setting refused by its library", nil)
     }
     return nil
   }

@@ -231,6 +231,7 @@ struct PasswordCheck: Sendable {
         hash: made, from: legacyScheme.rawValue,
         to: "argon2id " + (hasher.parameters(of: made) ?? "current"), kind: .hashUpgraded)
     } else if purpose == .signIn || purpose == .verify, storedCost == .cheaper,
+      hasher.needsRehash(record.passwordHash),
       let made = try? hasher.rehash(password, upgrading: record.passwordHash)
     {
       upgradedHash = Rehash(
@@ -404,7 +405,6 @@ struct PasswordCheck: Sendable {
     for account: Account, cookies: [TokenHash], pruning: Bool
   ) async throws(AuthError) -> (SignInAttempt, TokenHash?) {
     let now = clock.now()
-    let throttle = SignInThrottle(rules: policy.throttle)
     let housekeeper = Housekeeper(throttle: policy.throttle)
     let batch = policy.housekeeping.rowsPerAttempt
     let look = { (context: any AuthStoreContext) throws(AuthError) -> (SignInAttempt, TokenHash?) in

@@ -1,0 +1,153 @@
+import AuthCore
+import CommandLineKit
+
+/// `authcli users sign-in-work`: what every password check of the store costs, why, and the
+/// operator's way to change it.
+@MainActor
+struct UsersSignInWorkCommand {
+  let context: CommandContext
+
+  func run() async throws {
+    let work = context.values[Self.setWork]
+    let fit = context.values[Self.fit]
+    if work != nil, fit {
+      throw context.usageError("Pass --set or --fit, not both")
+    }
+    let location = try context.databaseLocation()
+    try ScriptedSession.refuseMemory(location, context: context)
+    let root = try CompositionRoot.forOperator(
+      location: location, environment: context.process.environment)
+    let service = root.services.signInWork
+    let passes = SignInWorkText.passes(context.process.environment)
+    let describe = { (work: Int) in SignInWorkText.describe(work, passes: passes) }
+    guard work != nil || fit else {
+      guard let status = try await service.status() else { return }
+      try context.emit(json: SignInWorkShown(status))
+      context.show(Self.lines(status, passes: passes).joined(separator: "\n"))
+      return
+    }
+    switch try await service.set(to: work) {
+    case .failure(let refusal):
+      throw ErrorReport(
+        kind: .validationFailed, message: "Sign-in work not changed: \(refusal.reason).",
+        hint: "Run `authcli users sign-in-work` to see what the kept hashes need.")
+    case .success(let change):
+      try context.emit(json: SignInWorkChanged(before: change.before, after: change.after))
+      context.show(
+        change.before.work == change.after.work
+          ? "Every sign-in still costs \(describe(change.after.work))."
+          : "Every sign-in now costs \(describe(change.after.work)), "
+            + "\(change.after.work > change.before.work ? "up" : "down") from "
+            + "\(describe(change.before.work)).")
+    }
+  }
+
+  /// The status in words.
+  static func lines(_ status: SignInWorkStatus, passes: Int) -> [String] {
+    [
+      "Sign-in work:  \(SignInWorkText.describe(status.work, passes: passes))"
+        + (status.raised ? ", raised" : ", the default"),
+      "Default:       \(SignInWorkText.describe(status.defaultWork, passes: passes))",
+      "Kept hashes above the default: \(status.keptAboveDefault)"
+        + (status.dearestKept.map { ", the dearest \($0) KiB × passes" } ?? ""),
+      "Most allowed:  \(status.most) KiB × passes",
+    ]
+  }
+}
+
+/// How a sign-in work reads in text: its number and the Argon2id cost that takes as long.
+enum SignInWorkText {
+  /// The passes of the hashing cost `environment` names (`AUTHCLI_ARGON2`, for tests only),
+  /// at which a sign-in work is spelt as Argon2id memory.
+  static func passes(_ environment: [String: String]) -> Int {
+    Int((try? HashingCost.from(environment: environment))?.opsLimit ?? 2)
+  }
+
+  /// `294912 KiB × passes (Argon2id 144 MiB, 2 passes)`.
+  static func describe(_ work: Int, passes: Int) -> String {
+    let memoryKiB = (work + passes - 1) / passes
+    let memory =
+      memoryKiB % 1024 == 0 ? "\(memoryKiB / 1024) MiB" : "\(memoryKiB) KiB"
+    return "\(work) KiB × passes (Argon2id \(memory), \(passes) passes)"
+  }
+}
+
+extension UsersSignInWorkCommand {
+  static let setWork = Option<Int?>(
+    "set", valueName: "work",
+    help: "Raise (or lower) every sign-in to this Argon2id KiB × passes."
+  ) { text throws(InvalidValue) in
+    guard let number = Int(text), number > 0 else { throw InvalidValue("use a positive number") }
+    return number
+  }
+  static let fit = Flag(
+    "fit", help: "Set it to what the kept hashes need: the default when none is above it.")
+
+  static let declaration = Subcommand(
+    "sign-in-work",
+    abstract: "Show or change what every sign-in costs (the store's sign-in work).",
+    discussion: """
+      Every check of a password (an unknown name, a wrong password on an Argon2id account,
+      on a kept bcrypt, PBKDF2 or scrypt hash) takes the same time: the store's sign-in work,
+      counted in Argon2id KiB × passes. It is the default cost of new hashes unless hashes
+      kept from another system cost more, in which case `users import --raise-sign-in-work`
+      or --set raises it; the store keeps it for every command and program that opens it.
+      It goes back to the default by itself once the last kept hash above the default is
+      replaced at sign-in, or with --fit. It is never set below what the kept hashes need,
+      nor above 524288 (256 MiB, 2 passes).
+      """,
+    options: [setWork, fit]
+  ) { context in
+    try await UsersSignInWorkCommand(context: context).run()
+  }
+}
+
+/// `users sign-in-work`: what every sign-in costs and why, in Argon2id KiB × passes.
+struct SignInWorkShown: JSONOutput {
+  let signInWork: Int
+  /// The cost of new hashes, which the sign-in work is never below.
+  let defaultSignInWork: Int
+  let signInWorkRaised: Bool
+  let keptHashesAboveDefault: Int
+  /// The dearest kept hash above the default; `null` when none is.
+  let dearestKeptWork: Int?
+  let mostSignInWork: Int
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case dearestKeptWork = "dearest_kept_work", defaultSignInWork = "default_sign_in_work"
+    case keptHashesAboveDefault = "kept_hashes_above_default"
+    case mostSignInWork = "most_sign_in_work", signInWork = "sign_in_work"
+    case signInWorkRaised = "sign_in_work_raised"
+  }
+
+  init(_ status: SignInWorkStatus) {
+    signInWork = status.work
+    defaultSignInWork = status.defaultWork
+    signInWorkRaised = status.raised
+    keptHashesAboveDefault = status.keptAboveDefault
+    dearestKeptWork = status.dearestKept
+    mostSignInWork = status.most
+  }
+}
+
+/// `users sign-in-work --set WORK` or `--fit`: the status after the change, with the work
+/// before it beside the status's keys.
+struct SignInWorkChanged: JSONOutput {
+  let status: SignInWorkShown
+  let previousSignInWork: Int
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case previousSignInWork = "previous_sign_in_work"
+  }
+
+  init(before: SignInWorkStatus, after: SignInWorkStatus) {
+    status = SignInWorkShown(after)
+    previousSignInWork = before.work
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    try status.encode(to: encoder)
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(previousSignInWork, forKey: .previousSignInWork)
+  }
+}
