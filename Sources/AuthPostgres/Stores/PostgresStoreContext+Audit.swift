@@ -32,6 +32,9 @@ extension PostgresStoreContext {
       var hashedName: String?
       if let username = query.username { hashedName = try storedName(username) }
       let userID = query.userID?.rawValue
+      // Clamped before the text, whose calls are all PostgreSQL functions named with their
+      // schema.
+      let rowLimit = max(query.limit, 0)
       return try database().query(
         """
         SELECT auth_events.id, auth_events.time, auth_events.kind, auth_events.user_id,
@@ -44,7 +47,7 @@ extension PostgresStoreContext {
           AND (\(kinds)::text IS NULL
             OR auth_events.kind = ANY (pg_catalog.string_to_array(\(kinds)::text, ',')))
           AND (\(query.since)::bigint IS NULL OR auth_events.time >= \(query.since)::bigint)
-        ORDER BY auth_events.time DESC, auth_events.id DESC LIMIT \(max(query.limit, 0))
+        ORDER BY auth_events.time DESC, auth_events.id DESC LIMIT \(rowLimit)
         """, row: Self.event)
     }
   }

@@ -67,11 +67,12 @@ extension PostgresStoreContext {
   func deleteExpiredDeviceCookies(asOf time: Date, limit: Int?) throws(AuthError) -> Int {
     try run { () throws(PostgresError) in
       // A NULL limit is no limit; the subquery keeps a bounded delete on the expiry index.
-      try database().execute(
+      let rowLimit = limit.map { max($0, 0) }
+      return try database().execute(
         """
         DELETE FROM device_cookies WHERE token_hash IN
           (SELECT token_hash FROM device_cookies WHERE expires_at <= \(time)
-           ORDER BY expires_at LIMIT \(limit.map { max($0, 0) })::bigint)
+           ORDER BY expires_at LIMIT \(rowLimit)::bigint)
         """)
     }
   }

@@ -118,11 +118,12 @@ extension PostgresStoreContext {
   func deleteExpiredSessions(asOf time: Date, limit: Int?) throws(AuthError) -> Int {
     try run { () throws(PostgresError) in
       // A NULL limit is no limit; the subquery keeps a bounded delete on the index.
-      try database().execute(
+      let rowLimit = limit.map { max($0, 0) }
+      return try database().execute(
         """
         DELETE FROM sessions WHERE id IN
           (SELECT id FROM sessions WHERE expires_at <= \(time) ORDER BY expires_at
-           LIMIT \(limit.map { max($0, 0) })::bigint)
+           LIMIT \(rowLimit)::bigint)
         """)
     }
   }

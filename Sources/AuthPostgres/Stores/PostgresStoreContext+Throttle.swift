@@ -56,11 +56,13 @@ extension PostgresStoreContext {
     at now: Date, failuresBefore cutoff: Date, limit: Int?
   ) throws(AuthError) -> Int {
     try run { () throws(PostgresError) in
-      try database().execute(
+      // A NULL limit is no limit.
+      let rowLimit = limit.map { max($0, 0) }
+      return try database().execute(
         """
         DELETE FROM sign_in_throttle WHERE username IN
           (SELECT username FROM sign_in_throttle \(Self.forgottenThrottles(at: now, before: cutoff))
-           ORDER BY last_failure_at LIMIT \(limit.map { max($0, 0) })::bigint)
+           ORDER BY last_failure_at LIMIT \(rowLimit)::bigint)
         """)
     }
   }
