@@ -42,10 +42,16 @@ public enum AuthCLIBinary {
     guard let made = mkdtemp(&template) else { return original }
     let copyFolder = String(cString: made)
     let copy = copyFolder + "/authcli"
-    guard chmod(copyFolder, 0o755) == 0,
-      (try? FileManager.default.copyItem(atPath: original, toPath: copy)) != nil,
-      chmod(copy, 0o755) == 0
+    guard chmod(copyFolder, 0o755) == 0, let bytes = FileManager.default.contents(atPath: original)
     else { return original }
+    // Written through a descriptor closed on exec: a child another test forks meanwhile must
+    // not keep the copy open for writing, or running it fails with "Text file busy".
+    let descriptor = open(copy, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+    guard descriptor >= 0 else { return original }
+    let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    guard close(descriptor) == 0, written == bytes.count, chmod(copy, 0o755) == 0 else {
+      return original
+    }
     copiedBinaryFolder = strdup(copyFolder)
     atexit { removeCopiedBinary() }
     return copy
