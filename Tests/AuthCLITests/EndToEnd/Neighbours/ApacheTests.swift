@@ -33,7 +33,7 @@ enum ApacheStack {
   /// The lines of the recipe that name authcli, as docs/cli.md gives them.
   static func recipe(database: String) -> String {
     """
-    DefineExternalAuth authcli pipe "\(AuthCLIBinary.path) --db \(database) verify --username-stdin --password-stdin"
+    DefineExternalAuth authcli pipe "\(AuthCLIBinary.pathForEveryUser) --db \(database) verify --username-stdin --password-stdin"
     <Directory "/srv/www/private">
       AuthType Basic
       AuthName "Private"
@@ -76,7 +76,7 @@ struct ServiceStore {
     return try await sandbox.runProgram(
       "/usr/sbin/runuser",
       ["-u", user, "--", "/usr/bin/env"] + assignments
-        + [AuthCLIBinary.path, "--db", database] + arguments, input: input)
+        + [AuthCLIBinary.pathForEveryUser, "--db", database] + arguments, input: input)
   }
 
   /// Adds an account with `Passphrase.first`.
@@ -377,7 +377,7 @@ struct NginxTests {
       contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../../../docs/cli.md").standardized, encoding: .utf8)
     let apache = ApacheStack.recipe(database: "/var/lib/authcli-web/auth.sqlite3")
-      .replacingOccurrences(of: AuthCLIBinary.path, with: "/usr/local/bin/authcli")
+      .replacingOccurrences(of: AuthCLIBinary.pathForEveryUser, with: "/usr/local/bin/authcli")
     #expect(manual.contains("```apache\n" + apache + "\n```"))
     #expect(manual.contains("```nginx\n" + NginxServer.recipe + "\n```"))
   }

@@ -52,7 +52,7 @@ enum PAMNeighbours {
   /// stack, which answers the password but leaves `pam_setcred` to fail.
   static func writeAuthOnlyRecipe(_ service: String, in sandbox: borrowing Sandbox) throws {
     try """
-    auth     required  pam_exec.so expose_authtok quiet \(AuthCLIBinary.path) --db \(sandbox.defaultDatabase) verify --pam
+    auth     required  pam_exec.so expose_authtok quiet \(AuthCLIBinary.pathForEveryUser) --db \(sandbox.defaultDatabase) verify --pam
     account  required  pam_permit.so
 
     """.write(toFile: sandbox.root + "/pam.d/" + service, atomically: true, encoding: .utf8)
