@@ -53,6 +53,8 @@ public enum AuthEventKind: String, Hashable, Sendable, CaseIterable, Codable {
   case hashUpgraded = "hash_upgraded"
   /// An operator gave an account a new name; the detail names both.
   case accountRenamed = "account_renamed"
+  /// An operator asked an account for a new password at its next sign-in.
+  case passwordChangeRequired = "password_change_required"
 
   /// What each kind means, in one line, for help pages and documentation.
   public var summary: String {
@@ -80,6 +82,7 @@ public enum AuthEventKind: String, Hashable, Sendable, CaseIterable, Codable {
     case .accountImported: "an operator imported an account with its existing hash"
     case .hashUpgraded: "an imported hash was replaced by Argon2id at sign-in"
     case .accountRenamed: "an operator renamed an account"
+    case .passwordChangeRequired: "an operator asked for a new password at the next sign-in"
     }
   }
 }

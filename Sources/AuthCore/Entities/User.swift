@@ -42,11 +42,17 @@ public struct UserRecord: Hashable, Sendable {
   public let passwordHash: String
   /// The operator's lock, when one stands.
   public let lock: AccountLock?
+  /// Whether a right password starts no session until a new one is chosen (`passwd -e`).
+  public let passwordChangeRequired: Bool
 
-  /// Pairs a user with its stored hash and lock.
-  public init(user: User, passwordHash: String, lock: AccountLock? = nil) {
+  /// Pairs a user with its stored hash, lock and whether a new password is due.
+  public init(
+    user: User, passwordHash: String, lock: AccountLock? = nil,
+    passwordChangeRequired: Bool = false
+  ) {
     self.user = user
     self.passwordHash = passwordHash
     self.lock = lock
+    self.passwordChangeRequired = passwordChangeRequired
   }
 }

@@ -19,6 +19,11 @@ public protocol UserStore {
   /// Sets (or with `nil` lifts) the operator's lock and moves `updatedAt`. The lock is its
   /// own state, apart from the sign-in throttle; the use cases read it from `userRecord`.
   func setLock(_ lock: AccountLock?, for userID: UserID, at time: Date) throws(AuthError)
+  /// Sets or clears whether the account must choose a new password before its next session
+  /// starts (`UserRecord.passwordChangeRequired`), and moves `updatedAt`. A new password
+  /// does not clear it by itself: the use case that stores one says so.
+  func setPasswordChangeRequired(
+    _ required: Bool, for userID: UserID, at time: Date) throws(AuthError)
   /// Deletes the account; returns whether it existed. Its sessions must go with it (the
   /// use case ends them first anyway); its audit events stay, with their username, but
   /// no longer name the account's id.

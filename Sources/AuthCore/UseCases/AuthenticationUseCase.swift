@@ -44,6 +44,15 @@ public protocol AuthenticationUseCase: Sendable {
   func completeSignIn(
     _ challenge: SecondFactorChallenge, code: String
   ) async throws(AuthError) -> SecondFactorAnswer<NewSession>
+  /// Checks a new password as typed for the account of `challenge`; pure and cheap.
+  func validate(
+    _ request: NewPasswordRequest, for challenge: NewPasswordChallenge
+  ) -> NewPasswordValidation
+  /// The last step for an account that must choose a new password: stores it, clears the
+  /// demand and starts the session, all at once; a field that fails changes nothing.
+  func completeSignIn(
+    _ challenge: NewPasswordChallenge, newPassword request: NewPasswordRequest
+  ) async throws(AuthError) -> NewPasswordAnswer
 }
 
 extension AuthenticationUseCase {
@@ -59,5 +68,19 @@ extension AuthenticationUseCase {
     _ challenge: SecondFactorChallenge, code: String
   ) async throws(AuthError) -> SecondFactorAnswer<NewSession> {
     .refused(.expired)
+  }
+
+  /// Sign-up's rules with the standard policy, for a use case that asks for no new password.
+  public func validate(
+    _ request: NewPasswordRequest, for challenge: NewPasswordChallenge
+  ) -> NewPasswordValidation {
+    challenge.validate(request, rules: .standard)
+  }
+
+  /// No challenge is ever answered by a use case that asks for no new password.
+  public func completeSignIn(
+    _ challenge: NewPasswordChallenge, newPassword request: NewPasswordRequest
+  ) async throws(AuthError) -> NewPasswordAnswer {
+    .expired
   }
 }

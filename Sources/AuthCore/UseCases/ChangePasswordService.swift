@@ -102,11 +102,14 @@ public struct ChangePasswordService: ChangePasswordUseCase {
     let user = record.user
     return try await store.write { context throws(AuthError) -> Int? in
       let current = try resolver.resolve(hash, at: now, in: context)
-      guard try context.userRecord(id: user.id)?.passwordHash == record.passwordHash else {
-        return nil
-      }
+      guard let stored = try context.userRecord(id: user.id),
+        stored.passwordHash == record.passwordHash
+      else { return nil }
       try passwords.recordSuccess(passed, in: context)
       try context.updatePasswordHash(newHash, for: user.id, at: now)
+      if stored.passwordChangeRequired {
+        try context.setPasswordChangeRequired(false, for: user.id, at: now)
+      }
       let ended = try context.deleteSessions(of: user.id, except: current.session.id)
       try context.append(
         AuthEventDraft(

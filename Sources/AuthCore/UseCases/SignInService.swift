@@ -18,7 +18,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   let store: any AuthStore
   private let tokens: any TokenSource
   let clock: any WallClock
-  private let policy: AuthPolicy
+  let policy: AuthPolicy
   private let deviceCookies: (any DeviceCookieJar)?
   let passwords: PasswordCheck
   let secondFactor: SecondFactorSetup?
@@ -70,6 +70,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
     switch try await beginSignIn(request, gate: .refuse) {
     case .valid(.signedIn(let session)): .valid(session)
     case .valid(.secondFactorRequired): .invalid(errorMessage: AuthMessages.secondFactorRequired)
+    case .valid(.newPasswordRequired): Self.newPasswordRequired()
     case .invalid(let message, _): .invalid(errorMessage: message)
     }
   }
@@ -95,6 +96,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
     case .done(let session): return .valid(.signedIn(session))
     case .challenged:
       return .valid(.secondFactorRequired(.init(passed: passed, startsSession: true)))
+    case .newPasswordRequired: return .valid(.newPasswordRequired(.init(passed: passed, code: nil)))
     case .refused: return .invalid(errorMessage: AuthMessages.signInFailed)
     }
   }
@@ -115,6 +117,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
     do {
       switch try await startSession(passed, gate: .answered, code: found) {
       case .done(let session): return .accepted(session)
+      case .newPasswordRequired: return .newPasswordRequired(.init(passed: passed, code: found))
       case .challenged, .refused: return .refused(.expired)
       }
     } catch .secondFactor(.notEnrolled) {
@@ -145,7 +148,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
     switch try await beginVerify(request, gate: .refuse, exactName: exactName) {
     case .valid(.verified(let user)): .valid(user)
     case .valid(.secondFactorRequired): .invalid(errorMessage: AuthMessages.secondFactorRequired)
-    case .invalid(let message, _): .invalid(errorMessage: message)
+    case .invalid(let message, let reason): .invalid(errorMessage: message, reason: reason)
     }
   }
 
@@ -169,6 +172,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
     case .done(let user): return .valid(.verified(user))
     case .challenged:
       return .valid(.secondFactorRequired(.init(passed: passed, startsSession: false)))
+    case .newPasswordRequired: return Self.newPasswordRequired()
     case .refused: return .invalid(errorMessage: AuthMessages.signInFailed)
     }
   }
@@ -186,6 +190,10 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
     do {
       switch try await verified(passed, gate: .answered, code: found) {
       case .done(let user): return .accepted(user)
+      // Refused and audited as it settled; the challenge cannot complete: `verify` starts
+      // nothing.
+      case .newPasswordRequired:
+        return .newPasswordRequired(.sample(username: passed.record.user.username))
       case .challenged, .refused: return .refused(.expired)
       }
     } catch .secondFactor(.notEnrolled) {
@@ -197,15 +205,18 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   /// Starts the session of a passed check (and replaces the device cookie), unless the
   /// account asks for a code and `gate` stops there; with `code`, settles it in the same
   /// transaction.
-  private func startSession(
-    _ passed: PasswordCheck.Passed, gate: SecondFactorGate, code: AcceptedCode? = nil
+  func startSession(
+    _ passed: PasswordCheck.Passed, gate: SecondFactorGate, code: AcceptedCode? = nil,
+    newHash: String? = nil
   ) async throws(AuthError) -> Finished<NewSession> {
     let pending = try PendingSession(tokens: tokens)
     let rules = policy.session
     let newCookie = deviceCookies == nil ? nil : try PendingSession(tokens: tokens)
     let cookieLifetime = policy.throttle.deviceCookieLifetime
     let trusted = passed.trustedCookie
-    let finished = try await finish(passed, for: .signIn, gate: gate, code: code) {
+    let finished = try await finish(
+      passed, for: .signIn, gate: gate, code: code, newHash: newHash
+    ) {
       user, now, context throws(AuthError) in
       if let newCookie {
         if let trusted { try context.deleteDeviceCookie(tokenHash: trusted.hash) }
@@ -275,7 +286,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   /// verified against it, outside the transaction, and the success settles once more.
   private func finish<Outcome: Sendable>(
     _ passed: PasswordCheck.Passed, for purpose: PasswordCheck.Purpose, gate: SecondFactorGate,
-    code: AcceptedCode?, caller: String? = nil,
+    code: AcceptedCode?, caller: String? = nil, newHash: String? = nil,
     _ success: @escaping @Sendable (User, Date, any AuthStoreContext) throws(AuthError) -> Outcome
   ) async throws(AuthError) -> Finished<Outcome> {
     var passed = passed
@@ -283,7 +294,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
     while true {
       switch try await settle(
         passed, for: purpose, gate: gate, code: code, caller: caller,
-        acceptingNewHash: acceptingNewHash, success)
+        acceptingNewHash: acceptingNewHash, newHash: newHash, success)
       {
       case .finished(let finished): return finished
       case .storedAgain(let hash):
@@ -308,7 +319,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   /// one is answered `storedAgain` instead of refused.
   private func settle<Outcome: Sendable>(
     _ passed: PasswordCheck.Passed, for purpose: PasswordCheck.Purpose, gate: SecondFactorGate,
-    code: AcceptedCode?, caller: String?, acceptingNewHash: Bool,
+    code: AcceptedCode?, caller: String?, acceptingNewHash: Bool, newHash: String?,
     _ success: @escaping @Sendable (User, Date, any AuthStoreContext) throws(AuthError) -> Outcome
   ) async throws(AuthError) -> Settled<Outcome> {
     let now = clock.now()
@@ -345,11 +356,19 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
         }
         return .finished(.challenged)
       }
+      if current.passwordChangeRequired, newHash == nil {
+        return .finished(
+          try NewPasswordDemand.stop(
+            current.user, refusing: purpose == .verify || gate == .refuse, at: now,
+            detail: suffix, in: context))
+      }
       if let code {
         try code.settle(for: userID, named: current.user.username, at: now, in: context)
       }
       var user = current.user
-      if let upgradedHash {
+      if let newHash {
+        user = try NewPasswordDemand.meet(current.user, with: newHash, at: now, in: context)
+      } else if let upgradedHash {
         try context.updatePasswordHash(upgradedHash.hash, for: userID, at: now)
         // The last kept hash above the default replaced: no sign-in needs the extra work.
         let lowered =

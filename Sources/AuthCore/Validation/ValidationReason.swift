@@ -32,6 +32,11 @@ public struct ValidationReason: RawRepresentable, Hashable, Sendable {
   public static let tooPredictable = ValidationReason(rawValue: "too_predictable")
   /// The confirmation does not repeat the password.
   public static let mismatch = ValidationReason(rawValue: "mismatch")
+  /// The new password is the one it replaces.
+  public static let sameAsCurrent = ValidationReason(rawValue: "same_as_current")
+  /// The password was right, but the account must choose a new one before a session starts.
+  public static let passwordChangeRequired = ValidationReason(
+    rawValue: "password_change_required")
   /// The credentials were refused (one reason for every cause a sign-in may not reveal).
   public static let refused = ValidationReason(rawValue: "refused")
   /// A refusal that names no rule.

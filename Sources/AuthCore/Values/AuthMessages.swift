@@ -57,4 +57,9 @@ public enum AuthMessages {
   /// A sign-in whose password was right but whose account also asks for a code.
   public static let secondFactorRequired =
     "This account asks for a code from your authenticator app"
+  /// A new password at sign-in that is the one it replaces.
+  public static let newPasswordSameAsCurrent = "Choose a password other than the one you have now"
+  /// A sign-in whose password was right but whose account must choose a new one first.
+  public static let passwordChangeRequired =
+    "This account must choose a new password before signing in"
 }

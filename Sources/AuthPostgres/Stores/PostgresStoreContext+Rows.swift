@@ -16,8 +16,10 @@ extension PostgresStoreContext {
     "users.id, users.username, users.created_at, users.updated_at"
 
   /// The columns of `userRecord(from:)`.
-  static let userRecordColumns: PostgresQuery =
-    "\(userColumns), users.password_hash, users.locked_at, users.lock_reason"
+  static let userRecordColumns: PostgresQuery = """
+    \(userColumns), users.password_hash, users.locked_at, users.lock_reason,
+    users.password_change_required
+    """
 
   /// The columns of `session(from:)`.
   static let sessionColumns: PostgresQuery = """
@@ -41,7 +43,7 @@ extension PostgresStoreContext {
     }
     return UserRecord(
       user: try user(from: row), passwordHash: try row.decode(String.self, "password_hash"),
-      lock: lock)
+      lock: lock, passwordChangeRequired: try row.decode(Bool.self, "password_change_required"))
   }
 
   /// Reads a session from `sessionColumns`.

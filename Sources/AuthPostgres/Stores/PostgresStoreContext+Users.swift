@@ -80,6 +80,18 @@ extension PostgresStoreContext {
     }
   }
 
+  func setPasswordChangeRequired(
+    _ required: Bool, for userID: UserID, at time: Date
+  ) throws(AuthError) {
+    try run { () throws(PostgresError) in
+      try database().execute(
+        """
+        UPDATE users SET password_change_required = \(required), updated_at = \(time)
+        WHERE id = \(userID.rawValue)
+        """)
+    }
+  }
+
   @discardableResult
   func deleteUser(_ userID: UserID) throws(AuthError) -> Bool {
     try run { () throws(PostgresError) in

@@ -62,6 +62,18 @@ extension SQLiteStoreContext {
     }
   }
 
+  func setPasswordChangeRequired(
+    _ required: Bool, for userID: UserID, at time: Date
+  ) throws(AuthError) {
+    try run { () throws(SQLiteError) in
+      try database.execute(
+        """
+        UPDATE users SET password_change_required = \(required), updated_at = \(time)
+        WHERE id = \(userID.rawValue)
+        """)
+    }
+  }
+
   @discardableResult
   func deleteUser(_ userID: UserID) throws(AuthError) -> Bool {
     try run { () throws(SQLiteError) in

@@ -88,6 +88,7 @@ public struct AccountAdministrationService: AccountAdministrationUseCase {
       details.passwordWork = stored?.work
       let raised = try context.raisedSignInWork()
       details.signInWork = defaultWork.map { max($0, raised ?? 0) }
+      details.passwordChangeRequired = record.passwordChangeRequired
       return details
     }
   }
@@ -154,10 +155,34 @@ public struct AccountAdministrationService: AccountAdministrationUseCase {
     let changed = try await change(username, kind: .passwordReset) {
       record, now, context throws(AuthError) in
       try context.updatePasswordHash(newHash, for: record.user.id, at: now)
+      // As `passwd` run by root: the password set is the account's new one.
+      if record.passwordChangeRequired {
+        try context.setPasswordChangeRequired(false, for: record.user.id, at: now)
+      }
       let ended = try context.deleteSessions(of: record.user.id, except: nil)
       return (ended, "\(ended) session(s) ended")
     }
     return .valid(changed)
+  }
+
+  /// Sets the demand (again, when it stands: the audit trail records each request).
+  public func requireNewPassword(
+    named username: String
+  ) async throws(AuthError) -> PasswordChangeDemand {
+    let name = try canonical(username)
+    let now = clock.now()
+    return try await store.write { context throws(AuthError) in
+      guard let record = try context.userRecord(named: name) else {
+        throw AuthError.administration(.noSuchAccount(username: username))
+      }
+      let user = record.user
+      try context.setPasswordChangeRequired(true, for: user.id, at: now)
+      try context.append(
+        AuthEventDraft(
+          time: now, kind: .passwordChangeRequired, userID: user.id, username: user.username,
+          detail: record.passwordChangeRequired ? "was required already" : "at next sign-in"))
+      return PasswordChangeDemand(user: user, wasRequired: record.passwordChangeRequired)
+    }
   }
 
   /// The canonical name, or "no such account" for one that breaks the username rules.

@@ -71,6 +71,8 @@ public struct AccountDetails: Hashable, Sendable {
   public var passwordWork: Int? = nil
   /// What every check of a password on this store costs: its sign-in work.
   public var signInWork: Int? = nil
+  /// Whether the next sign-in must choose a new password before a session starts.
+  public var passwordChangeRequired = false
 
   /// Assembles the details.
   public init(
@@ -103,6 +105,20 @@ public struct AccountChange: Hashable, Sendable {
   }
 }
 
+/// What `requireNewPassword` did to an account.
+public struct PasswordChangeDemand: Hashable, Sendable {
+  /// The account.
+  public let user: User
+  /// Whether a new password was asked for already.
+  public let wasRequired: Bool
+
+  /// Describes the change.
+  public init(user: User, wasRequired: Bool) {
+    self.user = user
+    self.wasRequired = wasRequired
+  }
+}
+
 /// Why an operator's request was refused, beyond field validation (thrown as
 /// `AuthError.administration`).
 public enum AdministrationError: Error, Hashable, Sendable {
@@ -131,8 +147,11 @@ public protocol AccountAdministrationUseCase: Sendable {
   func lockAccount(named username: String, reason: String) async throws(AuthError) -> AccountChange
   /// Lifts the operator's lock, if any, and clears the sign-in throttle of the name.
   func unlockAccount(named username: String) async throws(AuthError) -> AccountChange
-  /// Sets a new password (checked against the rules for this username) and ends every
-  /// session; the invalid case carries the password rule's message.
+  /// Asks the account for a new password at its next sign-in (`passwd -e`): the right
+  /// password then starts no session until a new one is chosen. Its sessions stay.
+  func requireNewPassword(named username: String) async throws(AuthError) -> PasswordChangeDemand
+  /// Sets a new password (checked against the rules for this username), ends every session
+  /// and lifts a demand for a new one; the invalid case carries the password rule's message.
   func resetPassword(
     named username: String, to password: String
   ) async throws(AuthError)

@@ -131,11 +131,14 @@ public struct ImportedAccount: Hashable, Sendable {
   public let secondFactor: SecondFactorTransfer
   /// How many unused recovery codes its moved factor had there and does not have here.
   public let recoveryCodesNotMoved: Int
+  /// Whether its next sign-in must choose a new password (a shadow entry whose last change
+  /// is day 0).
+  public let passwordChangeRequired: Bool
 
   init(
     line: Int, username: String, scheme: LegacyPasswordHash.Scheme?, locked: Bool,
     droppedExpiry: String? = nil, secondFactor: SecondFactorTransfer = .none,
-    recoveryCodesNotMoved: Int = 0
+    recoveryCodesNotMoved: Int = 0, passwordChangeRequired: Bool = false
   ) {
     self.line = line
     self.username = username
@@ -144,6 +147,7 @@ public struct ImportedAccount: Hashable, Sendable {
     self.droppedExpiry = droppedExpiry
     self.secondFactor = secondFactor
     self.recoveryCodesNotMoved = recoveryCodesNotMoved
+    self.passwordChangeRequired = passwordChangeRequired
   }
 }
 

@@ -172,6 +172,10 @@ public struct AccountImportService: Sendable {
     if let expiry = candidate.account.droppedExpiry {
       detail += "; expiry \(expiry) dropped"
     }
+    if candidate.account.passwordChangeRequired {
+      try context.setPasswordChangeRequired(true, for: user.id, at: now)
+      detail += "; new password required"
+    }
     if let lock = record?.lock {
       try context.setLock(lock, for: user.id, at: record?.updatedAt ?? now)
       detail += "; locked"
@@ -281,7 +285,8 @@ public struct AccountImportService: Sendable {
       locked: lockReason != nil || record?.lock != nil, droppedExpiry: droppedExpiry,
       secondFactor: transfer,
       // Codes of a dropped factor are moot: there is no factor to use them with.
-      recoveryCodesNotMoved: moved?.factor.recoveryCodesLeft ?? 0)
+      recoveryCodesNotMoved: moved?.factor.recoveryCodesLeft ?? 0,
+      passwordChangeRequired: fields.passwordChangeRequired)
     let kept: String
     if let hash { kept = hash.text } else { kept = try unmatchableHash() }
     return .accepted(

@@ -8,6 +8,9 @@ enum AccountLineParser {
     /// A shadow entry's field 8: the day the account expires, counted from 1970-01-01;
     /// `nil` when the field is empty (or -1, the "never" some tools write).
     var expiryDay: Int? = nil
+    /// A shadow entry's field 3 is 0: the password must be changed at the next sign-in
+    /// (`passwd -e`, `chage -d 0`).
+    var passwordChangeRequired = false
   }
 
   /// What a line holds.
@@ -37,14 +40,18 @@ enum AccountLineParser {
       guard fields.count == 9 else {
         return .malformed("expected the 9 fields of a shadow entry, found \(fields.count)")
       }
+      let mustChange = fields[2] == "0"
       let expiry = fields[7]
       guard expiry.isEmpty || expiry == "-1" else {
         // Years up to 9999, so that every expiry can be written as a date.
         guard let day = Int(expiry), (0...Self.lastDay).contains(day) else {
           return .malformed("account expiry (field 8) is not a day count")
         }
-        return .account(Fields(name: fields[0], hash: fields[1], expiryDay: day))
+        return .account(
+          Fields(
+            name: fields[0], hash: fields[1], expiryDay: day, passwordChangeRequired: mustChange))
       }
+      return .account(Fields(name: fields[0], hash: fields[1], passwordChangeRequired: mustChange))
     }
     return .account(Fields(name: fields[0], hash: fields[1]))
   }

@@ -129,6 +129,8 @@ public enum SignInProgress: Hashable, Sendable {
   case signedIn(NewSession)
   /// The account asks for a code (or a recovery code) before any session starts.
   case secondFactorRequired(SecondFactorChallenge)
+  /// The account must choose a new password before any session starts.
+  case newPasswordRequired(NewPasswordChallenge)
 }
 
 /// How the first step of `verify` ended when the password was right.
@@ -165,6 +167,9 @@ public enum SecondFactorAnswer<Value: Hashable & Sendable>: Hashable, Sendable {
   case accepted(Value)
   /// It was not, or was not judged.
   case refused(SecondFactorRefusal)
+  /// It was right, and the account must choose a new password before a session starts
+  /// (a sign-in's second step only: `verify` refuses such an account).
+  case newPasswordRequired(NewPasswordChallenge)
 }
 
 /// A new, pending factor, shown to the user once: the secret and the URI hold the secret.

@@ -12,6 +12,9 @@ enum Finished<Outcome: Sendable>: Sendable {
   case challenged
   /// The password changed or an operator locked the account since the check.
   case refused
+  /// The account must choose a new password first; nothing was settled (and, for a check
+  /// that takes none, the refusal was audited).
+  case newPasswordRequired
 }
 
 /// What settling a passed password check does for an account whose second factor is on.

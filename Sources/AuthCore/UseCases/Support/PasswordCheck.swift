@@ -113,7 +113,9 @@ struct PasswordCheck: Sendable {
     /// beside it) with nothing left to upgrade.
     func verified(against hash: String) -> Passed {
       Passed(
-        record: UserRecord(user: record.user, passwordHash: hash, lock: record.lock),
+        record: UserRecord(
+          user: record.user, passwordHash: hash, lock: record.lock,
+          passwordChangeRequired: record.passwordChangeRequired),
         upgradedHash: nil, trustedCookie: trustedCookie, password: password)
     }
   }
