@@ -56,6 +56,36 @@ struct UserStoreTests {
     #expect(record?.user.createdAt == time(0))
   }
 
+  @Test(
+    "the demand for a new password is off at first, kept by other writes, and cleared only when asked",
+    arguments: StoreLocation.allCases)
+  func passwordChangeRequired(location: StoreLocation) async throws {
+    let harness = try StoreHarness(location)
+    let user = try await harness.store.write {
+      try $0.insertUser(username: username("erin"), passwordHash: sampleHash, at: time(0))
+    }
+    #expect(try await harness.store.read { try $0.userRecord(id: user.id) }?.passwordChangeRequired == false)
+    try await harness.store.write {
+      try $0.setPasswordChangeRequired(true, for: user.id, at: time(30))
+      try $0.updatePasswordHash("$argon2id$same", for: user.id, at: time(40))
+      try $0.setLock(AccountLock(lockedAt: time(50), reason: "r"), for: user.id, at: time(50))
+      try $0.setLock(nil, for: user.id, at: time(55))
+      try $0.renameUser(user.id, to: username("erin2"), at: time(60))
+    }
+    let kept = try await harness.reopen().read { try $0.userRecord(named: username("erin2")) }
+    #expect(kept?.passwordChangeRequired == true)
+    #expect(kept?.user.updatedAt == time(60))
+    #expect(
+      try await harness.store.read { try $0.userRecords(after: nil, limit: 10) }.map(
+        \.passwordChangeRequired) == [true])
+    try await harness.store.write {
+      try $0.setPasswordChangeRequired(false, for: user.id, at: time(90))
+    }
+    let cleared = try await harness.reopen().read { try $0.userRecord(id: user.id) }
+    #expect(cleared?.passwordChangeRequired == false)
+    #expect(cleared?.user.updatedAt == time(90))
+  }
+
   @Test("a throwing write rolls back everything it did", arguments: StoreLocation.allCases)
   func throwingWriteRollsBack(location: StoreLocation) async throws {
     let harness = try StoreHarness(location)

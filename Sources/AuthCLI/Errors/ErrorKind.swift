@@ -44,6 +44,7 @@ enum ErrorKind: String, CaseIterable, Hashable, Sendable {
   case noSecondFactor = "no_second_factor"
   case secondFactorOn = "second_factor_on"
   case secondFactorKey = "second_factor_key"
+  case passwordChangeRequired = "password_change_required"
 
   /// What a kind says besides its name.
   struct Declaration: Hashable, Sendable {
@@ -250,6 +251,14 @@ enum ErrorKind: String, CaseIterable, Hashable, Sendable {
         meaning:
           "The second factor's key file is missing, unsafe, or not the key the secrets were sealed with.",
         nextStep: "Restore the key file, or name it in AUTHCLI_SECRET_KEY_FILE.")
+    case .passwordChangeRequired:
+      Declaration(
+        code: .noPermission,
+        meaning:
+          "The password was right, but the account must choose a new one first, and none was given.",
+        nextStep:
+          "Sign in with 'authcli signin' and choose a new password (with --password-stdin, on the "
+          + "line after the password, or after the code when a second factor is on).")
     }
   }
 

@@ -31,6 +31,18 @@ extension SecondFactorFailure: ReportableFailure {
   }
 }
 
+extension NewPasswordFailure: ReportableFailure {
+  /// The report for a new password that started no session: an expired challenge is a
+  /// refused sign-in, to start again.
+  var report: ErrorReport {
+    switch self {
+    case .expired: ErrorReport(CLIError.signInRefused(description))
+    case .busy: ErrorReport(StoreError.busy)
+    case .unexpected(let unexpected): unexpected.report
+    }
+  }
+}
+
 extension SignUpFailure: ReportableFailure {
   /// The report for a failed sign-up.
   var report: ErrorReport {

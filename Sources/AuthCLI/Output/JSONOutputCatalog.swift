@@ -49,6 +49,7 @@ enum JSONOutputCatalog {
     Entry("users delete", AccountDeleted.self),
     Entry("users lock", AccountLocked.self),
     Entry("users unlock", AccountUnlocked.self),
+    Entry("users require-new-password", NewPasswordRequired.self),
     Entry("users reset-password", PasswordReset.self),
     Entry("users reset-2fa", SecondFactorReset.self),
     Entry("users rename", AccountRenamed.self),

@@ -17,6 +17,7 @@ final class LineModePresenter: ScenePresenter {
     case .signIn(let viewModel): await show(viewModel, in: SignInView())
     case .signUp(let viewModel): await show(viewModel, in: SignUpView())
     case .secondFactor(let viewModel): await show(viewModel, in: SecondFactorView())
+    case .newPassword(let viewModel): await show(viewModel, in: NewPasswordView())
     case .account(let viewModel): await show(viewModel, in: AccountView())
     case .sessions(let viewModel): await show(viewModel, in: SessionsView())
     case .changePassword(let viewModel): await show(viewModel, in: ChangePasswordView())

@@ -6,6 +6,8 @@ public final class AuthenticationUseCaseStub: AuthenticationUseCase {
   public let signInCall: ScriptedCall<SignInRequest, Validation<NewSession>>
   /// The second step: every code it was given, and what it answers.
   public let completeCall: ScriptedCall<String, SecondFactorAnswer<NewSession>>
+  /// The new-password step: every request it was given, and what it answers.
+  public let newPasswordCall: ScriptedCall<NewPasswordRequest, NewPasswordAnswer>
 
   /// Answers every sign-in with `answer` (by default, alice's new session).
   public init(
@@ -13,6 +15,7 @@ public final class AuthenticationUseCaseStub: AuthenticationUseCase {
   ) {
     signInCall = ScriptedCall(answer: answer)
     completeCall = ScriptedCall(answer: .success(.accepted(SampleData.newSession)))
+    newPasswordCall = ScriptedCall(answer: .success(.accepted(SampleData.newSession)))
   }
 
   /// Checks with `StubRules`.
@@ -33,5 +36,21 @@ public final class AuthenticationUseCaseStub: AuthenticationUseCase {
     _ challenge: SecondFactorChallenge, code: String
   ) async throws(AuthError) -> SecondFactorAnswer<NewSession> {
     try await completeCall.call(code)
+  }
+
+  /// Checks with `StubRules`, against the challenge's name.
+  public func validate(
+    _ request: NewPasswordRequest, for challenge: NewPasswordChallenge
+  ) -> NewPasswordValidation {
+    NewPasswordValidation(
+      newPassword: StubRules.newPassword(request.newPassword, username: challenge.username),
+      confirmation: StubRules.confirmation(request.confirmation, of: request.newPassword))
+  }
+
+  /// Answers what `newPasswordCall` holds.
+  public func completeSignIn(
+    _ challenge: NewPasswordChallenge, newPassword request: NewPasswordRequest
+  ) async throws(AuthError) -> NewPasswordAnswer {
+    try await newPasswordCall.call(request)
   }
 }

@@ -15,6 +15,9 @@ public enum AuthRoute: Hashable, Sendable {
   case signUp
   /// The second step of a sign-in, with the challenge the password step answered.
   case secondFactor(SecondFactorChallenge)
+  /// The last step of a sign-in for an account that must choose a new password, with the
+  /// challenge the step before answered.
+  case newPassword(NewPasswordChallenge)
   /// The home once signed in.
   case account
   /// The list of sessions.
@@ -37,6 +40,8 @@ public enum AuthRoute: Hashable, Sendable {
     case signUp
     /// The second step of a sign-in.
     case secondFactor
+    /// The new password a sign-in asks for.
+    case newPassword
     /// The home once signed in.
     case account
     /// The list of sessions.
@@ -51,6 +56,7 @@ public enum AuthRoute: Hashable, Sendable {
       case .signIn: .signIn
       case .signUp: .signUp
       case .secondFactor: .secondFactor(.sample(username: "ada"))
+      case .newPassword: .newPassword(.sample(username: "ada"))
       case .account: .account
       case .sessions: .sessions
       case .changePassword: .changePassword
@@ -65,6 +71,7 @@ public enum AuthRoute: Hashable, Sendable {
     case .signIn: .signIn
     case .signUp: .signUp
     case .secondFactor: .secondFactor
+    case .newPassword: .newPassword
     case .account: .account
     case .sessions: .sessions
     case .changePassword: .changePassword
@@ -88,12 +95,23 @@ public enum AuthRoute: Hashable, Sendable {
         case .userIntendsToGoBack: .home
         case .userDidSignIn(let session): .startSession(session)
         case .userDidPassPassword(let challenge): .show(.secondFactor(challenge))
+        case .userDidPassExpiredPassword(let challenge): .show(.newPassword(challenge))
         }
       }
     case (.secondFactor(let challenge), _):
       let viewModel = SecondFactorViewModel(
         challenge: challenge, authentication: useCases.authentication)
       return AuthScene(self, viewModel, as: AuthScene.Shown.secondFactor) {
+        switch $0 {
+        case .userIntendsToGoBack: .home
+        case .userDidSignIn(let session): .startSession(session)
+        case .userDidPassCode(let challenge): .show(.newPassword(challenge))
+        }
+      }
+    case (.newPassword(let challenge), _):
+      let viewModel = NewPasswordViewModel(
+        challenge: challenge, authentication: useCases.authentication)
+      return AuthScene(self, viewModel, as: AuthScene.Shown.newPassword) {
         switch $0 {
         case .userIntendsToGoBack: .home
         case .userDidSignIn(let session): .startSession(session)
@@ -163,6 +181,8 @@ extension AuthScene {
     case signUp(SignUpViewModel)
     /// The second step of a sign-in.
     case secondFactor(SecondFactorViewModel)
+    /// The new password a sign-in asks for.
+    case newPassword(NewPasswordViewModel)
     /// The home once signed in.
     case account(AccountViewModel)
     /// The list of sessions.

@@ -8,6 +8,9 @@ public enum SecondFactorStep: Hashable, Sendable {
   case userIntendsToGoBack
   /// The user did sign in with a code or a recovery code; the new session and its token.
   case userDidSignIn(NewSession)
+  /// The user did give a right code for an account that must choose a new password before a
+  /// session starts; the challenge the new-password step completes.
+  case userDidPassCode(NewPasswordChallenge)
 }
 
 /// Why a code did not start a session. The description is the message the step shows.
@@ -159,6 +162,7 @@ public final class SecondFactorViewModel: BaseViewModel<SecondFactorStep>,
       do throws(AuthError) {
         switch try await authentication.completeSignIn(challenge, code: code) {
         case .accepted(let session): return .userDidSignIn(session)
+        case .newPasswordRequired(let challenge): return .userDidPassCode(challenge)
         case .refused(let refusal):
           code = ""
           failure = SecondFactorFailure(refusal)

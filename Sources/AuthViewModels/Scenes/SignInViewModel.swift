@@ -12,6 +12,9 @@ public enum SignInStep: Hashable, Sendable {
   /// The user did give the right password for an account that also asks for a code; the
   /// challenge the second step completes.
   case userDidPassPassword(SecondFactorChallenge)
+  /// The user did give the right password for an account that must choose a new one before
+  /// a session starts; the challenge the new-password step completes.
+  case userDidPassExpiredPassword(NewPasswordChallenge)
 }
 
 /// Why a sign-in did not start a session. The description is the message the form shows.
@@ -161,6 +164,7 @@ public final class SignInViewModel: BaseViewModel<SignInStep>, SignInViewModelTy
       switch try await authentication.beginSignIn(request: request) {
       case .valid(.signedIn(let newSession)): return .userDidSignIn(newSession)
       case .valid(.secondFactorRequired(let challenge)): return .userDidPassPassword(challenge)
+      case .valid(.newPasswordRequired(let challenge)): return .userDidPassExpiredPassword(challenge)
       // The fields passed the live check, so any refusal is the one for unknown user,
       // wrong password and lock alike.
       case .invalid:

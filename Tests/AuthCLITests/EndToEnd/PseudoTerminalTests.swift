@@ -24,6 +24,13 @@ struct PseudoTerminalTests {
       "second_factor_session.py", success: "PTY 2FA OK", modules: ["pexpect", "pyotp"])
   }
 
+  /// `PTY/new_password_session.py`: for an account that must choose a new password,
+  /// `signin` and the shell ask for it twice after the password, echo off; the old one is
+  /// refused at once; Ctrl-C in the shell goes back without a session.
+  @Test func aDueNewPasswordIsAskedTwiceUnechoedAndCtrlCGoesBack() async throws {
+    try await Self.runScript("new_password_session.py", success: "PTY NEW PASSWORD OK")
+  }
+
   /// `PTY/line_editing.py`: the shell's answers are edited with libedit (Left-arrow, Ctrl-A),
   /// Up-arrow recalls earlier ones, and no password reaches the history or its file.
   @Test func theShellEditsAnswersAndRecallsThemButNeverAPassword() async throws {

@@ -31,6 +31,11 @@ struct ScenePreviewTests {
       try await check(SecondFactorView(), SecondFactorViewModelPreview.make) { _ in
         [SampleData.code]
       }
+    case .newPassword:
+      // The name inside the new password where the state refuses it.
+      try await check(NewPasswordView(), NewPasswordViewModelPreview.make) {
+        $0 == .invalidFields ? ["alice " + newPassword, newPassword] : [newPassword, newPassword]
+      }
     case .signUp:
       try await check(SignUpView(), SignUpViewModelPreview.make) {
         switch $0 {

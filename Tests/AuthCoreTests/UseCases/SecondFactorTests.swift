@@ -76,6 +76,43 @@ struct SecondFactorTests {
     return challenge
   }
 
+  @Test func aRightCodeForAnAccountDueForANewPasswordLeadsToItAndIsSettledWithIt() async throws {
+    let (enrolment, _) = try await enabled("ada")
+    _ = try await services.accounts.requireNewPassword(named: "ada")
+    let challenge = try await begin("ada")
+    let now = try code(enrolment)
+    guard
+      case .newPasswordRequired(let due) = try await services.signIn.completeSignIn(
+        challenge, code: now)
+    else { throw FixtureError.unexpected("the code did not lead to a new password") }
+    #expect(due.username == "ada")
+    // `verify` with the code refuses the account, and its answer cannot complete.
+    let verifying = try await services.signIn.beginVerify(
+      request: SignInRequest(username: "ada", password: UseCaseFixture.password))
+    guard case .valid(.secondFactorRequired(let verifyChallenge)) = verifying else {
+      throw FixtureError.unexpected("verify asked for no code")
+    }
+    guard
+      case .newPasswordRequired(let sample) = try await services.signIn.completeVerify(
+        verifyChallenge, code: try code(enrolment, steps: 1))
+    else { throw FixtureError.unexpected("verify did not refuse") }
+    let chosen = "a brand new long passphrase"
+    let request = NewPasswordRequest(newPassword: chosen, confirmation: chosen)
+    #expect(try await services.signIn.completeSignIn(sample, newPassword: request) == .expired)
+    // verify's code (one step later) was not settled, so the sign-in's own code still is.
+    guard case .accepted(let session) = try await services.signIn.completeSignIn(
+      due, newPassword: request)
+    else { throw FixtureError.unexpected("the new password was refused") }
+    #expect(session.authenticated.user.username == "ada")
+    // The code was settled with the new password: it does not sign in again.
+    let again = try await services.signIn.beginSignIn(
+      request: SignInRequest(username: "ada", password: chosen))
+    guard case .valid(.secondFactorRequired(let next)) = again else {
+      throw FixtureError.unexpected("no challenge after the new password")
+    }
+    #expect(try await services.signIn.completeSignIn(next, code: now) == .refused(.incorrectCode))
+  }
+
   @Test func aSignInAsksForACodeAndACodeIsAcceptedOnce() async throws {
     let (enrolment, _) = try await enabled("ada")
     // No session before the second step, whichever entry point.

@@ -57,6 +57,7 @@ struct RedactionTests {
     case .signIn(let viewModel): await signIn(viewModel)
     case .signUp(let viewModel): await signUp(viewModel)
     case .secondFactor(let viewModel): await secondFactor(viewModel)
+    case .newPassword(let viewModel): await newPassword(viewModel)
     case .account(let viewModel): [viewModel, viewModel.inputs, viewModel.outputs]
     case .sessions(let viewModel): [viewModel, viewModel.inputs, viewModel.outputs]
     case .changePassword(let viewModel): await changePassword(viewModel)
@@ -75,6 +76,24 @@ struct RedactionTests {
       viewModel, viewModel.inputs, viewModel.outputs, viewModel.outputs.passwordValidation as Any,
       authentication.signInCall.requests, SignInViewEvent.passwordChanged(Self.marker),
       preview, preview.inputs, preview.outputs,
+    ]
+  }
+
+  func newPassword(_ viewModel: NewPasswordViewModel) async -> [Any] {
+    viewModel.inputs.newPassword = Self.marker
+    viewModel.inputs.confirmation = Self.marker
+    await viewModel.inputs.chooseTapped()
+    #expect(authentication.newPasswordCall.requests.count == 1)
+    #expect(viewModel.outcome == .userDidSignIn(SampleData.newSession))
+    let preview = await NewPasswordViewModelPreview.make(.ready)
+    preview.newPassword = Self.marker
+    preview.confirmation = Self.marker
+    return [
+      viewModel, viewModel.inputs, viewModel.outputs, viewModel.outputs.newPasswordValidation as Any,
+      viewModel.outputs.confirmationValidation as Any, authentication.newPasswordCall.requests,
+      NewPasswordViewEvent.newPasswordChanged(Self.marker),
+      NewPasswordViewEvent.confirmationChanged(Self.marker), preview, preview.inputs,
+      preview.outputs,
     ]
   }
 

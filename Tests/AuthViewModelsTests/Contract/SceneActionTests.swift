@@ -70,11 +70,13 @@ struct SceneActionTests {
     let recorder = Recorder(acting.seen)
     authentication.signInCall.answer(.failure(error))
     authentication.completeCall.answer(.failure(error))
+    authentication.newPasswordCall.answer(.failure(error))
     signUp.signUpCall.answer(.failure(error))
     sessions.currentSessionCall.answer(.failure(error))
     sessions.listSessionsCall.answer(.failure(error))
     authentication.signInCall.whileRunning { _ in await recorder.record() }
     authentication.completeCall.whileRunning { _ in await recorder.record() }
+    authentication.newPasswordCall.whileRunning { _ in await recorder.record() }
     signUp.signUpCall.whileRunning { _ in await recorder.record() }
     sessions.currentSessionCall.whileRunning { _ in await recorder.record() }
     sessions.listSessionsCall.whileRunning { _ in await recorder.record() }
@@ -103,6 +105,12 @@ struct SceneActionTests {
     case .secondFactor(let viewModel):
       viewModel.code = SampleData.code
       return Acting(act: viewModel.verifyTapped) {
+        ActionSeen(viewModel.isLoading, viewModel.failure)
+      }
+    case .newPassword(let viewModel):
+      viewModel.newPassword = SampleData.newPassword
+      viewModel.confirmation = SampleData.newPassword
+      return Acting(act: viewModel.chooseTapped) {
         ActionSeen(viewModel.isLoading, viewModel.failure)
       }
     case .account(let viewModel):

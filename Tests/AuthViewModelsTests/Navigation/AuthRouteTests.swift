@@ -42,7 +42,7 @@ struct AuthRouteTests {
   @Test func signInsSignUpLeadsToSignUp() async {
     let steps: [SignInStep] = [
       .userIntendsToSignUp, .userIntendsToGoBack, .userDidSignIn(session),
-      .userDidPassPassword(challenge),
+      .userDidPassPassword(challenge), .userDidPassExpiredPassword(newPasswordChallenge),
     ]
     for step in steps {
       let expected: AuthTransition =
@@ -51,24 +51,43 @@ struct AuthRouteTests {
         case .userIntendsToGoBack: .home
         case .userDidSignIn(let session): .startSession(session)
         case .userDidPassPassword(let challenge): .show(.secondFactor(challenge))
+        case .userDidPassExpiredPassword(let challenge): .show(.newPassword(challenge))
         }
       #expect(await transition(.signIn, SignInViewModel.self, step) == expected)
     }
   }
 
   @Test func theSecondFactorLeadsToASessionOrBackHome() async {
-    for step in [SecondFactorStep.userIntendsToGoBack, .userDidSignIn(session)] {
+    let steps: [SecondFactorStep] = [
+      .userIntendsToGoBack, .userDidSignIn(session), .userDidPassCode(newPasswordChallenge),
+    ]
+    for step in steps {
       let expected: AuthTransition =
         switch step {
         case .userIntendsToGoBack: .home
         case .userDidSignIn(let session): .startSession(session)
+        case .userDidPassCode(let challenge): .show(.newPassword(challenge))
         }
       #expect(
         await transition(.secondFactor(challenge), SecondFactorViewModel.self, step) == expected)
     }
   }
 
+  @Test func theNewPasswordLeadsToASessionOrBackHome() async {
+    for step in [NewPasswordStep.userIntendsToGoBack, .userDidSignIn(session)] {
+      let expected: AuthTransition =
+        switch step {
+        case .userIntendsToGoBack: .home
+        case .userDidSignIn(let session): .startSession(session)
+        }
+      #expect(
+        await transition(.newPassword(newPasswordChallenge), NewPasswordViewModel.self, step)
+          == expected)
+    }
+  }
+
   private var challenge: SecondFactorChallenge { .sample(username: "ada") }
+  private var newPasswordChallenge: NewPasswordChallenge { .sample(username: "ada") }
 
   @Test func signUpsSignInLeadsToSignIn() async {
     for step in [SignUpStep.userIntendsToSignIn, .userIntendsToGoBack, .userDidSignUp(session)] {

@@ -148,6 +148,29 @@ struct RenderTests {
       ])
   }
 
+  @Test("the new password renders as each field changes, storing, and an expired challenge")
+  func newPassword() async {
+    let stub = AuthenticationUseCaseStub()
+    stub.newPasswordCall.answer(.success(.expired))
+    let viewModel = NewPasswordViewModel(
+      challenge: .sample(username: "alice"), authentication: stub)
+    let host = ObservingHost(NewPasswordTestView(viewModel: viewModel))
+    stub.newPasswordCall.whileRunning { _ in await MainActor.run { host.update() } }
+    viewModel.inputs.newPassword = SampleData.newPassword
+    host.update()
+    viewModel.inputs.confirmation = SampleData.newPassword
+    host.update()
+    await viewModel.inputs.chooseTapped()
+    host.update()
+    #expect(
+      host.renders == [
+        // Each field renders again: the view read both through `isChooseEnabled`.
+        "New password for alice [Choose (off)]", "New password for alice [Choose (off)]",
+        "New password for alice [Choose]", "Storing…",
+        "New password for alice [Choose] ! \(AuthMessages.signInFailed)",
+      ])
+  }
+
   @Test("the account renders loading, the user, then loading and the sessions ended")
   func account() async {
     let sessions = SessionUseCaseStub()

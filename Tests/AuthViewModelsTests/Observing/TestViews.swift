@@ -64,6 +64,16 @@ struct SecondFactorTestView<ViewModel: SecondFactorViewModelType>: TestView {
   }
 }
 
+struct NewPasswordTestView<ViewModel: NewPasswordViewModelType>: TestView {
+  let viewModel: ViewModel
+  func body() -> String {
+    let outputs = viewModel.outputs
+    if outputs.isLoading { return "Storing…" }
+    return "New password for \(outputs.username) [Choose\(outputs.isChooseEnabled ? "" : " (off)")]"
+      + (outputs.failure.map { " ! \($0)" } ?? "")
+  }
+}
+
 struct AccountTestView<ViewModel: AccountViewModelType>: TestView {
   let viewModel: ViewModel
   func body() -> String {

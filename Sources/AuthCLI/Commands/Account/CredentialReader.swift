@@ -78,6 +78,20 @@ struct CredentialReader {
     }
   }
 
+  /// The new password a sign-in asks for, after the password (and the code): the next line
+  /// of standard input with `--password-stdin`. A missing line is `password_change_required`.
+  func newPasswordAtSignIn() throws -> String {
+    do {
+      return try password(
+        prompt: "New password: ", flag: "--password-stdin (the new password on the next line)")
+    } catch CLIError.endOfInput {
+      throw ErrorReport(
+        kind: .passwordChangeRequired, message: AuthMessages.passwordChangeRequired + ".",
+        hint: "Give the new password on the line after the password (after the code when a "
+          + "second factor is on).")
+    }
+  }
+
   /// A new password and its confirmation: the same line with `--password-stdin`, two
   /// prompts with echo off on a terminal.
   func newPassword(

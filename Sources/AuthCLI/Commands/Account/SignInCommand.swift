@@ -1,3 +1,4 @@
+import AuthCore
 import AuthViewModels
 import CommandLineKit
 
@@ -38,6 +39,8 @@ struct SignInCommand {
       await viewModel.inputs.signInTapped()
     }
     var outcome = viewModel.outcome
+    var newPasswordDue: NewPasswordChallenge?
+    if case .userDidPassExpiredPassword(let challenge) = outcome { newPasswordDue = challenge }
     // An account with a second factor: the code line, then the second step's scene.
     if case .userDidPassPassword(let challenge) = outcome {
       let code = try CredentialReader(
@@ -47,10 +50,16 @@ struct SignInCommand {
         challenge: challenge, authentication: root.useCases.authentication)
       step.inputs.code = code
       await step.inputs.verifyTapped()
-      guard case .userDidSignIn(let session) = step.outcome else {
+      switch step.outcome {
+      case .userDidSignIn(let session): outcome = .userDidSignIn(session)
+      case .userDidPassCode(let challenge): newPasswordDue = challenge
+      case .userIntendsToGoBack, nil:
         throw step.outputs.failure ?? SecondFactorFailure.incorrectCode
       }
-      outcome = .userDidSignIn(session)
+    }
+    // An account that must choose a new password: its scene, before any session starts.
+    if let newPasswordDue {
+      outcome = .userDidSignIn(try await chooseNewPassword(newPasswordDue, root: root))
     }
     guard case .userDidSignIn(let session) = outcome else {
       let output = viewModel.outputs
@@ -66,6 +75,42 @@ struct SignInCommand {
       session, in: root, context: context, headline: "Signed in as \(shown).")
   }
 
+  /// The new-password step: its form on a terminal (a refused field is asked again), else
+  /// the next line of standard input, taken as both the password and its confirmation.
+  private func chooseNewPassword(
+    _ challenge: NewPasswordChallenge, root: CompositionRoot
+  ) async throws -> NewSession {
+    let step = NewPasswordViewModel(
+      challenge: challenge, authentication: root.useCases.authentication)
+    if CommandForm.applies(context, passwordFromStandardInput: passwordFromStandardInput) {
+      context.console.errors.write(
+        "\(TerminalText.visible(challenge.username)) must choose a new password before signing"
+          + " in.\n")
+      let scene = SceneDriver(step)
+      try await CommandForm.ask(
+        NewPasswordView.fields(scene.outputs), from: 0, scene: scene, context: context)
+      await scene.send(.chooseTapped)
+      await scene.finish()
+    } else {
+      let password = try CredentialReader(
+        context: context, passwordFromStandardInput: passwordFromStandardInput
+      ).newPasswordAtSignIn()
+      step.inputs.newPassword = password
+      step.inputs.confirmation = password
+      await step.inputs.chooseTapped()
+    }
+    guard case .userDidSignIn(let session) = step.outcome else {
+      let output = step.outputs
+      throw FieldRefusals.error(
+        output.failure,
+        [
+          FieldError("new_password", output.newPasswordValidation),
+          FieldError("confirmation", output.confirmationValidation),
+        ])
+    }
+    return session
+  }
+
   private func openRoot(_ location: DatabaseLocation) throws -> CompositionRoot {
     try StartedSession.openRoot(location, access: .existingOnly, context: context)
   }
@@ -78,7 +123,10 @@ extension SignInCommand {
       Unknown user, wrong password and a locked account all exit with code 77 and the same
       message. The session token is kept in $XDG_STATE_HOME/authcli/, mode 0600. For an
       account with a second factor, asks for a code next; with --password-stdin, reads it
-      from the line after the password (no line: exit 77, second_factor_required).
+      from the line after the password (no line: exit 77, second_factor_required). For an
+      account that must choose a new password, asks for it (twice) before any session
+      starts; with --password-stdin, reads it from the next line (no line: exit 77,
+      password_change_required).
       """,
     options: [CredentialOptions.username, CredentialOptions.passwordStandardInput]
   ) { context in

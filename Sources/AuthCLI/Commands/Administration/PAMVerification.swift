@@ -41,6 +41,7 @@ struct PAMVerification {
         caller: Self.caller(environment: context.process.environment)),
       exactName: true)
     guard case .valid = result else {
+      if result.reason == .passwordChangeRequired { throw VerifyCommand.passwordChangeRequired }
       throw CLIError.signInRefused(result.errorMessage ?? AuthMessages.signInFailed)
     }
   }

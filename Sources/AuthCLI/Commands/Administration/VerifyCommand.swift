@@ -41,7 +41,9 @@ struct VerifyCommand {
       request: SignInRequest(username: name, password: password))
     let user: User
     switch result {
-    case .invalid(let message, _): throw CLIError.signInRefused(message)
+    case .invalid(let message, let reason):
+      if reason == .passwordChangeRequired { throw Self.passwordChangeRequired }
+      throw CLIError.signInRefused(message)
     case .valid(.verified(let verified)): user = verified
     case .valid(.secondFactorRequired(let challenge)):
       let code = try CredentialReader(
@@ -50,6 +52,7 @@ struct VerifyCommand {
       switch try await root.services.signIn.completeVerify(challenge, code: code) {
       case .accepted(let verified): user = verified
       case .refused(let refusal): throw SecondFactorFailure(refusal)
+      case .newPasswordRequired: throw Self.passwordChangeRequired
       }
     }
     try context.emit(json: PasswordVerified(username: user.username))
@@ -58,6 +61,12 @@ struct VerifyCommand {
 }
 
 extension VerifyCommand {
+  /// A right password for an account that must choose a new one: refused, as `passwd -e`
+  /// makes PAM refuse, until its owner signs in and chooses it.
+  static let passwordChangeRequired = ErrorReport(
+    kind: .passwordChangeRequired, message: AuthMessages.passwordChangeRequired + ".",
+    hint: "The account's owner signs in with 'authcli signin' and chooses a new password.")
+
   static let declaration: Subcommand = Subcommand(
     "verify", abstract: "Check a password without starting a session (exit 0 or 77).",
     discussion: """

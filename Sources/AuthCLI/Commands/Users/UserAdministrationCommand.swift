@@ -120,6 +120,19 @@ struct UserAdministrationCommand {
         + "; failed sign-ins cleared.")
   }
 
+  /// `users require-new-password`: the next sign-in chooses a new password first.
+  func requireNewPassword(_ username: String) async throws {
+    let demand = try await root().services.accounts.requireNewPassword(named: username)
+    let shown = TerminalText.visible(demand.user.username)
+    try context.emit(
+      json: NewPasswordRequired(username: demand.user.username, wasRequired: demand.wasRequired))
+    context.show(
+      (demand.wasRequired
+        ? "Account \(shown) was asked for a new password already"
+        : "Account \(shown) must choose a new password at its next sign-in")
+        + "; its sessions stay.")
+  }
+
   /// `users reset-password`: a new password, every session ended.
   func resetPassword(_ username: String) async throws {
     let location = try context.databaseLocation()
@@ -219,6 +232,10 @@ struct UserAdministrationCommand {
     var scheme =
       details.passwordScheme?.isCurrent == true
       ? [] : [("Password hash", Self.scheme(details.passwordScheme))]
+    // Worth a line only while it stands, as the lock's reason is.
+    if details.passwordChangeRequired {
+      scheme.insert(("New password", "required at next sign-in"), at: 0)
+    }
     // Beside a kept hash, what it costs against what every check costs.
     if let work = details.signInWork, details.passwordScheme?.isCurrent != true {
       let own = details.passwordWork.map { " (this account's hash: \($0))" } ?? ""
@@ -291,6 +308,21 @@ extension UserAdministrationCommand {
       arguments: [username], options: [CredentialOptions.passwordStandardInput]
     ) { context in
       try await UserAdministrationCommand(context: context).resetPassword(
+        context.required(username))
+    },
+    Subcommand(
+      "require-new-password",
+      abstract: "Make the next sign-in choose a new password before a session starts.",
+      discussion: """
+        Like 'passwd -e': the right password then starts no session until a new one (sign-up's
+        rules, not the old one) is chosen, on a terminal, in the shell, or on the line after
+        the password with --password-stdin. 'verify' and 'verify --pam' refuse the account
+        (77) until then. The account's sessions stay. Audited as password_change_required;
+        'users reset-password' lifts it.
+        """,
+      arguments: [username]
+    ) { context in
+      try await UserAdministrationCommand(context: context).requireNewPassword(
         context.required(username))
     },
     Subcommand(

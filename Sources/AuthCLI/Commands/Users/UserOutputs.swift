@@ -62,11 +62,14 @@ struct AccountShown: JSONOutput {
   /// list is `sessions`. Removed in the next release.
   let activeSessions: [SessionRecord]?
   let secondFactor: Bool
+  /// Whether the next sign-in must choose a new password before a session starts.
+  let passwordChangeRequired: Bool
 
   enum CodingKeys: String, CodingKey, CaseIterable {
     case activeSessions = "active_sessions", createdAt = "created_at"
     case failedAttempts = "failed_attempts", lastSignInAt = "last_sign_in_at"
     case lockReason = "lock_reason", locked, lockedAt = "locked_at"
+    case passwordChangeRequired = "password_change_required"
     case passwordScheme = "password_scheme", passwordWork = "password_work"
     case secondFactor = "second_factor", sessions, signInWork = "sign_in_work"
     case throttledUntil = "throttled_until", updatedAt = "updated_at"
@@ -94,6 +97,7 @@ struct AccountShown: JSONOutput {
     sessions = details.activeSessions.map(SessionRecord.init)
     activeSessions = sessions
     self.secondFactor = secondFactor
+    passwordChangeRequired = details.passwordChangeRequired
   }
 }
 
@@ -167,6 +171,18 @@ struct AccountUnlocked: JSONOutput {
 
   enum CodingKeys: String, CodingKey, CaseIterable {
     case locked, username, wasLocked = "was_locked"
+  }
+}
+
+/// `users require-new-password`: the account whose next sign-in must choose a new password.
+struct NewPasswordRequired: JSONOutput {
+  let passwordChangeRequired = true
+  let username: String
+  let wasRequired: Bool
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case passwordChangeRequired = "password_change_required", username
+    case wasRequired = "was_required"
   }
 }
 

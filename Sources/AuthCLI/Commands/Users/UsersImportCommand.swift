@@ -265,11 +265,14 @@ struct AccountsImported: JSONOutput {
     let droppedExpiry: String?
     let secondFactorTransfer: String
     let recoveryCodesNotMoved: Int
+    /// Whether its next sign-in must choose a new password (shadow's last change 0).
+    let passwordChangeRequired: Bool
     /// Deprecated: `password_scheme`, as `users show` names it; removed in the next release.
     let scheme: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-      case droppedExpiry = "dropped_expiry", line, locked, passwordScheme = "password_scheme"
+      case droppedExpiry = "dropped_expiry", line, locked
+      case passwordChangeRequired = "password_change_required", passwordScheme = "password_scheme"
       case recoveryCodesNotMoved = "recovery_codes_not_moved", scheme
       case secondFactorTransfer = "second_factor_transfer", username
     }
@@ -284,6 +287,7 @@ struct AccountsImported: JSONOutput {
       droppedExpiry = account.droppedExpiry
       secondFactorTransfer = account.secondFactor.rawValue
       recoveryCodesNotMoved = account.recoveryCodesNotMoved
+      passwordChangeRequired = account.passwordChangeRequired
       scheme = passwordScheme
     }
   }
