@@ -64,7 +64,9 @@ struct UserStoreTests {
     let user = try await harness.store.write {
       try $0.insertUser(username: username("erin"), passwordHash: sampleHash, at: time(0))
     }
-    #expect(try await harness.store.read { try $0.userRecord(id: user.id) }?.passwordChangeRequired == false)
+    #expect(
+      try await harness.store.read { try $0.userRecord(id: user.id) }?.passwordChangeRequired
+        == false)
     try await harness.store.write {
       try $0.setPasswordChangeRequired(true, for: user.id, at: time(30))
       try $0.updatePasswordHash("$argon2id$same", for: user.id, at: time(40))

@@ -36,6 +36,9 @@ enum PostgresKnownSchemas {
     // 0009_sign_in_work
     "59f3487cb2ae6d668acb84e7c42916d03bb29b28379977f0534e16df666faa7a":
       "3fd785a849bdae3d9496f47212b62e484b6513efbcb466fe56ea28e9819ba1f9",
+    // 0010_password_change_required
+    "780c3e21c5c26d863368ea00aa11bd18b83c84fd3aeeb6258026ea674769a57f":
+      "47ffd2ed0d98977ec1f91b298fca6ecf083c01bd92002a28c03ccddcce823b03",
   ]
 
   /// The recorded schema digest for migrations with this digest, if any.

@@ -38,6 +38,9 @@ enum SQLiteKnownSchemas {
     // 0009_sign_in_work
     "d12081f3e0d77c41487c4effdc1d4ed6a5dbfb246bedb2e79662318bf4b86937":
       "bcfb9b8309d502f401103d394cfd120b809257f16e690b315a8b4f2347afdc55",
+    // 0010_password_change_required
+    "8a9f9ed5cdea41791be3b7897359145feb503cbd689c14a67828553e1d1163f6":
+      "496a9c9bcd7b4546123cde1198d47b8f0d4f4b2b665c6de813af2651d46fc834",
   ]
 
   /// The recorded schema digest for migrations with this digest, if any.

@@ -164,7 +164,8 @@ public final class SignInViewModel: BaseViewModel<SignInStep>, SignInViewModelTy
       switch try await authentication.beginSignIn(request: request) {
       case .valid(.signedIn(let newSession)): return .userDidSignIn(newSession)
       case .valid(.secondFactorRequired(let challenge)): return .userDidPassPassword(challenge)
-      case .valid(.newPasswordRequired(let challenge)): return .userDidPassExpiredPassword(challenge)
+      case .valid(.newPasswordRequired(let challenge)):
+        return .userDidPassExpiredPassword(challenge)
       // The fields passed the live check, so any refusal is the one for unknown user,
       // wrong password and lock alike.
       case .invalid:

@@ -28,7 +28,8 @@ struct NewPasswordEndToEndTests {
     #expect(answer["password_change_required"] as? Bool == true)
     #expect(answer["was_required"] as? Bool == false)
     let again = try await sandbox.run(["users", "require-new-password", "ada"])
-    #expect(again.output == "Account ada was asked for a new password already; its sessions stay.\n")
+    #expect(
+      again.output == "Account ada was asked for a new password already; its sessions stay.\n")
     #expect(try await shown(sandbox, "ada")["password_change_required"] as? Bool == true)
     let text = try await sandbox.run(["users", "show", "ada"])
     #expect(text.output.contains("New password:    required at next sign-in"))
@@ -85,7 +86,8 @@ struct NewPasswordEndToEndTests {
     #expect(try await sandbox.signIn("ada", password: Passphrase.first).status == 77)
     #expect(try await sandbox.signIn("ada", password: Passphrase.second).status == 0)
     let verifiedNow = try await sandbox.run(
-      ["verify", "--pam"], input: "\(Passphrase.second)\u{0}", extraEnvironment: ["PAM_USER": "ada"])
+      ["verify", "--pam"], input: "\(Passphrase.second)\u{0}", extraEnvironment: ["PAM_USER": "ada"]
+    )
     #expect(verifiedNow.status == 0)
     #expect(try await sandbox.run(["users", "require-new-password", "nobody"]).status == 65)
   }
@@ -98,7 +100,8 @@ struct NewPasswordEndToEndTests {
       try await sandbox.run(["2fa", "enable", "--json"]).json() as? [String: Any])
     let secret = try #require(enrolment["secret"] as? String)
     let confirmed = try await sandbox.run(
-      ["2fa", "confirm", "--code-stdin"], input: try PyOTP.code(secret: secret, stepsAhead: 0) + "\n")
+      ["2fa", "confirm", "--code-stdin"],
+      input: try PyOTP.code(secret: secret, stepsAhead: 0) + "\n")
     #expect(confirmed.status == 0, "\(confirmed.errors)")
     #expect(try await sandbox.run(["users", "require-new-password", "ada"]).status == 0)
     let code = try PyOTP.code(secret: secret, stepsAhead: 1)

@@ -46,7 +46,8 @@ struct NewPasswordTests {
     let oneStep = try await fixture.attempt("ada", UseCaseFixture.password)
     #expect(oneStep.reason == .passwordChangeRequired)
     #expect(oneStep.errorMessage == AuthMessages.passwordChangeRequired)
-    #expect(try await fixture.verify("ada", UseCaseFixture.password).reason == .passwordChangeRequired)
+    #expect(
+      try await fixture.verify("ada", UseCaseFixture.password).reason == .passwordChangeRequired)
     let pam = try await fixture.signIn.verify(
       request: SignInRequest(username: "ada", password: UseCaseFixture.password, caller: "PAM"),
       exactName: true)
@@ -112,19 +113,22 @@ struct NewPasswordTests {
     _ = try await fixture.administration.requireNewPassword(named: "ada")
     let challenge = try await begin("ada")
     _ = try await fixture.administration.lockAccount(named: "ada", reason: "")
-    #expect(try await fixture.signIn.completeSignIn(challenge, newPassword: request(chosen)) == .expired)
+    #expect(
+      try await fixture.signIn.completeSignIn(challenge, newPassword: request(chosen)) == .expired)
     _ = try await fixture.administration.unlockAccount(named: "ada")
     let again = try await begin("ada")
     let reset = try await fixture.administration.resetPassword(
       named: "ada", to: UseCaseFixture.otherPassword)
     #expect(reset.isValid)
-    #expect(try await fixture.signIn.completeSignIn(again, newPassword: request(chosen)) == .expired)
+    #expect(
+      try await fixture.signIn.completeSignIn(again, newPassword: request(chosen)) == .expired)
     // The operator's new password is the account's new one: the demand is lifted.
     #expect(try await record("ada").passwordChangeRequired == false)
     #expect(try await fixture.attempt("ada", UseCaseFixture.otherPassword).isValid)
     // A sample challenge never completes.
     #expect(
-      try await fixture.signIn.completeSignIn(.sample(username: "ada"), newPassword: request(chosen))
+      try await fixture.signIn.completeSignIn(
+        .sample(username: "ada"), newPassword: request(chosen))
         == .expired)
   }
 

@@ -100,8 +100,9 @@ struct SecondFactorTests {
     let request = NewPasswordRequest(newPassword: chosen, confirmation: chosen)
     #expect(try await services.signIn.completeSignIn(sample, newPassword: request) == .expired)
     // verify's code (one step later) was not settled, so the sign-in's own code still is.
-    guard case .accepted(let session) = try await services.signIn.completeSignIn(
-      due, newPassword: request)
+    guard
+      case .accepted(let session) = try await services.signIn.completeSignIn(
+        due, newPassword: request)
     else { throw FixtureError.unexpected("the new password was refused") }
     #expect(session.authenticated.user.username == "ada")
     // The code was settled with the new password: it does not sign in again.

@@ -89,7 +89,8 @@ struct RedactionTests {
     preview.newPassword = Self.marker
     preview.confirmation = Self.marker
     return [
-      viewModel, viewModel.inputs, viewModel.outputs, viewModel.outputs.newPasswordValidation as Any,
+      viewModel, viewModel.inputs, viewModel.outputs,
+      viewModel.outputs.newPasswordValidation as Any,
       viewModel.outputs.confirmationValidation as Any, authentication.newPasswordCall.requests,
       NewPasswordViewEvent.newPasswordChanged(Self.marker),
       NewPasswordViewEvent.confirmationChanged(Self.marker), preview, preview.inputs,

@@ -51,7 +51,9 @@ struct NewPasswordViewModelTests {
       ])
     #expect(history.steps == [.userDidSignIn(SampleData.newSession)])
     #expect(
-      stub.newPasswordCall.requests == [NewPasswordRequest(newPassword: chosen, confirmation: chosen)])
+      stub.newPasswordCall.requests == [
+        NewPasswordRequest(newPassword: chosen, confirmation: chosen)
+      ])
     #expect(viewModel.username == "alice")
   }
 
