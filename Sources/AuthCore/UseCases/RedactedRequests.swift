@@ -58,3 +58,18 @@ extension ChangePasswordRequest: CustomStringConvertible, CustomDebugStringConve
 private struct Redacted: CustomStringConvertible {
   var description: String { "redacted" }
 }
+
+extension NewPasswordRequest: CustomStringConvertible, CustomDebugStringConvertible,
+  CustomReflectable
+{
+  /// Both fields redacted.
+  public var description: String {
+    "NewPasswordRequest(newPassword: redacted, confirmation: redacted)"
+  }
+  /// Same as `description`.
+  public var debugDescription: String { description }
+  /// Both fields redacted.
+  public var customMirror: Mirror {
+    Mirror(self, children: ["newPassword": Redacted(), "confirmation": Redacted()])
+  }
+}

@@ -125,14 +125,14 @@ struct NewPasswordEndToEndTests {
     let hash = try ImportTools.line("openssl", ["passwd", "-6", Passphrase.first])
     let imported = try await sandbox.run(
       ["users", "import", "--format", "shadow", "-"],
-      input: "eve:\(hash):0:0:99999:7:::\nfay:\(hash):19000:0:99999:7:::\n",
+      input: "ivy:\(hash):0:0:99999:7:::\nkim:\(hash):19000:0:99999:7:::\n",
       extraEnvironment: ImportTests.cost)
     #expect(imported.status == 0, "\(imported.errors)")
-    #expect(try await shown(sandbox, "eve")["password_change_required"] as? Bool == true)
-    #expect(try await shown(sandbox, "fay")["password_change_required"] as? Bool == false)
+    #expect(try await shown(sandbox, "ivy")["password_change_required"] as? Bool == true)
+    #expect(try await shown(sandbox, "kim")["password_change_required"] as? Bool == false)
     let signedIn = try await sandbox.run(
-      ["signin", "--username", "eve", "--password-stdin"],
-      input: "\(Passphrase.first)\n\(Passphrase.second)\n")
+      ["signin", "--username", "ivy", "--password-stdin"],
+      input: "\(Passphrase.first)\n\(Passphrase.second)\n", extraEnvironment: ImportTests.cost)
     #expect(signedIn.status == 0, "\(signedIn.errors)")
   }
 }

@@ -1,7 +1,6 @@
-/// The new password a sign-in asks for, as typed, with its confirmation.
-public struct NewPasswordRequest: Hashable, Sendable, CustomStringConvertible,
-  CustomDebugStringConvertible
-{
+/// The new password a sign-in asks for, as typed, with its confirmation (it prints
+/// redacted: see RedactedRequests.swift).
+public struct NewPasswordRequest: Hashable, Sendable {
   /// The new password.
   public var newPassword: String
   /// The new password typed again (a script gives the same line twice).
@@ -11,12 +10,6 @@ public struct NewPasswordRequest: Hashable, Sendable, CustomStringConvertible,
     self.newPassword = newPassword
     self.confirmation = confirmation
   }
-  /// Both fields redacted.
-  public var description: String {
-    "NewPasswordRequest(newPassword: redacted, confirmation: redacted)"
-  }
-  /// Same as `description`.
-  public var debugDescription: String { description }
 }
 
 /// The per-field checks of a new password at sign-in: sign-up's rules, and not the
