@@ -208,6 +208,7 @@ struct JSONVocabularyTests {
       sandbox, ["users", "add"], ["--username", "bob", "--password-stdin"], input: passphrase + "\n"
     )
     try await recorder.json(sandbox, ["users", "lock"], ["bob", "--reason", "left"])
+    try await recorder.json(sandbox, ["users", "require-new-password"], ["bob"])
     try await recorder.json(sandbox, ["users", "show"], ["bob"])
     try await recorder.json(sandbox, ["users", "unlock"], ["bob"])
     try await recorder.json(

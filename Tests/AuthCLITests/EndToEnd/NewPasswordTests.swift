@@ -92,6 +92,28 @@ struct NewPasswordEndToEndTests {
     #expect(try await sandbox.run(["users", "require-new-password", "nobody"]).status == 65)
   }
 
+  @Test func theDemandMovesWithTheAccountThroughAnExport() async throws {
+    let sandbox = try Sandbox()
+    #expect(try await sandbox.signUp("ada").status == 0)
+    #expect(try await sandbox.signUp("bob").status == 0)
+    #expect(try await sandbox.run(["users", "require-new-password", "ada"]).status == 0)
+    let exported = try await sandbox.run(["users", "export"])
+    #expect(exported.status == 0, "\(exported.errors)")
+    let objects = try exported.output.split(separator: "\n").map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    #expect(objects.map { $0["password_change_required"] as? Bool } == [true, false])
+    let other = sandbox.root + "/other.sqlite3"
+    #expect(try await sandbox.run(["migrate", "--db", other]).status == 0)
+    let imported = try await sandbox.run(
+      ["users", "import", "--format", "jsonl", "--db", other, "-"], input: exported.output)
+    #expect(imported.status == 0, "\(imported.errors)")
+    let moved = try await sandbox.run(["users", "show", "ada", "--db", other, "--json"])
+    #expect((try moved.json() as? [String: Any])?["password_change_required"] as? Bool == true)
+    let stays = try await sandbox.run(["users", "show", "bob", "--db", other, "--json"])
+    #expect((try stays.json() as? [String: Any])?["password_change_required"] as? Bool == false)
+  }
+
   @Test(.enabled(if: PyOTP.runs), arguments: Engine.allCases)
   func afterTheCodeWhenASecondFactorIsOn(engine: Engine) async throws {
     let sandbox = try Sandbox(engine: engine)

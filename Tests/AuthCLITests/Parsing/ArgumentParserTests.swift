@@ -191,7 +191,8 @@ struct ArgumentParserTests {
         UsageError(
           "Missing subcommand: 'list', 'add', 'show <username>', 'delete <username>', "
             + "'lock <username>', 'unlock <username>', 'reset-password <username>', "
-            + "'reset-2fa <username>', 'import <file> --format <format>', 'export', "
+            + "'require-new-password <username>', 'reset-2fa <username>', "
+            + "'import <file> --format <format>', 'export', "
             + "'rename <old> <new>' or 'sign-in-work'",
           at: ["users"])
       ),

@@ -23,6 +23,7 @@ struct AccountExportLine: JSONOutput, Decodable {
     case lockReason = "lock_reason"
     case locked
     case lockedAt = "locked_at"
+    case passwordChangeRequired = "password_change_required"
     case passwordHash = "password_hash"
     case recoveryCodesLeft = "recovery_codes_left"
     /// As `users show` has it: whether sign-in asks for a code.
@@ -46,10 +47,12 @@ struct AccountExportLine: JSONOutput, Decodable {
   }
 
   init(_ account: ExportedAccount) {
-    self.account = AccountImportRecord(
+    var record = AccountImportRecord(
       name: account.username, hash: account.passwordHash, createdAt: account.createdAt,
       updatedAt: account.updatedAt, lastSignInAt: account.lastSignInAt, lock: account.lock,
       secondFactor: account.secondFactor)
+    record.passwordChangeRequired = account.passwordChangeRequired
+    self.account = record
     saysSecondFactor = true
   }
 
@@ -64,6 +67,7 @@ struct AccountExportLine: JSONOutput, Decodable {
     try container.encodeIfPresent(account.lock?.lockedAt, forKey: .lockedAt)
     try container.encodeIfPresent(account.lock?.reason, forKey: .lockReason)
     try container.encode(account.secondFactor?.state == .enabled, forKey: .secondFactor)
+    try container.encode(account.passwordChangeRequired, forKey: .passwordChangeRequired)
     // A line is one flat object: the factor's keys stand beside the account's, and only
     // when there is one.
     guard let factor = account.secondFactor else { return }
@@ -115,9 +119,12 @@ struct AccountExportLine: JSONOutput, Decodable {
       }
       secondFactor = try fields.secondFactor()
     }
-    account = AccountImportRecord(
+    var record = AccountImportRecord(
       name: name, hash: hash, createdAt: createdAt, updatedAt: updatedAt,
       lastSignInAt: lastSignInAt, lock: lock, secondFactor: secondFactor)
+    // Like `locked`, it counts only when it is `true`.
+    record.passwordChangeRequired = fields.flag(.passwordChangeRequired) == true
+    account = record
     saysSecondFactor = container.contains(.secondFactor)
   }
 

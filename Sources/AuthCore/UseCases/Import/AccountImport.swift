@@ -36,6 +36,9 @@ public struct AccountImportRecord: Hashable, Sendable {
   /// Its second factor there; `nil` when it had none, or when the export is older than the
   /// field.
   public let secondFactor: ExportedSecondFactor?
+  /// Whether its next sign-in had to choose a new password there; `false` when the export
+  /// is older than the field.
+  public var passwordChangeRequired = false
 
   /// Describes an exported account.
   public init(

@@ -214,7 +214,9 @@ public struct AccountImportService: Sendable {
       return .refused(ImportRefusal(line: number, username: nil, reason: reason))
     case .record(let decoded):
       record = decoded
-      fields = AccountLineParser.Fields(name: decoded.name, hash: decoded.hash)
+      fields = AccountLineParser.Fields(
+        name: decoded.name, hash: decoded.hash,
+        passwordChangeRequired: decoded.passwordChangeRequired)
     case .line(let line):
       switch AccountLineParser.parse(line, as: request.format) {
       case .skip: return .skip
