@@ -53,6 +53,10 @@ public enum AuthEventKind: String, Hashable, Sendable, CaseIterable, Codable {
   case hashUpgraded = "hash_upgraded"
   /// An operator gave an account a new name; the detail names both.
   case accountRenamed = "account_renamed"
+  /// An operator put an account in a group; the detail names the group.
+  case groupMemberAdded = "group_member_added"
+  /// An operator took an account out of a group; the detail names the group.
+  case groupMemberRemoved = "group_member_removed"
 
   /// What each kind means, in one line, for help pages and documentation.
   public var summary: String {
@@ -80,6 +84,8 @@ public enum AuthEventKind: String, Hashable, Sendable, CaseIterable, Codable {
     case .accountImported: "an operator imported an account with its existing hash"
     case .hashUpgraded: "an imported hash was replaced by Argon2id at sign-in"
     case .accountRenamed: "an operator renamed an account"
+    case .groupMemberAdded: "an operator put an account in a group"
+    case .groupMemberRemoved: "an operator took an account out of a group"
     }
   }
 }

@@ -98,6 +98,7 @@ final class StoreHarness {
         "users": counts.users, "sessions": counts.sessions, "auth_events": counts.events,
         "sign_in_throttle": counts.throttleStates, "device_cookies": counts.deviceCookies,
         "second_factors": counts.secondFactors, "recovery_codes": counts.recoveryCodes,
+        "user_groups": counts.groups, "group_members": counts.groupMemberships,
       ]
       guard let count = byTable[table] else { throw HarnessError.unknownStore }
       return count
