@@ -62,7 +62,7 @@ enum JSONOutputCatalog {
     Entry("groups add", GroupMembersAdded.self),
     Entry("groups remove", GroupMembersRemoved.self),
     Entry("groups list", GroupListEntry.self),
-    Entry("groups list GROUP", GroupMembersShown.self),
+    Entry("groups list", "with a group", GroupMembersShown.self),
     Entry("groups import", GroupsImported.self),
     Entry("groups import", "group_changes[]", GroupsImported.Change.self),
     Entry("groups check", GroupMembershipChecked.self),
