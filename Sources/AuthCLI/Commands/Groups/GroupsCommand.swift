@@ -107,7 +107,9 @@ struct GroupsCommand {
     }
     let canonical = Username.canonicalize(name)
     try context.emit(json: GroupMembershipChecked(username: canonical, groups: wanted))
-    context.show("\(TerminalText.visible(canonical)) is in \(shownGroups).")
+    context.show(
+      "\(TerminalText.visible(canonical)) is in "
+        + (wanted.count == 1 ? shownGroups : "at least one of " + shownGroups) + ".")
   }
 
   /// One line of standard input, as mod_authnz_external's pipe writes it.
