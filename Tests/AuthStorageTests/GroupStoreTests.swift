@@ -42,7 +42,8 @@ struct GroupStoreTests {
     #expect(
       try await reopened.read { try $0.groupSummaries() }
         == [GroupSummary(name: staff, memberCount: 2), GroupSummary(name: web, memberCount: 2)])
-    #expect(try await reopened.read { try $0.members(of: staff) }.map(\.username) == ["ada", "bob"])
+    #expect(
+      try await reopened.read { try $0.members(of: staff) }.map(\.username) == ["ada", "bob"])
     #expect(try await reopened.read { try $0.groups(of: ada.id) } == [staff, web])
     #expect(try await reopened.read { try $0.groups(of: bob.id) } == [staff])
     #expect(try harness.rowCount("group_members") == 4)
@@ -68,7 +69,8 @@ struct GroupStoreTests {
 
     // A rename keeps the groups; a deletion leaves them, and an emptied group is not listed.
     try await reopened.write { try $0.renameUser(bob.id, to: username("bert"), at: time(4)) }
-    #expect(try await reopened.read { try $0.members(of: staff) }.map(\.username) == ["ada", "bert"])
+    #expect(
+      try await reopened.read { try $0.members(of: staff) }.map(\.username) == ["ada", "bert"])
     _ = try await reopened.write { context in
       _ = try context.addMember(carl.id, to: web, at: time(5))
       try context.deleteUser(carl.id)
@@ -88,7 +90,9 @@ struct GroupStoreTests {
     let harness = try StoreHarness(location)
     let staff = try group("staff")
     await #expect(throws: AuthError.self) {
-      try await harness.store.write { try $0.addMember(UserID(rawValue: 99), to: staff, at: time(0)) }
+      try await harness.store.write {
+        try $0.addMember(UserID(rawValue: 99), to: staff, at: time(0))
+      }
     }
     #expect(try await harness.store.read { try $0.groupSummaries() }.isEmpty)
   }

@@ -179,7 +179,8 @@ enum ErrorKind: String, CaseIterable, Hashable, Sendable {
         nextStep: "List them with 'authcli users list'.")
     case .noSuchGroup:
       Declaration(
-        code: .invalidData, meaning: "No group with that name (a group exists while it has members).",
+        code: .invalidData,
+        meaning: "No group with that name (a group exists while it has members).",
         nextStep: "List them with 'authcli groups list'.")
     case .notInGroup:
       Declaration(
@@ -189,7 +190,8 @@ enum ErrorKind: String, CaseIterable, Hashable, Sendable {
     case .importRefused:
       Declaration(
         code: .invalidData,
-        meaning: "'users import' or 'groups import' refused lines (each named); nothing was imported.",
+        meaning:
+          "'users import' or 'groups import' refused lines (each named); nothing was imported.",
         nextStep: "Correct the lines, or pass --skip-invalid to import the rest.")
     case .cannotCreate:
       Declaration(

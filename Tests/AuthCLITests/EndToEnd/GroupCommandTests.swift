@@ -84,7 +84,8 @@ struct GroupCommandTests {
     #expect(dryRun.output == "Would add 3 memberships to 2 groups; nothing was written.\n")
     #expect(try await sandbox.run(["groups", "list"]).output == "No groups yet.\n")
     let imported = try await sandbox.run(
-      ["groups", "import", "--format", "htgroup", "-", "--json"], input: "staff: ada bob\nweb: ada\n")
+      ["groups", "import", "--format", "htgroup", "-", "--json"],
+      input: "staff: ada bob\nweb: ada\n")
     #expect(imported.status == 0, "\(imported.errors)")
     let report = try #require(try imported.json() as? [String: Any])
     #expect(report["imported_memberships"] as? Int == 3)

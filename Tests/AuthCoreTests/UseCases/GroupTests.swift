@@ -11,8 +11,11 @@ import Testing
     let groups = fixture.services.groups
 
     let added = try await groups.addMembers(["ADA", "bob", "ada"], to: "Staff")
-    #expect(added == GroupChange(group: try #require(GroupName.validate("staff").asValidated),
-      changed: ["ada", "bob"], unchanged: []))
+    #expect(
+      added
+        == GroupChange(
+          group: try #require(GroupName.validate("staff").asValidated),
+          changed: ["ada", "bob"], unchanged: []))
     let again = try await groups.addMembers(["bob", "carl"], to: "staff")
     #expect(again.changed == ["carl"])
     #expect(again.unchanged == ["bob"])
@@ -102,7 +105,9 @@ import Testing
     _ = try await fixture.services.groups.addMembers(["ada"], to: "staff")
     let staff = try #require(GroupName.validate("staff").asValidated)
     let web = try #require(GroupName.validate("web").asValidated)
-    func verify(_ name: String, _ password: String, _ groups: [GroupName]) async throws -> (
+    func verify(
+      _ name: String, _ password: String, _ groups: [GroupName]
+    ) async throws -> (
       Bool, Int
     ) {
       let before = fixture.hasher.counts.verify

@@ -103,7 +103,9 @@ struct GroupsCommand {
     guard member else {
       throw ErrorReport(
         kind: .notInGroup,
-        message: "\(TerminalText.visible(name)) is not in \(shownGroups.isEmpty ? "any group" : shownGroups).")
+        message:
+          "\(TerminalText.visible(name)) is not in \(shownGroups.isEmpty ? "any group" : shownGroups)."
+      )
     }
     let canonical = Username.canonicalize(name)
     try context.emit(json: GroupMembershipChecked(username: canonical, groups: wanted))

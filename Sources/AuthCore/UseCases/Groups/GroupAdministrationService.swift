@@ -54,7 +54,8 @@ public struct GroupAdministrationService: GroupAdministrationUseCase {
     _ username: String, ofAnyOf groups: [String]
   ) async throws(AuthError) -> Bool {
     let wanted = Set(groups.compactMap { GroupName.validate($0).asValidated })
-    guard !wanted.isEmpty, let name = Username.validate(username, rules: policy.username).asValidated
+    guard !wanted.isEmpty,
+      let name = Username.validate(username, rules: policy.username).asValidated
     else { return false }
     return try await store.read { context throws(AuthError) in
       guard let record = try context.userRecord(named: name) else { return false }

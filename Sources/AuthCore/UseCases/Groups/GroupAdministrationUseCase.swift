@@ -91,6 +91,8 @@ public protocol GroupAdministrationUseCase: Sendable {
   /// Adds the memberships of an Apache group file (`group: user user …` lines; blank lines
   /// and `#` comments skipped). All or nothing: with one refused line, or in a dry run,
   /// nothing is written, and the report says what would have been.
-  func importGroups(htgroup lines: [String], dryRun: Bool) async throws(AuthError)
+  func importGroups(
+    htgroup lines: [String], dryRun: Bool
+  ) async throws(AuthError)
     -> GroupImportReport
 }

@@ -24,7 +24,9 @@ enum HTGroupLine: Equatable {
         "group name '\(shown)': " + (checked.errorMessage ?? "not a group name"))
     }
     var members: [Username] = []
-    let words = trimmed[trimmed.index(after: colon)...].split(whereSeparator: { $0 == " " || $0 == "\t" })
+    let words = trimmed[trimmed.index(after: colon)...].split(whereSeparator: {
+      $0 == " " || $0 == "\t"
+    })
     for word in words {
       guard let member = Username.validate(String(word), rules: rules).asValidated else {
         return .refused("no account named '\(word)'")
