@@ -27,7 +27,7 @@ extension PostgresStoreContext {
 
   /// The columns of `groupSummary(from:)`, in a query grouped by `user_groups.id`.
   static let groupSummaryColumns: PostgresQuery =
-    "user_groups.name AS group_name, count(*) AS member_count"
+    "user_groups.name AS group_name, pg_catalog.count(*) AS member_count"
 
   /// Reads a user from `userColumns`.
   static func user(from row: PostgresRow) throws(PostgresError) -> User {
