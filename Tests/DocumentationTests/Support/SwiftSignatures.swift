@@ -75,6 +75,7 @@ struct SwiftSignatures {
     text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
       .replacing("( ", with: "(").replacing(" )", with: ")")
       .replacing("[ ", with: "[").replacing(" ]", with: "]")
+      .replacing("< ", with: "<").replacing(" >", with: ">")
   }
 
   /// The text between the brace just before `start` and the one that closes it.
@@ -106,7 +107,9 @@ struct SwiftSignatures {
       let trimmed = line.trimmingCharacters(in: .whitespaces)
       if trimmed.isEmpty { continue }
       let continuesAttributes = current.map { $0.wholeMatch(of: attributeOnly) != nil } ?? false
-      if trimmed.firstMatch(of: start) != nil, !continuesAttributes {
+      let starts =
+        trimmed.firstMatch(of: start) != nil || trimmed.wholeMatch(of: attributeOnly) != nil
+      if starts, !continuesAttributes {
         if let current { declarations.append(collapsed(current)) }
         current = trimmed
       } else {
@@ -142,8 +145,9 @@ struct SwiftSignatures {
       var end = rest.firstIndex(of: "\u{1}") ?? rest.endIndex
       if isStored, let newline = rest.firstIndex(of: "\n"), newline < end { end = newline }
       var member = collapsed(String(rest[..<end]))
-      // A stored property's declaration, not its initial value.
-      if isStored, let value = member.range(of: " =") {
+      // A stored property's declaration, not its initial value, unless the value gives its
+      // type.
+      if isStored, let value = member.range(of: " ="), member[..<value.lowerBound].contains(":") {
         member = String(member[..<value.lowerBound])
       }
       members.append(member)
