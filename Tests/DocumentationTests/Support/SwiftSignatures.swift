@@ -136,12 +136,14 @@ struct SwiftSignatures {
         flat.append(character)
       }
     }
+    // A public member, or an enum's case (public with its enum), on a line of its own.
     let declaration =
-      /(?:@[A-Za-z]+(?:\([^)]*\))?\s+)*public\s+(?:(?:static|nonisolated|mutating|final)\s+)*(?:func|init|var|let|subscript)\b/
+      /(?:@[A-Za-z]+(?:\([^)]*\))?\s+)*public\s+(?:(?:static|nonisolated|mutating|final)\s+)*(?:func|init|var|let|subscript)\b|(?m:^\s*(?:indirect\s+)?case\s)/
     var members: [String] = []
     for match in flat.matches(of: declaration) {
-      let rest = flat[match.range.lowerBound...]
-      let isStored = rest.firstMatch(of: /^public\s+(?:static\s+)?(?:let|var)\b/) != nil
+      let rest = flat[match.range.lowerBound...].drop { $0.isWhitespace }
+      let isStored =
+        rest.firstMatch(of: /^(?:public\s+(?:static\s+)?(?:let|var)|(?:indirect\s+)?case)\b/) != nil
       var end = rest.firstIndex(of: "\u{1}") ?? rest.endIndex
       if isStored, let newline = rest.firstIndex(of: "\n"), newline < end { end = newline }
       var member = collapsed(String(rest[..<end]))
