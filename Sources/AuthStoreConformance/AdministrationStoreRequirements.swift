@@ -25,9 +25,7 @@ extension StoreContract {
 
   static func locks(_ harness: StoreUnderTest) async throws {
     let user = try await harness.store.write {
-      try $0.insertUser(
-        username: ContractSample.username("lena"), passwordHash: ContractSample.passwordHash,
-        at: ContractSample.time(0))
+      try $0.insertSampleUser("lena")
     }
     #expect(try await harness.store.read { try $0.userRecord(id: user.id)?.lock } == nil)
     let lock = AccountLock(lockedAt: ContractSample.time(5), reason: "laptop stolen")
@@ -44,12 +42,8 @@ extension StoreContract {
 
   static func deletion(_ harness: StoreUnderTest) async throws {
     let (gone, kept) = try await harness.store.write { context in
-      let gone = try context.insertUser(
-        username: ContractSample.username("gone"), passwordHash: ContractSample.passwordHash,
-        at: ContractSample.time(0))
-      let kept = try context.insertUser(
-        username: ContractSample.username("kept"), passwordHash: ContractSample.passwordHash,
-        at: ContractSample.time(0))
+      let gone = try context.insertSampleUser("gone")
+      let kept = try context.insertSampleUser("kept")
       _ = try context.insertSession(
         userID: gone.id, tokenHash: ContractSample.tokenHash(1), createdAt: ContractSample.time(0),
         expiresAt: ContractSample.time(99))
@@ -76,9 +70,7 @@ extension StoreContract {
 
   static func expiredSessions(_ harness: StoreUnderTest) async throws {
     try await harness.store.write { context in
-      let user = try context.insertUser(
-        username: ContractSample.username("mia"), passwordHash: ContractSample.passwordHash,
-        at: ContractSample.time(0))
+      let user = try context.insertSampleUser("mia")
       for byte in UInt8(1)...5 {
         _ = try context.insertSession(
           userID: user.id, tokenHash: ContractSample.tokenHash(byte),
@@ -166,9 +158,7 @@ extension StoreContract {
 
   static func auditAfterRename(_ harness: StoreUnderTest) async throws {
     let ada = try await harness.store.write { context in
-      let ada = try context.insertUser(
-        username: ContractSample.username("ada"), passwordHash: ContractSample.passwordHash,
-        at: ContractSample.time(0))
+      let ada = try context.insertSampleUser("ada")
       try context.append(
         AuthEventDraft(
           time: ContractSample.time(1), kind: .signUp, userID: ada.id, username: "ada", detail: ""))
@@ -191,9 +181,7 @@ extension StoreContract {
 
   static func auditQueries(_ harness: StoreUnderTest) async throws {
     let user = try await harness.store.write {
-      try $0.insertUser(
-        username: ContractSample.username("nora"), passwordHash: ContractSample.passwordHash,
-        at: ContractSample.time(0))
+      try $0.insertSampleUser("nora")
     }
     let drafts = [
       AuthEventDraft(

@@ -12,9 +12,7 @@ extension StoreContract {
 
   static func auditEvents(_ harness: StoreUnderTest) async throws {
     let user = try await harness.store.write {
-      try $0.insertUser(
-        username: ContractSample.username("judy"), passwordHash: ContractSample.passwordHash,
-        at: ContractSample.time(0))
+      try $0.insertSampleUser("judy")
     }
     let drafts = [
       AuthEventDraft(

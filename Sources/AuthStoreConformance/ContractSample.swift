@@ -34,3 +34,12 @@ public enum ContractSample {
   /// Later than any time a check stores: what has expired by then is every row there is.
   static let endOfTime = Date(timeIntervalSince1970: 64_000_000_000)
 }
+
+extension UserStore {
+  /// Inserts an account with the sample password hash, `seconds` after the start time.
+  func insertSampleUser(_ name: String, at seconds: Int = 0) throws -> User {
+    try insertUser(
+      username: ContractSample.username(name), passwordHash: ContractSample.passwordHash,
+      at: ContractSample.time(seconds))
+  }
+}

@@ -30,12 +30,8 @@ extension StoreContract {
   static func deviceCookieOperations(_ harness: StoreUnderTest) async throws {
     let (owner, other) = try await harness.store.write { context in
       (
-        try context.insertUser(
-          username: ContractSample.username("owner"), passwordHash: ContractSample.passwordHash,
-          at: ContractSample.time(0)),
-        try context.insertUser(
-          username: ContractSample.username("other"), passwordHash: ContractSample.passwordHash,
-          at: ContractSample.time(0))
+        try context.insertSampleUser("owner"),
+        try context.insertSampleUser("other")
       )
     }
     #expect(
@@ -130,13 +126,7 @@ extension StoreContract {
 
   static func signInRules(_ harness: StoreUnderTest) async throws {
     let world = try CookieWorld(store: harness.store)
-    let made = try await world.signUp.signUp(
-      request: SignUpRequest(
-        username: "owner", password: CookieWorld.password, confirmation: CookieWorld.password))
-    guard case .signedUp(let first) = made else {
-      Issue.record("sign-up refused: \(made)")
-      return
-    }
+    let first = try await world.signUpOwner()
     #expect(try await harness.deviceCookieCount() == 0, "sign-up leaves no cookie")
 
     // Issued: a success leaves the client a cookie; only its hash is stored, bound to owner.
@@ -183,13 +173,7 @@ extension StoreContract {
 
   static func cookieFollowsTheAccountAcrossARename(_ harness: StoreUnderTest) async throws {
     let world = try CookieWorld(store: harness.store)
-    let made = try await world.signUp.signUp(
-      request: SignUpRequest(
-        username: "owner", password: CookieWorld.password, confirmation: CookieWorld.password))
-    guard case .signedUp = made else {
-      Issue.record("sign-up refused: \(made)")
-      return
-    }
+    try await world.signUpOwner()
     #expect(try await world.attempt(world.owner, CookieWorld.password))
     let renamed = try await world.rename.renameAccount(named: "owner", to: "ava")
     #expect(renamed.isValid)
@@ -201,27 +185,14 @@ extension StoreContract {
     #expect(try await !world.attempt(world.stranger, CookieWorld.password, as: "ava"))
     #expect(try await world.attempt(world.owner, CookieWorld.password, as: "ava"))
     // A new account under the old name gains nothing from that cookie.
-    let taken = try await world.signUp.signUp(
-      request: SignUpRequest(
-        username: "owner", password: CookieWorld.newPassword,
-        confirmation: CookieWorld.newPassword))
-    guard case .signedUp = taken else {
-      Issue.record("sign-up refused: \(taken)")
-      return
-    }
+    try await world.signUpOwner(password: CookieWorld.newPassword)
     for _ in 0..<6 { _ = try await world.attempt(world.stranger, "a stranger's guess") }
     #expect(try await !world.attempt(world.owner, CookieWorld.newPassword))
   }
 
   static func everyPasswordCheckFollowsTheCookieRule(_ harness: StoreUnderTest) async throws {
     let world = try CookieWorld(store: harness.store)
-    let made = try await world.signUp.signUp(
-      request: SignUpRequest(
-        username: "owner", password: CookieWorld.password, confirmation: CookieWorld.password))
-    guard case .signedUp = made else {
-      Issue.record("sign-up refused: \(made)")
-      return
-    }
+    try await world.signUpOwner()
     // The owner signs in on her device, which leaves her cookie there.
     let session = try #require(
       try await world.owner.signIn(
@@ -309,6 +280,17 @@ private struct CookieWorld {
     rename = ownerDevice.accountRename
   }
 
+  /// Signs "owner" up from the owner's device; a refusal fails the check.
+  @discardableResult
+  func signUpOwner(password: String = Self.password) async throws -> NewSession {
+    let made = try await signUp.signUp(
+      request: SignUpRequest(username: "owner", password: password, confirmation: password))
+    guard case .signedUp(let first) = made else {
+      throw ContractFailure(description: "sign-up refused: \(made)")
+    }
+    return first
+  }
+
   /// Whether signing in as `username` from this client succeeds.
   func attempt(
     _ client: SignInService, _ password: String, as username: String = "owner"
@@ -340,4 +322,9 @@ private final class CookieJar: DeviceCookieJar {
   func keep(_ cookie: SessionToken, for account: UserID, replacing: SessionToken?) {
     kept.withLock { $0[account] = cookie }
   }
+}
+
+/// A step of a check that could not go on.
+struct ContractFailure: Error, CustomStringConvertible {
+  let description: String
 }

@@ -29,12 +29,8 @@ extension StoreContract {
   static func secondFactorOperations(_ harness: StoreUnderTest) async throws {
     let (owner, other) = try await harness.store.write { context in
       (
-        try context.insertUser(
-          username: ContractSample.username("owner"), passwordHash: ContractSample.passwordHash,
-          at: ContractSample.time(0)),
-        try context.insertUser(
-          username: ContractSample.username("other"), passwordHash: ContractSample.passwordHash,
-          at: ContractSample.time(0))
+        try context.insertSampleUser("owner"),
+        try context.insertSampleUser("other")
       )
     }
     #expect(try await harness.store.read { try $0.secondFactor(of: owner.id) } == nil)

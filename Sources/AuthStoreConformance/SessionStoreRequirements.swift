@@ -24,9 +24,7 @@ extension StoreContract {
 
   private static func makeUser(_ store: any AuthStore, _ name: String) async throws -> User {
     try await store.write {
-      try $0.insertUser(
-        username: ContractSample.username(name), passwordHash: ContractSample.passwordHash,
-        at: ContractSample.time(0))
+      try $0.insertSampleUser(name)
     }
   }
 

@@ -74,9 +74,7 @@ extension StoreContract {
   static func revocationDuringUse(_ harness: StoreUnderTest) async throws {
     let other = try harness.secondStore()
     let user = try await harness.store.write {
-      try $0.insertUser(
-        username: ContractSample.username("victim"), passwordHash: ContractSample.passwordHash,
-        at: ContractSample.time(0))
+      try $0.insertSampleUser("victim")
     }
     let session = try await harness.store.write {
       try $0.insertSession(
@@ -112,9 +110,7 @@ extension StoreContract {
 
   static func multiStatementRead(_ harness: StoreUnderTest) async throws {
     let user = try await harness.store.write {
-      try $0.insertUser(
-        username: ContractSample.username("reader"), passwordHash: ContractSample.passwordHash,
-        at: ContractSample.time(0))
+      try $0.insertSampleUser("reader")
     }
     let both = try await harness.store.read { context in
       (try context.userRecord(id: user.id)?.user, try context.sessions(of: user.id).count)

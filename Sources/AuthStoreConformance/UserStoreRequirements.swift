@@ -34,16 +34,12 @@ extension StoreContract {
 
   static func duplicateUsername(_ harness: StoreUnderTest) async throws {
     _ = try await harness.store.write {
-      try $0.insertUser(
-        username: ContractSample.username("Alice"), passwordHash: ContractSample.passwordHash,
-        at: ContractSample.time(0))
+      try $0.insertSampleUser("Alice")
     }
     for again in ["alice", "ALICE", "aLiCe"] {
       await #expect(throws: AuthError.store(.usernameTaken), "\(again)") {
         _ = try await harness.store.write {
-          try $0.insertUser(
-            username: ContractSample.username(again), passwordHash: ContractSample.passwordHash,
-            at: ContractSample.time(1))
+          try $0.insertSampleUser(again, at: 1)
         }
       }
     }
@@ -52,9 +48,7 @@ extension StoreContract {
 
   static func updatePasswordHash(_ harness: StoreUnderTest) async throws {
     let user = try await harness.store.write {
-      try $0.insertUser(
-        username: ContractSample.username("carol"), passwordHash: ContractSample.passwordHash,
-        at: ContractSample.time(0))
+      try $0.insertSampleUser("carol")
     }
     try await harness.store.write {
       try $0.updatePasswordHash("$argon2id$new", for: user.id, at: ContractSample.time(60))
@@ -68,9 +62,7 @@ extension StoreContract {
   static func throwingWriteRollsBack(_ harness: StoreUnderTest) async throws {
     await #expect(throws: AuthError.notSignedIn) {
       _ = try await harness.store.write { context -> Int in
-        _ = try context.insertUser(
-          username: ContractSample.username("dave"), passwordHash: ContractSample.passwordHash,
-          at: ContractSample.time(0))
+        _ = try context.insertSampleUser("dave")
         throw AuthError.notSignedIn
       }
     }

@@ -209,29 +209,17 @@ extension DocumentationChecks {
       let signatures = try SwiftSignatures(
         root: Manual.root, folders: ["Sources/AuthCore", "Sources/AuthStoreConformance"])
       let document = try MarkdownDocument(root: Manual.root, relativePath: "docs/library.md")
-      var lines = document.lines
       var shown: Set<String> = []
-      for block in document.blocks.reversed() {
-        guard let name = block.directive?.declaration else { continue }
+      try document.checkGeneratedBlocks(root: Manual.root) { block in
+        guard let name = block.directive?.declaration else { return nil }
         shown.insert(name)
         guard let source = try signatures.block(of: name) else {
           Issue.record("docs/library.md:\(block.openingLine): no type `\(name)` in the sources")
-          continue
+          return nil
         }
-        guard block.body != source else { continue }
-        if Manual.isUpdating {
-          lines.replaceSubrange(
-            block.openingLine..<(block.openingLine + block.body.count), with: source)
-        } else {
-          Issue.record(
-            Comment(
-              rawValue: "docs/library.md:\(block.openingLine): `\(name)` is not declared as "
-                + "the source declares it (\(Manual.updateHint))"))
-        }
-      }
-      if Manual.isUpdating, lines != document.lines {
-        try lines.joined(separator: "\n").write(
-          toFile: Manual.root + "/docs/library.md", atomically: true, encoding: .utf8)
+        return source
+      } problem: { block in
+        "`\(block.directive?.declaration ?? "")` is not declared as the source declares it"
       }
       let types = try Self.declaredTypes()
       #expect(types.count >= 20)

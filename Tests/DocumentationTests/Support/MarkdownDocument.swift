@@ -195,3 +195,36 @@ struct TypedLine: Sendable, Equatable {
   /// Typed with echo off, so the transcript shows nothing of it.
   let isSecret: Bool
 }
+
+extension MarkdownDocument {
+  /// Checks the blocks that `expected` generates (it answers `nil` for the others): an
+  /// update run writes each generated body in, any other run records `problem` at each block
+  /// whose body differs. Answers how many blocks were generated.
+  @discardableResult
+  func checkGeneratedBlocks(
+    root: String, expected: (FencedBlock) throws -> [String]?,
+    problem: (FencedBlock) -> String
+  ) throws -> Int {
+    var lines = self.lines
+    var generated = 0
+    for block in blocks.reversed() {
+      guard let body = try expected(block) else { continue }
+      generated += 1
+      guard block.body != body else { continue }
+      if Manual.isUpdating {
+        lines.replaceSubrange(
+          block.openingLine..<(block.openingLine + block.body.count), with: body)
+      } else {
+        Issue.record(
+          Comment(
+            rawValue: "\(relativePath):\(block.openingLine): \(problem(block)) "
+              + "(\(Manual.updateHint))"))
+      }
+    }
+    if Manual.isUpdating, lines != self.lines {
+      try lines.joined(separator: "\n").write(
+        toFile: root + "/" + relativePath, atomically: true, encoding: .utf8)
+    }
+    return generated
+  }
+}

@@ -30,7 +30,7 @@ struct SwiftSignatures {
     for (_, text) in sources {
       guard let match = text.firstMatch(of: opening) else { continue }
       let header = Self.collapsed(String(text[match.range]))
-      let body = Self.body(in: text, openingAt: match.range.upperBound)
+      let body = SwiftDeclarations.body(in: text, openingAt: match.range.upperBound)
       let isProtocol = match.output[1].substring == "protocol"
       var members = isProtocol ? Self.requirements(of: body) : Self.publicMembers(of: body)
       if !isProtocol {
@@ -38,7 +38,7 @@ struct SwiftSignatures {
         for (_, other) in sources {
           for found in other.matches(of: extensionOpening) {
             members += Self.publicMembers(
-              of: Self.body(in: other, openingAt: found.range.upperBound))
+              of: SwiftDeclarations.body(in: other, openingAt: found.range.upperBound))
           }
         }
       }
@@ -76,23 +76,6 @@ struct SwiftSignatures {
       .replacing("( ", with: "(").replacing(" )", with: ")")
       .replacing("[ ", with: "[").replacing(" ]", with: "]")
       .replacing("< ", with: "<").replacing(" >", with: ">")
-  }
-
-  /// The text between the brace just before `start` and the one that closes it.
-  private static func body(in text: String, openingAt start: String.Index) -> String {
-    var depth = 1
-    var index = start
-    while index < text.endIndex {
-      switch text[index] {
-      case "{": depth += 1
-      case "}":
-        depth -= 1
-        if depth == 0 { return String(text[start..<index]) }
-      default: break
-      }
-      index = text.index(after: index)
-    }
-    return String(text[start...])
   }
 
   /// A protocol's requirements: each starts on a line of its own with its attributes and
