@@ -11,4 +11,16 @@ struct StoreContractTests {
   func contract(location: StoreLocation, requirement: StoreRequirement) async throws {
     try await requirement.check(on: StoreHarness(location))
   }
+
+  @Test("each requirement has a name of its own, under a port of AuthCore")
+  func requirementsAreNamed() {
+    let names = StoreContract.requirements.map(\.description)
+    #expect(names.count >= 25)
+    #expect(Set(names).count == names.count, "\(names)")
+    let ports: Set = [
+      "AuthStore", "UserStore", "SessionStore", "AuditLog", "ThrottleStore", "DeviceCookieStore",
+      "SecondFactorStore", "SignInWorkStore",
+    ]
+    #expect(Set(StoreContract.requirements.map(\.port)).isSubset(of: ports))
+  }
 }
