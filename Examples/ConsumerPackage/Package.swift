@@ -18,6 +18,9 @@ let package = Package(
         .product(name: "AuthStorage", package: "authcli"),
         .product(name: "AuthCrypto", package: "authcli"),
       ]),
+    // The app's tool that makes accounts in its database, which the stock `authcli` then
+    // lists, signs in and inspects.
+    .executableTarget(name: "app-accounts", dependencies: ["AppAccounts"]),
     .testTarget(
       name: "AppAccountsTests",
       dependencies: [

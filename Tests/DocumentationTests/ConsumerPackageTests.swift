@@ -36,6 +36,36 @@ extension DocumentationChecks {
           "the contract's \"\(requirement)\" did not run twice:\n\(output)")
       }
       #expect(!build.output.contains("warning:"), "the build warned:\n\(build.output)")
+      try await Self.stockBinaryWorks(onTheFileOf: scratch + "/debug/app-accounts")
+    }
+
+    /// The app's tool makes an account in its database; the stock `authcli` then lists it,
+    /// signs it in and inspects the file.
+    private static func stockBinaryWorks(onTheFileOf tool: String) async throws {
+      let folder = NSTemporaryDirectory() + "authcli-consumer-\(UUID().uuidString)"
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+      defer { try? FileManager.default.removeItem(atPath: folder) }
+      let database = folder + "/app.sqlite3"
+      let password = "plum tractor dawn whistle"
+      let made = try await ChildProcess.captured(tool, [database, "ada"], input: password + "\n")
+      try #require(made.status == 0, "app-accounts failed:\n\(made.output)\(made.errors)")
+      let environment = [
+        "HOME": folder, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+        "LC_ALL": "C.UTF-8",
+      ]
+      func authcli(_ arguments: [String], input: String = "") async throws -> ChildProcess.Captured
+      {
+        try await ChildProcess.captured(
+          AuthCLIBinary.path, ["--db", database] + arguments, environment: environment,
+          input: input)
+      }
+      let listed = try await authcli(["users", "list"])
+      #expect(listed.status == 0 && listed.output.contains("ada"), "\(listed)")
+      let signedIn = try await authcli(
+        ["signin", "--username", "ada", "--password-stdin"], input: password + "\n")
+      #expect(signedIn.status == 0, "\(signedIn)")
+      let inspected = try await authcli(["inspect"])
+      #expect(inspected.status == 0, "\(inspected)")
     }
   }
 }
