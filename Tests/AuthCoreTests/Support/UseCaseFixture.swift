@@ -2,6 +2,7 @@ import AuthCore
 import AuthCrypto
 import AuthPostgres
 import AuthStorage
+import AuthStoreConformance
 import AuthTestSupport
 import DictionaryStore
 import Foundation
