@@ -80,7 +80,7 @@ struct UsersImportCommand {
         (dryRun || !report.written ? "Every sign-in would cost " : "Every sign-in now costs ")
           + SignInWorkText.describe(raised.to, passes: passes) + ", up from "
           + SignInWorkText.describe(raised.from, passes: passes)
-          + ", until every kept hash above the default is replaced at sign-in.")
+          + ", until every kept hash needing more than the default is replaced at sign-in.")
     }
   }
 
