@@ -12,9 +12,9 @@
 /// An import admits a hash whose work, with a margin for the rate table's error
 /// (`neededSignInWork(for:)`), is at most the sign-in work, so that a wrong password on what
 /// it kept can be answered in the time of an unknown name; one that raises the store's work
-/// admits up to `mostSignInWork`. Sign-in runs at most `farCostlierFactor` times the work (what a later,
-/// lower work may leave above it) and refuses anything costlier unrun, verifying the dummy
-/// hash instead.
+/// admits up to `mostSignInWork`. Sign-in runs at most `farCostlierFactor` times the work
+/// (what a later, lower work may leave above it) and refuses anything costlier unrun,
+/// verifying the dummy hash instead.
 public enum HashWorkRule {
   /// When a stored hash is judged.
   public enum Occasion: Hashable, Sendable {
@@ -123,19 +123,5 @@ public enum HashWorkRule {
     let limit = limit(at: occasion, currentWork: currentWork)
     let work = hash.work
     return work > limit ? .tooCostly(hash, work: work, limit: limit) : .admitted(hash)
-  }
-}
-
-extension HashWorkRule.Verdict {
-  /// Why an import refuses the hash, naming its work and the limit; `nil` when admitted or
-  /// left to the hasher.
-  public var importRefusal: String? {
-    switch self {
-    case .admitted, .notRead: nil
-    case .undecodable(let error): error.reason
-    case .tooCostly(let hash, let work, let limit):
-      "\(hash.scheme.rawValue) cost above the current Argon2id cost (\(work) against at most "
-        + "\(limit) KiB × passes; a higher current cost admits it)"
-    }
   }
 }
