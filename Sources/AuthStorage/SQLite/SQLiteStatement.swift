@@ -45,6 +45,15 @@ final class SQLiteStatement {
     }
   }
 
+  /// Binds `values` to parameters 1, 2, … in order, straight from the arguments.
+  func bind<each Value: DatabaseValueConvertible>(_ values: repeat each Value) throws(SQLiteError) {
+    var index: Int32 = 0
+    for value in repeat each values {
+      index += 1
+      try bind(value.databaseValue, at: index)
+    }
+  }
+
   private func bind(_ value: DatabaseValue, at index: Int32) throws(SQLiteError) {
     isInUse = true
     let code: Int32
