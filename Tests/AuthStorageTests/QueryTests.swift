@@ -125,6 +125,27 @@ struct QueryTests {
     #expect(try database.scalarInt("SELECT count(*) FROM t WHERE s IS NULL") == 1)
   }
 
+  @Test("values bound from the statement's own memory read back whole, whatever their length")
+  func valuesOfChangingLength() throws {
+    let database = try SQLiteDatabase.openInMemory()
+    try database.executeScript("CREATE TABLE t (s TEXT, b BLOB)")
+    // Longer, then shorter, then empty, then longer than any before: the memory kept for
+    // each parameter grows between runs and is reused when it is large enough.
+    let texts = [
+      "short", String(repeating: "longer ", count: 20), "é\u{0}x", "",
+      String(repeating: "z", count: 300),
+    ]
+    for text in texts {
+      try database.execute("INSERT INTO t VALUES (\(text), \(Array(text.utf8.reversed())))")
+    }
+    let rows = try database.query("SELECT s, b FROM t ORDER BY rowid") {
+      row throws(SQLiteError) in
+      (try row.decode(String.self, "s"), try row.decode([UInt8].self, "b"))
+    }
+    #expect(rows.map(\.0) == texts)
+    #expect(rows.map(\.1) == texts.map { Array($0.utf8.reversed()) })
+  }
+
   @Test("a prepared query numbers its values, binds each run's own, and is prepared once")
   func preparedQuery() throws {
     let byNameAndAge = SQLitePreparedQuery {
