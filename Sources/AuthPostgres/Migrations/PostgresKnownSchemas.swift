@@ -36,6 +36,9 @@ enum PostgresKnownSchemas {
     // 0009_sign_in_work
     "59f3487cb2ae6d668acb84e7c42916d03bb29b28379977f0534e16df666faa7a":
       "3fd785a849bdae3d9496f47212b62e484b6513efbcb466fe56ea28e9819ba1f9",
+    // 0010_groups
+    "d4fdbd2b18887a750d58052aa170a6625f0fc5f26ec300fa272cc1d0fd779f81":
+      "d6724611846f0262c896a8c92dd04cc959ccd209f34ba4ce97c4eb3f2d7d0bf6",
   ]
 
   /// The recorded schema digest for migrations with this digest, if any.

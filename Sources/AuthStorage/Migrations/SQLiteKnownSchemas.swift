@@ -38,6 +38,9 @@ enum SQLiteKnownSchemas {
     // 0009_sign_in_work
     "d12081f3e0d77c41487c4effdc1d4ed6a5dbfb246bedb2e79662318bf4b86937":
       "bcfb9b8309d502f401103d394cfd120b809257f16e690b315a8b4f2347afdc55",
+    // 0010_groups
+    "1bf122c965025fde9ab506ab1bc73958a174167ce8d19a84eab536b94d074714":
+      "4a8a9496629a0e031ea9d07032ac105ece35689fbef1c58f96cec52d69df42b7",
   ]
 
   /// The recorded schema digest for migrations with this digest, if any.
