@@ -53,6 +53,13 @@ public enum AuthEventKind: String, Hashable, Sendable, CaseIterable, Codable {
   case hashUpgraded = "hash_upgraded"
   /// An operator gave an account a new name; the detail names both.
   case accountRenamed = "account_renamed"
+  /// The store's sign-in work was raised or lowered by an operator or an import; the detail
+  /// names both works. Going back to the default at a sign-in is told by `hashUpgraded`.
+  case signInWorkChanged = "sign_in_work_changed"
+  /// An operator put an account in a group; the detail names the group.
+  case groupMemberAdded = "group_member_added"
+  /// An operator took an account out of a group; the detail names the group.
+  case groupMemberRemoved = "group_member_removed"
   /// An operator asked an account for a new password at its next sign-in.
   case passwordChangeRequired = "password_change_required"
 
@@ -82,6 +89,9 @@ public enum AuthEventKind: String, Hashable, Sendable, CaseIterable, Codable {
     case .accountImported: "an operator imported an account with its existing hash"
     case .hashUpgraded: "an imported hash was replaced by Argon2id at sign-in"
     case .accountRenamed: "an operator renamed an account"
+    case .signInWorkChanged: "the store's sign-in work was changed by an operator or an import"
+    case .groupMemberAdded: "an operator put an account in a group"
+    case .groupMemberRemoved: "an operator took an account out of a group"
     case .passwordChangeRequired: "an operator asked for a new password at the next sign-in"
     }
   }

@@ -36,9 +36,12 @@ enum PostgresKnownSchemas {
     // 0009_sign_in_work
     "59f3487cb2ae6d668acb84e7c42916d03bb29b28379977f0534e16df666faa7a":
       "3fd785a849bdae3d9496f47212b62e484b6513efbcb466fe56ea28e9819ba1f9",
-    // 0010_password_change_required
-    "780c3e21c5c26d863368ea00aa11bd18b83c84fd3aeeb6258026ea674769a57f":
-      "47ffd2ed0d98977ec1f91b298fca6ecf083c01bd92002a28c03ccddcce823b03",
+    // 0010_groups
+    "d4fdbd2b18887a750d58052aa170a6625f0fc5f26ec300fa272cc1d0fd779f81":
+      "d6724611846f0262c896a8c92dd04cc959ccd209f34ba4ce97c4eb3f2d7d0bf6",
+    // 0011_password_change_required
+    "16f536c2fe92752fe5ae453479668e50b1ab0aa85ef38efc2edae2e995532e4a":
+      "910d5fb08cedde1344c07761ef8bc6fddefac9669dd48e4138cc9ad24dedeba7",
   ]
 
   /// The recorded schema digest for migrations with this digest, if any.

@@ -38,9 +38,12 @@ enum SQLiteKnownSchemas {
     // 0009_sign_in_work
     "d12081f3e0d77c41487c4effdc1d4ed6a5dbfb246bedb2e79662318bf4b86937":
       "bcfb9b8309d502f401103d394cfd120b809257f16e690b315a8b4f2347afdc55",
-    // 0010_password_change_required
-    "8a9f9ed5cdea41791be3b7897359145feb503cbd689c14a67828553e1d1163f6":
-      "496a9c9bcd7b4546123cde1198d47b8f0d4f4b2b665c6de813af2651d46fc834",
+    // 0010_groups
+    "1bf122c965025fde9ab506ab1bc73958a174167ce8d19a84eab536b94d074714":
+      "4a8a9496629a0e031ea9d07032ac105ece35689fbef1c58f96cec52d69df42b7",
+    // 0011_password_change_required
+    "9763e6303bdbe4bf8aa1f77a9d834cb92b3e2346fa627ed6e066c69f6d245129":
+      "f4503a4f65f5d18d49b31979a916aa4866de9d506080e7c70c884dbe69b92219",
   ]
 
   /// The recorded schema digest for migrations with this digest, if any.

@@ -181,4 +181,31 @@ struct NewPasswordTests {
     else { throw FixtureError.unexpected("the new password was refused") }
     #expect(try await record("eve", in: fixture).passwordHash.hasPrefix("$argon2id$"))
   }
+
+  @Test func aNewPasswordReplacingTheLastDearKeptHashLowersTheSignInWork() async throws {
+    // The minimum cost's default work is far below what SHA-512-crypt needs: the import
+    // raises the store's sign-in work for the kept hash.
+    let services = AuthServices(
+      store: fixture.store, hasher: fixture.hasher, tokens: fixture.tokens, clock: fixture.clock,
+      policy: fixture.policy, legacyVerifier: try LegacyHashVerifier())
+    let report = try await services.accountImport.importAccounts(
+      AccountImportRequest(
+        format: .shadow, lines: ["eve:\(AccountImportTests.sha512):0:0:99999:7:::"]))
+    #expect(report.written)
+    #expect(try await fixture.store.read { try $0.raisedSignInWork() } != nil)
+
+    let begun = try await services.signIn.beginSignIn(
+      request: SignInRequest(username: "eve", password: UseCaseFixture.password))
+    guard case .valid(.newPasswordRequired(let challenge)) = begun else {
+      throw FixtureError.unexpected("no challenge: \(begun)")
+    }
+    guard
+      case .accepted = try await services.signIn.completeSignIn(
+        challenge, newPassword: request(chosen))
+    else { throw FixtureError.unexpected("the new password was refused") }
+    #expect(try await fixture.store.read { try $0.raisedSignInWork() } == nil)
+    let changed = try #require(
+      try await fixture.events().first { $0.kind == .passwordChanged && $0.username == "eve" })
+    #expect(changed.detail.hasSuffix("; sign-in work back to the default"))
+  }
 }

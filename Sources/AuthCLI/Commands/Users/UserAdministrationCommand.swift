@@ -227,6 +227,10 @@ struct UserAdministrationCommand {
       ("Failed sign-ins", failures),
       ("Second factor", secondFactor.enabled ? "on" : (secondFactor.pending ? "pending" : "off")),
       ("Active sessions", String(details.activeSessions.count)),
+      (
+        "Groups",
+        details.groups.isEmpty ? "none" : details.groups.map(\.canonical).joined(separator: ", ")
+      ),
     ]
     // Only a hash kept from another system is worth a line: authcli's own is the rule.
     var scheme =

@@ -62,12 +62,14 @@ struct AccountShown: JSONOutput {
   /// list is `sessions`. Removed in the next release.
   let activeSessions: [SessionRecord]?
   let secondFactor: Bool
+  /// The groups the account is in, by name.
+  let groups: [String]
   /// Whether the next sign-in must choose a new password before a session starts.
   let passwordChangeRequired: Bool
 
   enum CodingKeys: String, CodingKey, CaseIterable {
     case activeSessions = "active_sessions", createdAt = "created_at"
-    case failedAttempts = "failed_attempts", lastSignInAt = "last_sign_in_at"
+    case failedAttempts = "failed_attempts", groups, lastSignInAt = "last_sign_in_at"
     case lockReason = "lock_reason", locked, lockedAt = "locked_at"
     case passwordChangeRequired = "password_change_required"
     case passwordScheme = "password_scheme", passwordWork = "password_work"
@@ -97,6 +99,7 @@ struct AccountShown: JSONOutput {
     sessions = details.activeSessions.map(SessionRecord.init)
     activeSessions = sessions
     self.secondFactor = secondFactor
+    groups = details.groups.map(\.canonical)
     passwordChangeRequired = details.passwordChangeRequired
   }
 }

@@ -66,17 +66,23 @@ enum NewPasswordDemand {
   }
 
   /// Stores the new hash, clears the demand and ends every session of the account (the new
-  /// one starts after); returns the account as it now is.
+  /// one starts after); returns the account as it now is. A kept hash it replaces may have
+  /// been the last that needed the store's raised sign-in work, as on an upgrade at sign-in.
   static func meet(
-    _ user: User, with newHash: String, at now: Date, in context: any AuthStoreContext
+    _ user: User, with newHash: String, replacing replaced: String, defaultWork: Int?,
+    at now: Date, in context: any AuthStoreContext
   ) throws(AuthError) -> User {
     try context.updatePasswordHash(newHash, for: user.id, at: now)
     try context.setPasswordChangeRequired(false, for: user.id, at: now)
+    let lowered =
+      replaced.hasPrefix("$argon2id$")
+      ? false : try KeptHashWork.lowerIfNoneLeft(defaultWork: defaultWork, at: now, in: context)
     let ended = try context.deleteSessions(of: user.id, except: nil)
     try context.append(
       AuthEventDraft(
         time: now, kind: .passwordChanged, userID: user.id, username: user.username,
-        detail: "new password chosen at sign-in; \(ended) other session(s) ended"))
+        detail: "new password chosen at sign-in; \(ended) other session(s) ended"
+          + (lowered ? "; sign-in work back to the default" : "")))
     return try context.userRecord(id: user.id)?.user ?? user
   }
 }
