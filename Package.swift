@@ -100,6 +100,12 @@ let package = Package(
       name: "QuickStart",
       dependencies: ["AuthCore", "AuthStorage", "AuthCrypto", "AuthViewModels"],
       path: "Examples/QuickStart"),
+    // The "an app's own data" example of docs/library.md: a profile table of the app's own
+    // beside the accounts, under its own migrations; run by the tests, not a product.
+    .executableTarget(
+      name: "ProfileApp",
+      dependencies: ["AuthCore", "AuthDatabase", "AuthStorage", "AuthCrypto"],
+      path: "Examples/ProfileApp"),
     // The "your own store" example of docs/library.md: the store port over dictionaries,
     // run by the store and use-case suites beside SQLite and PostgreSQL; not a product.
     .target(
@@ -165,7 +171,7 @@ let package = Package(
       name: "AuthCLITests",
       dependencies: [
         "AuthCLI", "AuthDatabase", "AuthViewModelPreviews", "AuthTestSupport",
-        "PostgresTestSupport", "authcli",
+        "PostgresTestSupport", "authcli", "ProfileApp",
       ],
       exclude: ["Previews", "PTY"]),
   ],

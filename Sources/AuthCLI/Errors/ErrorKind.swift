@@ -29,6 +29,7 @@ enum ErrorKind: String, CaseIterable, Hashable, Sendable {
   case permissionDenied = "permission_denied"
   case sessionNotFound = "session_not_found"
   case noSuchAccount = "no_such_account"
+  case accountReferenced = "account_referenced"
   case importRefused = "import_refused"
   case cannotCreate = "cannot_create"
   case fileExists = "file_exists"
@@ -175,6 +176,13 @@ enum ErrorKind: String, CaseIterable, Hashable, Sendable {
       Declaration(
         code: .invalidData, meaning: "No account with that username.",
         nextStep: "List them with 'authcli users list'.")
+    case .accountReferenced:
+      Declaration(
+        code: .invalidData,
+        meaning: "An app's table references the account through a key that does not cascade.",
+        nextStep:
+          "Delete or move the account's rows in the app's table the message names, or give its "
+          + "foreign key ON DELETE CASCADE; then delete the account again.")
     case .importRefused:
       Declaration(
         code: .invalidData,

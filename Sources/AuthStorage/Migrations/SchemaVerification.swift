@@ -26,12 +26,19 @@ struct SchemaObject: Hashable, Sendable {
           sql: try row.decode(String?.self, "sql"))
       })
   }
+
+  /// How `inspect` names an app's object: its type and name, and its table when it has one.
+  var otherObjectName: String {
+    type == "table" || type == "view" || tableName == name
+      ? "\(type) \(name)" : "\(type) \(name) on \(tableName)"
+  }
 }
 
 extension SQLiteMigrator {
-  /// What differs between the schema of `database` and exactly what the migrations it
-  /// records (by `user_version`) create, one entry per object, for example
-  /// `extra trigger keep_sessions` or `altered table sessions`; empty when they match.
+  /// What differs between authcli's objects in `database` and exactly what the migrations
+  /// it records (by `user_version`) create, and what is attached to them, one entry per
+  /// object, for example `extra trigger keep_sessions` or `altered table sessions`; empty
+  /// when they match. An app's own objects (`otherObjects(in:)`) are no difference.
   ///
   /// The expected schema is built by running those migrations on a private in-memory
   /// database, so it is right by construction for every migration there will be.
@@ -50,29 +57,60 @@ extension SQLiteMigrator {
 
   private func schemaDifferences(
     found: Set<SchemaObject>, atVersion version: Int
-  ) throws
-    -> [String]
-  {
+  ) throws -> [String] {
     let expected = try expectedSchema(atVersion: version)
+    return judge(found: found, expected: expected).differences
+  }
+
+  /// authcli's own objects must be exactly what the migrations create, and nothing may
+  /// attach to them (a trigger or an index on one of its tables, an object under one of its
+  /// names); everything else is an app's own (its tables beside authcli's, their indexes,
+  /// views and triggers) and is listed apart. SQLite has one namespace per schema, so a
+  /// view or table cannot share a name with authcli's tables: such an object replaced one,
+  /// and shows as altered.
+  private func judge(
+    found: Set<SchemaObject>, expected: Set<SchemaObject>
+  ) -> (differences: [String], others: [String]) {
     var differences: [String] = []
+    var others: [String] = []
     let expectedByName = Dictionary(expected.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
     let foundByName = Dictionary(found.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    let ownTables = Set(expected.filter { $0.type == "table" }.map(\.name))
     for object in found.sorted(by: { ($0.type, $0.name) < ($1.type, $1.name) }) {
-      guard let wanted = expectedByName[object.name] else {
+      if let wanted = expectedByName[object.name] {
+        if wanted != object { differences.append("altered \(object.type) \(object.name)") }
+      } else if ownTables.contains(object.tableName) {
         differences.append("extra \(object.type) \(object.name)")
-        continue
+      } else if object.sql != nil {
+        // An automatic index (a UNIQUE constraint's) belongs to its table; not listed.
+        others.append(object.otherObjectName)
       }
-      if wanted != object { differences.append("altered \(object.type) \(object.name)") }
     }
     for object in expected.sorted(by: { ($0.type, $0.name) < ($1.type, $1.name) })
     where foundByName[object.name] == nil {
       differences.append("missing \(object.type) \(object.name)")
     }
-    return differences
+    return (differences, others)
   }
 
-  /// Refuses a database whose schema is not exactly what its migrations create
-  /// (`SQLiteError.unexpectedSchema`, naming each object); nothing is written.
+  /// The objects in `database` that are neither authcli's nor attached to them (an app's
+  /// tables, indexes, views and triggers beside authcli's), each as `table profiles` or
+  /// `index profiles_by_email on profiles`; empty when there are none. Reads only.
+  public func otherObjects(in database: SQLiteDatabase) throws -> [String] {
+    let found = try SchemaObject.all(in: database)
+    let version = try database.userVersion()
+    if let known = SQLiteKnownSchemas.digest(ofSchemaCreatedBy: migrationsDigest(upTo: version)),
+      known == SchemaObject.digest(of: found)
+    {
+      return []
+    }
+    let expected = try expectedSchema(atVersion: version)
+    return judge(found: found, expected: expected).others
+  }
+
+  /// Refuses a database whose own objects are not exactly what its migrations create, or
+  /// that holds anything attached to them (`SQLiteError.unexpectedSchema`, naming each
+  /// object); an app's own objects beside them are accepted. Nothing is written.
   ///
   /// A schema whose digest is the one `SQLiteKnownSchemas` records for these migrations is
   /// accepted at once; anything else goes through the full comparison above, so a stale
