@@ -36,6 +36,9 @@ enum PostgresKnownSchemas {
     // 0009_sign_in_work
     "59f3487cb2ae6d668acb84e7c42916d03bb29b28379977f0534e16df666faa7a":
       "3fd785a849bdae3d9496f47212b62e484b6513efbcb466fe56ea28e9819ba1f9",
+    // 0010_app_migrations
+    "2d735bd42660fe13af1985236217f1b9eb8e97c521f41343b620e5deb1ca2e19":
+      "96c2535a394047870ba53f8cfc231f443344f5bb8989ea7d152a8659dd4b76a1",
   ]
 
   /// The recorded schema digest for migrations with this digest, if any.

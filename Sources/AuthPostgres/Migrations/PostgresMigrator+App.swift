@@ -63,7 +63,7 @@ extension PostgresMigrator {
       let recorded =
         try connection.queryFirst(
           """
-          SELECT pg_catalog.coalesce(pg_catalog.max(version), 0) AS version
+          SELECT COALESCE(pg_catalog.max(version), 0) AS version
           FROM app_migrations WHERE namespace = \(namespace)
           """
         ) { row throws(PostgresError) in try row.decode(Int.self, "version") } ?? 0

@@ -38,6 +38,9 @@ enum SQLiteKnownSchemas {
     // 0009_sign_in_work
     "d12081f3e0d77c41487c4effdc1d4ed6a5dbfb246bedb2e79662318bf4b86937":
       "bcfb9b8309d502f401103d394cfd120b809257f16e690b315a8b4f2347afdc55",
+    // 0010_app_migrations
+    "5cc40eb9adda22427b6226b09c367abad521dc10ca1b6311f7bf3cffbcf8a60a":
+      "cf94213bbe0352883f1f8e12027ae2287da226c5f77fb8ca647ea1acdfb1faee",
   ]
 
   /// The recorded schema digest for migrations with this digest, if any.

@@ -1,4 +1,5 @@
 import AuthCore
+import CSQLite
 import AuthDatabase
 
 #if canImport(FoundationEssentials)
@@ -79,8 +80,11 @@ extension SQLiteStoreContext {
       // not cascade refuses the whole deletion.
       do throws(SQLiteError) {
         return try database.execute("DELETE FROM users WHERE id = \(userID.rawValue)") > 0
-      } catch .engine(let error) where error.isForeignKeyViolation {
-        restricting = .some(try referencingTable(of: userID))
+      } catch .engine(let error) where error.primaryCode == SQLITE_CONSTRAINT {
+        // NO ACTION reports SQLITE_CONSTRAINT_FOREIGNKEY, RESTRICT the bare primary code.
+        let table = try referencingTable(of: userID)
+        guard table != nil || error.isForeignKeyViolation else { throw .engine(error) }
+        restricting = .some(table)
         return false
       }
     }
