@@ -17,8 +17,9 @@ struct AppDataTests {
   }
 
   /// The profile table of the example app, on each engine.
-  static func profiles(_ namespace: String, engine: StoreLocation, onDelete: String) -> AppMigrations
-  {
+  static func profiles(
+    _ namespace: String, engine: StoreLocation, onDelete: String
+  ) -> AppMigrations {
     let type = engine == .postgres ? "bigint" : "INTEGER"
     let strict = engine == .postgres ? "" : " STRICT"
     return AppMigrations(
@@ -118,7 +119,9 @@ struct AppDataTests {
     #expect(ada.username == "ada")
     // A newer app's store is refused by the older app, before anything is written.
     let older = AppMigrations(namespace: namespace, migrations: [app.migrations[0]])
-    #expect(throws: MigrationSetError.namespaceTooNew(namespace: namespace, found: 2, newestKnown: 1)) {
+    #expect(
+      throws: MigrationSetError.namespaceTooNew(namespace: namespace, found: 2, newestKnown: 1)
+    ) {
       _ = try Self.open(harness, apps: [older])
     }
     let renamed = AppMigrations(
@@ -243,7 +246,8 @@ struct AppDataTests {
     let path = folder.path("auth.sqlite")
     try SQLiteAuthStore.open(path: path).close()
     func objects(after sql: String) throws -> (differences: [String], others: [String]) {
-      let database = try SQLiteDatabase.open(path: path, options: SQLiteOpenOptions(mode: .readWrite))
+      let database = try SQLiteDatabase.open(
+        path: path, options: SQLiteOpenOptions(mode: .readWrite))
       defer { database.close() }
       try database.executeScript(sql)
       return (
@@ -280,7 +284,9 @@ struct AppDataTests {
     #expect(throws: SQLiteError.self) { _ = try SQLiteAuthStore.open(path: path) }
   }
 
-  @Test("PostgreSQL: an app's schema is accepted and listed; a rule, policy or object in authcli's is refused")
+  @Test(
+    "PostgreSQL: an app's schema is accepted and listed; a rule, policy or object in authcli's is refused"
+  )
   func postgresSchemaRule() throws {
     guard TestPostgres.shouldRun else { return }
     let harness = try StoreHarness(.postgres)

@@ -1,6 +1,6 @@
 import AuthCore
-import CSQLite
 import AuthDatabase
+import CSQLite
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
