@@ -99,10 +99,10 @@ extension SQLiteMigrator {
   public func otherObjects(in database: SQLiteDatabase) throws -> [String] {
     let found = try SchemaObject.all(in: database)
     let version = try database.userVersion()
-    if let known = SQLiteKnownSchemas.digest(ofSchemaCreatedBy: migrationsDigest(upTo: version)),
-      known == SchemaObject.digest(of: found)
-    {
-      return []
+    if let tables = knownTables(matching: found, atVersion: version) {
+      return found.subtracting(SchemaObject.belonging(to: tables, in: found))
+        .filter { $0.sql != nil }
+        .sorted { ($0.type, $0.name) < ($1.type, $1.name) }.map(\.otherObjectName)
     }
     let expected = try expectedSchema(atVersion: version)
     return judge(found: found, expected: expected).others
@@ -118,15 +118,28 @@ extension SQLiteMigrator {
   public func verifySchema(of database: SQLiteDatabase) throws {
     let version = try database.userVersion()
     let found = try SchemaObject.all(in: database)
-    if let known = SQLiteKnownSchemas.digest(ofSchemaCreatedBy: migrationsDigest(upTo: version)),
-      known == SchemaObject.digest(of: found)
-    {
-      return
-    }
+    if knownTables(matching: found, atVersion: version) != nil { return }
     let differences = try schemaDifferences(found: found, atVersion: version)
     if !differences.isEmpty {
       throw SQLiteError.unexpectedSchema(path: database.path, differences: differences)
     }
+  }
+
+  /// authcli's tables at `version`, when the part of `found` that belongs to them is exactly
+  /// what `SQLiteKnownSchemas` records for the migrations up to `version` (so everything
+  /// else is an app's, attached to none of them); `nil` when the record cannot tell.
+  private func knownTables(
+    matching found: Set<SchemaObject>, atVersion version: Int
+  ) -> Set<String>? {
+    guard let known = SQLiteKnownSchemas.digest(ofSchemaCreatedBy: migrationsDigest(upTo: version))
+    else { return nil }
+    if known == SchemaObject.digest(of: found) {
+      return Set(found.filter { $0.type == "table" }.map(\.name))
+    }
+    guard let tables = SQLiteKnownSchemas.tableNames[known].map(Set.init),
+      known == SchemaObject.digest(of: SchemaObject.belonging(to: tables, in: found))
+    else { return nil }
+    return tables
   }
 
   /// The objects that the migrations up to `version` create on an empty database.
