@@ -43,14 +43,14 @@ struct AppDataTests {
     _ harness: StoreHarness, apps: [AppMigrations]
   ) throws -> any AuthStore {
     switch harness.location {
-    case .memory, .file, .dictionary:
+    case .memory, .file:
       return try SQLiteAuthStore.open(path: harness.path, appMigrations: apps)
     case .postgres:
       return try PostgresAuthStore.open(try #require(harness.postgresTarget), appMigrations: apps)
     }
   }
 
-  static var sqlLocations: [StoreLocation] { StoreLocation.databases }
+  static var sqlLocations: [StoreLocation] { StoreLocation.allCases }
 
   /// Runs `sql` on the store's own connection.
   static func execute(_ sql: String, on store: any AuthStore) throws {
@@ -282,6 +282,93 @@ struct AppDataTests {
         "extra index users_by_created", "extra trigger keep_sessions", "altered view sign_in_work",
       ])
     #expect(throws: SQLiteError.self) { _ = try SQLiteAuthStore.open(path: path) }
+  }
+
+  @Test("SQLite: a trigger that authcli's statements fire through an app's cascading key is refused")
+  func sqliteCascadeTriggers() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("auth.sqlite")
+    try SQLiteAuthStore.open(path: path).close()
+    let database = try SQLiteDatabase.open(
+      path: path, options: SQLiteOpenOptions(mode: .readWrite))
+    defer { database.close() }
+    // A trigger on a table that no statement of authcli's reaches, or that a cascade cannot
+    // fire (INSERT), is the app's own.
+    try database.executeScript(
+      """
+      CREATE TABLE profiles (user_id INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE);
+      CREATE TABLE invoices (id INTEGER PRIMARY KEY, user_id INTEGER REFERENCES users (id));
+      CREATE TABLE avatars (
+        user_id INTEGER PRIMARY KEY REFERENCES profiles (user_id) ON DELETE CASCADE);
+      CREATE TABLE notes (id INTEGER PRIMARY KEY,
+        session_id BLOB REFERENCES sessions (token_hash) ON DELETE SET NULL);
+      CREATE TRIGGER stamp_profile AFTER INSERT ON profiles BEGIN SELECT 1; END;
+      CREATE TRIGGER keep_invoice BEFORE DELETE ON invoices BEGIN SELECT 1; END;
+      """)
+    #expect(try SQLiteMigrator().schemaDifferences(in: database) == [])
+    try SQLiteAuthStore.open(path: path).close()
+    // Deleting an account deletes its profile and avatar, and a session's end updates notes.
+    try database.executeScript(
+      """
+      CREATE TRIGGER "insert" /* INSERT */ AFTER DELETE ON profiles BEGIN SELECT 1; END;
+      CREATE TRIGGER keep_avatar BEFORE DELETE ON avatars BEGIN SELECT 1; END;
+      CREATE TRIGGER note_moved AFTER UPDATE OF session_id ON notes BEGIN SELECT 1; END;
+      """)
+    #expect(
+      try SQLiteMigrator().schemaDifferences(in: database) == [
+        "extra trigger insert on profiles (ON DELETE CASCADE from users fires it)",
+        "extra trigger keep_avatar on avatars (ON DELETE CASCADE from users fires it)",
+        "extra trigger note_moved on notes (ON DELETE SET NULL from sessions fires it)",
+      ])
+    // The fast check (the known schema's digest) refuses it too.
+    #expect(throws: SQLiteError.self) { _ = try SQLiteAuthStore.open(path: path) }
+  }
+
+  @Test(
+    "PostgreSQL: a trigger that authcli's statements fire through an app's cascading key is refused"
+  )
+  func postgresCascadeTriggers() throws {
+    guard TestPostgres.shouldRun else { return }
+    let harness = try StoreHarness(.postgres)
+    let target = try #require(harness.postgresTarget)
+    let schema = try Self.authSchema(harness.store)
+    let namespace = Self.namespace()
+    try Self.execute(
+      """
+      CREATE SCHEMA \(namespace);
+      CREATE FUNCTION \(namespace).keep() RETURNS trigger LANGUAGE plpgsql
+        AS 'BEGIN RETURN OLD; END';
+      CREATE TABLE \(namespace).profiles (
+        user_id bigint PRIMARY KEY REFERENCES \(schema).users (id) ON DELETE CASCADE);
+      CREATE TABLE \(namespace).invoices (user_id bigint REFERENCES \(schema).users (id));
+      CREATE TABLE \(namespace).avatars (
+        user_id bigint PRIMARY KEY REFERENCES \(namespace).profiles (user_id) ON DELETE CASCADE);
+      CREATE TRIGGER stamp_profile AFTER INSERT ON \(namespace).profiles
+        FOR EACH ROW EXECUTE FUNCTION \(namespace).keep();
+      CREATE TRIGGER keep_invoice BEFORE DELETE ON \(namespace).invoices
+        FOR EACH ROW EXECUTE FUNCTION \(namespace).keep();
+      """, on: harness.store)
+    #expect(try PostgresMigrator().schemaDifferences(in: try PostgresConnection.connect(target)) == [])
+    _ = try harness.reopen()
+    for (trigger, expected) in [
+      (
+        "keep_profile BEFORE DELETE ON \(namespace).profiles",
+        "extra trigger keep_profile on \(namespace).profiles (ON DELETE CASCADE from users fires it)"
+      ),
+      (
+        "keep_avatar BEFORE UPDATE OR DELETE ON \(namespace).avatars",
+        "extra trigger keep_avatar on \(namespace).avatars (ON DELETE CASCADE from users fires it)"
+      ),
+    ] {
+      try Self.execute(
+        "CREATE TRIGGER \(trigger) FOR EACH ROW EXECUTE FUNCTION \(namespace).keep()",
+        on: harness.store)
+      let differences = try PostgresMigrator().schemaDifferences(
+        in: try PostgresConnection.connect(target))
+      #expect(differences.contains(expected), "\(differences)")
+      #expect(throws: PostgresError.self) { _ = try PostgresAuthStore.open(target) }
+    }
+    try Self.execute("DROP SCHEMA \(namespace) CASCADE", on: harness.store)
   }
 
   @Test(

@@ -52,14 +52,17 @@ extension SQLiteMigrator {
   /// create, whatever `user_version` the file carries (adoption judges a copy whose header
   /// lost it).
   func schemaDifferences(in database: SQLiteDatabase, atVersion version: Int) throws -> [String] {
-    try schemaDifferences(found: try SchemaObject.all(in: database), atVersion: version)
+    try schemaDifferences(
+      found: try SchemaObject.all(in: database), atVersion: version, in: database)
   }
 
   private func schemaDifferences(
-    found: Set<SchemaObject>, atVersion version: Int
+    found: Set<SchemaObject>, atVersion version: Int, in database: SQLiteDatabase
   ) throws -> [String] {
     let expected = try expectedSchema(atVersion: version)
+    let ownTables = Set(expected.filter { $0.type == "table" }.map(\.name))
     return judge(found: found, expected: expected).differences
+      + (try cascadeTriggerDifferences(found: found, ownTables: ownTables, in: database))
   }
 
   /// authcli's own objects must be exactly what the migrations create, and nothing may
@@ -109,8 +112,9 @@ extension SQLiteMigrator {
   }
 
   /// Refuses a database whose own objects are not exactly what its migrations create, or
-  /// that holds anything attached to them (`SQLiteError.unexpectedSchema`, naming each
-  /// object); an app's own objects beside them are accepted. Nothing is written.
+  /// that holds anything attached to them, or a trigger that their statements fire through
+  /// an app's cascading key (`SQLiteError.unexpectedSchema`, naming each object); an app's
+  /// own objects beside them are accepted. Nothing is written.
   ///
   /// A schema whose digest is the one `SQLiteKnownSchemas` records for these migrations is
   /// accepted at once; anything else goes through the full comparison above, so a stale
@@ -118,8 +122,12 @@ extension SQLiteMigrator {
   public func verifySchema(of database: SQLiteDatabase) throws {
     let version = try database.userVersion()
     let found = try SchemaObject.all(in: database)
-    if knownTables(matching: found, atVersion: version) != nil { return }
-    let differences = try schemaDifferences(found: found, atVersion: version)
+    let differences: [String]
+    if let tables = knownTables(matching: found, atVersion: version) {
+      differences = try cascadeTriggerDifferences(found: found, ownTables: tables, in: database)
+    } else {
+      differences = try schemaDifferences(found: found, atVersion: version, in: database)
+    }
     if !differences.isEmpty {
       throw SQLiteError.unexpectedSchema(path: database.path, differences: differences)
     }
