@@ -284,7 +284,8 @@ struct AppDataTests {
     #expect(throws: SQLiteError.self) { _ = try SQLiteAuthStore.open(path: path) }
   }
 
-  @Test("SQLite: a trigger that authcli's statements fire through an app's cascading key is refused")
+  @Test(
+    "SQLite: a trigger that authcli's statements fire through an app's cascading key is refused")
   func sqliteCascadeTriggers() throws {
     let folder = try TemporaryFolder()
     let path = folder.path("auth.sqlite")
@@ -348,7 +349,8 @@ struct AppDataTests {
       CREATE TRIGGER keep_invoice BEFORE DELETE ON \(namespace).invoices
         FOR EACH ROW EXECUTE FUNCTION \(namespace).keep();
       """, on: harness.store)
-    #expect(try PostgresMigrator().schemaDifferences(in: try PostgresConnection.connect(target)) == [])
+    #expect(
+      try PostgresMigrator().schemaDifferences(in: try PostgresConnection.connect(target)) == [])
     _ = try harness.reopen()
     for (trigger, expected) in [
       (

@@ -20,7 +20,8 @@ func profileFollowsItsAccount() async throws {
   #expect(try store.profile(of: ada) == nil)
   try store.save(Profile(email: "ada@example.org", displayName: "Ada"), for: ada)
   try store.save(Profile(email: "ada@example.org", displayName: "Ada Lovelace"), for: ada)
-  #expect(try store.profile(of: ada) == Profile(email: "ada@example.org", displayName: "Ada Lovelace"))
+  #expect(
+    try store.profile(of: ada) == Profile(email: "ada@example.org", displayName: "Ada Lovelace"))
   _ = try await services.accounts.deleteAccount(named: "ada")
   #expect(try store.profile(of: ada) == nil)
 }
