@@ -53,7 +53,7 @@ public final class AppStore: AuthStore {
   /// Keeps `profile` for the account `userID`, in place of the one it had.
   public func save(_ profile: Profile, for userID: UserID) throws {
     try accounts.withDatabase { database in
-      try database.execute(
+      _ = try database.execute(
         """
         INSERT INTO profiles (user_id, email, display_name)
         VALUES (\(userID.rawValue), \(profile.email), \(profile.displayName))
