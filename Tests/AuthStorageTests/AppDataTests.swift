@@ -321,6 +321,11 @@ struct AppDataTests {
         "extra trigger keep_avatar on avatars (ON DELETE CASCADE from users fires it)",
         "extra trigger note_moved on notes (ON DELETE SET NULL from sessions fires it)",
       ])
+    // Refused, they are no longer the app's own objects.
+    #expect(
+      try SQLiteMigrator().otherObjects(in: database).filter { $0.hasPrefix("trigger") } == [
+        "trigger keep_invoice on invoices", "trigger stamp_profile on profiles",
+      ])
     // The fast check (the known schema's digest) refuses it too.
     #expect(throws: SQLiteError.self) { _ = try SQLiteAuthStore.open(path: path) }
   }

@@ -8,6 +8,16 @@ extension SQLiteMigrator {
   func cascadeTriggerDifferences(
     found: Set<SchemaObject>, ownTables: Set<String>, in database: SQLiteDatabase
   ) throws -> [String] {
+    try cascadeTriggers(found: found, ownTables: ownTables, in: database).map {
+      "extra trigger \($0.trigger.name) on \($0.trigger.tableName) (\($0.reason))"
+    }
+  }
+
+  /// The triggers of `cascadeTriggerDifferences`, each with why it is refused
+  /// (`ON DELETE CASCADE from users fires it`).
+  func cascadeTriggers(
+    found: Set<SchemaObject>, ownTables: Set<String>, in database: SQLiteDatabase
+  ) throws -> [(trigger: SchemaObject, reason: String)] {
     let own = Set(ownTables.map { $0.lowercased() })
     let triggers = found.filter {
       $0.type == "trigger" && !own.contains($0.tableName.lowercased())
@@ -51,7 +61,7 @@ extension SQLiteMigrator {
     }
     return triggers.sorted { $0.name < $1.name }.compactMap { trigger in
       reached[trigger.tableName.lowercased()].map {
-        "extra trigger \(trigger.name) on \(trigger.tableName) (\($0.action) from \($0.origin) fires it)"
+        (trigger, "\($0.action) from \($0.origin) fires it")
       }
     }
   }

@@ -102,13 +102,24 @@ extension SQLiteMigrator {
   public func otherObjects(in database: SQLiteDatabase) throws -> [String] {
     let found = try SchemaObject.all(in: database)
     let version = try database.userVersion()
-    if let tables = knownTables(matching: found, atVersion: version) {
-      return found.subtracting(SchemaObject.belonging(to: tables, in: found))
+    let tables: Set<String>
+    let others: [String]
+    if let known = knownTables(matching: found, atVersion: version) {
+      tables = known
+      others = found.subtracting(SchemaObject.belonging(to: tables, in: found))
         .filter { $0.sql != nil }
         .sorted { ($0.type, $0.name) < ($1.type, $1.name) }.map(\.otherObjectName)
+    } else {
+      let expected = try expectedSchema(atVersion: version)
+      tables = Set(expected.filter { $0.type == "table" }.map(\.name))
+      others = judge(found: found, expected: expected).others
     }
-    let expected = try expectedSchema(atVersion: version)
-    return judge(found: found, expected: expected).others
+    // A trigger that authcli's statements fire is a difference, not the app's own.
+    let refused = Set(
+      try cascadeTriggers(found: found, ownTables: tables, in: database).map {
+        $0.trigger.otherObjectName
+      })
+    return others.filter { !refused.contains($0) }
   }
 
   /// Refuses a database whose own objects are not exactly what its migrations create, or
