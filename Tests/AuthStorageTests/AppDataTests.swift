@@ -185,6 +185,34 @@ struct AppDataTests {
   }
 
   @Test(
+    "an app migration whose own trigger a cascade from authcli's tables fires is rolled back",
+    arguments: sqlLocations.filter { $0 != .memory })
+  func cascadeTriggerMigrationRefused(location: StoreLocation) throws {
+    let harness = try StoreHarness(location)
+    let sql =
+      location == .postgres
+      ? """
+      CREATE TABLE profiles (user_id bigint PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE);
+      CREATE FUNCTION keep() RETURNS trigger LANGUAGE plpgsql AS 'BEGIN RETURN NULL; END';
+      CREATE TRIGGER keep_profile BEFORE DELETE ON profiles FOR EACH ROW EXECUTE FUNCTION keep();
+      """
+      : """
+      CREATE TABLE profiles (user_id INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE);
+      CREATE TRIGGER keep_profile BEFORE DELETE ON profiles BEGIN SELECT RAISE(IGNORE); END;
+      """
+    let app = AppMigrations(
+      namespace: Self.namespace(), migrations: [Migration(version: 1, name: "profiles", sql: sql)])
+    do {
+      _ = try Self.open(harness, apps: [app])
+      Issue.record("an app migration's trigger that a cascade fires was accepted")
+    } catch {
+      #expect("\(error)".contains("(ON DELETE CASCADE from users fires it)"), "\(error)")
+    }
+    #expect(try harness.rowCount("app_migrations") == 0)
+    _ = try harness.reopen()
+  }
+
+  @Test(
     "deleting an account follows an app's keys: cascading rows go, a restricting key refuses",
     arguments: sqlLocations, ["ON DELETE CASCADE", "", "ON DELETE RESTRICT"])
   func deleteFollowsKeys(location: StoreLocation, onDelete: String) async throws {
