@@ -4,7 +4,7 @@
 ///
 /// Keyed by the digest of the migrations themselves, so a changed or new migration finds no
 /// record and is judged the slow way (`PostgresMigrator.schemaDifferences`);
-/// `PostgresKnownSchemasTests` fails, printing the lines to put here, until it is updated.
+/// `PostgresSchemaTests` fails, printing the lines to put here, until it is updated.
 enum PostgresKnownSchemas {
   /// Digest of migrations 1…N (`Migration.digest(of:)`) → digest of the schema they create
   /// in an empty schema (`PostgresSchema.digest(of:)`).

@@ -50,6 +50,13 @@ enum SQLiteKnownSchemas {
 }
 
 extension SchemaObject {
+  /// The objects of `objects` that belong to `tables` (the tables themselves, their
+  /// indexes and triggers): authcli's part of a schema, when `tables` are its tables.
+  static func belonging(to tables: Set<String>, in objects: Set<SchemaObject>) -> Set<SchemaObject>
+  {
+    objects.filter { tables.contains($0.tableName) }
+  }
+
   /// The digest of a whole schema, independent of the order SQLite lists it in.
   static func digest(of objects: Set<SchemaObject>) -> String? {
     var digest = FieldDigest()
