@@ -85,14 +85,23 @@ final class DictionaryStoreContext: AuthStoreContext {
   ) throws(AuthError) {
     guard let record = tables.users[userID] else { return }
     tables.users[userID] = UserRecord(
-      user: record.user.updated(at: kept(time)), passwordHash: passwordHash, lock: record.lock)
+      user: record.user.updated(at: kept(time)), passwordHash: passwordHash, lock: record.lock,
+      expiresAt: record.expiresAt)
   }
 
   func setLock(_ lock: AccountLock?, for userID: UserID, at time: Date) throws(AuthError) {
     guard let record = tables.users[userID] else { return }
     let lock = lock.map { AccountLock(lockedAt: kept($0.lockedAt), reason: $0.reason) }
     tables.users[userID] = UserRecord(
-      user: record.user.updated(at: kept(time)), passwordHash: record.passwordHash, lock: lock)
+      user: record.user.updated(at: kept(time)), passwordHash: record.passwordHash, lock: lock,
+      expiresAt: record.expiresAt)
+  }
+
+  func setExpiry(_ expiresAt: Date?, for userID: UserID, at time: Date) throws(AuthError) {
+    guard let record = tables.users[userID] else { return }
+    tables.users[userID] = UserRecord(
+      user: record.user.updated(at: kept(time)), passwordHash: record.passwordHash,
+      lock: record.lock, expiresAt: expiresAt.map(kept))
   }
 
   func deleteUser(_ userID: UserID) throws(AuthError) -> Bool {
@@ -132,7 +141,8 @@ final class DictionaryStoreContext: AuthStoreContext {
     let renamed = User(
       id: old.id, username: username.canonical, createdAt: old.createdAt, updatedAt: kept(time))
     tables.users[userID] = UserRecord(
-      user: renamed, passwordHash: record.passwordHash, lock: record.lock)
+      user: renamed, passwordHash: record.passwordHash, lock: record.lock,
+      expiresAt: record.expiresAt)
     tables.userIDsByName[old.username] = nil
     tables.userIDsByName[renamed.username] = userID
   }

@@ -27,6 +27,38 @@ struct AdministrationStoreTests {
   }
 
   @Test(
+    "an expiry is stored on the account, survives its other changes, and is cleared",
+    arguments: StoreLocation.allCases)
+  func expiry(location: StoreLocation) async throws {
+    let harness = try StoreHarness(location)
+    let user = try await harness.store.write {
+      try $0.insertUser(username: username("vera"), passwordHash: sampleHash, at: time(0))
+    }
+    #expect(try await harness.store.read { try $0.userRecord(id: user.id)?.expiresAt } == nil)
+    try await harness.store.write { try $0.setExpiry(time(50), for: user.id, at: time(6)) }
+    let expiring = try await harness.reopen().read { try $0.userRecord(named: username("vera")) }
+    #expect(expiring?.expiresAt == time(50))
+    #expect(expiring?.user.updatedAt == time(6))
+    #expect(expiring?.isExpired(at: time(49)) == false)
+    #expect(expiring?.isExpired(at: time(50)) == true)
+    // The account's other changes keep it; a session beside it does not stand in for it.
+    try await harness.store.write { context in
+      try context.setLock(AccountLock(lockedAt: time(7), reason: ""), for: user.id, at: time(7))
+      try context.updatePasswordHash(sampleHash, for: user.id, at: time(8))
+      try context.renameUser(user.id, to: username("vera2"), at: time(9))
+      _ = try context.insertSession(
+        userID: user.id, tokenHash: tokenHash(1), createdAt: time(9), expiresAt: time(99))
+    }
+    let kept = try await harness.store.read { try $0.userRecords(after: nil, limit: 10) }
+    #expect(kept.map(\.expiresAt) == [time(50)])
+    #expect(kept.map(\.lock?.lockedAt) == [time(7)])
+    try await harness.store.write { try $0.setExpiry(nil, for: user.id, at: time(10)) }
+    let cleared = try await harness.store.read { try $0.userRecord(id: user.id) }
+    #expect(cleared?.expiresAt == nil)
+    #expect(cleared?.user.updatedAt == time(10))
+  }
+
+  @Test(
     "deleting an account ends its sessions and keeps its events, unlinked",
     arguments: StoreLocation.allCases)
   func deletion(location: StoreLocation) async throws {

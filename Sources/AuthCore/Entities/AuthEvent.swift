@@ -53,13 +53,16 @@ public enum AuthEventKind: String, Hashable, Sendable, CaseIterable, Codable {
   case hashUpgraded = "hash_upgraded"
   /// An operator gave an account a new name; the detail names both.
   case accountRenamed = "account_renamed"
+  /// An operator set or cleared an account's expiry; the detail names the day.
+  case accountExpirySet = "account_expiry_set"
 
   /// What each kind means, in one line, for help pages and documentation.
   public var summary: String {
     switch self {
     case .signUp: "an account was created by sign-up (which also signs in)"
     case .signInSucceeded: "a sign-in started a session"
-    case .signInFailed: "a sign-in or password check failed (unknown name, wrong password, locked)"
+    case .signInFailed:
+      "a sign-in or password check failed (unknown name, wrong password, locked, expired)"
     case .signOut: "a session ended by sign-out"
     case .signOutEverywhere: "every session of a user ended by sign-out"
     case .sessionRevoked: "a session was revoked by its owner"
@@ -80,6 +83,7 @@ public enum AuthEventKind: String, Hashable, Sendable, CaseIterable, Codable {
     case .accountImported: "an operator imported an account with its existing hash"
     case .hashUpgraded: "an imported hash was replaced by Argon2id at sign-in"
     case .accountRenamed: "an operator renamed an account"
+    case .accountExpirySet: "an operator set or cleared an account's expiry"
     }
   }
 }

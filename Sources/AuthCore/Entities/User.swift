@@ -34,7 +34,8 @@ public struct User: Hashable, Sendable {
   }
 }
 
-/// A user together with the stored password hash and lock, which only the use cases read.
+/// A user together with the stored password hash, lock and expiry, which only the use cases
+/// read.
 public struct UserRecord: Hashable, Sendable {
   /// The account.
   public let user: User
@@ -42,11 +43,23 @@ public struct UserRecord: Hashable, Sendable {
   public let passwordHash: String
   /// The operator's lock, when one stands.
   public let lock: AccountLock?
+  /// The first moment the account is refused (`users expire`); `nil` when it never expires.
+  public let expiresAt: Date?
 
-  /// Pairs a user with its stored hash and lock.
-  public init(user: User, passwordHash: String, lock: AccountLock? = nil) {
+  /// Pairs a user with its stored hash, lock and expiry.
+  public init(
+    user: User, passwordHash: String, lock: AccountLock? = nil, expiresAt: Date? = nil
+  ) {
     self.user = user
     self.passwordHash = passwordHash
     self.lock = lock
+    self.expiresAt = expiresAt
+  }
+
+  /// Whether the account has expired at `now`: from its expiry on, every sign-in and
+  /// password check is refused as a locked account's is.
+  public func isExpired(at now: Date) -> Bool {
+    guard let expiresAt else { return false }
+    return now >= expiresAt
   }
 }

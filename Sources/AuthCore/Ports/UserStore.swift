@@ -19,6 +19,9 @@ public protocol UserStore {
   /// Sets (or with `nil` lifts) the operator's lock and moves `updatedAt`. The lock is its
   /// own state, apart from the sign-in throttle; the use cases read it from `userRecord`.
   func setLock(_ lock: AccountLock?, for userID: UserID, at time: Date) throws(AuthError)
+  /// Sets (or with `nil` clears) the first moment the account is refused, and moves
+  /// `updatedAt`; the use cases read it from `userRecord`.
+  func setExpiry(_ expiresAt: Date?, for userID: UserID, at time: Date) throws(AuthError)
   /// Deletes the account; returns whether it existed. Its sessions must go with it (the
   /// use case ends them first anyway); its audit events stay, with their username, but
   /// no longer name the account's id.

@@ -36,6 +36,9 @@ enum PostgresKnownSchemas {
     // 0009_sign_in_work
     "59f3487cb2ae6d668acb84e7c42916d03bb29b28379977f0534e16df666faa7a":
       "3fd785a849bdae3d9496f47212b62e484b6513efbcb466fe56ea28e9819ba1f9",
+    // 0010_account_expiry
+    "c1ba842822eb86ce06252d191324fcb71f1bea7a5126100c6d04a4197e44d93b":
+      "7251724527aa1bc288a080a6a79ebbd751e6e26365f0cd0850e3e872bf473f87",
   ]
 
   /// The recorded schema digest for migrations with this digest, if any.

@@ -38,6 +38,9 @@ enum SQLiteKnownSchemas {
     // 0009_sign_in_work
     "d12081f3e0d77c41487c4effdc1d4ed6a5dbfb246bedb2e79662318bf4b86937":
       "bcfb9b8309d502f401103d394cfd120b809257f16e690b315a8b4f2347afdc55",
+    // 0010_account_expiry
+    "0d8810f35718a0deb98561e95a4796fc90f5e2bc9ee1f77097aff59f8b346f32":
+      "76e832a43917856cbb050c1a530309b0485b3177dad47008e7fedbd3ce88b72e",
   ]
 
   /// The recorded schema digest for migrations with this digest, if any.

@@ -15,9 +15,12 @@ extension SQLiteStoreContext {
   static let userColumns: SQLiteQuery =
     "users.id, users.username, users.created_at, users.updated_at"
 
-  /// The columns of `userRecord(from:)`.
-  static let userRecordColumns: SQLiteQuery =
-    "\(userColumns), users.password_hash, users.locked_at, users.lock_reason"
+  /// The columns of `userRecord(from:)`; the account's expiry is named apart from a
+  /// session's `expires_at`.
+  static let userRecordColumns: SQLiteQuery = """
+    \(userColumns), users.password_hash, users.locked_at, users.lock_reason,
+    users.expires_at AS account_expires_at
+    """
 
   /// The columns of `session(from:)`.
   static let sessionColumns: SQLiteQuery = """
@@ -41,7 +44,7 @@ extension SQLiteStoreContext {
     }
     return UserRecord(
       user: try user(from: row), passwordHash: try row.decode(String.self, "password_hash"),
-      lock: lock)
+      lock: lock, expiresAt: try row.decode(Date?.self, "account_expires_at"))
   }
 
   /// Reads a session from `sessionColumns`.

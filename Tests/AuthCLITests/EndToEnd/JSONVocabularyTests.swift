@@ -213,6 +213,9 @@ struct JSONVocabularyTests {
     try await recorder.json(
       sandbox, ["users", "reset-password"], ["bob", "--password-stdin"], input: passphrase + "\n")
     try await recorder.json(sandbox, ["users", "rename"], ["bob", "carl"])
+    try await recorder.json(sandbox, ["users", "expire"], ["carl", "--on", "2099-01-01"])
+    try await recorder.json(sandbox, ["users", "list"])
+    try await recorder.json(sandbox, ["users", "expire"], ["carl", "--never"])
     try await recorder.json(
       sandbox, ["verify"], ["--username", "carl", "--password-stdin"], input: passphrase + "\n")
     try await recorder.json(sandbox, ["audit"])

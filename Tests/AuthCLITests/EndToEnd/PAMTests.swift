@@ -12,8 +12,11 @@ import Testing
 struct PAMTests {
   @Test func pamExecGetsTheAnswerFromTheExitStatus() async throws {
     let sandbox = try Sandbox()
-    let database = try await Self.database(in: sandbox, accounts: ["ada", "bob", "cyd"])
+    let database = try await Self.database(in: sandbox, accounts: ["ada", "bob", "cyd", "dee"])
     #expect(try await sandbox.run(["--db", database, "users", "lock", "bob"]).status == 0)
+    #expect(
+      try await sandbox.run(["--db", database, "users", "expire", "dee", "--on", "2001-01-01"])
+        .status == 0)
     let services = sandbox.root + "/pam.d"
     try FileManager.default.createDirectory(atPath: services, withIntermediateDirectories: true)
     // pam_exec gives the program PAM's environment, not the caller's: the database is named
@@ -38,12 +41,18 @@ struct PAMTests {
     #expect(try await authenticate("ADA", Passphrase.first) != 0)
     #expect(try await authenticate("nobody", Passphrase.first) != 0)
     #expect(try await authenticate("bob", Passphrase.first) != 0)
+    #expect(try await authenticate("dee", Passphrase.first) != 0)
     for _ in 0..<5 { #expect(try await authenticate("cyd", Passphrase.second) != 0) }
     // Throttled: the right password is refused too, until the lock ends.
     #expect(try await authenticate("cyd", Passphrase.first) != 0)
     let audit = try await sandbox.run(["--db", database, "audit", "--user", "ada", "--json"])
     let kinds = (try audit.json() as? [[String: Any]])?.compactMap { $0["kind"] as? String }
     #expect(kinds?.contains("password_verified") == true)
+    let dee = try await sandbox.run(["--db", database, "audit", "--user", "dee", "--json"])
+    let details = (try dee.json() as? [[String: Any]])?.compactMap { $0["detail"] as? String }
+    #expect(
+      details?.first?.hasPrefix("expired (verify; PAM service authcli-test") == true,
+      "\(details ?? [])")
   }
 
   /// pam_exec and the program that called PAM take `PAM_USER` as the login name it is, and

@@ -189,6 +189,13 @@ struct UserAdministrationCommand {
     return scheme.isCurrent ? scheme.rawValue : scheme.rawValue + ", upgraded at next sign-in"
   }
 
+  /// The expiry as `users expire` takes it: the day, refused from its start (UTC).
+  private static func expiry(_ expiresAt: Date?) -> String {
+    guard let expiresAt else { return "never" }
+    let day = CalendarDay(containing: expiresAt)
+    return Date() >= expiresAt ? "expired on \(day)" : "on \(day) (refused from 00:00 UTC)"
+  }
+
   private static func sessions(_ count: Int) -> String {
     "\(count) session\(count == 1 ? "" : "s")"
   }
@@ -211,6 +218,7 @@ struct UserAdministrationCommand {
       ("Updated", Timestamp.readable(details.user.updatedAt)),
       ("Last sign-in", details.lastSignInAt.map(Timestamp.readable) ?? "never"),
       ("Locked", lock),
+      ("Expires", Self.expiry(details.expiresAt)),
       ("Failed sign-ins", failures),
       ("Second factor", secondFactor.enabled ? "on" : (secondFactor.pending ? "pending" : "off")),
       ("Active sessions", String(details.activeSessions.count)),

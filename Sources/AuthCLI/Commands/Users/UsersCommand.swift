@@ -1,4 +1,11 @@
+import AuthCore
 import CommandLineKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `authcli users list`: every account with its creation and last sign-in, never a hash.
 @MainActor
@@ -13,7 +20,7 @@ struct UsersCommand {
       UserListEntry(
         username: user.username, createdAt: user.createdAt, lastSignInAt: user.lastSignInAt,
         activeSessions: user.activeSessions, locked: user.isLocked,
-        secondFactor: user.hasSecondFactor)
+        secondFactor: user.hasSecondFactor, expiresAt: user.expiresAt)
     }
     try context.emit(json: entries)
     guard !entries.isEmpty else {
@@ -25,13 +32,14 @@ struct UsersCommand {
         user.username, Timestamp.toTheMinute(user.createdAt),
         user.lastSignInAt.map(Timestamp.toTheMinute) ?? "never", String(user.activeSessions),
         user.locked ? "yes" : "no", user.secondFactor ? "on" : "off",
+        user.expiresAt.map { CalendarDay(containing: $0).description } ?? "never",
       ]
     }
     context.show(
       TextTable(
         headers: [
           "USERNAME", Timestamp.header("CREATED"), Timestamp.header("LAST SIGN-IN"), "SESSIONS",
-          "LOCKED", "2FA",
+          "LOCKED", "2FA", "EXPIRES",
         ],
         rows: rows
       ).render(style: context.outputStyle))
@@ -40,7 +48,8 @@ struct UsersCommand {
 
 extension UsersCommand {
   static let declaration: Subcommand = Subcommand(
-    "users", abstract: "Administer accounts: list, add, show, delete, lock, reset passwords.",
+    "users",
+    abstract: "Administer accounts: list, add, show, delete, lock, expire, reset passwords.",
     discussion: """
       Whoever can open the database administers it, as with htpasswd or manage.py: these
       verbs need no sign-in. Each change is recorded in the audit trail. A name with no
@@ -52,6 +61,7 @@ extension UsersCommand {
       }
     ] + UserAdministrationCommand.verbs + [
       UsersImportCommand.declaration, UsersExportCommand.declaration,
-      UsersRenameCommand.declaration, UsersSignInWorkCommand.declaration,
+      UsersRenameCommand.declaration, UsersExpireCommand.declaration,
+      UsersSignInWorkCommand.declaration,
     ])
 }
