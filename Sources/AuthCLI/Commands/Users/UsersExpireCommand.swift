@@ -17,7 +17,7 @@ struct UsersExpireCommand {
   func run(_ username: String) async throws {
     let day = context.values[Self.on]
     let never = context.values[Self.never]
-    guard (day == nil) != never else {
+    guard (day != nil) != never else {
       throw context.usageError(
         day == nil
           ? "Give the day with '--on <date>', or '--never'" : "Give '--on' or '--never', not both")
