@@ -50,9 +50,9 @@ struct AccountExpiryTests {
     let listed = try #require(
       try await sandbox.run(["users", "list", "--json"]).json() as? [[String: Any]])
     #expect(listed.map { $0["expires_at"] as? String } == ["2001-01-01T00:00:00Z", nil])
+    // Only in JSON and users show: a date column would wrap each record at 80 columns.
     let table = try await sandbox.run(["users", "list"], extraEnvironment: ["COLUMNS": "80"])
-    #expect(table.output.split(separator: "\n").first?.hasSuffix("EXPIRES") == true)
-    #expect(table.output.split(separator: "\n").dropFirst().first?.hasSuffix("2001-01-01") == true)
+    #expect(table.output.split(separator: "\n").count == 3, "\(table.output)")
 
     let never = try await sandbox.run(["users", "expire", "ada", "--never"])
     #expect(never.output == "Account ada never expires.\n")

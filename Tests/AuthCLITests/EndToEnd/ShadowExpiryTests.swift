@@ -51,6 +51,7 @@ struct ShadowExpiryTests {
       (try dryKept.json() as? [String: Any])?["accounts"] as? [[String: Any]])
     #expect(dryAccounts.map { $0["locked"] as? Bool } == [true, false, false])
     #expect(dryAccounts[1]["dropped_expiry"] as? String == futureDate)
+    #expect(dryAccounts[1]["expires_at"] as? String == nil)
     #expect(try await run(["users", "show", "leaver"]).status == 65)
 
     // Skipping the refused lines never brings the expired account back.

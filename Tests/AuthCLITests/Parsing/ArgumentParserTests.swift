@@ -192,7 +192,7 @@ struct ArgumentParserTests {
           "Missing subcommand: 'list', 'add', 'show <username>', 'delete <username>', "
             + "'lock <username>', 'unlock <username>', 'reset-password <username>', "
             + "'reset-2fa <username>', 'import <file> --format <format>', 'export', "
-            + "'rename <old> <new>' or 'sign-in-work'",
+            + "'rename <old> <new>', 'expire <username>' or 'sign-in-work'",
           at: ["users"])
       ),
       ("users drop", UsageError("Unknown subcommand 'users drop'", at: ["users"])),

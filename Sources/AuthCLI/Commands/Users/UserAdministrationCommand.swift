@@ -190,8 +190,7 @@ struct UserAdministrationCommand {
   }
 
   /// The expiry as `users expire` takes it: the day, refused from its start (UTC).
-  private static func expiry(_ expiresAt: Date?) -> String {
-    guard let expiresAt else { return "never" }
+  private static func expiry(_ expiresAt: Date) -> String {
     let day = CalendarDay(containing: expiresAt)
     return Date() >= expiresAt ? "expired on \(day)" : "on \(day) (refused from 00:00 UTC)"
   }
@@ -212,17 +211,20 @@ struct UserAdministrationCommand {
     if let until = details.throttledUntil {
       failures += " (sign-in refused until \(Timestamp.readable(until)))"
     }
-    let lines = [
+    var lines = [
       ("Username", details.user.username),
       ("Created", Timestamp.readable(details.user.createdAt)),
       ("Updated", Timestamp.readable(details.user.updatedAt)),
       ("Last sign-in", details.lastSignInAt.map(Timestamp.readable) ?? "never"),
       ("Locked", lock),
-      ("Expires", Self.expiry(details.expiresAt)),
       ("Failed sign-ins", failures),
       ("Second factor", secondFactor.enabled ? "on" : (secondFactor.pending ? "pending" : "off")),
       ("Active sessions", String(details.activeSessions.count)),
     ]
+    // Only an account that expires is worth the line, beside its lock.
+    if let expiresAt = details.expiresAt {
+      lines.insert(("Expires", Self.expiry(expiresAt)), at: 5)
+    }
     // Only a hash kept from another system is worth a line: authcli's own is the rule.
     var scheme =
       details.passwordScheme?.isCurrent == true

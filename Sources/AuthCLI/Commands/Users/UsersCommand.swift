@@ -1,11 +1,4 @@
-import AuthCore
 import CommandLineKit
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// `authcli users list`: every account with its creation and last sign-in, never a hash.
 @MainActor
@@ -27,19 +20,20 @@ struct UsersCommand {
       context.show("No accounts yet.")
       return
     }
+    // No EXPIRES column: a date beside the others no longer fits 80 columns, and a record
+    // wrapped onto a second line is worse than one read with --json or users show.
     let rows = entries.map { user in
       [
         user.username, Timestamp.toTheMinute(user.createdAt),
         user.lastSignInAt.map(Timestamp.toTheMinute) ?? "never", String(user.activeSessions),
         user.locked ? "yes" : "no", user.secondFactor ? "on" : "off",
-        user.expiresAt.map { CalendarDay(containing: $0).description } ?? "never",
       ]
     }
     context.show(
       TextTable(
         headers: [
           "USERNAME", Timestamp.header("CREATED"), Timestamp.header("LAST SIGN-IN"), "SESSIONS",
-          "LOCKED", "2FA", "EXPIRES",
+          "LOCKED", "2FA",
         ],
         rows: rows
       ).render(style: context.outputStyle))

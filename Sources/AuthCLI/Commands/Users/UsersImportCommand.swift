@@ -1,6 +1,11 @@
 import AuthCore
 import CommandLineKit
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -263,13 +268,16 @@ struct AccountsImported: JSONOutput {
     let passwordScheme: String
     let locked: Bool
     let droppedExpiry: String?
+    /// The shadow entry's expiry kept as the account's; `null` for none.
+    let expiresAt: Date?
     let secondFactorTransfer: String
     let recoveryCodesNotMoved: Int
     /// Deprecated: `password_scheme`, as `users show` names it; removed in the next release.
     let scheme: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-      case droppedExpiry = "dropped_expiry", line, locked, passwordScheme = "password_scheme"
+      case droppedExpiry = "dropped_expiry", expiresAt = "expires_at", line, locked
+      case passwordScheme = "password_scheme"
       case recoveryCodesNotMoved = "recovery_codes_not_moved", scheme
       case secondFactorTransfer = "second_factor_transfer", username
     }
@@ -282,6 +290,7 @@ struct AccountsImported: JSONOutput {
       passwordScheme = account.scheme?.rawValue ?? "none"
       locked = account.locked
       droppedExpiry = account.droppedExpiry
+      expiresAt = account.expiresAt
       secondFactorTransfer = account.secondFactor.rawValue
       recoveryCodesNotMoved = account.recoveryCodesNotMoved
       scheme = passwordScheme
