@@ -19,6 +19,7 @@ struct AccountExportLine: JSONOutput, Decodable {
 
   enum CodingKeys: String, CodingKey, CaseIterable {
     case createdAt = "created_at"
+    case expiresAt = "expires_at"
     case lastSignInAt = "last_sign_in_at"
     case lockReason = "lock_reason"
     case locked
@@ -46,10 +47,12 @@ struct AccountExportLine: JSONOutput, Decodable {
   }
 
   init(_ account: ExportedAccount) {
-    self.account = AccountImportRecord(
+    var record = AccountImportRecord(
       name: account.username, hash: account.passwordHash, createdAt: account.createdAt,
       updatedAt: account.updatedAt, lastSignInAt: account.lastSignInAt, lock: account.lock,
       secondFactor: account.secondFactor)
+    record.expiresAt = account.expiresAt
+    self.account = record
     saysSecondFactor = true
   }
 
@@ -63,6 +66,7 @@ struct AccountExportLine: JSONOutput, Decodable {
     try container.encode(account.lock != nil, forKey: .locked)
     try container.encodeIfPresent(account.lock?.lockedAt, forKey: .lockedAt)
     try container.encodeIfPresent(account.lock?.reason, forKey: .lockReason)
+    try container.encodeIfPresent(account.expiresAt, forKey: .expiresAt)
     try container.encode(account.secondFactor?.state == .enabled, forKey: .secondFactor)
     // A line is one flat object: the factor's keys stand beside the account's, and only
     // when there is one.
@@ -97,6 +101,7 @@ struct AccountExportLine: JSONOutput, Decodable {
     let updatedAt = try fields.time(.updatedAt)
     let lastSignInAt = try fields.time(.lastSignInAt)
     let lockedAt = try fields.time(.lockedAt)
+    let expiresAt = try fields.time(.expiresAt)
     var lock: AccountLock? = nil
     if fields.flag(.locked) == true {
       lock = AccountLock(
@@ -115,9 +120,11 @@ struct AccountExportLine: JSONOutput, Decodable {
       }
       secondFactor = try fields.secondFactor()
     }
-    account = AccountImportRecord(
+    var record = AccountImportRecord(
       name: name, hash: hash, createdAt: createdAt, updatedAt: updatedAt,
       lastSignInAt: lastSignInAt, lock: lock, secondFactor: secondFactor)
+    record.expiresAt = expiresAt
+    account = record
     saysSecondFactor = container.contains(.secondFactor)
   }
 

@@ -23,6 +23,8 @@ public struct ExportedAccount: Hashable, Sendable {
   public let lock: AccountLock?
   /// The second factor, pending or enabled, when there is one.
   public let secondFactor: ExportedSecondFactor?
+  /// The first moment the account is refused; `nil` when it never expires.
+  public var expiresAt: Date? = nil
 }
 
 /// A second factor as `users export` writes it: the box as stored, which opens only under
@@ -83,12 +85,13 @@ public struct AccountExportService: Sendable {
       let page = try await store.read { context throws(AuthError) -> [Row] in
         var rows: [Row] = []
         for record in try context.userRecords(after: start, limit: Self.pageSize) {
-          let account = ExportedAccount(
+          var account = ExportedAccount(
             username: record.user.username, passwordHash: record.passwordHash,
             createdAt: record.user.createdAt, updatedAt: record.user.updatedAt,
             lastSignInAt: try context.latestEventTime(
               of: record.user.id, kinds: [.signInSucceeded, .signUp]),
             lock: record.lock, secondFactor: try Self.secondFactor(of: record.user.id, in: context))
+          account.expiresAt = record.expiresAt
           rows.append(Row(id: record.user.id, account: account))
         }
         return rows

@@ -36,6 +36,9 @@ public struct AccountImportRecord: Hashable, Sendable {
   /// Its second factor there; `nil` when it had none, or when the export is older than the
   /// field.
   public let secondFactor: ExportedSecondFactor?
+  /// Its expiry there (the first moment refused); `nil` when it had none, or when the
+  /// export is older than the field.
+  public var expiresAt: Date? = nil
 
   /// Describes an exported account.
   public init(

@@ -173,7 +173,7 @@ public struct AccountImportService: Sendable {
       detail += "; expiry \(expiry) dropped"
     }
     if let expiresAt = candidate.account.expiresAt {
-      try context.setExpiry(expiresAt, for: user.id, at: user.updatedAt)
+      try context.setExpiry(expiresAt, for: user.id, at: record?.updatedAt ?? user.updatedAt)
       detail += "; expires on \(CalendarDay(containing: expiresAt))"
     }
     if let lock = record?.lock {
@@ -251,7 +251,8 @@ public struct AccountImportService: Sendable {
       return refuse(refusal.reason, refusal.remedy)
     }
     var droppedExpiry: String? = nil
-    var expiresAt: Date? = nil
+    // An export's expiry moves as its lock does, come or not.
+    var expiresAt: Date? = record?.expiresAt
     if let day = fields.expiryDay {
       let date = Self.date(ofDay: day)
       if day <= judging.today {
