@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "AuthViewModels", targets: ["AuthViewModels"]),
     .library(name: "AuthViewModelPreviews", targets: ["AuthViewModelPreviews"]),
     .library(name: "AuthCLI", targets: ["AuthCLI"]),
+    .library(name: "AuthStoreConformance", targets: ["AuthStoreConformance"]),
   ],
   targets: [
     // C libraries from the system, found through pkg-config.
@@ -101,10 +102,14 @@ let package = Package(
       dependencies: ["AuthCore", "AuthStorage", "AuthCrypto", "AuthViewModels"],
       path: "Examples/QuickStart"),
     // The "your own store" example of docs/library.md: the store port over dictionaries,
-    // run by the store and use-case suites beside SQLite and PostgreSQL; not a product.
+    // held to the store contract by its own tests as a consumer's would be, and run by the
+    // use-case suites beside SQLite and PostgreSQL; not a product.
     .target(
       name: "DictionaryStore", dependencies: ["AuthCore", "AuthDatabase"],
-      path: "Examples/DictionaryStore"),
+      path: "Examples/DictionaryStore", exclude: ["Tests"]),
+    .testTarget(
+      name: "DictionaryStoreTests", dependencies: ["DictionaryStore", "AuthStoreConformance"],
+      path: "Examples/DictionaryStore/Tests"),
 
     // Benchmarks (release build, never part of the tests): the layers against the same work
     // done with the raw C APIs in the same run.
@@ -127,14 +132,17 @@ let package = Package(
     // The PostgreSQL server of the tests: a fresh schema per test.
     .target(name: "PostgresTestSupport", dependencies: ["AuthPostgres", "AuthTestSupport"]),
 
-    // What only tests need: a clock they move, a counting hasher, the built binary.
+    // What only tests need: a counting hasher, the built binary.
     .target(name: "AuthTestSupport", dependencies: ["AuthCore"]),
+    // The store contract that every store keeps, as checks a test target runs against its own
+    // store (Swift Testing), with the clock they move.
+    .target(name: "AuthStoreConformance", dependencies: ["AuthCore", "AuthCrypto"]),
 
     .testTarget(
       name: "AuthCoreTests",
       dependencies: [
         "AuthCore", "AuthStorage", "AuthPostgres", "AuthCrypto", "AuthTestSupport",
-        "PostgresTestSupport", "DictionaryStore",
+        "AuthStoreConformance", "PostgresTestSupport", "DictionaryStore",
       ],
       // A database written by an earlier release, read through #filePath, never bundled.
       exclude: ["Fixtures"]),
@@ -142,8 +150,7 @@ let package = Package(
       name: "AuthStorageTests",
       dependencies: [
         "AuthDatabase", "AuthStorage", "AuthPostgres", "PostgresTestSupport", "CSQLite",
-        "AuthCrypto",
-        "AuthTestSupport", "DictionaryStore",
+        "AuthCrypto", "AuthTestSupport", "AuthStoreConformance",
       ]),
     .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto", "AuthTestSupport"]),
     .testTarget(name: "TerminalQRTests", dependencies: ["TerminalQR", "AuthTestSupport"]),
@@ -154,6 +161,7 @@ let package = Package(
       name: "AuthViewModelsTests",
       dependencies: [
         "AuthViewModels", "AuthViewModelPreviews", "AuthTestSupport", "AuthStorage", "AuthCrypto",
+        "AuthStoreConformance",
       ]),
     // Every output sample in README.md and docs/ against the binaries that print it.
     .testTarget(

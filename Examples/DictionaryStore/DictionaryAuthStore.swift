@@ -1,8 +1,9 @@
 // Your own store: every requirement of `AuthStore` and `AuthStoreContext` over Swift
-// dictionaries in memory, guarded by one mutex. It passes the same store suites as the SQLite
-// and PostgreSQL adapters (Tests/AuthStorageTests, where `StoreLocation.dictionary` runs it,
-// and the use-case suites under `AUTHCLI_TEST_STORE=dictionary`); docs/library.md walks
-// through it. Nothing survives the process: it shows the contract, not a way to keep data.
+// dictionaries in memory, guarded by one mutex. It keeps the store contract that the SQLite
+// and PostgreSQL adapters keep (its tests, in Tests/ beside it, run `AuthStoreConformance`
+// on it) and passes the use-case suites under `AUTHCLI_TEST_STORE=dictionary`;
+// docs/library.md walks through it. Nothing survives the process: it shows the contract,
+// not a way to keep data.
 import AuthCore
 import AuthDatabase
 import Synchronization

@@ -12,8 +12,11 @@ public final class CountingPasswordHasher: PasswordHasher {
     public var verify = 0
     /// Calls to `needsRehash`.
     public var needsRehash = 0
-    /// Calls to `padVerification(after:)`.
+    /// Calls to any of the `padVerification` methods.
     public var pad = 0
+    /// The work each call to `padVerification(afterWork:since:)` was given, in order: the
+    /// pads that end at the time the hasher measured.
+    public var timedPadWorks: [Int] = []
   }
 
   private let wrapped: any PasswordHasher
@@ -68,7 +71,10 @@ public final class CountingPasswordHasher: PasswordHasher {
 
   /// Counts, then pads with the wrapped hasher.
   public func padVerification(afterWork work: Int, since start: ContinuousClock.Instant) {
-    tally.withLock { $0.pad += 1 }
+    tally.withLock {
+      $0.pad += 1
+      $0.timedPadWorks.append(work)
+    }
     wrapped.padVerification(afterWork: work, since: start)
   }
 

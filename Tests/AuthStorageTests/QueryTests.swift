@@ -124,4 +124,64 @@ struct QueryTests {
     #expect(database.preparedStatementCount == before + 1)
     #expect(try database.scalarInt("SELECT count(*) FROM t WHERE s IS NULL") == 1)
   }
+
+  @Test("values bound from the statement's own memory read back whole, whatever their length")
+  func valuesOfChangingLength() throws {
+    let database = try SQLiteDatabase.openInMemory()
+    try database.executeScript("CREATE TABLE t (s TEXT, b BLOB)")
+    // Longer, then shorter, then empty, then longer than any before: the memory kept for
+    // each parameter grows between runs and is reused when it is large enough.
+    let texts = [
+      "short", String(repeating: "longer ", count: 20), "é\u{0}x", "",
+      String(repeating: "z", count: 300),
+    ]
+    for text in texts {
+      try database.execute("INSERT INTO t VALUES (\(text), \(Array(text.utf8.reversed())))")
+    }
+    let rows = try database.query("SELECT s, b FROM t ORDER BY rowid") {
+      row throws(SQLiteError) in
+      (try row.decode(String.self, "s"), try row.decode([UInt8].self, "b"))
+    }
+    #expect(rows.map(\.0) == texts)
+    #expect(rows.map(\.1) == texts.map { Array($0.utf8.reversed()) })
+  }
+
+  @Test("a prepared query numbers its values, binds each run's own, and is prepared once")
+  func preparedQuery() throws {
+    let byNameAndAge = SQLitePreparedQuery {
+      (name: SQLiteQuery.Parameter<String>, age: SQLiteQuery.Parameter<Int64>) -> SQLiteQuery in
+      "SELECT count(*) AS n FROM t WHERE s = \(name) AND i >= \(age) OR s = \(name) || '!'"
+    }
+    #expect(
+      byNameAndAge.sql == "SELECT count(*) AS n FROM t WHERE s = ?1 AND i >= ?2 OR s = ?1 || '!'")
+    let database = try SQLiteDatabase.openInMemory()
+    try database.executeScript(
+      "CREATE TABLE t (s TEXT, i INTEGER); INSERT INTO t VALUES ('a', 1), ('a', 5), ('b!', 0);")
+    let before = database.preparedStatementCount
+    let counts = try [("a", Int64(2)), ("a", 0), ("b", 9)].map { name, age in
+      try database.queryFirst(byNameAndAge, binding: name, age) { row throws(SQLiteError) in
+        try row.decode(Int64.self, "n")
+      }
+    }
+    #expect(counts == [1, 2, 1])
+    #expect(database.preparedStatementCount == before + 1)
+  }
+
+  @Test("a prepared query whose text holds a value of its own is refused, not run")
+  func preparedQueryWithFixedValue() throws {
+    let database = try SQLiteDatabase.openInMemory()
+    let fixed = SQLitePreparedQuery { (a: SQLiteQuery.Parameter<Int64>) -> SQLiteQuery in
+      "SELECT \(a) + \(1) AS n"
+    }
+    let refusal = #expect(throws: SQLiteError.self) {
+      try database.queryFirst(fixed, binding: 1) { row throws(SQLiteError) in
+        try row.decode(Int64.self, "n")
+      }
+    }
+    guard case .engine(let engine) = refusal else {
+      Issue.record("expected the engine's misuse, got \(String(describing: refusal))")
+      return
+    }
+    #expect(engine.primaryCode == 21 && engine.sql == "SELECT ?1 + ? AS n")
+  }
 }

@@ -31,28 +31,14 @@ extension DocumentationChecks {
     @Test func everyIncludedFileIsShownExactly() throws {
       var included = 0
       for document in try Manual.documents() {
-        var lines = document.lines
-        for block in document.blocks.reversed() {
-          guard let path = block.directive?.include else { continue }
-          included += 1
+        included += try document.checkGeneratedBlocks(root: Manual.root) { block in
+          guard let path = block.directive?.include else { return nil }
           let file = try String(contentsOfFile: Manual.root + "/" + path, encoding: .utf8)
           var fileLines = file.components(separatedBy: "\n")
           if fileLines.last == "" { fileLines.removeLast() }
-          if block.body != fileLines {
-            if Manual.isUpdating {
-              lines.replaceSubrange(
-                block.openingLine..<(block.openingLine + block.body.count), with: fileLines)
-            } else {
-              Issue.record(
-                Comment(
-                  rawValue: "\(document.relativePath):\(block.openingLine): the block is not "
-                    + "\(path) as it is (\(Manual.updateHint))"))
-            }
-          }
-        }
-        if Manual.isUpdating, lines != document.lines {
-          try lines.joined(separator: "\n").write(
-            toFile: Manual.root + "/" + document.relativePath, atomically: true, encoding: .utf8)
+          return fileLines
+        } problem: { block in
+          "the block is not \(block.directive?.include ?? "") as it is"
         }
       }
       #expect(included > 0, "docs/library.md shows the quick start through an include comment")

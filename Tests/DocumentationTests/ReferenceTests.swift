@@ -192,6 +192,63 @@ extension DocumentationChecks {
         "docs/library.md:\(block.openingLine): the block is not AuthServices's initialiser")
     }
 
+    /// The ports (every protocol of `Sources/AuthCore/Ports`) and the services
+    /// (`AuthServices`'s properties), each of which docs/library.md declares in full.
+    static func declaredTypes() throws -> [String] {
+      let ports = try SwiftDeclarations(root: Manual.root, folders: ["Sources/AuthCore/Ports"])
+        .declarations.filter { $0.value.kind == .protocol }.map(\.key)
+      let services = try String(
+        contentsOfFile: Manual.root + "/Sources/AuthCore/UseCases/AuthServices.swift",
+        encoding: .utf8
+      ).matches(of: /public let [A-Za-z]+: ([A-Za-z]+)/).map { String($0.output.1) }
+      return (ports + services).sorted()
+    }
+
+    @Test("every port and service is declared in full, as the source declares it")
+    func fullDeclarations() throws {
+      let signatures = try SwiftSignatures(
+        root: Manual.root, folders: ["Sources/AuthCore", "Sources/AuthStoreConformance"])
+      let document = try MarkdownDocument(root: Manual.root, relativePath: "docs/library.md")
+      var shown: Set<String> = []
+      try document.checkGeneratedBlocks(root: Manual.root) { block in
+        guard let name = block.directive?.declaration else { return nil }
+        shown.insert(name)
+        guard let source = try signatures.block(of: name) else {
+          Issue.record("docs/library.md:\(block.openingLine): no type `\(name)` in the sources")
+          return nil
+        }
+        return source
+      } problem: { block in
+        "`\(block.directive?.declaration ?? "")` is not declared as the source declares it"
+      }
+      let types = try Self.declaredTypes()
+      #expect(types.count >= 20)
+      for type in types where !shown.contains(type) {
+        Issue.record("docs/library.md has no <!-- declaration: \(type) --> block")
+      }
+    }
+
+    @Test("a declaration block reads requirements and public members as the source has them")
+    func signatureReader() throws {
+      let signatures = try SwiftSignatures(root: Manual.root, folders: ["Sources/AuthCore"])
+      let store = try #require(try signatures.block(of: "UserStore"))
+      #expect(store.first == "public protocol UserStore {")
+      #expect(
+        store.contains(
+          "  func renameUser(_ userID: UserID, to username: Username, at time: Date) throws(AuthError)"
+        ))
+      #expect(
+        store.contains(
+          "  @discardableResult func deleteUser(_ userID: UserID) throws(AuthError) -> Bool"))
+      let sessions = try #require(try signatures.block(of: "SessionService"))
+      #expect(sessions.contains { $0.hasPrefix("  public func listSessions(token: SessionToken)") })
+      #expect(!sessions.contains { $0.contains("private") || $0.contains("isDueForRenewal") })
+      // A member declared in an extension in another file is the type's too.
+      let signIn = try #require(try signatures.block(of: "SignInService"))
+      #expect(signIn.count > 4)
+      #expect(try signatures.block(of: "NoSuchType") == nil)
+    }
+
     @Test("each scene's heading shows its view model's initialiser as the source declares it")
     func sceneInitialisers() throws {
       let document = try MarkdownDocument(root: Manual.root, relativePath: "docs/view-models.md")
@@ -240,14 +297,16 @@ extension DocumentationChecks {
       #expect(SwiftDeclarations.cases(of: cases) == ["usernameChanged", "a", "b"])
     }
 
-    @Test("every Swift block of the library guide is a file of the package, shown whole")
+    @Test(
+      "every Swift block of the library guide is a file of the package, shown whole, or a declaration"
+    )
     func swiftBlocksAreCompiledFiles() throws {
       let document = try MarkdownDocument(root: Manual.root, relativePath: "docs/library.md")
       for block in document.blocks where block.language == "swift" {
         // The manifest of an app that uses the package is the one block no target compiles.
         if block.body.first?.hasPrefix("// swift-tools-version") == true { continue }
         #expect(
-          block.directive?.include != nil,
+          block.directive?.include != nil || block.directive?.declaration != nil,
           Comment(
             rawValue: "docs/library.md:\(block.openingLine): a Swift block that no target "
               + "compiles; put it in a file under Examples/ and show it with <!-- include: … -->"))

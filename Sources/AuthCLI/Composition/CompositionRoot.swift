@@ -51,10 +51,10 @@ struct CompositionRoot {
   ) throws {
     // The cost is judged first: a refused one must leave no database file behind.
     let cost = try HashingCost.from(environment: environment, inMemory: location.isMemory)
-    let (store, stateKeys) = try Self.openStoreAndStateKeys(location, access: access)
+    let (store, stateKeys, signInWork) = try Self.openStore(location, access: access)
     // Every check is answered in the store's sign-in work, which the store keeps (raised
     // by an import or `users sign-in-work`), so every program reaching it agrees.
-    let hasher = try Argon2idHasher(cost: cost, signInWork: try Self.raisedSignInWork(of: store))
+    let hasher = try Argon2idHasher(cost: cost, signInWork: signInWork)
     let tokens = try SodiumTokenSource()
     let files: (session: SessionStateFile, cookie: DeviceCookieFile)?
     switch (stateKeys.current, stateFolder) {
@@ -77,15 +77,6 @@ struct CompositionRoot {
       legacyVerifier: try LegacyHashVerifier(timingBeside: hasher))
     useCases = AuthUseCases(services)
     sessionFile = files?.session
-  }
-
-  /// The sign-in work the store was raised to, `nil` at the default.
-  static func raisedSignInWork(of store: any AuthStore) throws -> Int? {
-    switch store {
-    case let postgres as PostgresAuthStore: try postgres.raisedSignInWork()
-    case let sqlite as SQLiteAuthStore: try sqlite.raisedSignInWork()
-    default: nil
-    }
   }
 
   /// liboath, or exit 69 when it cannot be initialised.
@@ -129,40 +120,44 @@ struct CompositionRoot {
   }
 
   /// Opens the store a command names, creating an SQLite file only with `createIfMissing`,
-  /// and answers the keys of its state files. A PostgreSQL store's key is known only once
-  /// connected: its identity, which every server holding it answers alike; earlier
-  /// releases named its files after where the connection arrived, and before that after
-  /// the URI's text.
-  static func openStoreAndStateKeys(
+  /// and answers the keys of its state files and the sign-in work the store was raised to
+  /// (`nil` at the default). A PostgreSQL store's key is known only once connected: its
+  /// identity, which every server holding it answers alike, read with the sign-in work in
+  /// one statement; earlier releases named its files after where the connection arrived,
+  /// and before that after the URI's text.
+  static func openStore(
     _ location: DatabaseLocation, access: Access
-  ) throws -> (any AuthStore, StateKeys) {
+  ) throws -> (any AuthStore, StateKeys, signInWork: Int?) {
     switch location {
     case .postgres(let target):
       // Tables appear only where an SQLite file would: for the commands that create one, and
       // for an operator adding accounts. A command that only uses a store never gives the
       // tables to whatever schema the search path finds first.
       let store = try PostgresAuthStore.open(target, creatingTables: access != .existingOnly)
+      let opened = try store.identityAndSignInWork()
       return (
         store,
         StateKeys(
-          current: StateFileKey.ofStore(identity: try store.identity()),
+          current: StateFileKey.ofStore(identity: opened.identity),
           legacy: [
             StateFileKey.of(store.endpoint), StateFileKey.legacy(uri: target.connectionString),
-          ])
+          ]),
+        opened.raisedSignInWork
       )
     case .memory:
-      return (try SQLiteAuthStore.inMemory(), StateKeys(current: nil))
+      let store = try SQLiteAuthStore.inMemory()
+      return (store, StateKeys(current: nil), try store.raisedSignInWork())
     case .file(let path, _):
+      let store: SQLiteAuthStore
       switch access {
       case .createIfMissing:
         try DatabaseOpener.prepareFolder(of: location)
-        return (
-          try SQLiteAuthStore.open(path: path, mode: .readWriteCreate), StateKeys(current: path)
-        )
+        store = try SQLiteAuthStore.open(path: path, mode: .readWriteCreate)
       case .existingOnly, .existingFileOrNewTables:
         _ = try DatabaseOpener.existingPath(location)
-        return (try SQLiteAuthStore.open(path: path, mode: .readWrite), StateKeys(current: path))
+        store = try SQLiteAuthStore.open(path: path, mode: .readWrite)
       }
+      return (store, StateKeys(current: path), try store.raisedSignInWork())
     }
   }
 

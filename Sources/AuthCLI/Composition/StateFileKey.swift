@@ -8,7 +8,7 @@ import AuthPostgres
 /// database) nor where the connection arrived, which a failover changes. The files of
 /// earlier releases, named by those, are taken over.
 enum StateFileKey {
-  /// The key of a PostgreSQL store: its own identity (`PostgresAuthStore.identity()`), the
+  /// The key of a PostgreSQL store: its own identity (`PostgresAuthStore.identityAndSignInWork()`), the
   /// same through every URI and server that reaches it, a promoted standby included.
   static func ofStore(identity: String) -> String {
     "postgresql-store\u{0}" + identity

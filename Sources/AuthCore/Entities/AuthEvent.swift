@@ -53,6 +53,9 @@ public enum AuthEventKind: String, Hashable, Sendable, CaseIterable, Codable {
   case hashUpgraded = "hash_upgraded"
   /// An operator gave an account a new name; the detail names both.
   case accountRenamed = "account_renamed"
+  /// The store's sign-in work was raised or lowered by an operator or an import; the detail
+  /// names both works. Going back to the default at a sign-in is told by `hashUpgraded`.
+  case signInWorkChanged = "sign_in_work_changed"
   /// An operator set or cleared an account's expiry; the detail names the day.
   case accountExpirySet = "account_expiry_set"
 
@@ -83,6 +86,7 @@ public enum AuthEventKind: String, Hashable, Sendable, CaseIterable, Codable {
     case .accountImported: "an operator imported an account with its existing hash"
     case .hashUpgraded: "an imported hash was replaced by Argon2id at sign-in"
     case .accountRenamed: "an operator renamed an account"
+    case .signInWorkChanged: "the store's sign-in work was changed by an operator or an import"
     case .accountExpirySet: "an operator set or cleared an account's expiry"
     }
   }

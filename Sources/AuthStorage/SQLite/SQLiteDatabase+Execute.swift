@@ -1,3 +1,6 @@
+import AuthDatabase
+import CSQLite
+
 extension SQLiteDatabase {
   /// Runs one statement with its values and returns how many rows it changed.
   @discardableResult
@@ -27,6 +30,25 @@ extension SQLiteDatabase {
   ) throws(SQLiteError) -> T? {
     try withStatement(query.sql) { statement throws(SQLiteError) in
       try statement.bind(query.binds)
+      return try statement.step() ? row(SQLiteRow(statement: statement)) : nil
+    }
+  }
+
+  /// Runs a prepared query with `values` and maps its first row, or returns `nil` when
+  /// there is none.
+  public func queryFirst<each Value: DatabaseValueConvertible, T>(
+    _ query: SQLitePreparedQuery<repeat each Value>, binding values: repeat each Value,
+    row: (SQLiteRow) throws(SQLiteError) -> T
+  ) throws(SQLiteError) -> T? {
+    guard !query.hasFixedValues else {
+      throw .engine(
+        SQLiteEngineError(
+          extendedCode: SQLITE_MISUSE,
+          message: "a prepared query takes its values at each run, not in its text",
+          sql: query.sql))
+    }
+    return try withStatement(query.sql) { statement throws(SQLiteError) in
+      try statement.bind(repeat each values)
       return try statement.step() ? row(SQLiteRow(statement: statement)) : nil
     }
   }

@@ -82,3 +82,53 @@ public struct SQLiteQuery: ExpressibleByStringInterpolation, Sendable {
     }
   }
 }
+
+/// A statement whose text is built once, for a statement run again and again (the session
+/// check): its values are supplied at each run, in the order of `Value`, and bound straight
+/// from the arguments.
+///
+/// ```swift
+/// static let userByName = SQLitePreparedQuery {
+///   (name: SQLiteQuery.Parameter<String>) -> SQLiteQuery in
+///   "SELECT id FROM users WHERE username = \(name)"
+/// }
+/// try database.queryFirst(userByName, binding: "alice") { … }
+/// ```
+///
+/// Joining a query's text and collecting its values into an array at every run cost about
+/// 2,000 instructions of an 18,000-instruction session check (figure 1 of
+/// docs/performance.md). Its text may take other queries' text (column lists) but no
+/// values of its own: those are refused when it runs.
+public struct SQLitePreparedQuery<each Value: DatabaseValueConvertible>: Sendable {
+  /// The statement text, with `?1`, `?2`, … for the values of each run.
+  public let sql: String
+  /// Whether the text was given values of its own, which no run would bind.
+  let hasFixedValues: Bool
+
+  /// The query `build` writes from one placeholder per value.
+  public init(_ build: (repeat SQLiteQuery.Parameter<each Value>) -> SQLiteQuery) {
+    var count = 0
+    func next<Placed>(_: Placed.Type) -> SQLiteQuery.Parameter<Placed> {
+      count += 1
+      return SQLiteQuery.Parameter(number: count)
+    }
+    let query = build(repeat next((each Value).self))
+    sql = query.sql
+    hasFixedValues = !query.binds.isEmpty
+  }
+}
+
+extension SQLiteQuery {
+  /// The place of a prepared query's value; it stands for that value in the query's text.
+  public struct Parameter<Value: DatabaseValueConvertible> {
+    /// Its number among the query's values, from 1.
+    let number: Int
+  }
+}
+
+extension SQLiteQuery.StringInterpolation {
+  /// A prepared query's value, numbered (`?1`), so it may stand anywhere and more than once.
+  public mutating func appendInterpolation<Value>(_ parameter: SQLiteQuery.Parameter<Value>) {
+    sql += "?\(parameter.number)"
+  }
+}

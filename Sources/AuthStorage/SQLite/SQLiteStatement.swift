@@ -29,6 +29,11 @@ final class SQLiteStatement {
   /// How many columns of the current row were asked for so far: the place in `readOrder`.
   @exclusivity(unchecked) private var readsInRow = 0
 
+  /// Each parameter's copy of its text or bytes, kept from run to run (`parameterCopy`).
+  // Unchecked for the same reason as `readOrder`: only binding and `deinit` touch it, and
+  // never at once.
+  @exclusivity(unchecked) private var parameterMemory: [UnsafeMutableRawBufferPointer] = []
+
   init(sql: String, handle: OpaquePointer, connection: OpaquePointer) {
     self.sql = sql
     self.handle = handle
@@ -38,10 +43,23 @@ final class SQLiteStatement {
     }
   }
 
+  deinit {
+    for memory in parameterMemory { memory.deallocate() }
+  }
+
   /// Binds `values` to parameters 1, 2, … in order.
   func bind(_ values: [DatabaseValue]) throws(SQLiteError) {
     for (offset, value) in values.enumerated() {
       try bind(value, at: Int32(offset + 1))
+    }
+  }
+
+  /// Binds `values` to parameters 1, 2, … in order, straight from the arguments.
+  func bind<each Value: DatabaseValueConvertible>(_ values: repeat each Value) throws(SQLiteError) {
+    var index: Int32 = 0
+    for value in repeat each values {
+      index += 1
+      try bind(value.databaseValue, at: index)
     }
   }
 
@@ -61,23 +79,51 @@ final class SQLiteStatement {
   private func bind(_ value: String, at index: Int32) -> Int32 {
     // Bound by its UTF-8 length, not up to the first NUL, so text holding U+0000 is
     // stored whole instead of silently cut short.
-    // `withUTF8` lends a native string's own bytes, with no copy before SQLite's.
+    // `withUTF8` lends a native string's own bytes, with no copy before ours.
     var text = value
     return text.withUTF8 { bytes in
-      UnsafeRawPointer(bytes.baseAddress).map { base in
-        sqlite3_bind_text64(
-          handle, index, base.assumingMemoryBound(to: CChar.self), UInt64(bytes.count),
-          transientDestructor, UInt8(SQLITE_UTF8))
-      } ?? sqlite3_bind_text(handle, index, "", 0, transientDestructor)
+      guard let copy = parameterCopy(of: UnsafeRawBufferPointer(bytes), at: index) else {
+        return sqlite3_bind_text(handle, index, "", 0, transientDestructor)
+      }
+      return sqlite3_bind_text64(
+        handle, index, copy.assumingMemoryBound(to: CChar.self), UInt64(bytes.count), nil,
+        UInt8(SQLITE_UTF8))
     }
   }
 
   /// Empty bytes bind an empty blob, not NULL.
   private func bind(_ value: [UInt8], at index: Int32) -> Int32 {
     value.withUnsafeBytes { bytes in
-      guard let base = bytes.baseAddress else { return sqlite3_bind_zeroblob(handle, index, 0) }
-      return sqlite3_bind_blob64(handle, index, base, UInt64(bytes.count), transientDestructor)
+      guard let copy = parameterCopy(of: bytes, at: index) else {
+        return sqlite3_bind_zeroblob(handle, index, 0)
+      }
+      return sqlite3_bind_blob64(handle, index, copy, UInt64(bytes.count), nil)
     }
+  }
+
+  /// `bytes` copied into this statement's own memory for parameter `index`, where SQLite
+  /// reads them in place (a static binding, no destructor) until the bindings are cleared;
+  /// `nil` when empty.
+  ///
+  /// A binding that SQLite copies costs it an allocation at every bind and a free at every
+  /// clear (figures 1 and 3 of docs/performance.md). Each parameter has memory of its own,
+  /// grown only while that parameter is unbound, so no bound value ever moves; it lives as
+  /// long as the statement, which its connection finalises before releasing it, and every
+  /// use ends with the bindings cleared.
+  private func parameterCopy(
+    of bytes: UnsafeRawBufferPointer, at index: Int32
+  ) -> UnsafeRawPointer? {
+    guard !bytes.isEmpty, index >= 1 else { return nil }
+    let slot = Int(index) - 1
+    while parameterMemory.count <= slot {
+      parameterMemory.append(UnsafeMutableRawBufferPointer(start: nil, count: 0))
+    }
+    if parameterMemory[slot].count < bytes.count {
+      parameterMemory[slot].deallocate()
+      parameterMemory[slot] = .allocate(byteCount: max(bytes.count, 64), alignment: 1)
+    }
+    parameterMemory[slot].copyMemory(from: bytes)
+    return UnsafeRawPointer(parameterMemory[slot].baseAddress)
   }
 
   /// Advances to the next row; `false` when the statement has finished.

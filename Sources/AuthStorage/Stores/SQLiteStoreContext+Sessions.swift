@@ -39,13 +39,16 @@ extension SQLiteStoreContext {
     }
   }
 
-  /// The session lookup up to its one value. Built once: joining its fragments again on
-  /// every check cost more than reading the row (figure 1 of docs/performance.md).
-  private static let sessionLookupUpToHash: SQLiteQuery = """
+  /// The session lookup, its text built once and its one value bound at each check
+  /// (figure 1 of docs/performance.md).
+  private static let sessionLookup = SQLitePreparedQuery {
+    (tokenHash: SQLiteQuery.Parameter<[UInt8]>) -> SQLiteQuery in
+    """
     SELECT \(userColumns), \(sessionColumns), sessions.token_hash
     FROM sessions JOIN users ON users.id = sessions.user_id
-    WHERE sessions.token_hash =
+    WHERE sessions.token_hash = \(tokenHash)
     """
+  }
 
   /// The hot path of every signed-in command: one cached statement. The stored hash comes
   /// in the same row, for the caller's constant-time check.
@@ -53,7 +56,7 @@ extension SQLiteStoreContext {
     tokenHash: TokenHash
   ) throws(SQLiteError) -> (found: AuthenticatedSession, storedHash: TokenHash)? {
     try database.queryFirst(
-      "\(Self.sessionLookupUpToHash)\(tokenHash.rawValue)"
+      Self.sessionLookup, binding: tokenHash.rawValue
     ) { row throws(SQLiteError) in
       let found = AuthenticatedSession(
         user: try Self.user(from: row), session: try Self.session(from: row))

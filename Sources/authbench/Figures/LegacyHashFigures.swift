@@ -73,9 +73,12 @@ enum LegacyHashFigures {
     ),
   ]
 
-  /// The work the Django defaults need of a store: the dearest of them.
+  /// The work the Django defaults need of a store, as `users import --raise-sign-in-work`
+  /// sets it: the most one of them needs (its work and the rate table's margin).
   static var djangoSignInWork: Int {
-    djangoDefaults.compactMap { try? LegacyPasswordHash(parsing: $0.hash).work }.max() ?? 0
+    djangoDefaults.compactMap {
+      (try? LegacyPasswordHash(parsing: $0.hash)).map(HashWorkRule.neededSignInWork(for:))
+    }.max() ?? 0
   }
 
   /// Two rows per scheme, each of `repetitions` pairs of single sign-ins: padded by the

@@ -13,7 +13,7 @@ enum StorageSQL {
     sessions.id AS session_id, sessions.user_id, sessions.created_at AS session_created_at,
     sessions.last_used_at, sessions.expires_at, sessions.token_hash
     FROM sessions JOIN users ON users.id = sessions.user_id
-    WHERE sessions.token_hash = ?
+    WHERE sessions.token_hash = ?1
     """
 
   /// A new user (the sign-up storage path).

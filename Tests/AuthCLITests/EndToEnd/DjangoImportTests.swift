@@ -17,8 +17,12 @@ struct DjangoImportTests {
   static let defaultWork = 65536 * 2
   /// What Django's bcrypt_sha256 at 12 rounds costs by the rate table: the dearest default.
   static let bcrypt12Work = 72 * 4096
+  /// The sign-in work it needs: its work and the rate table's 10 % margin, rounded up.
+  static let bcrypt12Need = 324_404
   /// PBKDF2-SHA256 at Django 5.2's 1,000,000 iterations.
   static let pbkdf2Work = 185_000
+  /// The sign-in work it needs, with the margin.
+  static let pbkdf2Need = 203_500
 
   /// A sandbox with no Argon2id cost variable: the cost an administrator's machine has.
   static func sandbox(_ engine: Engine) throws -> Sandbox {
@@ -62,7 +66,7 @@ struct DjangoImportTests {
       ["users", "import", "--format", "django", "--raise-sign-in-work", "--dry-run", "-"],
       input: file)
     #expect(dry.status == 0, "\(dry.errors)")
-    #expect(dry.output.contains("Every sign-in would cost \(Self.bcrypt12Work) KiB × passes"))
+    #expect(dry.output.contains("Every sign-in would cost \(Self.bcrypt12Need) KiB × passes"))
     #expect(try await Self.signInWork(sandbox)["sign_in_work_raised"] as? Bool == false)
 
     let imported = try await sandbox.run(
@@ -71,24 +75,33 @@ struct DjangoImportTests {
     #expect(imported.status == 0, "\(imported.errors)")
     let report = try #require(try imported.json() as? [String: Any])
     #expect(report["imported_accounts"] as? Int == accounts.count)
-    #expect(report["sign_in_work"] as? Int == Self.bcrypt12Work)
+    #expect(report["sign_in_work"] as? Int == Self.bcrypt12Need)
     #expect(report["previous_sign_in_work"] as? Int == Self.defaultWork)
+    let raise = try #require(
+      try await sandbox.run(["audit", "--json", "--kind", "sign_in_work_changed"]).json()
+        as? [[String: Any]])
+    #expect(
+      raise.compactMap { $0["detail"] as? String } == [
+        "raised from \(Self.defaultWork) to \(Self.bcrypt12Need) KiB × passes by an import"
+      ], "\(raise)")
 
     // The store keeps it: every later command, with no variable, sees the raised work.
     let status = try await Self.signInWork(sandbox)
-    #expect(status["sign_in_work"] as? Int == Self.bcrypt12Work)
+    #expect(status["sign_in_work"] as? Int == Self.bcrypt12Need)
     #expect(status["sign_in_work_raised"] as? Bool == true)
     #expect(status["kept_hashes_above_default"] as? Int == accounts.count)
+    #expect(status["dearest_kept_work"] as? Int == Self.bcrypt12Work)
+    #expect(status["needed_sign_in_work"] as? Int == Self.bcrypt12Need)
     let inspected = try #require(
       try await sandbox.run(["inspect", "--json"]).json() as? [String: Any])
-    #expect(inspected["sign_in_work"] as? Int == Self.bcrypt12Work)
+    #expect(inspected["sign_in_work"] as? Int == Self.bcrypt12Need)
     #expect(inspected["sign_in_work_raised"] as? Bool == true)
     let schemes = try #require(inspected["password_schemes"] as? [String: Int])
     #expect(schemes["django-scrypt"] == 1 && schemes["django-pbkdf2-sha1"] == 1, "\(schemes)")
     let shown = try #require(
       try await sandbox.run(["users", "show", "pat", "--json"]).json() as? [String: Any])
     #expect(shown["password_work"] as? Int == Self.pbkdf2Work)
-    #expect(shown["sign_in_work"] as? Int == Self.bcrypt12Work)
+    #expect(shown["sign_in_work"] as? Int == Self.bcrypt12Need)
 
     // A wrong password on a kept hash and an unknown name are refused alike; the right one
     // signs in and replaces the kept hash with Argon2id at the default cost.
@@ -131,25 +144,45 @@ struct DjangoImportTests {
       ("pat", "pbkdf2_sha256", "a django password"), ("huge", "pbkdf2_sha256_absurd", "x"),
     ])
     // Raised first by the operator, then imported with no flag and no variable.
-    let raised = try await sandbox.run(["users", "sign-in-work", "--set", "200000"])
+    let raised = try await sandbox.run(["users", "sign-in-work", "--set", "210000"])
     #expect(raised.status == 0, "\(raised.errors)")
     #expect(
-      raised.output.contains("Every sign-in now costs 200000 KiB × passes"), "\(raised.output)")
+      raised.output.contains("Every sign-in now costs 210000 KiB × passes"), "\(raised.output)")
     let imported = try await sandbox.run(
       ["users", "import", "--format", "django", "-"], input: lines[0] + "\n")
     #expect(imported.status == 0, "\(imported.errors)")
-    // Never below what the kept hashes need, nor above the most a sign-in may cost.
-    let below = try await sandbox.run(["users", "sign-in-work", "--set", "131072"])
+    // Never below the default or what the kept hashes need (its work and the margin), nor
+    // above the most a sign-in may cost; a refusal changes nothing.
+    let belowDefault = try await sandbox.run(["users", "sign-in-work", "--set", "1000"])
+    #expect(belowDefault.status == 65)
+    #expect(
+      belowDefault.errors.contains("below the default (\(Self.defaultWork))"),
+      "\(belowDefault.errors)")
+    let below = try await sandbox.run(["users", "sign-in-work", "--set", "200000"])
     #expect(below.status == 65)
-    #expect(below.errors.contains("below what the kept hashes need (\(Self.pbkdf2Work))"))
+    #expect(below.errors.contains("below what the kept hashes need (\(Self.pbkdf2Need))"))
     let above = try await sandbox.run(["users", "sign-in-work", "--set", "600000"])
     #expect(above.status == 65)
     #expect(above.errors.contains("above the most a sign-in may cost (524288)"))
+    let notANumber = try await sandbox.run(["users", "sign-in-work", "--set", "-5"])
+    #expect(notANumber.status == 64)
+    let both = try await sandbox.run(["users", "sign-in-work", "--set", "300000", "--fit"])
+    #expect(both.status == 64)
+    #expect(try await Self.signInWork(sandbox)["sign_in_work"] as? Int == 210_000)
     let fitted = try await sandbox.run(["users", "sign-in-work", "--fit", "--json"])
     #expect(fitted.status == 0, "\(fitted.errors)")
     let fit = try #require(try fitted.json() as? [String: Any])
-    #expect(fit["sign_in_work"] as? Int == Self.pbkdf2Work)
-    #expect(fit["previous_sign_in_work"] as? Int == 200_000)
+    #expect(fit["sign_in_work"] as? Int == Self.pbkdf2Need)
+    #expect(fit["previous_sign_in_work"] as? Int == 210_000)
+    // Each change, and only a change, is audited with both works.
+    let changes = try #require(
+      try await sandbox.run(["audit", "--json", "--kind", "sign_in_work_changed"]).json()
+        as? [[String: Any]])
+    #expect(
+      Set(changes.compactMap { $0["detail"] as? String }) == [
+        "raised from \(Self.defaultWork) to 210000 KiB × passes, set by an operator",
+        "lowered from 210000 to \(Self.pbkdf2Need) KiB × passes, fitted to the kept hashes",
+      ], "\(changes)")
 
     // A hash whose cost is absurd is refused even with the flag, naming the bound.
     let absurd = try await sandbox.run(
@@ -159,7 +192,7 @@ struct DjangoImportTests {
     #expect(
       absurd.errors.contains("above the most a sign-in may cost (524288 KiB × passes)"),
       "\(absurd.errors)")
-    #expect(try await Self.signInWork(sandbox)["sign_in_work"] as? Int == Self.pbkdf2Work)
+    #expect(try await Self.signInWork(sandbox)["sign_in_work"] as? Int == Self.pbkdf2Need)
   }
 
   /// `users sign-in-work --json`.

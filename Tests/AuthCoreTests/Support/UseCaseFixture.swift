@@ -2,6 +2,7 @@ import AuthCore
 import AuthCrypto
 import AuthPostgres
 import AuthStorage
+import AuthStoreConformance
 import AuthTestSupport
 import DictionaryStore
 import Foundation
@@ -25,13 +26,16 @@ struct UseCaseFixture {
   static let password = "correct horse battery staple"
   static let otherPassword = "a completely different passphrase"
 
+  /// `signInWork` raises every check above `cost`, as a store whose sign-in work was raised.
   init(
-    store: (any AuthStore)? = nil, cost: Argon2Cost = .minimum, policy: AuthPolicy = .standard
+    store: (any AuthStore)? = nil, cost: Argon2Cost = .minimum, signInWork: Int? = nil,
+    policy: AuthPolicy = .standard
   )
     throws
   {
     self.store = try store ?? Self.makeMemoryStore()
-    hasher = CountingPasswordHasher(wrapping: try Argon2idHasher(cost: cost))
+    hasher = CountingPasswordHasher(
+      wrapping: try Argon2idHasher(cost: cost, signInWork: signInWork))
     tokens = try SodiumTokenSource()
     self.policy = policy
   }

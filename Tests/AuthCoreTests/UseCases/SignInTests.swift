@@ -211,6 +211,21 @@ import Testing
     #expect(current.hasher.counts.verify == 2)
   }
 
+  @Test func aCheaperHashOfItsOwnIsPaddedToTheMeasuredTimeFromItsStatedWork() async throws {
+    let store = try UseCaseFixture.makeMemoryStore()
+    _ = try await UseCaseFixture(store: store, cost: .minimum).register("alice")
+    // The store's sign-in work raised to 4 × the minimum's 8 KiB × 1 pass, as an import of
+    // a dearer kept hash leaves it: the account's hash is cheaper than every check.
+    let raised = try UseCaseFixture(store: store, cost: .minimum, signInWork: 32)
+    #expect(!(try await raised.attempt("alice", UseCaseFixture.otherPassword).isValid))
+    // Padded from the hash's own work (m=8, t=1) up to the time a check at the current
+    // cost takes, as a kept hash is, not by the missing work alone.
+    #expect(raised.hasher.counts.timedPadWorks == [8])
+    #expect(raised.hasher.counts.pad == 1)
+    #expect(try await raised.attempt("alice", UseCaseFixture.password).isValid)
+    #expect(raised.hasher.counts.timedPadWorks == [8])
+  }
+
   @Test(arguments: [
     // 8 KiB is the current cost: 40 KiB is more than four times it; never hashed for real.
     (

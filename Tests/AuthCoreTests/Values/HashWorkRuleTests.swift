@@ -56,6 +56,39 @@ import Testing
     #expect(HashWorkRule.judge(twice, currentWork: nil, at: .import) == .admitted(hash))
   }
 
+  @Test func aKeptHashNeedsItsWorkAndTheRateTablesMarginRoundedUpButArgon2idItsWorkAlone()
+    throws
+  {
+    // bcrypt at 12 rounds: 294,912 by the table, and 10 % of it, 29,491.2, rounded up.
+    let bcrypt = try LegacyPasswordHash(parsing: "$2b$12$" + String(repeating: "a", count: 53))
+    #expect(HashWorkRule.neededSignInWork(for: bcrypt) == 294_912 + 29_492)
+    // A work whose tenth is whole takes nothing more.
+    let pbkdf2 = try LegacyPasswordHash(
+      parsing: "pbkdf2_sha256$1000000$salt$" + String(repeating: "A", count: 43) + "=")
+    #expect(pbkdf2.work == 185_000)
+    #expect(HashWorkRule.neededSignInWork(for: pbkdf2) == 203_500)
+    let own = try LegacyPasswordHash(parsing: "$argon2id$v=19$m=65536,t=2,p=1" + Self.argon2Tail)
+    #expect(HashWorkRule.neededSignInWork(for: own) == 131_072)
+    // Saturates rather than wrapping around to a small need.
+    let extreme = try LegacyPasswordHash(parsing: "$y$jkCy/k.D" + Self.salted)
+    #expect(HashWorkRule.neededSignInWork(for: extreme) == Int.max)
+    // Within the most a sign-in may cost by its work, beyond it by its need: refused, saying so.
+    let near = try LegacyPasswordHash(
+      parsing: "pbkdf2_sha256$2800000$salt$" + String(repeating: "A", count: 43) + "=")
+    let refusal = HashWorkRule.importRefusal(of: near, signInWork: 131_072, raising: true)
+    #expect(
+      refusal?.reason
+        == "django-pbkdf2-sha256 cost 518000 KiB × passes, which needs 569800 with the rate"
+        + " table's 10 % margin, above the most a sign-in may cost (524288 KiB × passes)")
+    #expect(refusal?.remedy == nil)
+    // Raising admits what the most covers, without a remedy; not raising names the need.
+    #expect(HashWorkRule.importRefusal(of: pbkdf2, signInWork: 131_072, raising: true) == nil)
+    #expect(
+      HashWorkRule.importRefusal(of: pbkdf2, signInWork: 131_072, raising: false)?.remedy
+        == .raiseSignInWork(to: 203_500))
+    #expect(HashWorkRule.importRefusal(of: pbkdf2, signInWork: 203_500, raising: false) == nil)
+  }
+
   @Test func aKnownSchemeThatCannotBeDecodedIsUndecodableAndAnyOtherStringIsLeftAlone() {
     let cut = "$y$j9T/" + Self.salted
     guard

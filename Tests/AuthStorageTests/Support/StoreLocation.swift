@@ -1,37 +1,30 @@
 import AuthCore
 import AuthPostgres
 import AuthStorage
-import DictionaryStore
+import AuthStoreConformance
 import Foundation
 import PostgresTestSupport
 
 /// Where a store under test lives: one body of tests runs on SQLite in memory, SQLite on a
-/// file, PostgreSQL (a fresh schema on the test server), and the dictionary store of
-/// Examples/DictionaryStore, the guide's example of a store of one's own.
+/// file and PostgreSQL (a fresh schema on the test server).
 enum StoreLocation: String, CaseIterable, Sendable {
   case memory
   case file
   case postgres
-  case dictionary
 
   /// Every location this run covers: PostgreSQL when a server was given, and always under
   /// CI, where a missing server fails those cases.
   static var allCases: [StoreLocation] {
-    TestPostgres.shouldRun
-      ? [.memory, .file, .postgres, .dictionary] : [.memory, .file, .dictionary]
+    TestPostgres.shouldRun ? [.memory, .file, .postgres] : [.memory, .file]
   }
-
-  /// The locations that are databases, for tests that read what is stored with SQL.
-  static var databases: [StoreLocation] { allCases.filter { $0 != .dictionary } }
 
   /// The locations whose data outlive the store that wrote them.
-  static var persistent: [StoreLocation] {
-    allCases.filter { $0 != .memory && $0 != .dictionary }
-  }
+  static var persistent: [StoreLocation] { allCases.filter { $0 != .memory } }
 }
 
-/// Opens a store at a location and reopens it, to prove what persists.
-final class StoreHarness {
+/// Opens a store at a location and reopens it, to prove what persists: the database the
+/// store contract's checks run on.
+final class StoreHarness: ContractDatabase {
   let location: StoreLocation
   let folder: TemporaryFolder
   private let postgres: PostgresTarget?
@@ -55,16 +48,13 @@ final class StoreHarness {
       let target = try TestPostgres.freshSchema()
       postgres = target
       store = try PostgresAuthStore.open(target)
-    case .dictionary:
-      postgres = nil
-      store = DictionaryAuthStore()
     }
   }
 
   /// Another store on the same database, as a second process would have.
   func secondStore() throws -> any AuthStore {
     switch location {
-    case .memory, .dictionary: store
+    case .memory: store
     case .file: try SQLiteAuthStore.open(path: path)
     case .postgres: try PostgresAuthStore.open(try requirePostgres())
     }
@@ -74,7 +64,7 @@ final class StoreHarness {
   /// there is nothing to reopen, so the same store is kept.
   @discardableResult
   func reopen() throws -> any AuthStore {
-    guard location != .memory, location != .dictionary else { return store }
+    guard location != .memory else { return store }
     store = try secondStore()
     return store
   }
@@ -92,15 +82,6 @@ final class StoreHarness {
         ) { row throws(PostgresError) in try row.decode(Int64.self, "count") }
         return Int(count ?? 0)
       }
-    case let dictionary as DictionaryAuthStore:
-      let counts = dictionary.counts
-      let byTable = [
-        "users": counts.users, "sessions": counts.sessions, "auth_events": counts.events,
-        "sign_in_throttle": counts.throttleStates, "device_cookies": counts.deviceCookies,
-        "second_factors": counts.secondFactors, "recovery_codes": counts.recoveryCodes,
-      ]
-      guard let count = byTable[table] else { throw HarnessError.unknownStore }
-      return count
     default:
       throw HarnessError.unknownStore
     }
@@ -141,7 +122,7 @@ final class StoreHarness {
   }
 
   /// Deletes a user row directly, as an operator's SQL would, to see what the schema does.
-  func deleteUserRow(_ id: UserID) async throws {
+  func deleteUserRow(_ id: UserID) throws {
     switch store {
     case let sqlite as SQLiteAuthStore:
       try sqlite.withDatabase {
@@ -151,9 +132,6 @@ final class StoreHarness {
       try postgres.withConnection {
         _ = try $0.execute("DELETE FROM users WHERE id = \(id.rawValue)")
       }
-    case let dictionary as DictionaryAuthStore:
-      // No SQL to go around the port: its deletion does what the schema's keys do.
-      _ = try await dictionary.write { try $0.deleteUser(id) }
     default:
       throw HarnessError.unknownStore
     }

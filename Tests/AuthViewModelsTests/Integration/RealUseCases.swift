@@ -1,6 +1,7 @@
 import AuthCore
 import AuthCrypto
 import AuthStorage
+import AuthStoreConformance
 import AuthTestSupport
 import AuthViewModels
 

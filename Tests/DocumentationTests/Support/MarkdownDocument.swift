@@ -121,6 +121,7 @@ private struct Fence {
 ///                                       in order, the first from an empty one
 /// -->
 /// <!-- include: Examples/QuickStart/main.swift -->
+/// <!-- declaration: UserStore -->           the type's requirements or public members
 /// ```
 struct Directive: Sendable, Equatable {
   /// Commands run before the block's own, whose output is not shown.
@@ -129,6 +130,9 @@ struct Directive: Sendable, Equatable {
   var inputs: [TypedLine] = []
   /// A file of the repository whose text the block must show exactly.
   var include: String?
+  /// A type of the sources whose declaration (every requirement, or every public member)
+  /// the block must show, one a line, as `SwiftSignatures` reads it.
+  var declaration: String?
   /// The PostgreSQL database the block's commands name (`postgresql:///NAME`): a fresh one is
   /// made on the test server for the block, and shown under this name.
   var postgresDatabase: String?
@@ -155,6 +159,10 @@ struct Directive: Sendable, Equatable {
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
     if trimmed.hasPrefix("include:") {
       include = trimmed.dropFirst("include:".count).trimmingCharacters(in: .whitespaces)
+      return
+    }
+    if trimmed.hasPrefix("declaration:") {
+      declaration = trimmed.dropFirst("declaration:".count).trimmingCharacters(in: .whitespaces)
       return
     }
     guard trimmed.hasPrefix("sample") else { return nil }
@@ -186,4 +194,37 @@ struct TypedLine: Sendable, Equatable {
   let text: String
   /// Typed with echo off, so the transcript shows nothing of it.
   let isSecret: Bool
+}
+
+extension MarkdownDocument {
+  /// Checks the blocks that `expected` generates (it answers `nil` for the others): an
+  /// update run writes each generated body in, any other run records `problem` at each block
+  /// whose body differs. Answers how many blocks were generated.
+  @discardableResult
+  func checkGeneratedBlocks(
+    root: String, expected: (FencedBlock) throws -> [String]?,
+    problem: (FencedBlock) -> String
+  ) throws -> Int {
+    var lines = self.lines
+    var generated = 0
+    for block in blocks.reversed() {
+      guard let body = try expected(block) else { continue }
+      generated += 1
+      guard block.body != body else { continue }
+      if Manual.isUpdating {
+        lines.replaceSubrange(
+          block.openingLine..<(block.openingLine + block.body.count), with: body)
+      } else {
+        Issue.record(
+          Comment(
+            rawValue: "\(relativePath):\(block.openingLine): \(problem(block)) "
+              + "(\(Manual.updateHint))"))
+      }
+    }
+    if Manual.isUpdating, lines != self.lines {
+      try lines.joined(separator: "\n").write(
+        toFile: root + "/" + relativePath, atomically: true, encoding: .utf8)
+    }
+    return generated
+  }
 }

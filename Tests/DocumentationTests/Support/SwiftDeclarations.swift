@@ -59,7 +59,7 @@ struct SwiftDeclarations {
   }
 
   /// The text between the brace just before `start` and the one that closes it.
-  private static func body(in text: String, openingAt start: String.Index) -> String {
+  static func body(in text: String, openingAt start: String.Index) -> String {
     var depth = 1
     var index = start
     while index < text.endIndex {

@@ -85,7 +85,7 @@ struct UsersImportCommand {
         (dryRun || !report.written ? "Every sign-in would cost " : "Every sign-in now costs ")
           + SignInWorkText.describe(raised.to, passes: passes) + ", up from "
           + SignInWorkText.describe(raised.from, passes: passes)
-          + ", until every kept hash above the default is replaced at sign-in.")
+          + ", until every kept hash needing more than the default is replaced at sign-in.")
     }
   }
 
@@ -207,7 +207,7 @@ extension UsersImportCommand {
     "drop-second-factors", help: "Import exported accounts without their second factor.")
   static let raiseSignInWork = Flag(
     "raise-sign-in-work",
-    help: "Keep hashes dearer than the store's sign-in work and raise it to the dearest kept.")
+    help: "Keep hashes dearer than the store's sign-in work and raise it to what they need.")
   static let file = Argument<String>(
     "file", help: "The file to read, or '-' for standard input.", completion: .files)
 
@@ -223,9 +223,10 @@ extension UsersImportCommand {
       not open. All or nothing: one refused line and nothing is imported (exit 65), unless
       --skip-invalid. A second factor moves with its account; recovery codes do not.
       A hash dearer than the store's sign-in work (a Django 5 site's) is refused unless
-      --raise-sign-in-work, which raises what every sign-in costs to the dearest kept hash
-      (at most 524288 KiB × passes) and says so; the store keeps it until the last such hash
-      is replaced at sign-in (see `authcli users sign-in-work`).
+      --raise-sign-in-work, which raises what every sign-in costs to what the dearest kept
+      hash needs (its work and \(HashWorkRule.rateMarginPercent) %, at most 524288 KiB ×
+      passes) and says so; the store keeps it until the last such hash is replaced at
+      sign-in (see `authcli users sign-in-work`).
       """,
     arguments: [file],
     options: [

@@ -48,8 +48,11 @@ struct UsersSignInWorkCommand {
       "Sign-in work:  \(SignInWorkText.describe(status.work, passes: passes))"
         + (status.raised ? ", raised" : ", the default"),
       "Default:       \(SignInWorkText.describe(status.defaultWork, passes: passes))",
-      "Kept hashes above the default: \(status.keptAboveDefault)"
+      "Kept hashes needing more than the default: \(status.keptAboveDefault)"
         + (status.dearestKept.map { ", the dearest \($0) KiB × passes" } ?? ""),
+      "Needed:        \(SignInWorkText.describe(status.needed, passes: passes))"
+        + (status.keptNeed == nil
+          ? "" : ", with \(HashWorkRule.rateMarginPercent) % above the dearest for the rate table"),
       "Most allowed:  \(status.most) KiB × passes",
     ]
   }
@@ -81,7 +84,7 @@ extension UsersSignInWorkCommand {
     return number
   }
   static let fit = Flag(
-    "fit", help: "Set it to what the kept hashes need: the default when none is above it.")
+    "fit", help: "Set it to what the kept hashes need: the default when none needs more.")
 
   static let declaration = Subcommand(
     "sign-in-work",
@@ -92,9 +95,12 @@ extension UsersSignInWorkCommand {
       counted in Argon2id KiB × passes. It is the default cost of new hashes unless hashes
       kept from another system cost more, in which case `users import --raise-sign-in-work`
       or --set raises it; the store keeps it for every command and program that opens it.
-      It goes back to the default by itself once the last kept hash above the default is
-      replaced at sign-in, or with --fit. It is never set below what the kept hashes need,
-      nor above 524288 (256 MiB, 2 passes).
+      A kept hash needs its own work and \(HashWorkRule.rateMarginPercent) % more: the
+      table that counts a bcrypt or PBKDF2 hash in Argon2id work is off by a few hundredths
+      on any one machine. The work goes back to the default by itself once the last kept
+      hash needing more is replaced at sign-in, or with --fit. It is never set below the
+      default or what the kept hashes need, nor above 524288 (256 MiB, 2 passes). A change
+      is audited (sign_in_work_changed).
       """,
     options: [setWork, fit]
   ) { context in
@@ -109,14 +115,18 @@ struct SignInWorkShown: JSONOutput {
   let defaultSignInWork: Int
   let signInWorkRaised: Bool
   let keptHashesAboveDefault: Int
-  /// The dearest kept hash above the default; `null` when none is.
+  /// The work of the dearest kept hash needing more than the default; `null` when none does.
   let dearestKeptWork: Int?
+  /// What the kept hashes need (`--fit` sets it): the default, or the dearest's work with
+  /// the rate table's margin.
+  let neededSignInWork: Int
   let mostSignInWork: Int
 
   enum CodingKeys: String, CodingKey, CaseIterable {
     case dearestKeptWork = "dearest_kept_work", defaultSignInWork = "default_sign_in_work"
     case keptHashesAboveDefault = "kept_hashes_above_default"
-    case mostSignInWork = "most_sign_in_work", signInWork = "sign_in_work"
+    case mostSignInWork = "most_sign_in_work", neededSignInWork = "needed_sign_in_work"
+    case signInWork = "sign_in_work"
     case signInWorkRaised = "sign_in_work_raised"
   }
 
@@ -126,6 +136,7 @@ struct SignInWorkShown: JSONOutput {
     signInWorkRaised = status.raised
     keptHashesAboveDefault = status.keptAboveDefault
     dearestKeptWork = status.dearestKept
+    neededSignInWork = status.needed
     mostSignInWork = status.most
   }
 }

@@ -15,21 +15,26 @@ public struct SignInWorkStatus: Hashable, Sendable {
   public let defaultWork: Int
   /// Whether the store keeps a raised work.
   public let raised: Bool
-  /// How many kept hashes cost more than the default.
+  /// How many kept hashes need more than the default (their work, with the rate table's
+  /// margin: `HashWorkRule.neededSignInWork(for:)`).
   public let keptAboveDefault: Int
-  /// The dearest of them, `nil` when none.
+  /// The work of the dearest of them, `nil` when none.
   public let dearestKept: Int?
+  /// The most sign-in work one of them needs, `nil` when none.
+  public let keptNeed: Int?
   /// The most the work may be raised to.
   public let most: Int
 
-  /// The work the kept hashes need: the dearest above the default, or the default.
-  public var needed: Int { max(defaultWork, dearestKept ?? 0) }
+  /// The work the kept hashes need: the most one of them needs, or the default.
+  public var needed: Int { max(defaultWork, keptNeed ?? 0) }
 }
 
 /// Why the store's sign-in work was not changed.
 public enum SignInWorkRefusal: Error, Hashable, Sendable {
   /// Above the most a sign-in may cost.
   case aboveMost(requested: Int, most: Int)
+  /// Below the default: the cost of new hashes, which every check costs at the least.
+  case belowDefault(requested: Int, defaultWork: Int)
   /// Below what the kept hashes need: a wrong password on the dearest would answer late.
   case belowKeptHashes(requested: Int, needed: Int)
   /// The hasher states no cost, so there is no work to raise.
@@ -40,6 +45,8 @@ public enum SignInWorkRefusal: Error, Hashable, Sendable {
     switch self {
     case .aboveMost(let requested, let most):
       "\(requested) KiB × passes is above the most a sign-in may cost (\(most))"
+    case .belowDefault(let requested, let defaultWork):
+      "\(requested) KiB × passes is below the default (\(defaultWork)), the cost of new hashes"
     case .belowKeptHashes(let requested, let needed):
       "\(requested) KiB × passes is below what the kept hashes need (\(needed))"
     case .noCost: "the hasher states no cost"
@@ -70,8 +77,9 @@ public struct SignInWorkService: Sendable {
   }
 
   /// Sets the work to `work` (`nil`: what the kept hashes need, which is the default when
-  /// none is above it). Refused above `HashWorkRule.mostSignInWork` or below the kept
-  /// hashes' need. Answers the status before and after.
+  /// none needs more). Refused above `HashWorkRule.mostSignInWork`, below the default or
+  /// below the kept hashes' need. A change is audited (`signInWorkChanged`). Answers the
+  /// status before and after.
   @concurrent
   public func set(
     to work: Int?
@@ -85,11 +93,23 @@ public struct SignInWorkService: Sendable {
       let before = try Self.status(defaultWork: defaultWork, in: context)
       let target = work ?? before.needed
       if target > before.most { return .failure(.aboveMost(requested: target, most: before.most)) }
+      if target < defaultWork {
+        return .failure(.belowDefault(requested: target, defaultWork: defaultWork))
+      }
       if target < before.needed {
         return .failure(.belowKeptHashes(requested: target, needed: before.needed))
       }
       try context.setRaisedSignInWork(target > defaultWork ? target : nil, at: now)
-      return .success((before, try Self.status(defaultWork: defaultWork, in: context)))
+      let after = try Self.status(defaultWork: defaultWork, in: context)
+      if after.work != before.work {
+        let how = work == nil ? "fitted to the kept hashes" : "set by an operator"
+        try context.append(
+          AuthEventDraft(
+            time: now, kind: .signInWorkChanged, userID: nil, username: nil,
+            detail: "\(after.work > before.work ? "raised" : "lowered") from \(before.work) to "
+              + "\(after.work) KiB × passes, \(how)"))
+      }
+      return .success((before, after))
     }
   }
 
@@ -100,7 +120,7 @@ public struct SignInWorkService: Sendable {
     let kept = try KeptHashWork.above(defaultWork, in: context)
     return SignInWorkStatus(
       work: max(defaultWork, raised ?? 0), defaultWork: defaultWork, raised: raised != nil,
-      keptAboveDefault: kept.count, dearestKept: kept.dearest,
+      keptAboveDefault: kept.count, dearestKept: kept.dearest, keptNeed: kept.needed,
       most: max(defaultWork, HashWorkRule.mostSignInWork))
   }
 }

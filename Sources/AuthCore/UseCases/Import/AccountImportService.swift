@@ -48,8 +48,9 @@ public struct AccountImportService: Sendable {
     var lockReason: String? = nil
     /// The exported factor, to be sealed for the new account.
     var secondFactor: MovedFactor? = nil
-    /// What a verify of the kept hash costs (`LegacyPasswordHash.work`); 0 for none.
-    var work = 0
+    /// The sign-in work the kept hash needs (`HashWorkRule.neededSignInWork(for:)`); 0 for
+    /// none.
+    var neededWork = 0
   }
 
   /// An exported factor whose secret opened under the key file.
@@ -129,7 +130,13 @@ public struct AccountImportService: Sendable {
         for candidate in accepted {
           try insert(candidate, at: now, in: context)
         }
-        if let raised { try context.setRaisedSignInWork(raised.to, at: now) }
+        if let raised {
+          try context.setRaisedSignInWork(raised.to, at: now)
+          try context.append(
+            AuthEventDraft(
+              time: now, kind: .signInWorkChanged, userID: nil, username: nil,
+              detail: "raised from \(raised.from) to \(raised.to) KiB × passes by an import"))
+        }
       }
       var report = AccountImportReport(
         accepted: accepted.map(\.account), refused: refusals, written: write)
@@ -140,15 +147,16 @@ public struct AccountImportService: Sendable {
     return try await store.write(work)
   }
 
-  /// The store's sign-in work raised to the dearest of `accepted`'s kept hashes, when the
-  /// request allows it and one is dearer than the work now; `nil` otherwise.
+  /// The store's sign-in work raised to what the dearest of `accepted`'s kept hashes needs
+  /// (its work and the rate table's margin), when the request allows it and one needs more
+  /// than the work now; `nil` otherwise.
   private func raisedWork(
     for accepted: [Candidate], in context: any AuthStoreContext
   ) throws(AuthError) -> SignInWorkChange? {
     guard let current = hasher.currentWork else { return nil }
     let stored = try context.raisedSignInWork() ?? 0
     let now = max(current, stored)
-    let needed = accepted.map(\.work).max() ?? 0
+    let needed = accepted.map(\.neededWork).max() ?? 0
     return needed > now ? SignInWorkChange(from: now, to: needed) : nil
   }
 
@@ -294,7 +302,7 @@ public struct AccountImportService: Sendable {
     return .accepted(
       Candidate(
         account: account, name: name, hash: kept, record: record, lockReason: lockReason,
-        secondFactor: moved, work: hash.map(\.work) ?? 0))
+        secondFactor: moved, neededWork: hash.map(HashWorkRule.neededSignInWork(for:)) ?? 0))
   }
 
   /// `YYYY-MM-DD` of a day counted from 1970-01-01.

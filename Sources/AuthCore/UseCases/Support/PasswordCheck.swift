@@ -301,7 +301,8 @@ struct PasswordCheck: Sendable {
   }
 
   /// Verifies with the same work whatever is stored: the account's hash at the current
-  /// cost as it is; a cheaper one, then (when wrong) padding up to the current cost's time;
+  /// cost as it is; a cheaper one, then (when wrong) padding up to the current cost's time
+  /// (`padCheaper`);
   /// the dummy hash at the current cost for no account, a lock, a hash no password matches,
   /// one whose setting cannot be decoded, or one far costlier than the current cost by the
   /// one rule of what a stored hash may cost (`HashWorkRule`): refused unrun.
@@ -316,6 +317,8 @@ struct PasswordCheck: Sendable {
     }
     let verdict = HashWorkRule.judge(
       record.passwordHash, currentWork: hasher.currentWork, at: .signIn)
+    // The work of an Argon2id hash of authcli's own, read from its parameters.
+    var ownWork: Int? = nil
     switch verdict {
     case .tooCostly:
       _ = hasher.verify(password, against: try dummyHash.value())
@@ -325,20 +328,35 @@ struct PasswordCheck: Sendable {
       return (false, .unreadable, nil)
     case .admitted(let legacy) where !legacy.scheme.isCurrent:
       if let verifier = legacyVerifier { return try verifyLegacy(password, legacy, with: verifier) }
-    case .admitted, .notRead: break
+    case .admitted(let own): ownWork = own.work
+    case .notRead: break
     }
     let storedCost = hasher.storedCost(of: record.passwordHash)
     switch storedCost {
     case .current:
       return (hasher.verify(password, against: record.passwordHash), storedCost, nil)
     case .cheaper:
+      let start = ContinuousClock.now
       let verified = hasher.verify(password, against: record.passwordHash)
-      if !verified { hasher.padVerification(after: record.passwordHash) }
+      if !verified { padCheaper(record.passwordHash, work: ownWork, since: start) }
       return (verified, storedCost, nil)
     case .farCostlier, .unreadable:
       _ = hasher.verify(password, against: try dummyHash.value())
       return (false, storedCost, nil)
     }
+  }
+
+  /// Pads a wrong password on a cheaper hash of the hasher's own up to the time a verify at
+  /// the current cost takes: by the time the hasher measured, as for a kept hash, when the
+  /// hash states its work. Padding by the missing work alone falls short when the current
+  /// cost is far above the stored one (a default-cost account on a store whose sign-in work
+  /// was raised): Argon2id's time per KiB grows with its memory, so a verify at 64 MiB and a
+  /// pad of 80 MiB end before one verify at 144 MiB (0.91 of it in figure 5).
+  private func padCheaper(
+    _ passwordHash: String, work: Int?, since start: ContinuousClock.Instant
+  ) {
+    guard let work else { return hasher.padVerification(after: passwordHash) }
+    hasher.padVerification(afterWork: work, since: start)
   }
 
   /// A hash kept from another system, within the rule's limit: verified by its scheme, and

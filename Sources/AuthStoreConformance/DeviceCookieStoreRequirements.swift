@@ -1,97 +1,133 @@
 import AuthCore
 import AuthCrypto
-import AuthTestSupport
 import Foundation
 import Synchronization
 import Testing
 
-/// Device cookies (OWASP's "Slow Down Online Guessing Attacks with Device Cookies") on
-/// every store: the port's operations, then the sign-in rules they carry, through the real
-/// use cases over the real store.
-@Suite("Device cookie store")
-struct DeviceCookieStoreTests {
-  @Test(
-    "a cookie is kept by its hash, bound to its account; counts, deletes, clears and expires",
-    arguments: StoreLocation.allCases)
-  func operations(location: StoreLocation) async throws {
-    let harness = try StoreHarness(location)
+/// `DeviceCookieStore` (OWASP's "Slow Down Online Guessing Attacks with Device Cookies"):
+/// the port's operations, then the sign-in rules they carry, through the real use cases over
+/// the store under test.
+extension StoreContract {
+  static let deviceCookies: [StoreRequirement] = [
+    StoreRequirement(
+      "DeviceCookieStore",
+      "a cookie is kept by its hash, bound to its account; counts, deletes, clears and expires",
+      deviceCookieOperations),
+    StoreRequirement(
+      "DeviceCookieStore",
+      "sign-in: a cookie is issued, trusted past the name's lock, locked alone, expires, unlocked",
+      signInRules),
+    StoreRequirement(
+      "DeviceCookieStore",
+      "an account's cookie still counts after an operator renamed it, and not for the old name",
+      cookieFollowsTheAccountAcrossARename),
+    StoreRequirement(
+      "DeviceCookieStore",
+      "verify and a password change count and are judged by the same cookie as a sign-in",
+      everyPasswordCheckFollowsTheCookieRule),
+  ]
+
+  static func deviceCookieOperations(_ harness: StoreUnderTest) async throws {
     let (owner, other) = try await harness.store.write { context in
       (
-        try context.insertUser(username: username("owner"), passwordHash: sampleHash, at: time(0)),
-        try context.insertUser(username: username("other"), passwordHash: sampleHash, at: time(0))
+        try context.insertSampleUser("owner"),
+        try context.insertSampleUser("other")
       )
     }
-    #expect(try await harness.store.read { try $0.deviceCookie(tokenHash: tokenHash(1)) } == nil)
+    #expect(
+      try await harness.store.read { try $0.deviceCookie(tokenHash: ContractSample.tokenHash(1)) }
+        == nil)
     try await harness.store.write { context in
       try context.insertDeviceCookie(
-        tokenHash: tokenHash(1), userID: owner.id, createdAt: time(0), expiresAt: time(100))
+        tokenHash: ContractSample.tokenHash(1), userID: owner.id, createdAt: ContractSample.time(0),
+        expiresAt: ContractSample.time(100))
       try context.insertDeviceCookie(
-        tokenHash: tokenHash(2), userID: owner.id, createdAt: time(0), expiresAt: time(200))
+        tokenHash: ContractSample.tokenHash(2), userID: owner.id, createdAt: ContractSample.time(0),
+        expiresAt: ContractSample.time(200))
       try context.insertDeviceCookie(
-        tokenHash: tokenHash(3), userID: other.id, createdAt: time(0), expiresAt: time(50))
+        tokenHash: ContractSample.tokenHash(3), userID: other.id, createdAt: ContractSample.time(0),
+        expiresAt: ContractSample.time(50))
     }
     let locked = ThrottleState(
-      consecutiveFailures: 5, lockedUntil: time(160), lastFailureAt: time(100))
+      consecutiveFailures: 5, lockedUntil: ContractSample.time(160),
+      lastFailureAt: ContractSample.time(100))
     try await harness.store.write { context in
-      try context.saveDeviceCookieThrottle(locked, tokenHash: tokenHash(1))
-      try context.saveDeviceCookieThrottle(locked, tokenHash: tokenHash(3))
+      try context.saveDeviceCookieThrottle(locked, tokenHash: ContractSample.tokenHash(1))
+      try context.saveDeviceCookieThrottle(locked, tokenHash: ContractSample.tokenHash(3))
     }
     let reopened = try harness.reopen()
-    let first = try await reopened.read { try $0.deviceCookie(tokenHash: tokenHash(1)) }
-    #expect(first == DeviceCookie(userID: owner.id, expiresAt: time(100), throttle: locked))
-    let second = try await reopened.read { try $0.deviceCookie(tokenHash: tokenHash(2)) }
-    #expect(second == DeviceCookie(userID: owner.id, expiresAt: time(200), throttle: .clear))
+    let first = try await reopened.read {
+      try $0.deviceCookie(tokenHash: ContractSample.tokenHash(1))
+    }
+    #expect(
+      first == DeviceCookie(userID: owner.id, expiresAt: ContractSample.time(100), throttle: locked)
+    )
+    let second = try await reopened.read {
+      try $0.deviceCookie(tokenHash: ContractSample.tokenHash(2))
+    }
+    #expect(
+      second
+        == DeviceCookie(userID: owner.id, expiresAt: ContractSample.time(200), throttle: .clear))
 
     // An operator's unlock clears every cookie of the account, and only of that account.
     try await reopened.write { try $0.clearDeviceCookieThrottles(of: owner.id) }
     #expect(
-      try await reopened.read { try $0.deviceCookie(tokenHash: tokenHash(1)) }?.throttle == .clear)
+      try await reopened.read { try $0.deviceCookie(tokenHash: ContractSample.tokenHash(1)) }?
+        .throttle == .clear)
     #expect(
-      try await reopened.read { try $0.deviceCookie(tokenHash: tokenHash(3)) }?.throttle == locked)
+      try await reopened.read { try $0.deviceCookie(tokenHash: ContractSample.tokenHash(3)) }?
+        .throttle == locked)
 
     // Expired at or before the time: counted, then deleted a bounded number at a time.
-    #expect(try await reopened.read { try $0.countExpiredDeviceCookies(asOf: time(49)) } == 0)
-    #expect(try await reopened.read { try $0.countExpiredDeviceCookies(asOf: time(100)) } == 2)
     #expect(
-      try await reopened.write { try $0.deleteExpiredDeviceCookies(asOf: time(100), limit: 0) }
+      try await reopened.read { try $0.countExpiredDeviceCookies(asOf: ContractSample.time(49)) }
         == 0)
     #expect(
-      try await reopened.write { try $0.deleteExpiredDeviceCookies(asOf: time(100), limit: 1) }
+      try await reopened.read { try $0.countExpiredDeviceCookies(asOf: ContractSample.time(100)) }
+        == 2)
+    #expect(
+      try await reopened.write {
+        try $0.deleteExpiredDeviceCookies(asOf: ContractSample.time(100), limit: 0)
+      }
+        == 0)
+    #expect(
+      try await reopened.write {
+        try $0.deleteExpiredDeviceCookies(asOf: ContractSample.time(100), limit: 1)
+      }
         == 1)
     // The oldest expiry goes first.
-    #expect(try await reopened.read { try $0.deviceCookie(tokenHash: tokenHash(3)) } == nil)
     #expect(
-      try await reopened.write { try $0.deleteExpiredDeviceCookies(asOf: time(300), limit: nil) }
+      try await reopened.read { try $0.deviceCookie(tokenHash: ContractSample.tokenHash(3)) } == nil
+    )
+    #expect(
+      try await reopened.write {
+        try $0.deleteExpiredDeviceCookies(asOf: ContractSample.time(300), limit: nil)
+      }
         == 2)
-    #expect(try harness.rowCount("device_cookies") == 0)
+    #expect(try await harness.deviceCookieCount() == 0)
 
     // One cookie deleted alone; the rest of the account's go with the account.
     try await reopened.write { context in
       try context.insertDeviceCookie(
-        tokenHash: tokenHash(4), userID: owner.id, createdAt: time(0), expiresAt: time(100))
+        tokenHash: ContractSample.tokenHash(4), userID: owner.id, createdAt: ContractSample.time(0),
+        expiresAt: ContractSample.time(100))
       try context.insertDeviceCookie(
-        tokenHash: tokenHash(5), userID: owner.id, createdAt: time(0), expiresAt: time(100))
-      try context.deleteDeviceCookie(tokenHash: tokenHash(4))
+        tokenHash: ContractSample.tokenHash(5), userID: owner.id, createdAt: ContractSample.time(0),
+        expiresAt: ContractSample.time(100))
+      try context.deleteDeviceCookie(tokenHash: ContractSample.tokenHash(4))
     }
-    #expect(try harness.rowCount("device_cookies") == 1)
-    try await harness.deleteUserRow(owner.id)
-    #expect(try harness.rowCount("device_cookies") == 0)
+    #expect(try await harness.deviceCookieCount() == 1)
+    #expect(
+      try await reopened.read { try $0.deviceCookie(tokenHash: ContractSample.tokenHash(5)) } != nil
+    )
+    #expect(try await reopened.write { try $0.deleteUser(owner.id) })
+    #expect(try await harness.deviceCookieCount() == 0)
   }
 
-  @Test(
-    "sign-in: a cookie is issued, trusted past the name's lock, locked alone, expires, unlocked",
-    arguments: StoreLocation.allCases)
-  func signInRules(location: StoreLocation) async throws {
-    let harness = try StoreHarness(location)
+  static func signInRules(_ harness: StoreUnderTest) async throws {
     let world = try CookieWorld(store: harness.store)
-    let made = try await world.signUp.signUp(
-      request: SignUpRequest(
-        username: "owner", password: CookieWorld.password, confirmation: CookieWorld.password))
-    guard case .signedUp(let first) = made else {
-      Issue.record("sign-up refused: \(made)")
-      return
-    }
-    #expect(try harness.rowCount("device_cookies") == 0, "sign-up leaves no cookie")
+    let first = try await world.signUpOwner()
+    #expect(try await harness.deviceCookieCount() == 0, "sign-up leaves no cookie")
 
     // Issued: a success leaves the client a cookie; only its hash is stored, bound to owner.
     #expect(try await world.attempt(world.owner, CookieWorld.password))
@@ -101,7 +137,7 @@ struct DeviceCookieStoreTests {
       try await harness.store.read { try $0.deviceCookie(tokenHash: cookieHash) })
     #expect(stored.expiresAt == world.clock.now().addingTimeInterval(30 * 86_400))
     #expect(stored.userID == first.authenticated.user.id)
-    #expect(try harness.rowCount("device_cookies") == 1)
+    #expect(try await harness.deviceCookieCount() == 1)
 
     // A stranger locks the name for clients without a cookie: even the right password fails.
     for _ in 0..<6 { #expect(try await !world.attempt(world.stranger, "a stranger's guess")) }
@@ -113,7 +149,7 @@ struct DeviceCookieStoreTests {
     let replaced = try #require(world.ownerJar.cookies().first)
     #expect(replaced != cookie)
     #expect(try await harness.store.read { try $0.deviceCookie(tokenHash: cookieHash) } == nil)
-    #expect(try harness.rowCount("device_cookies") == 1)
+    #expect(try await harness.deviceCookieCount() == 1)
 
     // Failures with the cookie count on the cookie alone and lock it.
     for _ in 0..<5 { #expect(try await !world.attempt(world.owner, "not the owner's phrase")) }
@@ -132,22 +168,12 @@ struct DeviceCookieStoreTests {
     world.clock.advance(by: 30 * 86_400 + 1)
     for _ in 0..<6 { _ = try await world.attempt(world.stranger, "a stranger's guess") }
     #expect(try await !world.attempt(world.owner, CookieWorld.password))
-    #expect(try harness.rowCount("device_cookies") == 0)
+    #expect(try await harness.deviceCookieCount() == 0)
   }
 
-  @Test(
-    "an account's cookie still counts after an operator renamed it, and not for the old name",
-    arguments: StoreLocation.allCases)
-  func cookieFollowsTheAccountAcrossARename(location: StoreLocation) async throws {
-    let harness = try StoreHarness(location)
+  static func cookieFollowsTheAccountAcrossARename(_ harness: StoreUnderTest) async throws {
     let world = try CookieWorld(store: harness.store)
-    let made = try await world.signUp.signUp(
-      request: SignUpRequest(
-        username: "owner", password: CookieWorld.password, confirmation: CookieWorld.password))
-    guard case .signedUp = made else {
-      Issue.record("sign-up refused: \(made)")
-      return
-    }
+    try await world.signUpOwner()
     #expect(try await world.attempt(world.owner, CookieWorld.password))
     let renamed = try await world.rename.renameAccount(named: "owner", to: "ava")
     #expect(renamed.isValid)
@@ -159,31 +185,14 @@ struct DeviceCookieStoreTests {
     #expect(try await !world.attempt(world.stranger, CookieWorld.password, as: "ava"))
     #expect(try await world.attempt(world.owner, CookieWorld.password, as: "ava"))
     // A new account under the old name gains nothing from that cookie.
-    let taken = try await world.signUp.signUp(
-      request: SignUpRequest(
-        username: "owner", password: CookieWorld.newPassword,
-        confirmation: CookieWorld.newPassword))
-    guard case .signedUp = taken else {
-      Issue.record("sign-up refused: \(taken)")
-      return
-    }
+    try await world.signUpOwner(password: CookieWorld.newPassword)
     for _ in 0..<6 { _ = try await world.attempt(world.stranger, "a stranger's guess") }
     #expect(try await !world.attempt(world.owner, CookieWorld.newPassword))
   }
 
-  @Test(
-    "verify and a password change count and are judged by the same cookie as a sign-in",
-    arguments: StoreLocation.allCases)
-  func everyPasswordCheckFollowsTheCookieRule(location: StoreLocation) async throws {
-    let harness = try StoreHarness(location)
+  static func everyPasswordCheckFollowsTheCookieRule(_ harness: StoreUnderTest) async throws {
     let world = try CookieWorld(store: harness.store)
-    let made = try await world.signUp.signUp(
-      request: SignUpRequest(
-        username: "owner", password: CookieWorld.password, confirmation: CookieWorld.password))
-    guard case .signedUp = made else {
-      Issue.record("sign-up refused: \(made)")
-      return
-    }
+    try await world.signUpOwner()
     // The owner signs in on her device, which leaves her cookie there.
     let session = try #require(
       try await world.owner.signIn(
@@ -271,6 +280,17 @@ private struct CookieWorld {
     rename = ownerDevice.accountRename
   }
 
+  /// Signs "owner" up from the owner's device; a refusal fails the check.
+  @discardableResult
+  func signUpOwner(password: String = Self.password) async throws -> NewSession {
+    let made = try await signUp.signUp(
+      request: SignUpRequest(username: "owner", password: password, confirmation: password))
+    guard case .signedUp(let first) = made else {
+      throw ContractFailure(description: "sign-up refused: \(made)")
+    }
+    return first
+  }
+
   /// Whether signing in as `username` from this client succeeds.
   func attempt(
     _ client: SignInService, _ password: String, as username: String = "owner"
@@ -302,4 +322,9 @@ private final class CookieJar: DeviceCookieJar {
   func keep(_ cookie: SessionToken, for account: UserID, replacing: SessionToken?) {
     kept.withLock { $0[account] = cookie }
   }
+}
+
+/// A step of a check that could not go on.
+struct ContractFailure: Error, CustomStringConvertible {
+  let description: String
 }

@@ -1,35 +1,36 @@
 import AuthCore
-import AuthTestSupport
-import Foundation
 import Testing
 
-/// Second factors and recovery codes on every store: one factor per account, replaced
-/// whole, its codes deleted once each, and everything gone with the account.
-@Suite("Second factor store")
-struct SecondFactorStoreTests {
-  private func factor(
+/// `SecondFactorStore`: one factor per account, replaced whole, its recovery codes deleted
+/// once each, and everything gone with the account.
+extension StoreContract {
+  static let secondFactors: [StoreRequirement] = [
+    StoreRequirement(
+      "SecondFactorStore",
+      "a factor is kept, enabled, advanced and replaced; its codes are used once",
+      secondFactorOperations)
+  ]
+
+  private static func factor(
     _ userID: UserID, box: UInt8, state: SecondFactorState = .pending, at seconds: Int = 0
   ) throws -> StoredSecondFactor {
     StoredSecondFactor(
       userID: userID, sealedSecret: [1, box, 3],
       parameters: try TOTPParameters(
         algorithm: .sha256, digits: .eight, period: 60),
-      state: state, lastAcceptedStep: nil, createdAt: time(seconds), updatedAt: time(seconds))
+      state: state, lastAcceptedStep: nil, createdAt: ContractSample.time(seconds),
+      updatedAt: ContractSample.time(seconds))
   }
 
-  private func hash(_ byte: UInt8) -> RecoveryCodeHash {
+  private static func hash(_ byte: UInt8) -> RecoveryCodeHash {
     RecoveryCodeHash(rawValue: [UInt8](repeating: byte, count: 32))
   }
 
-  @Test(
-    "a factor is kept, enabled, advanced and replaced; its codes are used once",
-    arguments: StoreLocation.allCases)
-  func operations(location: StoreLocation) async throws {
-    let harness = try StoreHarness(location)
+  static func secondFactorOperations(_ harness: StoreUnderTest) async throws {
     let (owner, other) = try await harness.store.write { context in
       (
-        try context.insertUser(username: username("owner"), passwordHash: sampleHash, at: time(0)),
-        try context.insertUser(username: username("other"), passwordHash: sampleHash, at: time(0))
+        try context.insertSampleUser("owner"),
+        try context.insertSampleUser("other")
       )
     }
     #expect(try await harness.store.read { try $0.secondFactor(of: owner.id) } == nil)
@@ -42,20 +43,23 @@ struct SecondFactorStoreTests {
         .isEmpty)
 
     try await reopened.write { context in
-      try context.enableSecondFactor(of: owner.id, acceptedStep: 41, at: time(5))
-      try context.replaceRecoveryCodes([hash(1), hash(2), hash(3)], of: owner.id, at: time(5))
+      try context.enableSecondFactor(of: owner.id, acceptedStep: 41, at: ContractSample.time(5))
+      try context.replaceRecoveryCodes(
+        [hash(1), hash(2), hash(3)], of: owner.id, at: ContractSample.time(5))
     }
     reopened = try harness.reopen()
     let enabled = try #require(try await reopened.read { try $0.secondFactor(of: owner.id) })
     #expect(enabled.state == .enabled)
     #expect(enabled.lastAcceptedStep == 41)
-    #expect(enabled.updatedAt == time(5))
-    #expect(enabled.createdAt == time(0))
+    #expect(enabled.updatedAt == ContractSample.time(5))
+    #expect(enabled.createdAt == ContractSample.time(0))
     #expect(enabled.parameters == pending.parameters)
     #expect(
       try await reopened.read { try $0.enabledSecondFactors(among: [owner.id, other.id]) }
         == [owner.id])
-    try await reopened.write { try $0.recordAcceptedStep(43, of: owner.id, at: time(9)) }
+    try await reopened.write {
+      try $0.recordAcceptedStep(43, of: owner.id, at: ContractSample.time(9))
+    }
     #expect(
       try await reopened.read { try $0.secondFactor(of: owner.id) }?.lastAcceptedStep == 43)
 
@@ -66,28 +70,35 @@ struct SecondFactorStoreTests {
     #expect(
       try await reopened.read { try $0.recoveryCodeHashes(of: owner.id) } == [hash(1), hash(3)])
     // A new set replaces the old one whole.
-    try await reopened.write { try $0.replaceRecoveryCodes([hash(7)], of: owner.id, at: time(9)) }
+    try await reopened.write {
+      try $0.replaceRecoveryCodes([hash(7)], of: owner.id, at: ContractSample.time(9))
+    }
     #expect(try await reopened.read { try $0.recoveryCodeHashes(of: owner.id) } == [hash(7)])
 
     // A new enrolment replaces the factor and drops its codes.
     let again = try factor(owner.id, box: 9, at: 20)
     try await reopened.write { try $0.replaceSecondFactor(again) }
     #expect(try await reopened.read { try $0.secondFactor(of: owner.id) } == again)
-    #expect(try harness.rowCount("recovery_codes") == 0)
+    #expect(try await reopened.read { try $0.recoveryCodeHashes(of: owner.id) }.isEmpty)
 
     // Deleting the factor answers whether there was one, and takes the codes along.
-    try await reopened.write { try $0.replaceRecoveryCodes([hash(4)], of: owner.id, at: time(21)) }
+    try await reopened.write {
+      try $0.replaceRecoveryCodes([hash(4)], of: owner.id, at: ContractSample.time(21))
+    }
     #expect(try await reopened.write { try $0.deleteSecondFactor(of: owner.id) })
     #expect(!(try await reopened.write { try $0.deleteSecondFactor(of: owner.id) }))
-    #expect(try harness.rowCount("recovery_codes") == 0)
+    #expect(try await reopened.read { try $0.recoveryCodeHashes(of: owner.id) }.isEmpty)
 
     // Everything goes with the account.
     try await reopened.write { context in
       try context.replaceSecondFactor(try factor(other.id, box: 5, state: .enabled))
-      try context.replaceRecoveryCodes([hash(5)], of: other.id, at: time(0))
+      try context.replaceRecoveryCodes([hash(5)], of: other.id, at: ContractSample.time(0))
     }
-    try await harness.deleteUserRow(other.id)
-    #expect(try harness.rowCount("second_factors") == 0)
-    #expect(try harness.rowCount("recovery_codes") == 0)
+    #expect(try await reopened.write { try $0.deleteUser(other.id) })
+    try await reopened.read { context throws in
+      #expect(try context.secondFactor(of: other.id) == nil)
+      #expect(try context.recoveryCodeHashes(of: other.id).isEmpty)
+      #expect(try context.enabledSecondFactors(among: [other.id]).isEmpty)
+    }
   }
 }
