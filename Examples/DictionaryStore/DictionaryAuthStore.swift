@@ -60,7 +60,9 @@ public final class DictionaryAuthStore: AuthStore {
         users: tables.users.count, sessions: tables.sessions.count, events: tables.events.count,
         throttleStates: tables.throttle.count, deviceCookies: tables.deviceCookies.count,
         secondFactors: tables.secondFactors.count,
-        recoveryCodes: tables.recoveryCodes.values.reduce(0) { $0 + $1.count })
+        recoveryCodes: tables.recoveryCodes.values.reduce(0) { $0 + $1.count },
+        groups: tables.groupMembers.count,
+        groupMemberships: tables.groupMembers.values.reduce(0) { $0 + $1.count })
     }
   }
 
@@ -80,6 +82,10 @@ public final class DictionaryAuthStore: AuthStore {
     public let secondFactors: Int
     /// Unused recovery codes.
     public let recoveryCodes: Int
+    /// Groups with members.
+    public let groups: Int
+    /// Accounts in groups, once per group.
+    public let groupMemberships: Int
   }
 
   private func run<T: Sendable, E: Error>(
@@ -119,6 +125,8 @@ struct Tables: Sendable {
   var lastEventID: Int64 = 0
   /// The sign-in work an operator or an import raised the store to; `nil`: the default.
   var raisedSignInWork: Int? = nil
+  /// Each group's members; a group with none is no key.
+  var groupMembers: [GroupName: Set<UserID>] = [:]
 }
 
 /// A session with the hash of its token, which the port hands out only to be compared.

@@ -12,7 +12,7 @@ import AuthDatabase
 /// What a database's schema does by itself is done here by hand: the unique name (a taken
 /// name throws `usernameTaken`), the foreign keys (a session, cookie or factor for a missing
 /// account is refused; deleting an account deletes its sessions, cookies, factor and codes,
-/// and unlinks its audit events, which keep its last name).
+/// takes it out of every group, and unlinks its audit events, which keep its last name).
 final class DictionaryStoreContext: AuthStoreContext {
   var tables: Tables
   private let nameKey: [UInt8]
@@ -114,6 +114,8 @@ final class DictionaryStoreContext: AuthStoreContext {
     tables.deviceCookies = tables.deviceCookies.filter { $0.value.userID != userID }
     tables.secondFactors[userID] = nil
     tables.recoveryCodes[userID] = nil
+    for group in tables.groupMembers.keys { tables.groupMembers[group]?.remove(userID) }
+    tables.groupMembers = tables.groupMembers.filter { !$0.value.isEmpty }
     tables.events = tables.events.map { event in
       guard event.draft.userID == userID else { return event }
       let draft = event.draft
@@ -430,5 +432,36 @@ extension DictionaryStoreContext {
 
   func setRaisedSignInWork(_ work: Int?, at time: Date) throws(AuthError) {
     tables.raisedSignInWork = work
+  }
+}
+
+extension DictionaryStoreContext {
+  // MARK: GroupStore
+
+  func addMember(_ userID: UserID, to group: GroupName, at time: Date) throws(AuthError) -> Bool {
+    try requireUser(userID, for: "group_members")
+    return tables.groupMembers[group, default: []].insert(userID).inserted
+  }
+
+  func removeMember(_ userID: UserID, from group: GroupName) throws(AuthError) -> Bool {
+    let removed = tables.groupMembers[group]?.remove(userID) != nil
+    // A group exists while it has members.
+    if tables.groupMembers[group]?.isEmpty == true { tables.groupMembers[group] = nil }
+    return removed
+  }
+
+  func groupSummaries() throws(AuthError) -> [GroupSummary] {
+    tables.groupMembers.filter { !$0.value.isEmpty }
+      .map { GroupSummary(name: $0.key, memberCount: $0.value.count) }
+      .sorted { $0.name < $1.name }
+  }
+
+  func members(of group: GroupName) throws(AuthError) -> [User] {
+    (tables.groupMembers[group] ?? []).compactMap { tables.users[$0]?.user }
+      .sorted { $0.username < $1.username }
+  }
+
+  func groups(of userID: UserID) throws(AuthError) -> [GroupName] {
+    tables.groupMembers.filter { $0.value.contains(userID) }.map(\.key).sorted()
   }
 }

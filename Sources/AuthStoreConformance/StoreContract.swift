@@ -19,7 +19,7 @@ public enum StoreContract {
   /// Every requirement, grouped by port.
   public static let requirements: [StoreRequirement] =
     userStore + sessionStore + administration + auditAndThrottle + secondFactors
-    + signInWork + deviceCookies + races
+    + signInWork + deviceCookies + groups + races
 }
 
 /// One requirement of the store contract: a name and the check that proves it.

@@ -37,7 +37,7 @@ struct InspectorTests {
       counts == [
         "users": 1, "sessions": 2, "auth_events": 1, "sign_in_throttle": 0, "secret_keys": 1,
         "device_cookies": 0, "second_factors": 0, "recovery_codes": 0, "sign_in_work": 0,
-        "schema_migrations": Migration.embedded.count,
+        "user_groups": 0, "group_members": 0, "schema_migrations": Migration.embedded.count,
       ])
     #expect(report.sessions == SQLiteReport.SessionCounts(active: 1, expired: 1))
     #expect(report.raisedSignInWork == nil)

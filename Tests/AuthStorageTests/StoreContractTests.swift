@@ -19,7 +19,7 @@ struct StoreContractTests {
     #expect(Set(names).count == names.count, "\(names)")
     let ports: Set = [
       "AuthStore", "UserStore", "SessionStore", "AuditLog", "ThrottleStore", "DeviceCookieStore",
-      "SecondFactorStore", "SignInWorkStore",
+      "SecondFactorStore", "SignInWorkStore", "GroupStore",
     ]
     #expect(Set(StoreContract.requirements.map(\.port)).isSubset(of: ports))
   }

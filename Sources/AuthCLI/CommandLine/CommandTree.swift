@@ -41,6 +41,7 @@ enum AuthCLITool {
       SecondFactorCommand.declaration,
       SessionsCommand.declaration,
       UsersCommand.declaration,
+      GroupsCommand.declaration,
       InspectCommand.declaration,
       MigrateCommand.declaration,
       VerifyCommand.declaration,

@@ -12,6 +12,12 @@ extension AdministrationError: ReportableFailure {
         kind: .usage,
         message: "The value for '--reason <text>' is longer than \(maximum) characters",
         hint: "See 'authcli users lock --help'.")
+    case .noSuchGroup(let name):
+      ErrorReport(kind: .noSuchGroup, message: "No group named '\(name)'.")
+    case .invalidGroupName(let name, let message):
+      ErrorReport(
+        kind: .usage, message: "'\(name)' is not a group name: \(message)",
+        hint: "See 'authcli groups --help'.")
     }
   }
 }

@@ -29,6 +29,8 @@ enum ErrorKind: String, CaseIterable, Hashable, Sendable {
   case permissionDenied = "permission_denied"
   case sessionNotFound = "session_not_found"
   case noSuchAccount = "no_such_account"
+  case noSuchGroup = "no_such_group"
+  case notInGroup = "not_in_group"
   case importRefused = "import_refused"
   case cannotCreate = "cannot_create"
   case fileExists = "file_exists"
@@ -175,10 +177,21 @@ enum ErrorKind: String, CaseIterable, Hashable, Sendable {
       Declaration(
         code: .invalidData, meaning: "No account with that username.",
         nextStep: "List them with 'authcli users list'.")
+    case .noSuchGroup:
+      Declaration(
+        code: .invalidData,
+        meaning: "No group with that name (a group exists while it has members).",
+        nextStep: "List them with 'authcli groups list'.")
+    case .notInGroup:
+      Declaration(
+        code: .noPermission,
+        meaning: "'groups check': the account is in none of the groups named, or has no account.",
+        nextStep: "Add it with 'authcli groups add GROUP USER' if it belongs there.")
     case .importRefused:
       Declaration(
         code: .invalidData,
-        meaning: "'users import' refused lines (each named); nothing was imported.",
+        meaning:
+          "'users import' or 'groups import' refused lines (each named); nothing was imported.",
         nextStep: "Correct the lines, or pass --skip-invalid to import the rest.")
     case .cannotCreate:
       Declaration(

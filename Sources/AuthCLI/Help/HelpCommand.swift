@@ -1,3 +1,4 @@
+import AuthCore
 import CommandLineKit
 
 /// `authcli help`: a subcommand's page (the same
@@ -13,12 +14,24 @@ enum HelpCommand {
       + "(a PAM service file that signs in with this database).",
     isOptional: true, isRepeating: true,
     completion: .subcommandNames(extra: ["exit-codes", "errors", "pam"]))
+  /// `help pam --group`: the service file admits only the groups' members.
+  static let pamGroup = Option<[GroupName]>(
+    repeating: "group", valueName: "group",
+    help: "With 'pam': admit only an account in this group (verify --pam --group); repeat "
+      + "for several."
+  ) { text throws(InvalidValue) in
+    let checked = GroupName.validate(text)
+    guard let name = checked.asValidated else {
+      throw InvalidValue(checked.errorMessage ?? "not a group name")
+    }
+    return name
+  }
 
   static let declaration: Subcommand = Subcommand(
     "help",
     abstract:
       "Show help for a subcommand, the exit codes, the JSON error kinds or a PAM service file.",
-    arguments: [topic], options: [manual]
+    arguments: [topic], options: [manual, pamGroup]
   ) { context in
     let words = context.values.all(topic)
     // The two tables a script may want to read; every other page is for people, and
@@ -60,6 +73,9 @@ enum HelpCommand {
     if words.first == "pam" {
       return try pamRecipe(for: Array(words.dropFirst()), context: context)
     }
+    if !context.values[pamGroup].isEmpty {
+      throw context.usageError("--group is for 'help pam'")
+    }
     for count in words.indices where tool.path(to: Array(words[...count])) == nil {
       let typed = Array(words[...count])
       throw CLIError.usage(
@@ -94,7 +110,8 @@ extension HelpCommand {
       throw context.usageError(
         "'\(word)' has a space or a bracket, which a PAM file cannot hold in one argument")
     }
-    return PAMRecipe.text(service: service, binary: binary, database: database)
+    return PAMRecipe.text(
+      service: service, binary: binary, database: database, groups: context.values[pamGroup])
   }
 }
 

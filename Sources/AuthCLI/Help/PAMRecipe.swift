@@ -1,3 +1,5 @@
+import AuthCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -34,12 +36,16 @@ enum PAMRecipe {
     isPlainWord(service) && !service.contains("/") && service != "." && service != ".."
   }
 
-  /// The file for `service`, running `binary` on `database` (a path or a URI).
-  static func text(service: String, binary: String, database: String) -> String {
+  /// The file for `service`, running `binary` on `database` (a path or a URI); with
+  /// `groups`, only their members are admitted.
+  static func text(
+    service: String, binary: String, database: String, groups: [GroupName] = []
+  ) -> String {
     let local = localLoginServices.contains(service)
-    let verify = "\(binary) --db \(database) verify --pam"
+    let admitted = groups.map { " --group " + $0.canonical }.joined()
+    let verify = "\(binary) --db \(database) verify --pam" + admitted
     var lines = [
-      "# /etc/pam.d/\(service): passwords checked by authcli (made by 'authcli help pam \(service)')",
+      "# /etc/pam.d/\(service): passwords checked by authcli (made by 'authcli help pam \(service)\(admitted)')",
       "auth     [success=1 ignore=1 default=ignore]  pam_exec.so expose_authtok quiet \(verify)",
       "auth     requisite  pam_deny.so",
       "auth     required   pam_permit.so",

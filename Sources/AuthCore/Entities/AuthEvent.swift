@@ -56,6 +56,10 @@ public enum AuthEventKind: String, Hashable, Sendable, CaseIterable, Codable {
   /// The store's sign-in work was raised or lowered by an operator or an import; the detail
   /// names both works. Going back to the default at a sign-in is told by `hashUpgraded`.
   case signInWorkChanged = "sign_in_work_changed"
+  /// An operator put an account in a group; the detail names the group.
+  case groupMemberAdded = "group_member_added"
+  /// An operator took an account out of a group; the detail names the group.
+  case groupMemberRemoved = "group_member_removed"
   /// An operator set or cleared an account's expiry; the detail names the day.
   case accountExpirySet = "account_expiry_set"
 
@@ -87,6 +91,8 @@ public enum AuthEventKind: String, Hashable, Sendable, CaseIterable, Codable {
     case .hashUpgraded: "an imported hash was replaced by Argon2id at sign-in"
     case .accountRenamed: "an operator renamed an account"
     case .signInWorkChanged: "the store's sign-in work was changed by an operator or an import"
+    case .groupMemberAdded: "an operator put an account in a group"
+    case .groupMemberRemoved: "an operator took an account out of a group"
     case .accountExpirySet: "an operator set or cleared an account's expiry"
     }
   }

@@ -71,5 +71,5 @@ extension AuthStore {
 /// type is the use cases' rather than `StoreError` so that work which also throws a use
 /// case's refusal needs no conversion around each call.
 public protocol AuthStoreContext: UserStore, SessionStore, AuditLog, ThrottleStore,
-  DeviceCookieStore, SecondFactorStore, SignInWorkStore
+  DeviceCookieStore, SecondFactorStore, SignInWorkStore, GroupStore
 {}

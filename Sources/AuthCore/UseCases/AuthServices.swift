@@ -36,6 +36,8 @@ public struct AuthServices: Sendable {
   public let accountRename: AccountRenameService
   /// The store's sign-in work: shown, raised, fitted to the kept hashes.
   public let signInWork: SignInWorkService
+  /// Groups of accounts: add, remove, list, import, and whether an account is in one.
+  public let groups: GroupAdministrationService
 
   /// Builds every use case over the same store, hasher, token source, clock and rules.
   /// With `deviceCookies`, every check of a password presents this client's cookie for the
@@ -71,5 +73,6 @@ public struct AuthServices: Sendable {
     accountExport = AccountExportService(store: store)
     accountRename = AccountRenameService(store: store, clock: clock, policy: policy)
     signInWork = SignInWorkService(store: store, hasher: hasher, clock: clock)
+    groups = GroupAdministrationService(store: store, clock: clock, policy: policy)
   }
 }

@@ -137,12 +137,14 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   /// (`verify --pam`: pam_exec and the program that called PAM take `PAM_USER` as it is,
   /// and Unix names are case-sensitive). With `exactName`, a name that is not already the
   /// account's canonical name byte for byte (not trimmed, not NFKC, not lower case) is
-  /// refused, after the same throttle, work and audit as a wrong password.
+  /// refused, after the same throttle, work and audit as a wrong password. With `groups`,
+  /// the right password of an account in none of them is refused as well (see
+  /// `beginVerify(request:memberOfAny:)`).
   @concurrent
   public func verify(
-    request: SignInRequest, exactName: Bool
+    request: SignInRequest, exactName: Bool, memberOfAny groups: [GroupName] = []
   ) async throws(AuthError) -> Validation<User> {
-    switch try await beginVerify(request, gate: .refuse, exactName: exactName) {
+    switch try await beginVerify(request, gate: .refuse, exactName: exactName, groups: groups) {
     case .valid(.verified(let user)): .valid(user)
     case .valid(.secondFactorRequired): .invalid(errorMessage: AuthMessages.secondFactorRequired)
     case .invalid(let message, _): .invalid(errorMessage: message)
@@ -155,17 +157,30 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   public func beginVerify(
     request: SignInRequest
   ) async throws(AuthError) -> Validation<VerifyProgress> {
-    try await beginVerify(request, gate: .challenge, exactName: false)
+    try await beginVerify(request, gate: .challenge, exactName: false, groups: [])
+  }
+
+  /// `beginVerify`, for a caller that admits only the members of some groups (`verify
+  /// --group`): the right password of an account in none of `groups` is refused with the
+  /// one sign-in message, audited with that reason, after the same work as any check and
+  /// before a second factor is asked for. An empty list admits every account.
+  @concurrent
+  public func beginVerify(
+    request: SignInRequest, memberOfAny groups: [GroupName]
+  ) async throws(AuthError) -> Validation<VerifyProgress> {
+    try await beginVerify(request, gate: .challenge, exactName: false, groups: groups)
   }
 
   private func beginVerify(
-    _ request: SignInRequest, gate: SecondFactorGate, exactName: Bool
+    _ request: SignInRequest, gate: SecondFactorGate, exactName: Bool, groups: [GroupName]
   ) async throws(AuthError) -> Validation<VerifyProgress> {
     let checked = try await check(request, for: .verify, exactName: exactName)
     guard case .valid(let passed) = checked else {
       return .invalid(errorMessage: checked.errorMessage ?? AuthMessages.signInFailed)
     }
-    switch try await verified(passed, gate: gate, code: nil, caller: request.caller) {
+    switch try await verified(
+      passed, gate: gate, code: nil, caller: request.caller, groups: groups)
+    {
     case .done(let user): return .valid(.verified(user))
     case .challenged:
       return .valid(.secondFactorRequired(.init(passed: passed, startsSession: false)))
@@ -232,9 +247,11 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   /// there.
   private func verified(
     _ passed: PasswordCheck.Passed, gate: SecondFactorGate, code: AcceptedCode?,
-    caller: String? = nil
+    caller: String? = nil, groups: [GroupName] = []
   ) async throws(AuthError) -> Finished<User> {
-    try await finish(passed, for: .verify, gate: gate, code: code, caller: caller) {
+    try await finish(
+      passed, for: .verify, gate: gate, code: code, caller: caller, groups: groups
+    ) {
       user, now, context throws(AuthError) in
       try context.append(
         AuthEventDraft(
@@ -275,14 +292,14 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   /// verified against it, outside the transaction, and the success settles once more.
   private func finish<Outcome: Sendable>(
     _ passed: PasswordCheck.Passed, for purpose: PasswordCheck.Purpose, gate: SecondFactorGate,
-    code: AcceptedCode?, caller: String? = nil,
+    code: AcceptedCode?, caller: String? = nil, groups: [GroupName] = [],
     _ success: @escaping @Sendable (User, Date, any AuthStoreContext) throws(AuthError) -> Outcome
   ) async throws(AuthError) -> Finished<Outcome> {
     var passed = passed
     var acceptingNewHash = true
     while true {
       switch try await settle(
-        passed, for: purpose, gate: gate, code: code, caller: caller,
+        passed, for: purpose, gate: gate, code: code, caller: caller, groups: groups,
         acceptingNewHash: acceptingNewHash, success)
       {
       case .finished(let finished): return finished
@@ -308,7 +325,7 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   /// one is answered `storedAgain` instead of refused.
   private func settle<Outcome: Sendable>(
     _ passed: PasswordCheck.Passed, for purpose: PasswordCheck.Purpose, gate: SecondFactorGate,
-    code: AcceptedCode?, caller: String?, acceptingNewHash: Bool,
+    code: AcceptedCode?, caller: String?, groups: [GroupName], acceptingNewHash: Bool,
     _ success: @escaping @Sendable (User, Date, any AuthStoreContext) throws(AuthError) -> Outcome
   ) async throws(AuthError) -> Settled<Outcome> {
     let now = clock.now()
@@ -335,6 +352,18 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
           AuthEventDraft(
             time: now, kind: .signInFailed, userID: userID, username: name,
             detail: why + " during check" + suffix))
+        return .finished(.refused)
+      }
+      // A right password of an account outside the groups asked for is refused here, in the
+      // write a success takes anyway, so that it answers in the time of an admitted one; it
+      // is no guess, so nothing is counted, and nothing is cleared either.
+      if !groups.isEmpty, Set(groups).isDisjoint(with: try context.groups(of: userID)) {
+        let names = groups.map(\.canonical).joined(separator: ", ")
+        try context.append(
+          AuthEventDraft(
+            time: now, kind: .signInFailed, userID: userID, username: current.user.username,
+            detail: (groups.count == 1 ? "not in group " : "not in any of groups ") + names
+              + suffix))
         return .finished(.refused)
       }
       // The password alone never clears the count nor starts anything for an account that

@@ -36,9 +36,12 @@ enum PostgresKnownSchemas {
     // 0009_sign_in_work
     "59f3487cb2ae6d668acb84e7c42916d03bb29b28379977f0534e16df666faa7a":
       "3fd785a849bdae3d9496f47212b62e484b6513efbcb466fe56ea28e9819ba1f9",
-    // 0010_account_expiry
-    "980bb3e880bb4befb6bec4c23657abdaed688d7f6d99b49580c8b54faa3be311":
-      "7251724527aa1bc288a080a6a79ebbd751e6e26365f0cd0850e3e872bf473f87",
+    // 0010_groups
+    "d4fdbd2b18887a750d58052aa170a6625f0fc5f26ec300fa272cc1d0fd779f81":
+      "d6724611846f0262c896a8c92dd04cc959ccd209f34ba4ce97c4eb3f2d7d0bf6",
+    // 0011_account_expiry
+    "7aad295574d6d948a223ba7c375569224f46c0d7d0003fa251ad8db218cc6238":
+      "19442869df5006fe784a340e0c82272828c97ce4bc3175f8abfc7b3a29ae2bb9",
   ]
 
   /// The recorded schema digest for migrations with this digest, if any.

@@ -28,6 +28,10 @@ extension PostgresStoreContext {
     sessions.last_used_at, sessions.expires_at
     """
 
+  /// The columns of `groupSummary(from:)`, in a query grouped by `user_groups.id`.
+  static let groupSummaryColumns: PostgresQuery =
+    "user_groups.name AS group_name, pg_catalog.count(*) AS member_count"
+
   /// Reads a user from `userColumns`.
   static func user(from row: PostgresRow) throws(PostgresError) -> User {
     User(
@@ -65,5 +69,19 @@ extension PostgresStoreContext {
       consecutiveFailures: try row.decode(Int.self, "consecutive_failures"),
       lockedUntil: try row.decode(Date?.self, "locked_until"),
       lastFailureAt: lastFailure > 0 ? try row.decode(Date.self, "last_failure_at") : nil)
+  }
+
+  /// Reads the group name of a row's `group_name`; a stored name the rules refuse is a
+  /// damaged row.
+  static func groupName(from row: PostgresRow) throws(PostgresError) -> GroupName {
+    guard let name = GroupName.validate(try row.decode(String.self, "group_name")).asValidated
+    else { throw row.unexpectedValue(in: "group_name") }
+    return name
+  }
+
+  /// Reads a group from `groupSummaryColumns`.
+  static func groupSummary(from row: PostgresRow) throws(PostgresError) -> GroupSummary {
+    GroupSummary(
+      name: try groupName(from: row), memberCount: try row.decode(Int.self, "member_count"))
   }
 }

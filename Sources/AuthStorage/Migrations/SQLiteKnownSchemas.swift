@@ -38,9 +38,12 @@ enum SQLiteKnownSchemas {
     // 0009_sign_in_work
     "d12081f3e0d77c41487c4effdc1d4ed6a5dbfb246bedb2e79662318bf4b86937":
       "bcfb9b8309d502f401103d394cfd120b809257f16e690b315a8b4f2347afdc55",
-    // 0010_account_expiry
-    "0d8810f35718a0deb98561e95a4796fc90f5e2bc9ee1f77097aff59f8b346f32":
-      "76e832a43917856cbb050c1a530309b0485b3177dad47008e7fedbd3ce88b72e",
+    // 0010_groups
+    "1bf122c965025fde9ab506ab1bc73958a174167ce8d19a84eab536b94d074714":
+      "4a8a9496629a0e031ea9d07032ac105ece35689fbef1c58f96cec52d69df42b7",
+    // 0011_account_expiry
+    "8c58865f86dad886a08c5a9863b712181f7bdf07b8f1f6e7a3c04f8e89791382":
+      "2fb278ba05972e20d90d49b8e20606aa6273f612fc486b14cb69f8a208b7af92",
   ]
 
   /// The recorded schema digest for migrations with this digest, if any.

@@ -213,6 +213,16 @@ struct JSONVocabularyTests {
     try await recorder.json(
       sandbox, ["users", "reset-password"], ["bob", "--password-stdin"], input: passphrase + "\n")
     try await recorder.json(sandbox, ["users", "rename"], ["bob", "carl"])
+    try await recorder.json(sandbox, ["groups", "add"], ["staff", "carl"])
+    try await recorder.json(sandbox, ["groups", "list"])
+    try await recorder.json(sandbox, ["groups", "list"], ["staff"])
+    try await recorder.json(sandbox, ["groups", "check"], ["carl", "staff"])
+    try await recorder.json(sandbox, ["users", "show"], ["carl"])
+    let groupFile = sandbox.root + "/groups"
+    try "staff: carl\n".write(toFile: groupFile, atomically: true, encoding: .utf8)
+    try await recorder.json(
+      sandbox, ["groups", "import"], ["--format", "htgroup", "--dry-run", groupFile])
+    try await recorder.json(sandbox, ["groups", "remove"], ["staff", "carl"])
     try await recorder.json(sandbox, ["users", "expire"], ["carl", "--on", "2099-01-01"])
     try await recorder.json(sandbox, ["users", "list"])
     try await recorder.json(sandbox, ["users", "expire"], ["carl", "--never"])

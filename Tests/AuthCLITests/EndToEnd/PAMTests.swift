@@ -55,6 +55,40 @@ struct PAMTests {
       "\(details ?? [])")
   }
 
+  /// `verify --pam --group` under pamtester: a member's right password passes, an
+  /// outsider's right password is refused as a wrong one is.
+  @Test func pamExecWithAGroupAdmitsOnlyMembers() async throws {
+    let sandbox = try Sandbox()
+    let database = try await Self.database(in: sandbox, accounts: ["ada", "bob"])
+    #expect(
+      try await sandbox.run(["--db", database, "groups", "add", "staff", "ada"]).status == 0)
+    let services = sandbox.root + "/pam.d"
+    try FileManager.default.createDirectory(atPath: services, withIntermediateDirectories: true)
+    try """
+    auth required \(PAMStack.modules)/pam_exec.so expose_authtok quiet \(AuthCLIBinary.path) --db \(database) verify --pam --group staff
+    account required \(PAMStack.modules)/pam_permit.so
+
+    """.write(toFile: services + "/authcli-test", atomically: true, encoding: .utf8)
+    func authenticate(_ name: String, _ password: String) async throws -> Int32 {
+      try await sandbox.runProgram(
+        PAMStack.pamtester, ["authcli-test", name, "authenticate"], input: password + "\n",
+        extraEnvironment: [
+          "LD_PRELOAD": "libpam_wrapper.so", "PAM_WRAPPER": "1",
+          "PAM_WRAPPER_SERVICE_DIR": services,
+        ]
+      ).status
+    }
+    #expect(try await authenticate("ada", Passphrase.first) == 0)
+    #expect(try await authenticate("bob", Passphrase.first) != 0)
+    #expect(try await authenticate("ada", Passphrase.second) != 0)
+    let audit = try await sandbox.run(
+      ["--db", database, "audit", "--user", "bob", "--kind", "sign_in_failed", "--json"])
+    let details = (try audit.json() as? [[String: Any]])?.compactMap { $0["detail"] as? String }
+    #expect(
+      details?.first?.hasPrefix("not in group staff (verify; PAM service authcli-test") == true,
+      "\(details ?? [])")
+  }
+
   /// pam_exec and the program that called PAM take `PAM_USER` as the login name it is, and
   /// Unix names are case-sensitive: only the account's canonical name itself is the account,
   /// never another spelling that signin would read as it.

@@ -427,6 +427,7 @@ struct QualifiedBuiltinTests {
     let tables: Set<String> = [
       "users", "sessions", "auth_events", "sign_in_throttle", "secret_keys", "device_cookies",
       "second_factors", "recovery_codes", "schema_migrations", "sign_in_work", "objects", "v",
+      "user_groups", "group_members",
     ]
     #expect(unqualified.subtracting(tables).isEmpty, "unqualified: \(unqualified.sorted())")
   }

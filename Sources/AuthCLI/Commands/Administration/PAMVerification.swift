@@ -39,7 +39,7 @@ struct PAMVerification {
       request: SignInRequest(
         username: name, password: password,
         caller: Self.caller(environment: context.process.environment)),
-      exactName: true)
+      exactName: true, memberOfAny: context.values[VerifyCommand.group])
     guard case .valid = result else {
       throw CLIError.signInRefused(result.errorMessage ?? AuthMessages.signInFailed)
     }

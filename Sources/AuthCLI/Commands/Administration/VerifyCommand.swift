@@ -38,7 +38,8 @@ struct VerifyCommand {
     let root = try CompositionRoot.forOperator(
       location: location, environment: context.process.environment)
     let result = try await root.services.signIn.beginVerify(
-      request: SignInRequest(username: name, password: password))
+      request: SignInRequest(username: name, password: password),
+      memberOfAny: context.values[Self.group])
     let user: User
     switch result {
     case .invalid(let message, _): throw CLIError.signInRefused(message)
@@ -66,17 +67,33 @@ extension VerifyCommand {
       like 'authcli signin'. With --password-stdin, reads one line, and for an account with
       a second factor the code from the next; with --username-stdin as well, the username
       comes first (Apache's mod_authnz_external pipe method). With --pam, serves as the
-      program of pam_exec.so expose_authtok (see docs/cli.md).
+      program of pam_exec.so expose_authtok (see docs/cli.md). With --group, the right
+      password of an account in none of the groups named is refused as well (77), after the
+      same work, and audited with that reason.
       """,
     options: [
       CredentialOptions.username, CredentialOptions.usernameStandardInput,
-      CredentialOptions.passwordStandardInput, PAMVerification.flag,
+      CredentialOptions.passwordStandardInput, PAMVerification.flag, group,
     ]
   ) { context in
     if context.values[PAMVerification.flag] {
       return try await PAMVerification(context: context).run()
     }
     try await VerifyCommand(context: context).run()
+  }
+}
+
+extension VerifyCommand {
+  /// `--group`: the groups whose members are admitted, any one of them.
+  static let group = Option<[GroupName]>(
+    repeating: "group", valueName: "group",
+    help: "Admit only an account in this group; repeat for several (a member of any)."
+  ) { text throws(InvalidValue) in
+    let checked = GroupName.validate(text)
+    guard let name = checked.asValidated else {
+      throw InvalidValue(checked.errorMessage ?? "not a group name")
+    }
+    return name
   }
 }
 

@@ -220,6 +220,10 @@ struct UserAdministrationCommand {
       ("Failed sign-ins", failures),
       ("Second factor", secondFactor.enabled ? "on" : (secondFactor.pending ? "pending" : "off")),
       ("Active sessions", String(details.activeSessions.count)),
+      (
+        "Groups",
+        details.groups.isEmpty ? "none" : details.groups.map(\.canonical).joined(separator: ", ")
+      ),
     ]
     // Only an account that expires is worth the line, beside its lock.
     if let expiresAt = details.expiresAt {

@@ -67,11 +67,13 @@ struct AccountShown: JSONOutput {
   let secondFactor: Bool
   /// The first moment the account is refused; `null` when it never expires.
   let expiresAt: Date?
+  /// The groups the account is in, by name.
+  let groups: [String]
 
   enum CodingKeys: String, CodingKey, CaseIterable {
     case activeSessions = "active_sessions", createdAt = "created_at"
     case expiresAt = "expires_at"
-    case failedAttempts = "failed_attempts", lastSignInAt = "last_sign_in_at"
+    case failedAttempts = "failed_attempts", groups, lastSignInAt = "last_sign_in_at"
     case lockReason = "lock_reason", locked, lockedAt = "locked_at"
     case passwordScheme = "password_scheme", passwordWork = "password_work"
     case secondFactor = "second_factor", sessions, signInWork = "sign_in_work"
@@ -101,6 +103,7 @@ struct AccountShown: JSONOutput {
     activeSessions = sessions
     self.secondFactor = secondFactor
     expiresAt = details.expiresAt
+    groups = details.groups.map(\.canonical)
   }
 }
 

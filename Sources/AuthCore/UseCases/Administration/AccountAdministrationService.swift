@@ -88,6 +88,7 @@ public struct AccountAdministrationService: AccountAdministrationUseCase {
       details.passwordWork = stored?.work
       let raised = try context.raisedSignInWork()
       details.signInWork = defaultWork.map { max($0, raised ?? 0) }
+      details.groups = try context.groups(of: record.user.id)
       details.expiresAt = record.expiresAt
       return details
     }

@@ -71,6 +71,8 @@ public struct AccountDetails: Hashable, Sendable {
   public var passwordWork: Int? = nil
   /// What every check of a password on this store costs: its sign-in work.
   public var signInWork: Int? = nil
+  /// The groups the account is in, by name.
+  public var groups: [GroupName] = []
   /// The first moment the account is refused (`users expire`); `nil` when it never expires.
   public var expiresAt: Date? = nil
 
@@ -112,6 +114,10 @@ public enum AdministrationError: Error, Hashable, Sendable {
   case noSuchAccount(username: String)
   /// A lock reason longer than `AccountLock.maximumReasonLength` characters.
   case lockReasonTooLong(maximum: Int)
+  /// No group has this name (as typed): it has no members.
+  case noSuchGroup(name: String)
+  /// A group name that breaks the group name rules (`GroupName`), with the rule's message.
+  case invalidGroupName(name: String, message: String)
 }
 
 /// The operator's verbs on accounts (`authcli users …`). Whoever can open the database may

@@ -7,7 +7,8 @@ import Testing
 #endif
 
 /// Apache httpd with mod_authnz_external naming authcli directly (`pipe`: the name line,
-/// then the password line): the recipe of docs/cli.md, under the prefork and event MPMs.
+/// then the password line; for a group, the name line, then the groups line): the recipe of
+/// docs/cli.md, under the prefork and event MPMs.
 enum ApacheStack {
   static let httpd = "/usr/sbin/apache2"
   static let modules = "/usr/lib/apache2/modules"
@@ -34,12 +35,21 @@ enum ApacheStack {
   static func recipe(database: String) -> String {
     """
     DefineExternalAuth authcli pipe "\(AuthCLIBinary.pathForEveryUser) --db \(database) verify --username-stdin --password-stdin"
+    DefineExternalGroup authcli pipe "\(AuthCLIBinary.pathForEveryUser) --db \(database) groups check --stdin"
     <Directory "/srv/www/private">
       AuthType Basic
       AuthName "Private"
       AuthBasicProvider external
       AuthExternal authcli
       Require valid-user
+    </Directory>
+    <Directory "/srv/www/private/staff">
+      AuthType Basic
+      AuthName "Staff"
+      AuthBasicProvider external
+      AuthExternal authcli
+      GroupExternal authcli
+      Require external-group staff
     </Directory>
     """
   }
@@ -99,12 +109,15 @@ final class ApacheServer {
   ) async throws {
     root = sandbox.root + "/apache-" + mpm
     let pages = root + "/srv/www/private"
-    try FileManager.default.createDirectory(atPath: pages, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: pages + "/staff", withIntermediateDirectories: true)
     try "private page\n".write(toFile: pages + "/index.html", atomically: true, encoding: .utf8)
+    try "staff page\n".write(
+      toFile: pages + "/staff/index.html", atomically: true, encoding: .utf8)
     port = try FreePort.onLoopback()
     let modules = ApacheStack.modules
     let recipe = ApacheStack.recipe(database: store.database)
-      .replacingOccurrences(of: "\"/srv/www/private\"", with: "\"\(pages)\"")
+      .replacingOccurrences(of: "\"/srv/www/", with: "\"\(root)/srv/www/")
     // One event child with threads for every request of a burst: with the compiled-in
     // defaults Apache stops and starts children as a slow burst changes how many threads
     // idle, and under a loaded machine it dropped the connections of a child it stopped
@@ -175,8 +188,9 @@ struct ApacheTests {
     let users = LocalUsers()
     let store = try ServiceStore(in: sandbox, users: users, prefix: "web")
     #expect(try await store.run(["migrate"], in: sandbox).status == 0)
-    for name in ["ada", "bob"] { try await store.add(name, in: sandbox) }
+    for name in ["ada", "bob", "cyd"] { try await store.add(name, in: sandbox) }
     #expect(try await store.run(["users", "lock", "bob"], in: sandbox).status == 0)
+    #expect(try await store.run(["groups", "add", "staff", "ada"], in: sandbox).status == 0)
     let server = try await ApacheServer(in: sandbox, store: store, mpm: mpm)
 
     #expect(
@@ -189,6 +203,19 @@ struct ApacheTests {
         of: "/private/index.html", user: user, password: password)
       #expect(status == 401, "\(user): \(status)")
     }
+    // Require external-group: a member's right password opens the page, anyone else's not.
+    let member = try await server.status(
+      of: "/private/staff/index.html", user: "ada", password: Passphrase.first)
+    #expect(member == 200, "\(member): \(server.errorLog)")
+    #expect(
+      try await server.status(of: "/private/index.html", user: "cyd", password: Passphrase.first)
+        == 200)
+    #expect(
+      try await server.status(
+        of: "/private/staff/index.html", user: "cyd", password: Passphrase.first) == 401)
+    #expect(
+      try await server.status(
+        of: "/private/staff/index.html", user: "ada", password: Passphrase.second) == 401)
     let audit = try await store.run(["audit", "--json", "--user", "ada"], in: sandbox)
     let kinds = try #require(try audit.json() as? [[String: Any]]).compactMap {
       $0["kind"] as? String

@@ -38,11 +38,12 @@ enum PAMNeighbours {
   /// The recipe's service file for `service`, as `authcli help pam SERVICE` prints it for
   /// the sandbox's default database, written where the wrapper looks.
   static func writeRecipe(
-    _ service: String, in sandbox: borrowing Sandbox
+    _ service: String, groups: [String] = [], in sandbox: borrowing Sandbox
   ) async throws -> String {
     let folder = sandbox.root + "/pam.d"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let recipe = try await sandbox.run(["help", "pam", service])
+    let recipe = try await sandbox.run(
+      ["help", "pam", service] + groups.flatMap { ["--group", $0] })
     #expect(recipe.status == 0, "\(recipe.errors)")
     try recipe.output.write(toFile: folder + "/" + service, atomically: true, encoding: .utf8)
     return folder

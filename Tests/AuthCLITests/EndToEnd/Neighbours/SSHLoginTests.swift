@@ -146,6 +146,46 @@ struct SSHLoginTests {
     #expect(!details.contains { $0.contains(Passphrase.first) || $0.contains(Passphrase.second) })
   }
 
+  /// sshd's AllowGroups, asked of authcli: the recipe made with `--group` signs in a
+  /// member and refuses the right password of an account outside the group, audited so.
+  @Test func theRecipeWithAGroupAdmitsOnlyItsMembers() async throws {
+    let sandbox = try Sandbox()
+    let users = LocalUsers()
+    let member = try users.make("mbr")
+    let outsider = try users.make("out")
+    #expect(try await sandbox.run(["migrate"]).status == 0)
+    for name in [member, outsider] {
+      let added = try await sandbox.run(
+        ["users", "add", "--username", name, "--password-stdin"],
+        input: Passphrase.first + "\n" + Passphrase.first + "\n")
+      #expect(added.status == 0, "\(added.errors)")
+    }
+    #expect(try await sandbox.run(["groups", "add", "sshusers", member]).status == 0)
+    let services = try await PAMNeighbours.writeRecipe(
+      "sshd", groups: ["sshusers"], in: sandbox)
+    let recipe = try String(contentsOfFile: services + "/sshd", encoding: .utf8)
+    #expect(recipe.contains("verify --pam --group sshusers\n"), "\(recipe)")
+    let server = try await SSHServer(in: sandbox, services: services)
+
+    let admitted = try await server.login(member, password: Passphrase.first, in: sandbox)
+    #expect(admitted.status == 0, "\(admitted.errors)\n\(server.logText)")
+    #expect(admitted.output == "signed-in-as-\(member)\n")
+    let refused = try await server.login(outsider, password: Passphrase.first, in: sandbox)
+    #expect(refused.status != 0)
+    #expect(!refused.output.contains("signed-in-as"))
+    #expect(server.logText.contains("PAM: Authentication failure for \(outsider)"))
+
+    let audit = try await sandbox.run(
+      ["audit", "--json", "--user", outsider, "--kind", "sign_in_failed"])
+    let details = try #require(try audit.json() as? [[String: Any]]).compactMap {
+      $0["detail"] as? String
+    }
+    #expect(
+      details.contains(
+        "not in group sshusers (verify; PAM service sshd, from 127.0.0.1, tty ssh)"),
+      "\(details)")
+  }
+
   @Test func pamExecAloneFailsAtTheCredentialsStep() async throws {
     // Why the recipe has more than the pam_exec line: sshd accepts the password, then
     // pam_setcred fails and the connection closes. If this ever signs in, the recipe's

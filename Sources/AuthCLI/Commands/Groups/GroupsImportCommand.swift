@@ -1,0 +1,90 @@
+import AuthCore
+import CommandLineKit
+
+/// The layouts `groups import` reads.
+enum GroupFileFormat: String, CaseIterable, Sendable {
+  /// Apache's group file (`AuthGroupFile`): `group: user user …`.
+  case htgroup
+}
+
+/// `authcli groups import`: the memberships of an Apache group file, all or nothing.
+@MainActor
+struct GroupsImportCommand {
+  let context: CommandContext
+
+  func run() async throws {
+    _ = try context.required(Self.format)
+    let path = try context.required(Self.file)
+    let dryRun = context.values[Self.dryRun]
+    let location = try context.databaseLocation()
+    try ScriptedSession.refuseMemory(location, context: context)
+    let lines = path == "-" ? try standardInputLines() : try UsersImportCommand.fileLines(path)
+    let root = try CompositionRoot.forOperator(
+      location: location, environment: context.process.environment)
+    let report = try await root.services.groups.importGroups(htgroup: lines, dryRun: dryRun)
+    guard report.refused.isEmpty else {
+      let count = Self.count(report.refused.count, "line")
+      throw ErrorReport(
+        kind: .importRefused,
+        lines: [
+          dryRun
+            ? "Nothing would be imported: \(count) refused; nothing was written."
+            : "Nothing was imported: \(count) refused."
+        ] + report.refused.map { "line \($0.line): " + TerminalText.visible($0.reason) },
+        hint: "Correct the lines (add the missing accounts first) and import the file again.")
+    }
+    try context.emit(json: GroupsImported(report, dryRun: dryRun))
+    for group in report.groups where !group.alreadyMembers.isEmpty {
+      context.note(
+        "\(TerminalText.visible(group.name.canonical)): \(GroupsCommand.names(group.alreadyMembers))"
+          + " already in it")
+    }
+    let added = report.groups.reduce(0) { $0 + $1.added.count }
+    let groups = report.groups.count { !$0.added.isEmpty }
+    context.show(
+      (dryRun ? "Would add " : "Added ") + Self.count(added, "membership") + " to "
+        + Self.count(groups, "group") + (dryRun ? "; nothing was written." : "."))
+  }
+
+  private static func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
+  }
+
+  /// Standard input, line by line.
+  private func standardInputLines() throws(CLIError) -> [String] {
+    var lines: [String] = []
+    while true {
+      switch context.console.input.readLine(secret: false) {
+      case .line(let line): lines.append(line)
+      case .endOfInput: return lines
+      case .interrupted: throw .interrupted
+      case .notText: throw .notText
+      case .tooLong: throw .lineTooLong
+      }
+    }
+  }
+}
+
+extension GroupsImportCommand {
+  static let format = RequiredOption<GroupFileFormat>(
+    "format", valueName: "format", help: "How the file is laid out.",
+    missingMessage: "Name the file's format with --format "
+      + GroupFileFormat.allCases.map(\.rawValue).joined(separator: "|"))
+  static let dryRun = Flag("dry-run", help: "Report what would be added; write nothing.")
+  static let file = Argument<String>(
+    "file", help: "The file to read, or '-' for standard input.", completion: .files)
+
+  static let declaration = Subcommand(
+    "import", abstract: "Add the memberships of an Apache group file (group: user user ...).",
+    discussion: """
+      Each line names a group, a colon, and its members apart by spaces; blank lines and
+      lines starting with '#' are skipped, and a group on several lines gets them all.
+      Memberships are added; none is removed. All or nothing: a line without a colon, a
+      group name the rules refuse or a member with no account is named by number, and
+      nothing is imported (exit 65).
+      """,
+    arguments: [file], options: [format, dryRun]
+  ) { context in
+    try await GroupsImportCommand(context: context).run()
+  }
+}
