@@ -101,6 +101,12 @@ let package = Package(
       name: "QuickStart",
       dependencies: ["AuthCore", "AuthStorage", "AuthCrypto", "AuthViewModels"],
       path: "Examples/QuickStart"),
+    // The "an app's own data" example of docs/library.md: a profile table of the app's own
+    // beside the accounts, under its own migrations; run by the tests, not a product.
+    .executableTarget(
+      name: "ProfileApp",
+      dependencies: ["AuthCore", "AuthDatabase", "AuthStorage", "AuthCrypto"],
+      path: "Examples/ProfileApp"),
     // The "your own store" example of docs/library.md: the store port over dictionaries,
     // held to the store contract by its own tests as a consumer's would be, and run by the
     // use-case suites beside SQLite and PostgreSQL; not a product.
@@ -173,7 +179,7 @@ let package = Package(
       name: "AuthCLITests",
       dependencies: [
         "AuthCLI", "AuthDatabase", "AuthViewModelPreviews", "AuthTestSupport",
-        "PostgresTestSupport", "authcli",
+        "PostgresTestSupport", "authcli", "ProfileApp",
       ],
       exclude: ["Previews", "PTY"]),
   ],

@@ -5,7 +5,7 @@ import Testing
 extension DocumentationChecks {
   /// Examples/ConsumerPackage, a package of one's own written from docs/library.md alone,
   /// built by SwiftPM as any package that depends on authcli by path is, and its tests run:
-  /// its store held to the shipped store contract.
+  /// its store, with its own migration's profile table, held to the shipped store contract.
   @Suite("Documentation: a package of one's own builds on the products")
   struct ConsumerPackageTests {
     @Test("Examples/ConsumerPackage builds, and its store keeps the shipped store contract")
@@ -40,16 +40,19 @@ extension DocumentationChecks {
       try await Self.stockBinaryWorks(onTheFileOf: scratch + "/debug/app-accounts")
     }
 
-    /// The app's tool makes an account in its database; the stock `authcli` then lists it,
-    /// signs it in and inspects the file.
+    /// The app's tool makes an account and its profile in its database; the stock `authcli`
+    /// then lists it, signs it in, inspects the file (the app's table among the other
+    /// objects) and deletes it, the profile going with it.
     private static func stockBinaryWorks(onTheFileOf tool: String) async throws {
       let folder = NSTemporaryDirectory() + "authcli-consumer-\(UUID().uuidString)"
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
       defer { try? FileManager.default.removeItem(atPath: folder) }
       let database = folder + "/app.sqlite3"
       let password = "plum tractor dawn whistle"
-      let made = try await ChildProcess.captured(tool, [database, "ada"], input: password + "\n")
+      let made = try await ChildProcess.captured(
+        tool, [database, "ada", "ada@example.org"], input: password + "\n")
       try #require(made.status == 0, "app-accounts failed:\n\(made.output)\(made.errors)")
+      #expect(made.output == "Signed up ada <ada@example.org>.\n")
       let environment = [
         "HOME": folder, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
         "LC_ALL": "C.UTF-8",
@@ -67,6 +70,18 @@ extension DocumentationChecks {
       #expect(signedIn.status == 0, "\(signedIn)")
       let inspected = try await authcli(["inspect"])
       #expect(inspected.status == 0, "\(inspected)")
+      #expect(inspected.output.contains("Other objects:   table profiles"), "\(inspected.output)")
+      #expect(inspected.output.contains("Schema check:    ok"), "\(inspected.output)")
+      // How many profiles the file holds, as the stock `inspect --json` counts them.
+      func profileRows() async throws -> Int? {
+        let report = try await authcli(["inspect", "--json"])
+        let json = try JSONSerialization.jsonObject(with: Data(report.output.utf8))
+        return ((json as? [String: Any])?["tables"] as? [String: Any])?["profiles"] as? Int
+      }
+      #expect(try await profileRows() == 1)
+      let deleted = try await authcli(["users", "delete", "ada", "--yes"])
+      #expect(deleted.status == 0, "\(deleted)")
+      #expect(try await profileRows() == 0)
     }
   }
 }

@@ -31,6 +31,7 @@ enum ErrorKind: String, CaseIterable, Hashable, Sendable {
   case noSuchAccount = "no_such_account"
   case noSuchGroup = "no_such_group"
   case notInGroup = "not_in_group"
+  case accountReferenced = "account_referenced"
   case importRefused = "import_refused"
   case cannotCreate = "cannot_create"
   case fileExists = "file_exists"
@@ -187,6 +188,13 @@ enum ErrorKind: String, CaseIterable, Hashable, Sendable {
         code: .noPermission,
         meaning: "'groups check': the account is in none of the groups named, or has no account.",
         nextStep: "Add it with 'authcli groups add GROUP USER' if it belongs there.")
+    case .accountReferenced:
+      Declaration(
+        code: .invalidData,
+        meaning: "An app's table references the account through a key that does not cascade.",
+        nextStep:
+          "Delete or move the account's rows in the app's table the message names, or give its "
+          + "foreign key ON DELETE CASCADE; then delete the account again.")
     case .importRefused:
       Declaration(
         code: .invalidData,

@@ -144,6 +144,7 @@ struct ErrorReport: Error, Hashable, Sendable {
     case .invalidLocation: .usage
     case .notConfigured: .configuration
     case .contended: .busy
+    case .stillReferenced: .accountReferenced
     case .unexpected: .databaseError
     case .unknown: .internalError
     }

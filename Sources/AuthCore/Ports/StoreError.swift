@@ -43,6 +43,9 @@ extension StoreError {
       /// The engine refused for want of resources or for a conflicting lock; trying again
       /// may succeed.
       case contended
+      /// An app's table still references the row being deleted through a foreign key that
+      /// neither cascades nor sets null, so nothing was deleted.
+      case stillReferenced
       /// The engine answered with an error the store does not expect.
       case unexpected
       /// The unit of work failed with an error that is neither the engine's nor the use
@@ -66,5 +69,22 @@ extension StoreError {
 
     /// The message.
     public var description: String { message }
+  }
+}
+
+extension StoreError {
+  /// An account an app's table still references, through a foreign key that neither
+  /// cascades nor sets null (`REFERENCES users (id)` without `ON DELETE CASCADE`): the
+  /// deletion refused, worded once for both engines. `table` is the app's table, when the
+  /// engine could tell which.
+  public static func accountReferenced(byTable table: String?) -> StoreError {
+    let holder = table.map { "table \($0)" } ?? "an app's table"
+    return .failed(
+      Failure(
+        .stillReferenced,
+        message: "The account is still referenced by \(holder), whose foreign key to users"
+          + " neither cascades nor sets null; nothing was deleted",
+        hint: "Delete or move the account's rows in \(table ?? "that table") first, or give its"
+          + " foreign key ON DELETE CASCADE; then delete the account again."))
   }
 }

@@ -12,6 +12,10 @@ public enum MigrationSetError: Error, Hashable, Sendable, CustomStringConvertibl
   case gap(missing: Int, before: String)
   /// The database records a migration under a number whose known name differs.
   case recordedDiffers(recorded: String, known: String)
+  /// An app's namespace that is not lower-case a-z, 0-9 and `_` from a letter on.
+  case misnamedNamespace(String)
+  /// The database records an app's namespace at a version newer than its migrations reach.
+  case namespaceTooNew(namespace: String, found: Int, newestKnown: Int)
 
   /// One line naming the file.
   public var description: String {
@@ -26,6 +30,12 @@ public enum MigrationSetError: Error, Hashable, Sendable, CustomStringConvertibl
     case .recordedDiffers(let recorded, let known):
       "the database records migration \(recorded), but this program's migration with that"
         + " number is \(known)"
+    case .misnamedNamespace(let namespace):
+      "app migration namespace \(namespace) is not lower-case a-z, 0-9 and _ starting with a"
+        + " letter (at most 63 characters, not beginning with pg_)"
+    case .namespaceTooNew(let namespace, let found, let newestKnown):
+      "the database records app migrations \(namespace) at version \(found), newer than this"
+        + " program knows (\(newestKnown))"
     }
   }
 }

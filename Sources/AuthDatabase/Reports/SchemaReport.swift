@@ -30,4 +30,9 @@ public protocol SchemaReport: Sendable {
   var prunable: PrunableCounts? { get }
   /// When the report was made.
   var inspectedAt: Date { get }
+  /// An app's objects beside authcli's, which the schema check accepts and does not judge
+  /// (SQLite: tables, indexes, views and triggers of tables that are not authcli's;
+  /// PostgreSQL: objects in other schemas that reference authcli's tables), each as
+  /// `table profiles`; empty when there are none.
+  var otherObjects: [String] { get }
 }

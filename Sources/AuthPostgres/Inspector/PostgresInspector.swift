@@ -49,6 +49,10 @@ public struct PostgresReport: Hashable, Sendable, SchemaReport {
   public let schemaCheck: [String]
   /// When the report was made.
   public let inspectedAt: Date
+  /// Objects in other schemas that reference authcli's tables (an app's tables by their
+  /// foreign keys, views that read them), each as `table profiles.profiles references users`;
+  /// authcli's own schema holds nothing else, which the schema check makes sure of.
+  public var otherObjects: [String] = []
 
   /// Whether the schema is what the migrations create.
   public var isHealthy: Bool { schemaCheck == ["ok"] }
@@ -145,12 +149,46 @@ public struct PostgresInspector: Sendable {
           accounts: try row.decode(Int.self, "accounts"))
       }
     }
+    report.otherObjects = try Self.referencingObjects(connection)
     if names.contains("sign_in_work") {
       report.raisedSignInWork = try connection.queryFirst(
         "SELECT work FROM sign_in_work WHERE id = 1"
       ) { row throws(PostgresError) in try row.decode(Int.self, "work") }
     }
     return report
+  }
+
+  /// Tables of other schemas whose foreign keys reference authcli's tables, and views of
+  /// other schemas that read them, by the catalogs' own records of those dependencies.
+  private static func referencingObjects(_ connection: PostgresConnection) throws -> [String] {
+    try connection.query(
+      """
+      WITH own AS MATERIALIZED (
+        SELECT c.oid, c.relname FROM pg_catalog.pg_class AS c
+        JOIN pg_catalog.pg_namespace AS n ON n.oid OPERATOR(pg_catalog.=) c.relnamespace
+        WHERE n.nspname OPERATOR(pg_catalog.=) pg_catalog.current_schema()
+      )
+      SELECT DISTINCT pg_catalog.format('table %I.%I references %s',
+          n.nspname, c.relname, own.relname) AS line
+      FROM pg_catalog.pg_constraint AS k
+      JOIN own ON own.oid OPERATOR(pg_catalog.=) k.confrelid
+      JOIN pg_catalog.pg_class AS c ON c.oid OPERATOR(pg_catalog.=) k.conrelid
+      JOIN pg_catalog.pg_namespace AS n ON n.oid OPERATOR(pg_catalog.=) c.relnamespace
+      WHERE k.contype OPERATOR(pg_catalog.=) 'f'
+        AND n.nspname OPERATOR(pg_catalog.<>) pg_catalog.current_schema()
+      UNION
+      SELECT DISTINCT pg_catalog.format('view %I.%I reads %s', n.nspname, v.relname, own.relname)
+      FROM pg_catalog.pg_depend AS d
+      JOIN own ON own.oid OPERATOR(pg_catalog.=) d.refobjid
+      JOIN pg_catalog.pg_rewrite AS r ON r.oid OPERATOR(pg_catalog.=) d.objid
+      JOIN pg_catalog.pg_class AS v ON v.oid OPERATOR(pg_catalog.=) r.ev_class
+      JOIN pg_catalog.pg_namespace AS n ON n.oid OPERATOR(pg_catalog.=) v.relnamespace
+      WHERE d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_rewrite'::pg_catalog.regclass
+        AND d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_class'::pg_catalog.regclass
+        AND n.nspname OPERATOR(pg_catalog.<>) pg_catalog.current_schema()
+      ORDER BY 1
+      """
+    ) { row throws(PostgresError) in try row.decode(String.self, "line") }
   }
 
   /// Counted with the store's own statements (the same conditions as housekeeping) and the

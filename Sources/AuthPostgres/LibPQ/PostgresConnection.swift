@@ -481,7 +481,8 @@ public final class PostgresConnection {
     let message =
       field("M")
       ?? Self.oneLine(library.resultErrorMessage(result).map { String(cString: $0) } ?? "")
-    throw PostgresError.server(PostgresServerError(sqlState: sqlState, message: message, sql: sql))
+    throw PostgresError.server(
+      PostgresServerError(sqlState: sqlState, message: message, sql: sql, table: field("t")))
   }
 
   private func lostOrFailed() -> PostgresError {

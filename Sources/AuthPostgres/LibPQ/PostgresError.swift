@@ -101,12 +101,16 @@ public struct PostgresServerError: Error, Hashable, Sendable, CustomStringConver
   public let message: String
   /// The statement's SQL text, with placeholders; never the values.
   public let sql: String
+  /// The table the server's refusal names, when it names one (a foreign key's referencing
+  /// table, for example).
+  public let table: String?
 
   /// Describes a refused statement.
-  public init(sqlState: String, message: String, sql: String) {
+  public init(sqlState: String, message: String, sql: String, table: String? = nil) {
     self.sqlState = sqlState
     self.message = message
     self.sql = sql
+    self.table = table
   }
 
   /// `message (SQLSTATE xxxxx)`; the SQL is kept for logs and tests, not shown to users.

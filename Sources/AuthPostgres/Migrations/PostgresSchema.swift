@@ -29,17 +29,30 @@ public struct PostgresSchemaObject: Hashable, Sendable, Comparable {
 /// Reads and compares the objects of the connection's schema (`PostgresConnection.schema`).
 public enum PostgresSchema {
   /// Every object of the schema that can change what authcli's statements do, in one
-  /// statement. Every function and operator here is `pg_catalog`'s, named as such or on
+  /// statement, and every DELETE or UPDATE trigger on another schema's table that those
+  /// statements fire through a key that cascades, sets null or sets a default (named
+  /// `forget on app.profiles (ON DELETE CASCADE from users fires it)`), directly or through
+  /// other tables' keys. Every function and operator here is `pg_catalog`'s, named as such or on
   /// `pg_catalog` types, so the check cannot itself be subverted by what it checks.
   static func describe(_ schema: String) -> PostgresQuery {
     """
-    WITH ns AS MATERIALIZED (
+    WITH RECURSIVE ns AS MATERIALIZED (
       SELECT n.oid FROM pg_catalog.pg_namespace AS n WHERE n.nspname = \(schema)::text
     ), me AS MATERIALIZED (
       SELECT r.oid, r.rolsuper FROM pg_catalog.pg_roles AS r WHERE r.rolname = CURRENT_USER
     ), rel AS MATERIALIZED (
       SELECT c.oid, c.relname, c.relkind, c.relowner, c.relrowsecurity, c.relforcerowsecurity
       FROM pg_catalog.pg_class AS c, ns WHERE c.relnamespace = ns.oid
+    ), reached (oid, action, origin) AS (
+      SELECT k.conrelid, \(keyAction), p.relname::text
+      FROM pg_catalog.pg_constraint AS k JOIN rel AS p ON p.oid = k.confrelid
+      WHERE k.contype = 'f' AND (k.confdeltype IN ('c', 'n', 'd') OR k.confupdtype IN ('c', 'n', 'd'))
+        AND NOT EXISTS (SELECT FROM rel WHERE rel.oid = k.conrelid)
+      UNION
+      SELECT k.conrelid, \(keyAction), r.origin
+      FROM pg_catalog.pg_constraint AS k JOIN reached AS r ON r.oid = k.confrelid
+      WHERE k.contype = 'f' AND (k.confdeltype IN ('c', 'n', 'd') OR k.confupdtype IN ('c', 'n', 'd'))
+        AND NOT EXISTS (SELECT FROM rel WHERE rel.oid = k.conrelid)
     ), objects (kind, name, definition, owner) AS (
       SELECT CASE c.relkind WHEN 'r' THEN 'table' WHEN 'p' THEN 'partitioned table'
           WHEN 'S' THEN 'sequence' WHEN 'v' THEN 'view' WHEN 'm' THEN 'materialized view'
@@ -85,6 +98,17 @@ public enum PostgresSchema {
       FROM rel AS c JOIN pg_catalog.pg_trigger AS g ON g.tgrelid = c.oid
       WHERE NOT g.tgisinternal
       UNION ALL
+      SELECT 'trigger',
+        pg_catalog.format('%s on %s.%s (%s fires it)', g.tgname, n.nspname, c.relname,
+          pg_catalog.min(pg_catalog.format('%s from %s', r.action, r.origin))),
+        pg_catalog.pg_get_triggerdef(g.oid), NULL::oid
+      FROM reached AS r
+      JOIN pg_catalog.pg_class AS c ON c.oid = r.oid
+      JOIN pg_catalog.pg_namespace AS n ON n.oid = c.relnamespace
+      JOIN pg_catalog.pg_trigger AS g ON g.tgrelid = c.oid
+      WHERE NOT g.tgisinternal AND (g.tgtype::integer OPERATOR(pg_catalog.&) 24) <> 0
+      GROUP BY g.oid, g.tgname, n.nspname, c.relname
+      UNION ALL
       SELECT 'rule', pg_catalog.format('%s on %s', w.rulename, c.relname),
         pg_catalog.pg_get_ruledef(w.oid), NULL::oid
       FROM rel AS c JOIN pg_catalog.pg_rewrite AS w ON w.ev_class = c.oid
@@ -126,6 +150,16 @@ public enum PostgresSchema {
     FROM objects AS o, me
     """
   }
+
+  /// The action of the key `k` that reaches another table: its ON DELETE action when it has
+  /// one (a deletion is what authcli's statements cascade), else its ON UPDATE action.
+  private static let keyAction: PostgresQuery = """
+    CASE WHEN k.confdeltype IN ('c', 'n', 'd')
+      THEN pg_catalog.format('ON DELETE %s', CASE k.confdeltype WHEN 'c' THEN 'CASCADE'
+        WHEN 'n' THEN 'SET NULL' ELSE 'SET DEFAULT' END)
+      ELSE pg_catalog.format('ON UPDATE %s', CASE k.confupdtype WHEN 'c' THEN 'CASCADE'
+        WHEN 'n' THEN 'SET NULL' ELSE 'SET DEFAULT' END) END
+    """
 
   /// Every object of `schema` (by default the connection's), as the catalogs describe it.
   public static func objects(

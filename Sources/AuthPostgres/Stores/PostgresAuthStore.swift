@@ -54,13 +54,17 @@ public final class PostgresAuthStore: AuthStore {
   /// `busy`. `statements` is `.unnamed` unless the process is long-lived and its connection
   /// direct (`PostgresStatementMode`). With `creatingTables` false, a schema where nothing
   /// was ever migrated is refused (`PostgresError.notMigrated`) rather than given the tables.
+  /// `appMigrations` are an app's own, applied after authcli's, each in the schema named
+  /// after its namespace (`AppMigrations`).
   public static func open(
     _ target: PostgresTarget, writeAttempts: Int = 12,
-    migrator: PostgresMigrator = PostgresMigrator(), now: Date = Date(),
-    statements: PostgresStatementMode = .unnamed, creatingTables: Bool = true
+    migrator: PostgresMigrator = PostgresMigrator(), appMigrations: [AppMigrations] = [],
+    now: Date = Date(), statements: PostgresStatementMode = .unnamed,
+    creatingTables: Bool = true
   ) throws -> PostgresAuthStore {
     let connection = try PostgresConnection.connect(target, statements: statements)
     try migrator.migrate(connection, at: now, creatingTables: creatingTables)
+    for app in appMigrations { try migrator.migrate(connection, app: app, at: now) }
     return PostgresAuthStore(
       connection: connection, target: target, writeAttempts: writeAttempts)
   }

@@ -92,7 +92,9 @@ extension PostgresStoreContext {
 
   @discardableResult
   func deleteUser(_ userID: UserID) throws(AuthError) -> Bool {
-    try run { () throws(PostgresError) in
+    // Set when an app's key refused the deletion: the table the server named, if any.
+    var restricting: String?? = nil
+    let deleted = try run { () throws(PostgresError) in
       // The account's events keep its last name, so its whole history, under whatever
       // names it had, reads and is found under that one once nothing links it.
       try database().execute(
@@ -100,9 +102,18 @@ extension PostgresStoreContext {
         UPDATE auth_events SET username = (SELECT username FROM users WHERE id = \(userID.rawValue))
         WHERE user_id = \(userID.rawValue)
         """)
-      // The foreign keys end the sessions (CASCADE) and unlink the audit events (SET NULL).
-      return try database().execute("DELETE FROM users WHERE id = \(userID.rawValue)") > 0
+      // The foreign keys end the sessions (CASCADE) and unlink the audit events (SET NULL),
+      // and follow an app's: its cascading keys take its rows along, and a key that does
+      // not cascade refuses the whole deletion (the server names its table).
+      do throws(PostgresError) {
+        return try database().execute("DELETE FROM users WHERE id = \(userID.rawValue)") > 0
+      } catch .server(let error) where error.sqlState == "23503" {
+        restricting = .some(error.table)
+        return false
+      }
     }
+    if let restricting { throw .store(.accountReferenced(byTable: restricting)) }
+    return deleted
   }
 
   func userRecords(after: UserID?, limit: Int) throws(AuthError) -> [UserRecord] {

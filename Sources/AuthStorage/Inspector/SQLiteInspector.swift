@@ -80,6 +80,7 @@ public struct SQLiteInspector: Sendable {
       ) { row throws(SQLiteError) in try row.decode(Int.self, "work") }
     }
     report.needsAdoption = needsAdoption
+    if judged { report.otherObjects = try migrator.otherObjects(in: database) }
     return report
   }
 

@@ -48,6 +48,10 @@ public struct SQLiteReport: Hashable, Sendable, Codable, SchemaReport {
   public var raisedSignInWork: Int? = nil
   /// What housekeeping would delete; `nil` before the schema that records failure ages.
   public var prunable: PrunableCounts? = nil
+  /// An app's tables, indexes, views and triggers beside authcli's (`table profiles`,
+  /// `index profiles_by_email on profiles`), which the schema check accepts; empty when
+  /// there are none or the schema was not judged.
+  public var otherObjects: [String] = []
   /// The time the session counts refer to.
   public let inspectedAt: Date
   /// The lines of `PRAGMA integrity_check` and of the CHECK constraints, which a read-only
@@ -55,9 +59,9 @@ public struct SQLiteReport: Hashable, Sendable, Codable, SchemaReport {
   /// when healthy.
   public let integrityCheck: [String]
 
-  /// Triggers in the schema, by name (the migrations create none).
+  /// Triggers in the schema, by name (the migrations create none; an app's may be here).
   public let triggers: [String]
-  /// Views in the schema, by name (the migrations create none).
+  /// Views in the schema, by name (the migrations create none; an app's may be here).
   public let views: [String]
   /// How the schema differs from what the applied migrations create (for example
   /// `extra trigger t`); empty when it matches; `nil` when not judged (another

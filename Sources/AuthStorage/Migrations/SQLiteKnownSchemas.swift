@@ -41,9 +41,153 @@ enum SQLiteKnownSchemas {
     // 0010_groups
     "1bf122c965025fde9ab506ab1bc73958a174167ce8d19a84eab536b94d074714":
       "4a8a9496629a0e031ea9d07032ac105ece35689fbef1c58f96cec52d69df42b7",
-    // 0011_account_expiry
-    "8c58865f86dad886a08c5a9863b712181f7bdf07b8f1f6e7a3c04f8e89791382":
-      "2fb278ba05972e20d90d49b8e20606aa6273f612fc486b14cb69f8a208b7af92",
+    // 0011_app_migrations
+    "774d4bfc6fe487fbe7aacc19a196099b9bb5ca366434e9dc4adf83f37ecee24d":
+      "e185ce654f40f33e2d4be8986447c1f791c03edd211e9186d5f99fd0836c21bb",
+    // 0012_account_expiry
+    "4e5bcfc53e62a6d69200137726460f85cbe71be49c3e8487a4b622be12b66fae":
+      "d1997540991ce5d3a33a88e86ab4ef1476fa9e9b666c14528520a7a3b1d6591e",
+  ]
+
+  /// Digest of a schema (`SchemaObject.digest(of:)`) → the names of its tables, so that the
+  /// objects of an app's own tables beside them can be set aside before the digest of
+  /// authcli's part is compared. Every schema of `schemaDigests` has its line.
+  static let tableNames: [String: [String]] = [
+    // 0001_initial
+    "f604f80fcecd40e77d821e592fd85b91147d91343995f3abd2ce598de872a5ff": [
+      "auth_events",
+      "schema_migrations",
+      "sessions",
+      "sign_in_throttle",
+      "users",
+    ],
+    // 0002_session_ids_never_reused
+    "a81791e3cc02cc7710e76d1c64e67135de30a098226f5a095ce2404793ee2207": [
+      "auth_events",
+      "schema_migrations",
+      "sessions",
+      "sign_in_throttle",
+      "sqlite_sequence",
+      "users",
+    ],
+    // 0003_account_locks_and_failure_age
+    "35b6712e68780c60146979537adf67a3cbcf5f164f70709ddb556c8807850f64": [
+      "auth_events",
+      "schema_migrations",
+      "sessions",
+      "sign_in_throttle",
+      "sqlite_sequence",
+      "users",
+    ],
+    // 0004_keyed_name_hashes
+    "6061574461b4fe7fc3d36a71ec97a8575aa91162a7a618e7f95d7dc2274c6e90": [
+      "auth_events",
+      "schema_migrations",
+      "secret_keys",
+      "sessions",
+      "sign_in_throttle",
+      "sqlite_sequence",
+      "users",
+    ],
+    // 0005_device_cookies
+    "d7acfd46679705854d9e8b834316958d8c4b9cb3c2a031bef94e00309947356f": [
+      "auth_events",
+      "device_cookies",
+      "schema_migrations",
+      "secret_keys",
+      "sessions",
+      "sign_in_throttle",
+      "sqlite_sequence",
+      "users",
+    ],
+    // 0006_device_cookie_expiry_index
+    "9afe498bde257912990d222a833ac63895c1ae85211ce1d42f5191fb79d53bb3": [
+      "auth_events",
+      "device_cookies",
+      "schema_migrations",
+      "secret_keys",
+      "sessions",
+      "sign_in_throttle",
+      "sqlite_sequence",
+      "users",
+    ],
+    // 0008_second_factor
+    "9f66d5ce4835ef632aa029c2f8efc7f8e0f970b0749ee1779ba4e14c0ec0fe26": [
+      "auth_events",
+      "device_cookies",
+      "recovery_codes",
+      "schema_migrations",
+      "second_factors",
+      "secret_keys",
+      "sessions",
+      "sign_in_throttle",
+      "sqlite_sequence",
+      "users",
+    ],
+    // 0009_sign_in_work
+    "bcfb9b8309d502f401103d394cfd120b809257f16e690b315a8b4f2347afdc55": [
+      "auth_events",
+      "device_cookies",
+      "recovery_codes",
+      "schema_migrations",
+      "second_factors",
+      "secret_keys",
+      "sessions",
+      "sign_in_throttle",
+      "sign_in_work",
+      "sqlite_sequence",
+      "users",
+    ],
+    // 0010_groups
+    "4a8a9496629a0e031ea9d07032ac105ece35689fbef1c58f96cec52d69df42b7": [
+      "auth_events",
+      "device_cookies",
+      "group_members",
+      "recovery_codes",
+      "schema_migrations",
+      "second_factors",
+      "secret_keys",
+      "sessions",
+      "sign_in_throttle",
+      "sign_in_work",
+      "sqlite_sequence",
+      "user_groups",
+      "users",
+    ],
+    // 0011_app_migrations
+    "e185ce654f40f33e2d4be8986447c1f791c03edd211e9186d5f99fd0836c21bb": [
+      "app_migrations",
+      "auth_events",
+      "device_cookies",
+      "group_members",
+      "recovery_codes",
+      "schema_migrations",
+      "second_factors",
+      "secret_keys",
+      "sessions",
+      "sign_in_throttle",
+      "sign_in_work",
+      "sqlite_sequence",
+      "user_groups",
+      "users",
+    ],
+    // 0012_account_expiry
+    "d1997540991ce5d3a33a88e86ab4ef1476fa9e9b666c14528520a7a3b1d6591e": [
+      "app_migrations",
+      "auth_events",
+      "device_cookies",
+      "group_members",
+      "recovery_codes",
+      "schema_migrations",
+      "second_factors",
+      "secret_keys",
+      "sessions",
+      "sign_in_throttle",
+      "sign_in_work",
+      "sqlite_sequence",
+      "user_groups",
+      "users",
+    ],
   ]
 
   /// The recorded schema digest for migrations with this digest, if any.
@@ -53,6 +197,13 @@ enum SQLiteKnownSchemas {
 }
 
 extension SchemaObject {
+  /// The objects of `objects` that belong to `tables` (the tables themselves, their
+  /// indexes and triggers): authcli's part of a schema, when `tables` are its tables.
+  static func belonging(to tables: Set<String>, in objects: Set<SchemaObject>) -> Set<SchemaObject>
+  {
+    objects.filter { tables.contains($0.tableName) }
+  }
+
   /// The digest of a whole schema, independent of the order SQLite lists it in.
   static func digest(of objects: Set<SchemaObject>) -> String? {
     var digest = FieldDigest()

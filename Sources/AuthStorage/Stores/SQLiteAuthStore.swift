@@ -1,4 +1,5 @@
 import AuthCore
+import AuthDatabase
 import Synchronization
 
 #if canImport(FoundationEssentials)
@@ -39,12 +40,15 @@ public final class SQLiteAuthStore: AuthStore {
   /// Opens (creating if allowed and missing) the database at `path` and applies pending
   /// migrations, so the store always has the schema the use cases expect.
   ///
-  /// A database newer than `migrator` knows, or whose schema holds anything its
-  /// migrations do not create, is refused before anything is written.
+  /// A database newer than `migrator` knows, or whose schema alters authcli's objects or
+  /// attaches anything to them, is refused before anything is written; an app's own tables
+  /// beside them are accepted. `appMigrations` are an app's own, applied after authcli's,
+  /// each under its namespace (`AppMigrations`).
   /// Pass `SQLiteDatabase.inMemoryPath` for a private in-memory database.
   public static func open(
     path: String, mode: SQLiteOpenMode = .readWriteCreate, busyTimeoutMilliseconds: Int32 = 5000,
-    migrator: SQLiteMigrator = SQLiteMigrator(), now: Date = Date()
+    migrator: SQLiteMigrator = SQLiteMigrator(), appMigrations: [AppMigrations] = [],
+    now: Date = Date()
   ) throws -> SQLiteAuthStore {
     let options = SQLiteOpenOptions(
       mode: mode, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
@@ -53,6 +57,7 @@ public final class SQLiteAuthStore: AuthStore {
     // Before anything is written: a planted trigger would act on the migration's writes too.
     if !database.isInMemory { try migrator.verifySchema(of: database) }
     try migrator.migrate(database, at: now)
+    for app in appMigrations { try migrator.migrate(database, app: app, at: now) }
     let fileTurns = database.isInMemory ? nil : try FileCheckTurns.forFile(at: path)
     return SQLiteAuthStore(database: database, fileTurns: fileTurns)
   }

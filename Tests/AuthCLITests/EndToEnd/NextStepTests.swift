@@ -62,14 +62,14 @@ struct NextStepTests {
     #expect(unsafe.status == 74)
     #expect((try error(unsafe)["hint"] as? String)?.contains("chmod 700 \(open)") == true)
 
-    // A schema with an object the migrations do not create.
+    // A schema with an object attached to authcli's tables that the migrations do not create.
     #expect(try await sandbox.run(["migrate"]).status == 0)
-    _ = try await sandbox.sql("CREATE TABLE notes(body TEXT)")
+    _ = try await sandbox.sql("CREATE INDEX users_by_time ON users (created_at)")
     let schema = try await sandbox.run(["--json", "users", "list"])
     #expect(schema.status == 65)
     #expect(try error(schema)["kind"] as? String == "unexpected_schema")
     #expect((try error(schema)["hint"] as? String)?.contains("authcli inspect") == true)
-    _ = try await sandbox.sql("DROP TABLE notes")
+    _ = try await sandbox.sql("DROP INDEX users_by_time")
 
     // `--db :memory:` is for the shell only, as the option's help says.
     let memory = try await sandbox.run(["--db", ":memory:", "users", "list"])

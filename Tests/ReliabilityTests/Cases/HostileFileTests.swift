@@ -192,7 +192,9 @@ struct HostileFileTests {
     #expect(try Data(contentsOf: URL(fileURLWithPath: workspace.database)) == before)
   }
 
-  @Test("an altered table, an extra index or view, and a dropped index are each named")
+  @Test(
+    "an altered table, an index on authcli's table and a dropped index are each named; a view is an app's"
+  )
   func alteredSchema() async throws {
     let workspace = try Workspace("altered-schema")
     defer { workspace.remove() }
@@ -208,9 +210,9 @@ struct HostileFileTests {
     Self.expectRefusal(
       result, code: ExitCodes.invalidData,
       mentioning: [
-        "altered table users", "extra index users_by_note", "extra view everyone",
-        "missing index auth_events_by_user",
+        "altered table users", "extra index users_by_note", "missing index auth_events_by_user",
       ])
+    #expect(!result.outputText.contains("everyone"), "\(result.summary)")
     let clean = try Workspace("clean-schema")
     defer { clean.remove() }
     try await Self.signedUp(clean)

@@ -1,22 +1,28 @@
-// The app's accounts tool: `app-accounts DATABASE USERNAME` opens (creating and migrating)
-// the app's database and signs USERNAME up with the password read from standard input's
-// first line. The stock `authcli` works on the file afterwards.
+// The app's accounts tool: `app-accounts DATABASE USERNAME EMAIL` opens (creating and
+// migrating) the app's database, signs USERNAME up with the password read from standard
+// input's first line, and keeps EMAIL in the account's profile. The stock `authcli` works
+// on the file afterwards.
 import AppAccounts
 import AuthCore
 
-let arguments = CommandLine.arguments.dropFirst()
-guard arguments.count == 2, let path = arguments.first, let username = arguments.last,
-  let password = readLine()
-else {
-  print("usage: app-accounts DATABASE USERNAME < password")
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard arguments.count == 3, let password = readLine() else {
+  print("usage: app-accounts DATABASE USERNAME EMAIL < password")
   throw AppAccountsFailure.usage
 }
+let (path, username, email) = (arguments[0], arguments[1], arguments[2])
 let store = try AppStore(path: path)
 defer { store.close() }
 let services = try AuthServices.app(store: store)
 let request = SignUpRequest(username: username, password: password, confirmation: password)
 switch try await services.signUp.signUp(request: request) {
-case .signedUp(let first): print("Signed up \(first.authenticated.user.username).")
+case .signedUp(let first):
+  let user = first.authenticated.user
+  try store.save(Profile(email: email, displayName: username), for: user.id)
+  guard let profile = try store.profile(of: user.id) else {
+    throw AppAccountsFailure.profileMissing
+  }
+  print("Signed up \(user.username) <\(profile.email)>.")
 case .invalid(let verdict):
   print("Refused:", verdict.username.errorMessage ?? "", verdict.password.errorMessage ?? "")
   throw AppAccountsFailure.refused
@@ -28,4 +34,6 @@ enum AppAccountsFailure: Error {
   case usage
   /// The account was refused.
   case refused
+  /// The profile just written could not be read back.
+  case profileMissing
 }

@@ -1,5 +1,6 @@
-// The app's store held to authcli's store contract, on a file (reopened, and reached by a
-// second connection as another process would) and in memory.
+// The app's store, its profile table migrated beside authcli's tables, held to authcli's
+// store contract, on a file (reopened, and reached by a second connection as another
+// process would) and in memory.
 import AppAccounts
 import AuthCore
 import AuthStorage

@@ -127,11 +127,14 @@ struct SchemaFacts: JSONOutput {
   /// Deprecated: `active_sessions` and `expired_sessions` (counts, as elsewhere); removed in
   /// the next release.
   let sessions: SessionCounts?
+  /// An app's objects beside authcli's, which the schema check accepts.
+  let otherObjects: [String]
 
   enum CodingKeys: String, CodingKey, CaseIterable {
     case activeSessions = "active_sessions", appliedMigrations = "applied_migrations"
     case expiredSessions = "expired_sessions", inspectedAt = "inspected_at", migrations
     case newestKnownSchemaVersion = "newest_known_schema_version"
+    case otherObjects = "other_objects"
     case passwordSchemes = "password_schemes", pendingMigrations = "pending_migrations", prunable
     case schemaVersion = "schema_version", sessions, signInWork = "sign_in_work"
     case signInWorkRaised = "sign_in_work_raised", tables
@@ -166,5 +169,6 @@ struct SchemaFacts: JSONOutput {
     signInWorkRaised = raised > defaultSignInWork
     migrations = appliedMigrations
     sessions = schema.sessions
+    otherObjects = schema.otherObjects
   }
 }

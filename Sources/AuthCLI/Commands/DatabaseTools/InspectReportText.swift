@@ -40,6 +40,7 @@ enum InspectReportText {
       ])
     }
     facts += inspection.trailingFacts
+    facts += rows("Other objects", schema.otherObjects.isEmpty ? ["none"] : schema.otherObjects)
     let factText = facts.map { fact in
       let label = fact[0].isEmpty ? "" : fact[0] + ":"
       return label.padded(to: 17) + TerminalText.visible(fact[1])
