@@ -86,7 +86,7 @@ final class DictionaryStoreContext: AuthStoreContext {
     guard let record = tables.users[userID] else { return }
     tables.users[userID] = UserRecord(
       user: record.user.updated(at: kept(time)), passwordHash: passwordHash, lock: record.lock,
-      passwordChangeRequired: record.passwordChangeRequired)
+      expiresAt: record.expiresAt, passwordChangeRequired: record.passwordChangeRequired)
   }
 
   func setLock(_ lock: AccountLock?, for userID: UserID, at time: Date) throws(AuthError) {
@@ -94,6 +94,14 @@ final class DictionaryStoreContext: AuthStoreContext {
     let lock = lock.map { AccountLock(lockedAt: kept($0.lockedAt), reason: $0.reason) }
     tables.users[userID] = UserRecord(
       user: record.user.updated(at: kept(time)), passwordHash: record.passwordHash, lock: lock,
+      expiresAt: record.expiresAt, passwordChangeRequired: record.passwordChangeRequired)
+  }
+
+  func setExpiry(_ expiresAt: Date?, for userID: UserID, at time: Date) throws(AuthError) {
+    guard let record = tables.users[userID] else { return }
+    tables.users[userID] = UserRecord(
+      user: record.user.updated(at: kept(time)), passwordHash: record.passwordHash,
+      lock: record.lock, expiresAt: expiresAt.map(kept),
       passwordChangeRequired: record.passwordChangeRequired)
   }
 
@@ -103,7 +111,7 @@ final class DictionaryStoreContext: AuthStoreContext {
     guard let record = tables.users[userID] else { return }
     tables.users[userID] = UserRecord(
       user: record.user.updated(at: kept(time)), passwordHash: record.passwordHash,
-      lock: record.lock, passwordChangeRequired: required)
+      lock: record.lock, expiresAt: record.expiresAt, passwordChangeRequired: required)
   }
 
   func deleteUser(_ userID: UserID) throws(AuthError) -> Bool {
@@ -146,7 +154,7 @@ final class DictionaryStoreContext: AuthStoreContext {
       id: old.id, username: username.canonical, createdAt: old.createdAt, updatedAt: kept(time))
     tables.users[userID] = UserRecord(
       user: renamed, passwordHash: record.passwordHash, lock: record.lock,
-      passwordChangeRequired: record.passwordChangeRequired)
+      expiresAt: record.expiresAt, passwordChangeRequired: record.passwordChangeRequired)
     tables.userIDsByName[old.username] = nil
     tables.userIDsByName[renamed.username] = userID
   }

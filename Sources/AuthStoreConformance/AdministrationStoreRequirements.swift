@@ -7,6 +7,9 @@ extension StoreContract {
     StoreRequirement(
       "UserStore", "a lock is stored on the account, read back with it, and lifted", locks),
     StoreRequirement(
+      "UserStore",
+      "an expiry is stored on the account, survives its other changes, and is cleared", expiry),
+    StoreRequirement(
       "UserStore", "deleting an account ends its sessions and keeps its events, unlinked",
       deletion),
     StoreRequirement(
@@ -38,6 +41,46 @@ extension StoreContract {
     #expect(locked?.passwordHash == ContractSample.passwordHash)
     try await harness.store.write { try $0.setLock(nil, for: user.id, at: ContractSample.time(7)) }
     #expect(try await harness.store.read { try $0.userRecord(id: user.id)?.lock } == nil)
+  }
+
+  static func expiry(_ harness: StoreUnderTest) async throws {
+    let user = try await harness.store.write {
+      try $0.insertSampleUser("vera")
+    }
+    #expect(try await harness.store.read { try $0.userRecord(id: user.id)?.expiresAt } == nil)
+    try await harness.store.write {
+      try $0.setExpiry(ContractSample.time(50), for: user.id, at: ContractSample.time(6))
+    }
+    let expiring = try await harness.reopen().read {
+      try $0.userRecord(named: ContractSample.username("vera"))
+    }
+    #expect(expiring?.expiresAt == ContractSample.time(50))
+    #expect(expiring?.user.updatedAt == ContractSample.time(6))
+    #expect(expiring?.isExpired(at: ContractSample.time(49)) == false)
+    #expect(expiring?.isExpired(at: ContractSample.time(50)) == true)
+    // The account's other changes keep it, and a session's own expiry beside it (a column
+    // of the same name) does not stand in for it.
+    try await harness.store.write { context in
+      try context.setLock(
+        AccountLock(lockedAt: ContractSample.time(7), reason: ""), for: user.id,
+        at: ContractSample.time(7))
+      try context.updatePasswordHash(
+        ContractSample.passwordHash, for: user.id, at: ContractSample.time(8))
+      try context.renameUser(
+        user.id, to: ContractSample.username("vera2"), at: ContractSample.time(9))
+      _ = try context.insertSession(
+        userID: user.id, tokenHash: ContractSample.tokenHash(1), createdAt: ContractSample.time(9),
+        expiresAt: ContractSample.time(99))
+    }
+    let kept = try await harness.store.read { try $0.userRecords(after: nil, limit: 10) }
+    #expect(kept.map(\.expiresAt) == [ContractSample.time(50)])
+    #expect(kept.map(\.lock?.lockedAt) == [ContractSample.time(7)])
+    try await harness.store.write {
+      try $0.setExpiry(nil, for: user.id, at: ContractSample.time(10))
+    }
+    let cleared = try await harness.reopen().read { try $0.userRecord(id: user.id) }
+    #expect(cleared?.expiresAt == nil)
+    #expect(cleared?.user.updatedAt == ContractSample.time(10))
   }
 
   static func deletion(_ harness: StoreUnderTest) async throws {

@@ -30,7 +30,8 @@ extension DocumentationChecks {
       // Every requirement ran, on the file and in memory, by the name the contract gives it.
       for requirement in [
         "UserStore: insert, find by name and id", "AuthStore: one name signed up",
-        "GroupStore: members are added once",
+        "GroupStore: members are added once", "UserStore: an expiry is stored on the account",
+        "UserStore: the demand for a new password is off at first",
       ] {
         #expect(
           output.components(separatedBy: requirement).count - 1 >= 2,

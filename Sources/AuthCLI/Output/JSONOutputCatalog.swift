@@ -53,6 +53,7 @@ enum JSONOutputCatalog {
     Entry("users reset-password", PasswordReset.self),
     Entry("users reset-2fa", SecondFactorReset.self),
     Entry("users rename", AccountRenamed.self),
+    Entry("users expire", AccountExpirySet.self),
     Entry("users import", AccountsImported.self),
     Entry("users import", "accounts[]", AccountsImported.Account.self),
     Entry("users import", "skipped[]", AccountsImported.Skipped.self),

@@ -60,6 +60,8 @@ public enum AuthEventKind: String, Hashable, Sendable, CaseIterable, Codable {
   case groupMemberAdded = "group_member_added"
   /// An operator took an account out of a group; the detail names the group.
   case groupMemberRemoved = "group_member_removed"
+  /// An operator set or cleared an account's expiry; the detail names the day.
+  case accountExpirySet = "account_expiry_set"
   /// An operator asked an account for a new password at its next sign-in.
   case passwordChangeRequired = "password_change_required"
 
@@ -68,7 +70,8 @@ public enum AuthEventKind: String, Hashable, Sendable, CaseIterable, Codable {
     switch self {
     case .signUp: "an account was created by sign-up (which also signs in)"
     case .signInSucceeded: "a sign-in started a session"
-    case .signInFailed: "a sign-in or password check failed (unknown name, wrong password, locked)"
+    case .signInFailed:
+      "a sign-in or password check failed (unknown name, wrong password, locked, expired)"
     case .signOut: "a session ended by sign-out"
     case .signOutEverywhere: "every session of a user ended by sign-out"
     case .sessionRevoked: "a session was revoked by its owner"
@@ -92,6 +95,7 @@ public enum AuthEventKind: String, Hashable, Sendable, CaseIterable, Codable {
     case .signInWorkChanged: "the store's sign-in work was changed by an operator or an import"
     case .groupMemberAdded: "an operator put an account in a group"
     case .groupMemberRemoved: "an operator took an account out of a group"
+    case .accountExpirySet: "an operator set or cleared an account's expiry"
     case .passwordChangeRequired: "an operator asked for a new password at the next sign-in"
     }
   }

@@ -34,7 +34,8 @@ public struct User: Hashable, Sendable {
   }
 }
 
-/// A user together with the stored password hash and lock, which only the use cases read.
+/// A user together with the stored password hash, lock, expiry and demand for a new password,
+/// which only the use cases read.
 public struct UserRecord: Hashable, Sendable {
   /// The account.
   public let user: User
@@ -42,17 +43,27 @@ public struct UserRecord: Hashable, Sendable {
   public let passwordHash: String
   /// The operator's lock, when one stands.
   public let lock: AccountLock?
+  /// The first moment the account is refused (`users expire`); `nil` when it never expires.
+  public let expiresAt: Date?
   /// Whether a right password starts no session until a new one is chosen (`passwd -e`).
   public let passwordChangeRequired: Bool
 
-  /// Pairs a user with its stored hash, lock and whether a new password is due.
+  /// Pairs a user with its stored hash, lock, expiry and whether a new password is due.
   public init(
-    user: User, passwordHash: String, lock: AccountLock? = nil,
+    user: User, passwordHash: String, lock: AccountLock? = nil, expiresAt: Date? = nil,
     passwordChangeRequired: Bool = false
   ) {
     self.user = user
     self.passwordHash = passwordHash
     self.lock = lock
+    self.expiresAt = expiresAt
     self.passwordChangeRequired = passwordChangeRequired
+  }
+
+  /// Whether the account has expired at `now`: from its expiry on, every sign-in and
+  /// password check is refused as a locked account's is.
+  public func isExpired(at now: Date) -> Bool {
+    guard let expiresAt else { return false }
+    return now >= expiresAt
   }
 }

@@ -19,6 +19,9 @@ public protocol UserStore {
   /// Sets (or with `nil` lifts) the operator's lock and moves `updatedAt`. The lock is its
   /// own state, apart from the sign-in throttle; the use cases read it from `userRecord`.
   func setLock(_ lock: AccountLock?, for userID: UserID, at time: Date) throws(AuthError)
+  /// Sets (or with `nil` clears) the first moment the account is refused, and moves
+  /// `updatedAt`; the use cases read it from `userRecord`.
+  func setExpiry(_ expiresAt: Date?, for userID: UserID, at time: Date) throws(AuthError)
   /// Sets or clears whether the account must choose a new password before its next session
   /// starts (`UserRecord.passwordChangeRequired`), and moves `updatedAt`. A new password
   /// does not clear it by itself: the use case that stores one says so.

@@ -7,8 +7,8 @@
 /// Signs people in, resisting both guessing and account enumeration; also checks a
 /// password without starting a session (`verify`), through the very same steps.
 ///
-/// An unknown user, a wrong password, a throttled name and an account locked by an
-/// operator end the same way: one throttle transaction, one password verify at the
+/// An unknown user, a wrong password, a throttled name, an account locked by an operator
+/// and an expired account end the same way: one throttle transaction, one password verify at the
 /// hasher's full cost (against a dummy hash when there is no account or it is locked),
 /// one audit transaction, and the same `.invalid` message. The check itself is
 /// `PasswordCheck`, which a password change goes through too; see `SignInThrottle` for how
@@ -297,8 +297,8 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   }
 
   /// Clears the count the attempt was charged to, stores an upgraded hash and runs
-  /// `success`, unless the password changed or an operator locked the account since it
-  /// was verified. A hash stored again meanwhile by a check beside this one (a rehash at a
+  /// `success`, unless the password changed, an operator locked the account or it expired
+  /// since it was verified. A hash stored again meanwhile by a check beside this one (a rehash at a
   /// higher cost, or a kept hash replaced) is no change of password: the password is
   /// verified against it, outside the transaction, and the success settles once more.
   private func finish<Outcome: Sendable>(
@@ -351,16 +351,20 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
     let suffix = purpose.suffix(via: caller)
     return try await store.write { context throws(AuthError) -> Settled<Outcome> in
       guard let current = try context.userRecord(id: userID),
-        current.passwordHash == verified.passwordHash, current.lock == nil
+        current.passwordHash == verified.passwordHash, current.lock == nil,
+        !current.isExpired(at: now)
       else {
         let stored = try context.userRecord(id: userID)
         let locked = stored?.lock != nil
-        if acceptingNewHash, !locked, let stored { return .storedAgain(stored.passwordHash) }
+        let expired = stored?.isExpired(at: now) == true
+        if acceptingNewHash, !locked, !expired, let stored {
+          return .storedAgain(stored.passwordHash)
+        }
+        let why = locked ? "locked by an operator" : expired ? "expired" : "password changed"
         try context.append(
           AuthEventDraft(
             time: now, kind: .signInFailed, userID: userID, username: name,
-            detail: (locked ? "locked by an operator" : "password changed") + " during check"
-              + suffix))
+            detail: why + " during check" + suffix))
         return .finished(.refused)
       }
       // A right password of an account outside the groups asked for is refused here, in the

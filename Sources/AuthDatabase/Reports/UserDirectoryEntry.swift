@@ -23,12 +23,16 @@ public struct UserDirectoryEntry: Hashable, Sendable, Codable {
   public let isLocked: Bool
   /// Whether the account's second factor is on (a pending one is not).
   public let hasSecondFactor: Bool
+  /// The first moment the account is refused; `nil` when it never expires.
+  public let expiresAt: Date?
 
   /// Describes a listed account.
   public init(
     id: Int64, username: String, createdAt: Date, updatedAt: Date, lastSignInAt: Date?,
-    activeSessions: Int, isLocked: Bool = false, hasSecondFactor: Bool = false
+    activeSessions: Int, isLocked: Bool = false, hasSecondFactor: Bool = false,
+    expiresAt: Date? = nil
   ) {
+    self.expiresAt = expiresAt
     self.id = id
     self.username = username
     self.createdAt = createdAt

@@ -42,9 +42,12 @@ enum PostgresKnownSchemas {
     // 0011_app_migrations
     "66fdeaa4ee12bd7533214a474f0509bf6aa6f973a764926f6eba70ec1aacf81b":
       "3b13a4329d9f5d073b363e24058db883410d43cb12ea21aef063a85a8770812c",
-    // 0012_password_change_required
-    "10e2277ceccb1c939cdd938afbddec4759532bbd1c7151281b68faa0e240487d":
-      "478bdd016278544ec4ceced7120be2abe0371e735adbbae0e88c3c1061e37f13",
+    // 0012_account_expiry
+    "259ee3083585cbb09770200a2f68a23264b6b4957e288d8c19f2b77cb0e70257":
+      "11daae793cd9af0d85646edfcee03f311c055780bba44b8969f23c62c10fe7ed",
+    // 0013_password_change_required
+    "e96981bb980734cf65574e28bb2a16519d292c5e53dce6fd3541dd8ad7058982":
+      "6a6708a3678379228a24473c9213712f472e91c7333a90dfd33a1d4ef91fe247",
   ]
 
   /// The recorded schema digest for migrations with this digest, if any.

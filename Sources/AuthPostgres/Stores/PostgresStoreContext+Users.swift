@@ -80,6 +80,16 @@ extension PostgresStoreContext {
     }
   }
 
+  func setExpiry(_ expiresAt: Date?, for userID: UserID, at time: Date) throws(AuthError) {
+    try run { () throws(PostgresError) in
+      try database().execute(
+        """
+        UPDATE users SET expires_at = \(expiresAt), updated_at = \(time)
+        WHERE id = \(userID.rawValue)
+        """)
+    }
+  }
+
   func setPasswordChangeRequired(
     _ required: Bool, for userID: UserID, at time: Date
   ) throws(AuthError) {

@@ -44,9 +44,12 @@ enum SQLiteKnownSchemas {
     // 0011_app_migrations
     "774d4bfc6fe487fbe7aacc19a196099b9bb5ca366434e9dc4adf83f37ecee24d":
       "e185ce654f40f33e2d4be8986447c1f791c03edd211e9186d5f99fd0836c21bb",
-    // 0012_password_change_required
-    "c12e6d0c6a148985daa1e04848df24069133fb7cb536f0591f8aebd1e92ba2f2":
-      "83580e042969d212d6a59a6ea6819a2849dc11703705df7f91f29d5e2138c3d9",
+    // 0012_account_expiry
+    "4e5bcfc53e62a6d69200137726460f85cbe71be49c3e8487a4b622be12b66fae":
+      "d1997540991ce5d3a33a88e86ab4ef1476fa9e9b666c14528520a7a3b1d6591e",
+    // 0013_password_change_required
+    "b3607bb4fa69579682b622b649ebf597bebdcbc9791cf67309107633e30e54b9":
+      "d2ab4b231b7d728cc0e49d8314c1406482a05a40d9d54cdd31ae5dd3d58f9d87",
   ]
 
   /// Digest of a schema (`SchemaObject.digest(of:)`) → the names of its tables, so that the
@@ -171,8 +174,25 @@ enum SQLiteKnownSchemas {
       "user_groups",
       "users",
     ],
-    // 0012_password_change_required
-    "83580e042969d212d6a59a6ea6819a2849dc11703705df7f91f29d5e2138c3d9": [
+    // 0012_account_expiry
+    "d1997540991ce5d3a33a88e86ab4ef1476fa9e9b666c14528520a7a3b1d6591e": [
+      "app_migrations",
+      "auth_events",
+      "device_cookies",
+      "group_members",
+      "recovery_codes",
+      "schema_migrations",
+      "second_factors",
+      "secret_keys",
+      "sessions",
+      "sign_in_throttle",
+      "sign_in_work",
+      "sqlite_sequence",
+      "user_groups",
+      "users",
+    ],
+    // 0013_password_change_required
+    "d2ab4b231b7d728cc0e49d8314c1406482a05a40d9d54cdd31ae5dd3d58f9d87": [
       "app_migrations",
       "auth_events",
       "device_cookies",

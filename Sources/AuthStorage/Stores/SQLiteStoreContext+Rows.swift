@@ -15,10 +15,11 @@ extension SQLiteStoreContext {
   static let userColumns: SQLiteQuery =
     "users.id, users.username, users.created_at, users.updated_at"
 
-  /// The columns of `userRecord(from:)`.
+  /// The columns of `userRecord(from:)`; the account's expiry is named apart from a
+  /// session's `expires_at`.
   static let userRecordColumns: SQLiteQuery = """
     \(userColumns), users.password_hash, users.locked_at, users.lock_reason,
-    users.password_change_required
+    users.expires_at AS account_expires_at, users.password_change_required
     """
 
   /// The columns of `session(from:)`.
@@ -47,7 +48,8 @@ extension SQLiteStoreContext {
     }
     return UserRecord(
       user: try user(from: row), passwordHash: try row.decode(String.self, "password_hash"),
-      lock: lock, passwordChangeRequired: try row.decode(Bool.self, "password_change_required"))
+      lock: lock, expiresAt: try row.decode(Date?.self, "account_expires_at"),
+      passwordChangeRequired: try row.decode(Bool.self, "password_change_required"))
   }
 
   /// Reads a session from `sessionColumns`.

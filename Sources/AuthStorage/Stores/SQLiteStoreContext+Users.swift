@@ -63,6 +63,16 @@ extension SQLiteStoreContext {
     }
   }
 
+  func setExpiry(_ expiresAt: Date?, for userID: UserID, at time: Date) throws(AuthError) {
+    try run { () throws(SQLiteError) in
+      try database.execute(
+        """
+        UPDATE users SET expires_at = \(expiresAt), updated_at = \(time)
+        WHERE id = \(userID.rawValue)
+        """)
+    }
+  }
+
   func setPasswordChangeRequired(
     _ required: Bool, for userID: UserID, at time: Date
   ) throws(AuthError) {

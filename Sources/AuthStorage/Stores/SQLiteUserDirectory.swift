@@ -22,7 +22,7 @@ public struct SQLiteUserDirectory {
   }
 
   /// Every account by username, with its latest sign-in (a sign-up counts as the first),
-  /// active session count at `time`, and whether it is locked.
+  /// active session count at `time`, whether it is locked and when it expires.
   public func users(at time: Date = Date()) throws(SQLiteError) -> [Entry] {
     try database.query(
       """
@@ -33,7 +33,7 @@ public struct SQLiteUserDirectory {
           AS last_sign_in_at,
         (SELECT count(*) FROM sessions AS s WHERE s.user_id = users.id AND s.expires_at > \(time))
           AS active_sessions,
-        users.locked_at IS NOT NULL AS is_locked,
+        users.locked_at IS NOT NULL AS is_locked, users.expires_at,
         EXISTS (
           SELECT 1 FROM second_factors AS f WHERE f.user_id = users.id AND f.state = 'enabled'
         ) AS has_second_factor
@@ -47,7 +47,8 @@ public struct SQLiteUserDirectory {
         lastSignInAt: try row.decode(Date?.self, "last_sign_in_at"),
         activeSessions: try row.decode(Int.self, "active_sessions"),
         isLocked: try row.decode(Bool.self, "is_locked"),
-        hasSecondFactor: try row.decode(Bool.self, "has_second_factor"))
+        hasSecondFactor: try row.decode(Bool.self, "has_second_factor"),
+        expiresAt: try row.decode(Date?.self, "expires_at"))
     }
   }
 }

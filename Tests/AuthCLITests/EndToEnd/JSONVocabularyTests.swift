@@ -224,6 +224,9 @@ struct JSONVocabularyTests {
     try await recorder.json(
       sandbox, ["groups", "import"], ["--format", "htgroup", "--dry-run", groupFile])
     try await recorder.json(sandbox, ["groups", "remove"], ["staff", "carl"])
+    try await recorder.json(sandbox, ["users", "expire"], ["carl", "--on", "2099-01-01"])
+    try await recorder.json(sandbox, ["users", "list"])
+    try await recorder.json(sandbox, ["users", "expire"], ["carl", "--never"])
     try await recorder.json(
       sandbox, ["verify"], ["--username", "carl", "--password-stdin"], input: passphrase + "\n")
     try await recorder.json(sandbox, ["audit"])

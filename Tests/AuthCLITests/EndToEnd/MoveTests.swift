@@ -26,6 +26,7 @@ struct MoveTests {
       ["signin", "--username", "ada", "--password-stdin"], input: Passphrase.first + "\n")
     #expect(session.status == 0, "\(session.errors)")
     #expect(try await run(["users", "lock", "bob", "--reason", "on leave"]).status == 0)
+    #expect(try await run(["users", "expire", "ada", "--on", "2099-01-01"]).status == 0)
   }
 
   @Test(arguments: Engine.allCases)
@@ -41,6 +42,7 @@ struct MoveTests {
     let exported = try await sandbox.run(["--db", source, "users", "export"])
     #expect(exported.status == 0, "\(exported.errors)")
     #expect(exported.output.split(separator: "\n").count == 3)
+    #expect(exported.output.contains(#""expires_at":"2099-01-01T00:00:00Z""#))
     #expect(try await sandbox.run(["--db", destination, "migrate"]).status == 0)
     let imported = try await sandbox.run(
       ["--db", destination, "users", "import", "--format", "jsonl", "-"], input: exported.output)

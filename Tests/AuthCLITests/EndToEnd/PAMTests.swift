@@ -12,10 +12,14 @@ import Testing
 struct PAMTests {
   @Test func pamExecGetsTheAnswerFromTheExitStatus() async throws {
     let sandbox = try Sandbox()
-    let database = try await Self.database(in: sandbox, accounts: ["ada", "bob", "cyd", "dee"])
+    let database = try await Self.database(
+      in: sandbox, accounts: ["ada", "bob", "cyd", "dee", "eve"])
     #expect(try await sandbox.run(["--db", database, "users", "lock", "bob"]).status == 0)
     #expect(
-      try await sandbox.run(["--db", database, "users", "require-new-password", "dee"]).status == 0)
+      try await sandbox.run(["--db", database, "users", "expire", "dee", "--on", "2001-01-01"])
+        .status == 0)
+    #expect(
+      try await sandbox.run(["--db", database, "users", "require-new-password", "eve"]).status == 0)
     let services = sandbox.root + "/pam.d"
     try FileManager.default.createDirectory(atPath: services, withIntermediateDirectories: true)
     // pam_exec gives the program PAM's environment, not the caller's: the database is named
@@ -40,19 +44,27 @@ struct PAMTests {
     #expect(try await authenticate("ADA", Passphrase.first) != 0)
     #expect(try await authenticate("nobody", Passphrase.first) != 0)
     #expect(try await authenticate("bob", Passphrase.first) != 0)
-    // An account that must choose a new password is refused until it has, as `passwd -e`.
     #expect(try await authenticate("dee", Passphrase.first) != 0)
+    // An account that must choose a new password is refused until it has, as `passwd -e`.
+    #expect(try await authenticate("eve", Passphrase.first) != 0)
     for _ in 0..<5 { #expect(try await authenticate("cyd", Passphrase.second) != 0) }
     // Throttled: the right password is refused too, until the lock ends.
     #expect(try await authenticate("cyd", Passphrase.first) != 0)
     let audit = try await sandbox.run(["--db", database, "audit", "--user", "ada", "--json"])
     let kinds = (try audit.json() as? [[String: Any]])?.compactMap { $0["kind"] as? String }
     #expect(kinds?.contains("password_verified") == true)
-    let refused = try await sandbox.run(["--db", database, "audit", "--user", "dee", "--json"])
-    let details = (try refused.json() as? [[String: Any]])?.compactMap { $0["detail"] as? String }
+    let dee = try await sandbox.run(["--db", database, "audit", "--user", "dee", "--json"])
+    let details = (try dee.json() as? [[String: Any]])?.compactMap { $0["detail"] as? String }
     #expect(
-      details?.contains { $0.hasPrefix("new password required, none taken (verify; PAM service") }
-        == true)
+      details?.first?.hasPrefix("expired (verify; PAM service authcli-test") == true,
+      "\(details ?? [])")
+    let eve = try await sandbox.run(["--db", database, "audit", "--user", "eve", "--json"])
+    let eveDetails = (try eve.json() as? [[String: Any]])?.compactMap { $0["detail"] as? String }
+    #expect(
+      eveDetails?.contains {
+        $0.hasPrefix("new password required, none taken (verify; PAM service")
+      }
+        == true, "\(eveDetails ?? [])")
   }
 
   /// `verify --pam --group` under pamtester: a member's right password passes, an

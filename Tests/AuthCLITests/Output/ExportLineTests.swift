@@ -14,8 +14,9 @@ import Testing
 
   /// Lines as `users export` writes them: decoded and encoded again, byte for byte.
   @Test(arguments: [
-    #"{"created_at":"2026-01-02T03:04:05Z","last_sign_in_at":null,"lock_reason":null,"locked":false,"locked_at":null,"password_change_required":false,"password_hash":"$argon2id$v=19$m=8,t=1,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNo","second_factor":false,"updated_at":"2026-01-02T03:04:05Z","username":"ada"}"#,
-    #"{"created_at":"2026-01-02T03:04:05Z","last_sign_in_at":"2026-02-01T00:00:00Z","lock_reason":"a \"b\"\n\\c","locked":true,"locked_at":"2026-01-09T00:00:00Z","password_change_required":true,"password_hash":"x","recovery_codes_left":4,"second_factor":true,"second_factor_algorithm":"SHA256","second_factor_created_at":"2026-01-02T03:04:05Z","second_factor_digits":8,"second_factor_last_accepted_step":59000000,"second_factor_period":60,"second_factor_sealed_for_id":9007199254740993,"second_factor_sealed_secret":"AAECAw==","second_factor_state":"enabled","second_factor_updated_at":"2026-01-03T03:04:05Z","updated_at":"2026-01-03T00:00:00Z","username":"bob"}"#,
+    #"{"created_at":"2026-01-02T03:04:05Z","expires_at":null,"last_sign_in_at":null,"lock_reason":null,"locked":false,"locked_at":null,"password_change_required":false,"password_hash":"$argon2id$v=19$m=8,t=1,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNo","second_factor":false,"updated_at":"2026-01-02T03:04:05Z","username":"ada"}"#,
+    #"{"created_at":"2026-01-02T03:04:05Z","expires_at":null,"last_sign_in_at":"2026-02-01T00:00:00Z","lock_reason":"a \"b\"\n\\c","locked":true,"locked_at":"2026-01-09T00:00:00Z","password_change_required":true,"password_hash":"x","recovery_codes_left":4,"second_factor":true,"second_factor_algorithm":"SHA256","second_factor_created_at":"2026-01-02T03:04:05Z","second_factor_digits":8,"second_factor_last_accepted_step":59000000,"second_factor_period":60,"second_factor_sealed_for_id":9007199254740993,"second_factor_sealed_secret":"AAECAw==","second_factor_state":"enabled","second_factor_updated_at":"2026-01-03T03:04:05Z","updated_at":"2026-01-03T00:00:00Z","username":"bob"}"#,
+    #"{"created_at":"2026-01-02T03:04:05Z","expires_at":"2099-01-01T00:00:00Z","last_sign_in_at":null,"lock_reason":null,"locked":false,"locked_at":null,"password_change_required":false,"password_hash":"x","second_factor":false,"updated_at":"2026-01-02T03:04:05Z","username":"cy"}"#,
   ])
   func aLineReadBackIsWrittenTheSame(_ line: String) throws {
     let account = try decoded(line)
@@ -27,6 +28,7 @@ import Testing
     let line = try decoded(#"{"username":"ada","password_hash":"x"}"#)
     #expect(!line.saysSecondFactor)
     #expect(line.account.secondFactor == nil && line.account.lock == nil)
+    #expect(line.account.expiresAt == nil)
     #expect(!line.account.passwordChangeRequired)
   }
 

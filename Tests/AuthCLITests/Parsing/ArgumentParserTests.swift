@@ -193,7 +193,7 @@ struct ArgumentParserTests {
             + "'lock <username>', 'unlock <username>', 'reset-password <username>', "
             + "'require-new-password <username>', 'reset-2fa <username>', "
             + "'import <file> --format <format>', 'export', "
-            + "'rename <old> <new>' or 'sign-in-work'",
+            + "'rename <old> <new>', 'expire <username>' or 'sign-in-work'",
           at: ["users"])
       ),
       ("users drop", UsageError("Unknown subcommand 'users drop'", at: ["users"])),

@@ -76,7 +76,7 @@ import Testing
     #expect(gus.lock == nil)
   }
 
-  @Test func aShadowExpiryIsALockFromItsDayOnAndNeverDroppedUnasked() async throws {
+  @Test func aShadowExpiryThatCameIsALockAndOneToComeIsKeptUnlessDropped() async throws {
     let fixture = try UseCaseFixture(cost: .interactive)
     let today = Int(fixture.clock.now().timeIntervalSince1970 / 86_400)
     let day = { (number: Int) in
@@ -95,13 +95,14 @@ import Testing
       AccountImportRequest(format: .shadow, lines: lines, dryRun: true))
     #expect(
       strict.refused.map(\.reason) == [
-        "account expired on \(todayDate)",
-        "account expires on \(tomorrowDate), and authcli keeps no expiry",
-        "account expiry (field 8) is not a day count",
+        "account expired on \(todayDate)", "account expiry (field 8) is not a day count",
       ])
     // The use case names the setting that would take a line in; the front end words it.
-    #expect(strict.refused.map(\.remedy) == [.keepLocked, .dropExpiry, nil])
-    #expect(strict.accepted.map(\.username) == ["max"])
+    #expect(strict.refused.map(\.remedy) == [.keepLocked, nil])
+    // An expiry still to come is kept as the account's: refused from the start of its day.
+    let tomorrowStart = Date(timeIntervalSince1970: Double(today + 1) * 86_400)
+    #expect(strict.accepted.map(\.username) == ["lea", "max"])
+    #expect(strict.accepted.map(\.expiresAt) == [tomorrowStart, nil])
     let kept = try await services(fixture).accountImport.importAccounts(
       AccountImportRequest(
         format: .shadow, lines: Array(lines.prefix(3)), keepLocked: true, dropExpiry: true))
@@ -113,6 +114,24 @@ import Testing
     let events = try await fixture.events().filter { $0.kind == .accountImported }
     #expect(
       events.map(\.detail).contains("line 2; scheme sha512-crypt; expiry \(tomorrowDate) dropped"))
+    #expect(try await fixture.administration.account(named: "lea").expiresAt == nil)
+
+    let expiring = try await services(fixture).accountImport.importAccounts(
+      AccountImportRequest(format: .shadow, lines: ["lia" + lines[1].dropFirst(3)]))
+    #expect(expiring.written)
+    #expect(try await fixture.administration.account(named: "lia").expiresAt == tomorrowStart)
+    #expect(
+      try await fixture.events().last?.detail
+        == "line 1; scheme sha512-crypt; expires on \(tomorrowDate)")
+    // Its day came: the right password is refused as a locked account's.
+    let check = SignInRequest(username: "lia", password: UseCaseFixture.password)
+    fixture.clock.set(tomorrowStart.addingTimeInterval(-1))
+    #expect(try await services(fixture).signIn.verify(request: check).isValid)
+    fixture.clock.set(tomorrowStart)
+    #expect(
+      try await services(fixture).signIn.verify(request: check)
+        == .invalid(errorMessage: AuthMessages.signInFailed))
+    #expect(try await fixture.events().last?.detail == "expired (verify)")
   }
 
   @Test func aKeptHashSignsInOnceAndIsReplacedByArgon2id() async throws {

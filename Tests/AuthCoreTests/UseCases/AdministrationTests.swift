@@ -93,6 +93,68 @@ import Testing
       details == ["wrong password", "locked by an operator", "locked by an operator (verify)"])
   }
 
+  @Test func anExpiryRefusesFromItsMomentAsALockDoesAndNeverLiftsIt() async throws {
+    let fixture = try UseCaseFixture()
+    let first = try await fixture.register("ines")
+    let wrong = try await fixture.attempt("ines", UseCaseFixture.otherPassword)
+    let expiresAt = fixture.clock.now().addingTimeInterval(3_600)
+    let change = try await fixture.administration.setExpiry(named: "INES", to: expiresAt)
+    // One still to come leaves the account and its sessions as they are.
+    #expect(change.endedSessions == 0)
+    #expect(try await fixture.administration.account(named: "ines").expiresAt == expiresAt)
+    #expect(try await fixture.sessions.currentSession(token: first.token).user.username == "ines")
+    fixture.clock.advance(by: 3_599)
+    #expect(try await fixture.verify("ines", UseCaseFixture.password).isValid)
+
+    // From that moment on: the locked account's answer, work and silence on the count.
+    fixture.clock.advance(by: 1)
+    let throttleBefore = try await fixture.throttle("ines")
+    let verifies = fixture.hasher.counts.verify
+    let refused = try await fixture.attempt("ines", UseCaseFixture.password)
+    #expect(refused == wrong)
+    #expect(refused == .invalid(errorMessage: failed))
+    #expect(fixture.hasher.counts.verify == verifies + 1)
+    #expect(try await fixture.throttle("ines") == throttleBefore)
+    #expect(
+      try await fixture.verify("ines", UseCaseFixture.password) == .invalid(errorMessage: failed))
+    // An unlock lifts an operator's lock, never the expiry.
+    _ = try await fixture.administration.unlockAccount(named: "ines")
+    #expect(try await fixture.attempt("ines", UseCaseFixture.password) == refused)
+
+    // Setting one already come ends the sessions; --never lets the password in again.
+    let past = try await fixture.administration.setExpiry(named: "ines", to: expiresAt)
+    #expect(past.endedSessions == 1)
+    await #expect(throws: AuthError.notSignedIn) {
+      try await fixture.sessions.currentSession(token: first.token)
+    }
+    _ = try await fixture.administration.setExpiry(named: "ines", to: nil)
+    #expect(try await fixture.administration.account(named: "ines").expiresAt == nil)
+    #expect(try await fixture.attempt("ines", UseCaseFixture.password).isValid)
+    let events = try await fixture.events()
+    #expect(
+      events.filter { $0.kind == .signInFailed }.map(\.detail)
+        == ["wrong password", "expired", "expired (verify)", "expired"])
+    #expect(
+      events.filter { $0.kind == .accountExpirySet }.map(\.detail)
+        == [
+          "expires at \(Int64(expiresAt.timeIntervalSince1970)) s",
+          "expires at \(Int64(expiresAt.timeIntervalSince1970)) s; 1 session(s) ended",
+          "never expires",
+        ])
+    await #expect(throws: AuthError.administration(.noSuchAccount(username: "nobody"))) {
+      try await fixture.administration.setExpiry(named: "nobody", to: nil)
+    }
+  }
+
+  @Test func anExpiryOnADayIsAuditedAsThatDay() async throws {
+    let fixture = try UseCaseFixture()
+    _ = try await fixture.register("jana")
+    let day = try #require(CalendarDay(parsing: "2099-03-01"))
+    _ = try await fixture.administration.setExpiry(named: "jana", to: day.start)
+    #expect(try await fixture.events().last?.detail == "expires on 2099-03-01")
+    #expect(try await fixture.attempt("jana", UseCaseFixture.password).isValid)
+  }
+
   @Test func aLockThatLandsDuringASignInStopsItsSession() async throws {
     let store = InterleavingStore(try UseCaseFixture.makeMemoryStore())
     let fixture = try UseCaseFixture(store: store)

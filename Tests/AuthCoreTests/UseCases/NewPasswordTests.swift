@@ -183,25 +183,32 @@ struct NewPasswordTests {
   }
 
   @Test func aNewPasswordReplacingTheLastDearKeptHashLowersTheSignInWork() async throws {
-    // The minimum cost's default work is far below what SHA-512-crypt needs: the import
-    // raises the store's sign-in work for the kept hash.
+    // The minimum cost's default work is far below what SHA-512-crypt needs: the import is
+    // told to raise the store's sign-in work for the kept hash.
     let services = AuthServices(
       store: fixture.store, hasher: fixture.hasher, tokens: fixture.tokens, clock: fixture.clock,
       policy: fixture.policy, legacyVerifier: try LegacyHashVerifier())
-    let report = try await services.accountImport.importAccounts(
-      AccountImportRequest(
-        format: .shadow, lines: ["eve:\(AccountImportTests.sha512):0:0:99999:7:::"]))
+    var raising = AccountImportRequest(
+      format: .shadow, lines: ["eve:\(AccountImportTests.sha512):0:0:99999:7:::"])
+    raising.raiseSignInWork = true
+    let report = try await services.accountImport.importAccounts(raising)
     #expect(report.written)
-    #expect(try await fixture.store.read { try $0.raisedSignInWork() } != nil)
+    let raisedWork = try #require(report.signInWork).to
+    #expect(try await fixture.store.read { try $0.raisedSignInWork() } == raisedWork)
 
-    let begun = try await services.signIn.beginSignIn(
+    // The next process opens the store at its raised work, as the composition root does.
+    let raised = try UseCaseFixture(store: fixture.store, cost: .minimum, signInWork: raisedWork)
+    let signIn = AuthServices(
+      store: raised.store, hasher: raised.hasher, tokens: raised.tokens, clock: raised.clock,
+      policy: raised.policy, legacyVerifier: try LegacyHashVerifier()
+    ).signIn
+    let begun = try await signIn.beginSignIn(
       request: SignInRequest(username: "eve", password: UseCaseFixture.password))
     guard case .valid(.newPasswordRequired(let challenge)) = begun else {
       throw FixtureError.unexpected("no challenge: \(begun)")
     }
     guard
-      case .accepted = try await services.signIn.completeSignIn(
-        challenge, newPassword: request(chosen))
+      case .accepted = try await signIn.completeSignIn(challenge, newPassword: request(chosen))
     else { throw FixtureError.unexpected("the new password was refused") }
     #expect(try await fixture.store.read { try $0.raisedSignInWork() } == nil)
     let changed = try #require(

@@ -155,6 +155,20 @@ struct SecondFactorTests {
     #expect(!details.contains(enrolment.base32Secret))
   }
 
+  @Test func anExpiryThatComesBetweenPasswordAndCodeStartsNoSession() async throws {
+    let (enrolment, _) = try await enabled("eve")
+    let id = try await userID("eve")
+    let challenge = try await begin("eve")
+    _ = try await fixture.administration.setExpiry(named: "eve", to: fixture.clock.now())
+    let sessionsBefore = try await fixture.store.read { try $0.sessions(of: id).count }
+    let answer = try await services.signIn.completeSignIn(challenge, code: try code(enrolment))
+    guard case .refused = answer else {
+      Issue.record("an expired account's code was accepted")
+      return
+    }
+    #expect(try await fixture.store.read { try $0.sessions(of: id).count } == sessionsBefore)
+  }
+
   @Test func aRecoveryCodeWorksOnceAndCountsDown() async throws {
     let (_, codes) = try await enabled("bea")
     let first = try await begin("bea")

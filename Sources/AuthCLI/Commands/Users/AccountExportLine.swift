@@ -19,6 +19,7 @@ struct AccountExportLine: JSONOutput, Decodable {
 
   enum CodingKeys: String, CodingKey, CaseIterable {
     case createdAt = "created_at"
+    case expiresAt = "expires_at"
     case lastSignInAt = "last_sign_in_at"
     case lockReason = "lock_reason"
     case locked
@@ -51,6 +52,7 @@ struct AccountExportLine: JSONOutput, Decodable {
       name: account.username, hash: account.passwordHash, createdAt: account.createdAt,
       updatedAt: account.updatedAt, lastSignInAt: account.lastSignInAt, lock: account.lock,
       secondFactor: account.secondFactor)
+    record.expiresAt = account.expiresAt
     record.passwordChangeRequired = account.passwordChangeRequired
     self.account = record
     saysSecondFactor = true
@@ -66,6 +68,7 @@ struct AccountExportLine: JSONOutput, Decodable {
     try container.encode(account.lock != nil, forKey: .locked)
     try container.encodeIfPresent(account.lock?.lockedAt, forKey: .lockedAt)
     try container.encodeIfPresent(account.lock?.reason, forKey: .lockReason)
+    try container.encodeIfPresent(account.expiresAt, forKey: .expiresAt)
     try container.encode(account.secondFactor?.state == .enabled, forKey: .secondFactor)
     try container.encode(account.passwordChangeRequired, forKey: .passwordChangeRequired)
     // A line is one flat object: the factor's keys stand beside the account's, and only
@@ -101,6 +104,7 @@ struct AccountExportLine: JSONOutput, Decodable {
     let updatedAt = try fields.time(.updatedAt)
     let lastSignInAt = try fields.time(.lastSignInAt)
     let lockedAt = try fields.time(.lockedAt)
+    let expiresAt = try fields.time(.expiresAt)
     var lock: AccountLock? = nil
     if fields.flag(.locked) == true {
       lock = AccountLock(
@@ -122,6 +126,7 @@ struct AccountExportLine: JSONOutput, Decodable {
     var record = AccountImportRecord(
       name: name, hash: hash, createdAt: createdAt, updatedAt: updatedAt,
       lastSignInAt: lastSignInAt, lock: lock, secondFactor: secondFactor)
+    record.expiresAt = expiresAt
     // Like `locked`, it counts only when it is `true`.
     record.passwordChangeRequired = fields.flag(.passwordChangeRequired) == true
     account = record

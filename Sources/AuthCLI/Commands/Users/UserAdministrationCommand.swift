@@ -202,6 +202,12 @@ struct UserAdministrationCommand {
     return scheme.isCurrent ? scheme.rawValue : scheme.rawValue + ", upgraded at next sign-in"
   }
 
+  /// The expiry as `users expire` takes it: the day, refused from its start (UTC).
+  private static func expiry(_ expiresAt: Date) -> String {
+    let day = CalendarDay(containing: expiresAt)
+    return Date() >= expiresAt ? "expired on \(day)" : "on \(day) (refused from 00:00 UTC)"
+  }
+
   private static func sessions(_ count: Int) -> String {
     "\(count) session\(count == 1 ? "" : "s")"
   }
@@ -218,7 +224,7 @@ struct UserAdministrationCommand {
     if let until = details.throttledUntil {
       failures += " (sign-in refused until \(Timestamp.readable(until)))"
     }
-    let lines = [
+    var lines = [
       ("Username", details.user.username),
       ("Created", Timestamp.readable(details.user.createdAt)),
       ("Updated", Timestamp.readable(details.user.updatedAt)),
@@ -232,6 +238,10 @@ struct UserAdministrationCommand {
         details.groups.isEmpty ? "none" : details.groups.map(\.canonical).joined(separator: ", ")
       ),
     ]
+    // Only an account that expires is worth the line, beside its lock.
+    if let expiresAt = details.expiresAt {
+      lines.insert(("Expires", Self.expiry(expiresAt)), at: 5)
+    }
     // Only a hash kept from another system is worth a line: authcli's own is the rule.
     var scheme =
       details.passwordScheme?.isCurrent == true

@@ -33,10 +33,13 @@ struct UserListEntry: JSONOutput {
   let activeSessions: Int
   let locked: Bool
   let secondFactor: Bool
+  /// The first moment the account is refused; `null` when it never expires.
+  let expiresAt: Date?
 
   enum CodingKeys: String, CodingKey, CaseIterable {
     case activeSessions = "active_sessions", createdAt = "created_at"
-    case lastSignInAt = "last_sign_in_at", locked, secondFactor = "second_factor", username
+    case expiresAt = "expires_at", lastSignInAt = "last_sign_in_at", locked
+    case secondFactor = "second_factor", username
   }
 }
 
@@ -62,6 +65,8 @@ struct AccountShown: JSONOutput {
   /// list is `sessions`. Removed in the next release.
   let activeSessions: [SessionRecord]?
   let secondFactor: Bool
+  /// The first moment the account is refused; `null` when it never expires.
+  let expiresAt: Date?
   /// The groups the account is in, by name.
   let groups: [String]
   /// Whether the next sign-in must choose a new password before a session starts.
@@ -69,6 +74,7 @@ struct AccountShown: JSONOutput {
 
   enum CodingKeys: String, CodingKey, CaseIterable {
     case activeSessions = "active_sessions", createdAt = "created_at"
+    case expiresAt = "expires_at"
     case failedAttempts = "failed_attempts", groups, lastSignInAt = "last_sign_in_at"
     case lockReason = "lock_reason", locked, lockedAt = "locked_at"
     case passwordChangeRequired = "password_change_required"
@@ -99,6 +105,7 @@ struct AccountShown: JSONOutput {
     sessions = details.activeSessions.map(SessionRecord.init)
     activeSessions = sessions
     self.secondFactor = secondFactor
+    expiresAt = details.expiresAt
     groups = details.groups.map(\.canonical)
     passwordChangeRequired = details.passwordChangeRequired
   }

@@ -13,13 +13,15 @@ struct UsersCommand {
       UserListEntry(
         username: user.username, createdAt: user.createdAt, lastSignInAt: user.lastSignInAt,
         activeSessions: user.activeSessions, locked: user.isLocked,
-        secondFactor: user.hasSecondFactor)
+        secondFactor: user.hasSecondFactor, expiresAt: user.expiresAt)
     }
     try context.emit(json: entries)
     guard !entries.isEmpty else {
       context.show("No accounts yet.")
       return
     }
+    // No EXPIRES column: a date beside the others no longer fits 80 columns, and a record
+    // wrapped onto a second line is worse than one read with --json or users show.
     let rows = entries.map { user in
       [
         user.username, Timestamp.toTheMinute(user.createdAt),
@@ -40,7 +42,8 @@ struct UsersCommand {
 
 extension UsersCommand {
   static let declaration: Subcommand = Subcommand(
-    "users", abstract: "Administer accounts: list, add, show, delete, lock, reset passwords.",
+    "users",
+    abstract: "Administer accounts: list, add, show, delete, lock, expire, reset passwords.",
     discussion: """
       Whoever can open the database administers it, as with htpasswd or manage.py: these
       verbs need no sign-in. Each change is recorded in the audit trail. A name with no
@@ -52,6 +55,7 @@ extension UsersCommand {
       }
     ] + UserAdministrationCommand.verbs + [
       UsersImportCommand.declaration, UsersExportCommand.declaration,
-      UsersRenameCommand.declaration, UsersSignInWorkCommand.declaration,
+      UsersRenameCommand.declaration, UsersExpireCommand.declaration,
+      UsersSignInWorkCommand.declaration,
     ])
 }

@@ -1,6 +1,11 @@
 import AuthCore
 import CommandLineKit
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -264,6 +269,8 @@ struct AccountsImported: JSONOutput {
     let passwordScheme: String
     let locked: Bool
     let droppedExpiry: String?
+    /// The shadow entry's expiry kept as the account's; `null` for none.
+    let expiresAt: Date?
     let secondFactorTransfer: String
     let recoveryCodesNotMoved: Int
     /// Whether its next sign-in must choose a new password (shadow's last change 0).
@@ -272,7 +279,7 @@ struct AccountsImported: JSONOutput {
     let scheme: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-      case droppedExpiry = "dropped_expiry", line, locked
+      case droppedExpiry = "dropped_expiry", expiresAt = "expires_at", line, locked
       case passwordChangeRequired = "password_change_required", passwordScheme = "password_scheme"
       case recoveryCodesNotMoved = "recovery_codes_not_moved", scheme
       case secondFactorTransfer = "second_factor_transfer", username
@@ -286,6 +293,7 @@ struct AccountsImported: JSONOutput {
       passwordScheme = account.scheme?.rawValue ?? "none"
       locked = account.locked
       droppedExpiry = account.droppedExpiry
+      expiresAt = account.expiresAt
       secondFactorTransfer = account.secondFactor.rawValue
       recoveryCodesNotMoved = account.recoveryCodesNotMoved
       passwordChangeRequired = account.passwordChangeRequired

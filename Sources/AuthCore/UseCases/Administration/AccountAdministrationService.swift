@@ -89,6 +89,7 @@ public struct AccountAdministrationService: AccountAdministrationUseCase {
       let raised = try context.raisedSignInWork()
       details.signInWork = defaultWork.map { max($0, raised ?? 0) }
       details.groups = try context.groups(of: record.user.id)
+      details.expiresAt = record.expiresAt
       details.passwordChangeRequired = record.passwordChangeRequired
       return details
     }
@@ -118,6 +119,24 @@ public struct AccountAdministrationService: AccountAdministrationUseCase {
       let ended = try context.deleteSessions(of: record.user.id, except: nil)
       let detail = "\(ended) session(s) ended" + (reason.isEmpty ? "" : "; reason: \(reason)")
       return (ended, detail)
+    }
+  }
+
+  /// Stores the expiry; one already come ends the sessions as a lock does, and one to come
+  /// leaves them to their own lifetimes.
+  public func setExpiry(
+    named username: String, to expiresAt: Date?
+  ) async throws(AuthError) -> AccountChange {
+    try await change(username, kind: .accountExpirySet) { record, now, context throws(AuthError) in
+      try context.setExpiry(expiresAt, for: record.user.id, at: now)
+      guard let expiresAt else { return (0, "never expires") }
+      let day = CalendarDay(containing: expiresAt)
+      let when =
+        day.start == expiresAt
+        ? "expires on \(day)" : "expires at \(Int64(expiresAt.timeIntervalSince1970)) s"
+      guard now >= expiresAt else { return (0, when) }
+      let ended = try context.deleteSessions(of: record.user.id, except: nil)
+      return (ended, when + "; \(ended) session(s) ended")
     }
   }
 

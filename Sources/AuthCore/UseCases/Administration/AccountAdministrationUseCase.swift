@@ -73,6 +73,8 @@ public struct AccountDetails: Hashable, Sendable {
   public var signInWork: Int? = nil
   /// The groups the account is in, by name.
   public var groups: [GroupName] = []
+  /// The first moment the account is refused (`users expire`); `nil` when it never expires.
+  public var expiresAt: Date? = nil
   /// Whether the next sign-in must choose a new password before a session starts.
   public var passwordChangeRequired = false
 
@@ -151,6 +153,13 @@ public protocol AccountAdministrationUseCase: Sendable {
   /// Locks the account (or replaces the reason of a standing lock) and ends its sessions.
   /// Throws `AuthError.administration(.lockReasonTooLong)` for an over-long reason.
   func lockAccount(named username: String, reason: String) async throws(AuthError) -> AccountChange
+  /// Sets the first moment the account is refused, or with `nil` lets it never expire.
+  /// From then on every sign-in and password check is refused as a locked account's is;
+  /// an expiry that has already come also ends the account's sessions.
+  func setExpiry(
+    named username: String, to expiresAt: Date?
+  ) async throws(AuthError)
+    -> AccountChange
   /// Lifts the operator's lock, if any, and clears the sign-in throttle of the name.
   func unlockAccount(named username: String) async throws(AuthError) -> AccountChange
   /// Asks the account for a new password at its next sign-in (`passwd -e`): the right

@@ -23,6 +23,8 @@ public struct ExportedAccount: Hashable, Sendable {
   public let lock: AccountLock?
   /// The second factor, pending or enabled, when there is one.
   public let secondFactor: ExportedSecondFactor?
+  /// The first moment the account is refused; `nil` when it never expires.
+  public var expiresAt: Date? = nil
   /// Whether its next sign-in must choose a new password.
   public var passwordChangeRequired = false
 }
@@ -91,6 +93,7 @@ public struct AccountExportService: Sendable {
             lastSignInAt: try context.latestEventTime(
               of: record.user.id, kinds: [.signInSucceeded, .signUp]),
             lock: record.lock, secondFactor: try Self.secondFactor(of: record.user.id, in: context))
+          account.expiresAt = record.expiresAt
           account.passwordChangeRequired = record.passwordChangeRequired
           rows.append(Row(id: record.user.id, account: account))
         }

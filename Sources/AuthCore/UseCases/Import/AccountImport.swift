@@ -36,6 +36,9 @@ public struct AccountImportRecord: Hashable, Sendable {
   /// Its second factor there; `nil` when it had none, or when the export is older than the
   /// field.
   public let secondFactor: ExportedSecondFactor?
+  /// Its expiry there (the first moment refused); `nil` when it had none, or when the
+  /// export is older than the field.
+  public var expiresAt: Date? = nil
   /// Whether its next sign-in had to choose a new password there; `false` when the export
   /// is older than the field.
   public var passwordChangeRequired = false
@@ -81,8 +84,8 @@ public struct AccountImportRequest: Sendable {
   /// Imports a locked shadow entry (`!…`, `*`, or an expiry day that has come) as a locked
   /// account instead of refusing it.
   public let keepLocked: Bool
-  /// Imports a shadow entry whose expiry is still to come without it, instead of refusing
-  /// it: authcli keeps no expiry, so the account would outlive it.
+  /// Imports a shadow entry whose expiry is still to come without it, instead of keeping
+  /// it as the account's expiry.
   public let dropExpiry: Bool
   /// Imports an exported account without its second factor, instead of moving it.
   public let dropSecondFactors: Bool
@@ -130,6 +133,9 @@ public struct ImportedAccount: Hashable, Sendable {
   /// The shadow entry's expiry (`YYYY-MM-DD`) when it was still to come and was not kept
   /// (`dropExpiry`).
   public let droppedExpiry: String?
+  /// The shadow entry's expiry, kept as the account's (the first moment refused), when it
+  /// was still to come and not dropped.
+  public let expiresAt: Date?
   /// What became of the exported account's second factor.
   public let secondFactor: SecondFactorTransfer
   /// How many unused recovery codes its moved factor had there and does not have here.
@@ -141,8 +147,9 @@ public struct ImportedAccount: Hashable, Sendable {
   init(
     line: Int, username: String, scheme: LegacyPasswordHash.Scheme?, locked: Bool,
     droppedExpiry: String? = nil, secondFactor: SecondFactorTransfer = .none,
-    recoveryCodesNotMoved: Int = 0, passwordChangeRequired: Bool = false
+    recoveryCodesNotMoved: Int = 0, expiresAt: Date? = nil, passwordChangeRequired: Bool = false
   ) {
+    self.expiresAt = expiresAt
     self.line = line
     self.username = username
     self.scheme = scheme

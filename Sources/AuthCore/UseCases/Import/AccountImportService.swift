@@ -88,7 +88,7 @@ public struct AccountImportService: Sendable {
     var firstLine: [String: Int] = [:]
     let now = clock.now()
     let judging = Judging(
-      request: request, today: Int((now.timeIntervalSince1970 / 86_400).rounded(.down)),
+      request: request, today: CalendarDay(containing: now).dayNumber,
       keys: request.dropSecondFactors || !request.entries.contains(where: \.hasSecondFactor)
         ? nil : secondFactorKeysResult())
     for (index, line) in request.entries.enumerated() {
@@ -180,8 +180,13 @@ public struct AccountImportService: Sendable {
     if let expiry = candidate.account.droppedExpiry {
       detail += "; expiry \(expiry) dropped"
     }
+    if let expiresAt = candidate.account.expiresAt {
+      try context.setExpiry(expiresAt, for: user.id, at: record?.updatedAt ?? user.updatedAt)
+      detail += "; expires on \(CalendarDay(containing: expiresAt))"
+    }
     if candidate.account.passwordChangeRequired {
-      try context.setPasswordChangeRequired(true, for: user.id, at: now)
+      try context.setPasswordChangeRequired(
+        true, for: user.id, at: record?.updatedAt ?? user.updatedAt)
       detail += "; new password required"
     }
     if let lock = record?.lock {
@@ -261,6 +266,8 @@ public struct AccountImportService: Sendable {
       return refuse(refusal.reason, refusal.remedy)
     }
     var droppedExpiry: String? = nil
+    // An export's expiry moves as its lock does, come or not.
+    var expiresAt: Date? = record?.expiresAt
     if let day = fields.expiryDay {
       let date = Self.date(ofDay: day)
       if day <= judging.today {
@@ -272,7 +279,8 @@ public struct AccountImportService: Sendable {
       } else if request.dropExpiry {
         droppedExpiry = date
       } else {
-        return refuse("account expires on \(date), and authcli keeps no expiry", .dropExpiry)
+        // Kept: from that day on the account is refused, as `users expire --on` does.
+        expiresAt = CalendarDay(dayNumber: day).start
       }
     }
     var transfer = SecondFactorTransfer.none
@@ -295,7 +303,7 @@ public struct AccountImportService: Sendable {
       locked: lockReason != nil || record?.lock != nil, droppedExpiry: droppedExpiry,
       secondFactor: transfer,
       // Codes of a dropped factor are moot: there is no factor to use them with.
-      recoveryCodesNotMoved: moved?.factor.recoveryCodesLeft ?? 0,
+      recoveryCodesNotMoved: moved?.factor.recoveryCodesLeft ?? 0, expiresAt: expiresAt,
       passwordChangeRequired: fields.passwordChangeRequired)
     let kept: String
     if let hash { kept = hash.text } else { kept = try unmatchableHash() }
@@ -307,23 +315,7 @@ public struct AccountImportService: Sendable {
 
   /// `YYYY-MM-DD` of a day counted from 1970-01-01.
   static func date(ofDay day: Int) -> String {
-    // The proleptic Gregorian calendar counted in 400-year eras of 146,097 days, from
-    // 0000-03-01 (so that a leap day ends its year). Not Foundation's format styles, which
-    // load calendar and time-zone data on first use (docs/performance.md).
-    let days = day + 719_468
-    let era = (days >= 0 ? days : days - 146_096) / 146_097
-    let dayOfEra = days - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let shiftedMonth = (5 * dayOfYear + 2) / 153
-    let dayOfMonth = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-    let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    func padded(_ value: Int, _ width: Int) -> String {
-      let digits = String(value)
-      return String(repeating: "0", count: max(0, width - digits.count)) + digits
-    }
-    return "\(padded(year, 4))-\(padded(month, 2))-\(padded(dayOfMonth, 2))"
+    CalendarDay(dayNumber: day).description
   }
 
   /// The key source's keys, or why there are none; read once, only for a file that holds

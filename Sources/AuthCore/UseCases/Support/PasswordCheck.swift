@@ -114,7 +114,7 @@ struct PasswordCheck: Sendable {
     func verified(against hash: String) -> Passed {
       Passed(
         record: UserRecord(
-          user: record.user, passwordHash: hash, lock: record.lock,
+          user: record.user, passwordHash: hash, lock: record.lock, expiresAt: record.expiresAt,
           passwordChangeRequired: record.passwordChangeRequired),
         upgradedHash: nil, trustedCookie: trustedCookie, password: password)
     }
@@ -133,7 +133,7 @@ struct PasswordCheck: Sendable {
   enum Refusal: Sendable, Equatable {
     /// The count the attempt falls under is locked; the password was not judged.
     case throttled
-    /// An operator locked the account; the password was not judged.
+    /// An operator locked the account, or it expired; the password was not judged.
     case lockedByOperator
     /// No such account, a wrong password, or a stored hash refused as damaged.
     case failed
@@ -269,7 +269,9 @@ struct PasswordCheck: Sendable {
     let name = passed.record.user.username
     let cookie = passed.trustedCookie?.hash
     return try await store.write { context throws(AuthError) in
-      guard let record = try context.userRecord(id: userID), record.lock == nil else {
+      guard let record = try context.userRecord(id: userID), record.lock == nil,
+        !record.isExpired(at: now)
+      else {
         return false
       }
       if let cookie, let stored = try context.deviceCookie(tokenHash: cookie),
@@ -390,7 +392,7 @@ struct PasswordCheck: Sendable {
       detail: purpose.failureDetail(attempt, storedCost: .current, via: caller))
     try await store.write { context throws(AuthError) in try context.append(event) }
     switch attempt {
-    case .lockedByOperator: return .refused(.lockedByOperator)
+    case .lockedByOperator, .expired: return .refused(.lockedByOperator)
     case .locked, .allowed: return .refused(.throttled)
     }
   }
@@ -436,6 +438,8 @@ struct PasswordCheck: Sendable {
       // An operator's lock answers before the throttle: nothing is counted against a
       // name whose owner cannot sign in anyway.
       if let record, record.lock != nil { return (.lockedByOperator(record.user.id), nil) }
+      // An expired account likewise: the same answer, the same work, its own audit reason.
+      if let record, record.isExpired(at: now) { return (.expired(record.user.id), nil) }
       if let record,
         let valid = try Self.validCookie(among: cookies, for: record, at: now, in: context)
       {

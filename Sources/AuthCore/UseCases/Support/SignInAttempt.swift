@@ -4,6 +4,8 @@ enum SignInAttempt: Sendable {
   case locked(UserID?)
   /// The account is locked by an operator: the password is not judged, nothing is counted.
   case lockedByOperator(UserID)
+  /// The account's expiry has come: refused as a locked account is, nothing is counted.
+  case expired(UserID)
   /// The password may be judged; the account, if the name has one.
   case allowed(UserRecord?)
 
@@ -12,6 +14,7 @@ enum SignInAttempt: Sendable {
     switch self {
     case .locked(let id): id
     case .lockedByOperator(let id): id
+    case .expired(let id): id
     case .allowed(let record): record?.user.id
     }
   }
@@ -27,6 +30,7 @@ enum SignInAttempt: Sendable {
     switch self {
     case .locked: "locked"
     case .lockedByOperator: "locked by an operator"
+    case .expired: "expired"
     case .allowed(nil): "unknown user"
     case .allowed: "wrong password"
     }
