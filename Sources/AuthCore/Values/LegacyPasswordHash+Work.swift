@@ -58,9 +58,10 @@ extension LegacyHashCost {
 /// (the current work less the scheme's) ends a wrong password at the time of one verify at
 /// 64 MiB, 2 passes, timed as sign-in runs them, the scheme's verify then the pad.
 /// `script/work-rates` measures them; bcrypt, yescrypt and PBKDF2 were set from its runs on
-/// an AMD EPYC on 2 December 2026, PBKDF2-SHA1 and scrypt (libsodium's) on 6 December 2026
-/// (the same run put PBKDF2-SHA256 at 0.195 and bcrypt at 70.7). A plain ratio of verify times misses how the pad runs: a
-/// smaller Argon2id stays more in the cache, and one that follows another scheme's work
+/// an AMD EPYC on 2 December 2026, PBKDF2-SHA1 on 6 December 2026 (the same run put
+/// PBKDF2-SHA256 at 0.195 and bcrypt at 70.7), scrypt (libsodium's, at Django's p = 5
+/// against a verify at the raised work) from two quiet runs on 6 December 2026 (2.357 and
+/// 2.375). A plain ratio of verify times misses how the pad runs: a smaller Argon2id stays more in the cache, and one that follows another scheme's work
 /// runs slower. Such rates still move between machines (bcrypt and SHA-crypt are bound by
 /// the processor, Argon2id by memory and cache size), which is why sign-in pads by measured
 /// time as soon as it has a measure; the table decides what an import admits, and the
@@ -79,7 +80,7 @@ enum WorkRates {
   /// One HMAC-SHA1 iteration of PBKDF2 (two SHA-1 compressions and their setup).
   static let pbkdf2SHA1PerIteration = 0.175
   /// One KiB of a scrypt lane's memory (128 × N × r bytes), filled once and read once.
-  static let scryptPerKiB = 3.08
+  static let scryptPerKiB = 2.37
   /// Argon2 over several lanes, computed one lane after another by libsodium (smaller
   /// lanes stay in cache longer, so a KiB costs less than in one lane).
   static let argon2LanesFactor = 0.86
