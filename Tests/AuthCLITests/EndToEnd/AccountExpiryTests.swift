@@ -59,6 +59,28 @@ struct AccountExpiryTests {
     #expect(try await sandbox.signIn("ada", password: Passphrase.first).status == 0)
   }
 
+  @Test func theShellRefusesAnExpiredAccountAsItRefusesALockedOne() async throws {
+    let sandbox = try Sandbox()
+    #expect(try await sandbox.run(["migrate"]).status == 0)
+    for name in ["cyd", "dina"] { #expect(try await sandbox.addUser(name).status == 0) }
+    #expect(try await sandbox.run(["users", "lock", "dina"]).status == 0)
+    #expect(try await sandbox.run(["users", "expire", "cyd", "--on", "2001-01-01"]).status == 0)
+    func shellSignIn(_ name: String) async throws -> Sandbox.Run {
+      try await sandbox.run(["shell"], input: "1\n\(name)\n\(Passphrase.first)\n3\n")
+    }
+    let expired = try await shellSignIn("cyd")
+    let locked = try await shellSignIn("dina")
+    #expect(expired.status == 0, "\(expired.errors)")
+    #expect(expired.output.contains("Incorrect username or password"), "\(expired.output)")
+    #expect(!expired.output.contains("Signed in as"))
+    // One answer: the same transcript, word for word.
+    #expect(expired.output == locked.output)
+    #expect(try await sandbox.run(["whoami"]).status == 77)
+    let audit = try await sandbox.run(["audit", "--user", "cyd", "--json"])
+    let details = (try audit.json() as? [[String: Any]])?.compactMap { $0["detail"] as? String }
+    #expect(details?.contains("expired") == true, "\(details ?? [])")
+  }
+
   @Test func theDayIsOneOptionOrTheOther() async throws {
     let sandbox = try Sandbox()
     #expect(try await sandbox.run(["migrate"]).status == 0)
