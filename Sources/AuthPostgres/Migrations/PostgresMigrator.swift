@@ -84,7 +84,7 @@ public struct PostgresMigrator: MigrationExecutor {
     _ connection: PostgresConnection, at time: Date = Date(), creatingTables: Bool = true
   ) throws -> [Migration] {
     try plan.requireValidSet()
-    let current = try verifySchema(connection)
+    let current = try verifySchemaOnceMigrationsSettle(connection)
     guard current < newestVersion else { return [] }
     if current == 0, !creatingTables, let first = migrations.first {
       throw PostgresError.notMigrated(schema: connection.schema, firstPending: first.identifier)
@@ -95,6 +95,29 @@ public struct PostgresMigrator: MigrationExecutor {
     }
     if !applied.isEmpty { try verifySchema(connection) }
     return applied
+  }
+
+  /// `verifySchema`, judged once more after waiting for any migration in progress when the
+  /// first look finds objects its records do not explain.
+  ///
+  /// Processes that open a new schema at once all migrate it, one migration per transaction
+  /// under the schema's advisory lock; through a pooler, a process's reads have been seen to
+  /// fall across another's commit (its objects without their records). A schema that is
+  /// really wrong is refused by the second look as by the first.
+  private func verifySchemaOnceMigrationsSettle(_ connection: PostgresConnection) throws -> Int {
+    do {
+      return try verifySchema(connection)
+    } catch PostgresError.unexpectedSchema {
+      try connection.begin()
+      do {
+        try connection.execute(Self.migrationLockSQL)
+        try connection.executeScript("COMMIT")
+      } catch {
+        if connection.isOpen { try? connection.executeScript("ROLLBACK") }
+        throw error
+      }
+      return try verifySchema(connection)
+    }
   }
 
   /// Refuses a schema that is newer than this migrator knows (`schemaTooNew`), records
@@ -283,6 +306,13 @@ public struct PostgresMigrator: MigrationExecutor {
     }
   }
 
+  /// The schema's migration lock, held to the end of the transaction: one lock per schema,
+  /// so tests and tenants in other schemas of the database go on.
+  private static let migrationLockSQL: PostgresQuery = """
+    SELECT pg_catalog.pg_advisory_xact_lock(
+      1635087464, pg_catalog.hashtext(pg_catalog.current_schema()::text))
+    """
+
   /// The recorded migrations, oldest first, once the record table exists.
   private static let recordsSQL: PostgresQuery =
     "SELECT version, identifier, applied_at FROM schema_migrations ORDER BY version"
@@ -306,12 +336,7 @@ public struct PostgresMigrator: MigrationExecutor {
   ) throws -> Bool {
     try connection.begin()
     do {
-      // One lock per schema: tests and tenants in other schemas of the database go on.
-      try connection.execute(
-        """
-        SELECT pg_catalog.pg_advisory_xact_lock(
-          1635087464, pg_catalog.hashtext(pg_catalog.current_schema()::text))
-        """)
+      try connection.execute(Self.migrationLockSQL)
       try connection.executeScript(Self.recordTableSQL)
       // Read again under the lock: another process may have migrated meanwhile.
       let current = try currentVersion(of: connection)
