@@ -28,6 +28,10 @@ struct GroupCommandTests {
     #expect(againJSON["added_members"] as? [String] == ["cyd"])
     #expect(againJSON["already_members"] as? [String] == ["bob"])
     #expect(try await sandbox.run(["groups", "add", "web", "ada"]).status == 0)
+    let unchanged = try await sandbox.run(["groups", "add", "staff", "ada", "bob"])
+    #expect(unchanged.output == "ada, bob were in staff already.\n")
+    let notMember = try await sandbox.run(["groups", "remove", "web", "bob"])
+    #expect(notMember.output == "bob was not in web.\n", "\(notMember.errors)")
 
     // All or nothing: one name with no account, and nothing changes.
     let refused = try await sandbox.run(["groups", "add", "admins", "ada", "nobody"])
