@@ -26,6 +26,7 @@
  * Usage: work-rates [repetitions]   (default 21)
  */
 #include <crypt.h>
+#include <math.h>
 #include <nettle/pbkdf2.h>
 #include <sodium.h>
 #include <stdio.h>
@@ -179,6 +180,25 @@ int main(int argc, char **argv) {
     printf("Argon2id m=%d KiB, t=%d: fastest %.2f ms, median %.2f ms (%d runs)\n",
            currents[which], passes, full.fastest, full.median, repetitions);
   }
+  /* Argon2id's time grows faster than its work (a larger memory misses the caches and the
+   * TLB more often): the exponent of that growth between the default and the raised work,
+   * which scales a process's first timed verify of a cheaper own hash up to the current
+   * cost (Argon2idHasher.timeExponent). Timed alternating, as the two follow each other at
+   * sign-in: timed in blocks, each size's runs find the memory in another state. */
+  double smalls[repetitions], larges[repetitions];
+  for (int index = 0; index < repetitions; index++) {
+    double start = now_ms();
+    verify_pad(fulls_hash[1]);
+    larges[index] = now_ms() - start;
+    start = now_ms();
+    verify_pad(fulls_hash[0]);
+    smalls[index] = now_ms() - start;
+  }
+  struct spread small = spread_of(smalls, repetitions), large = spread_of(larges, repetitions);
+  double work_ratio = log((double)raised_kib / default_kib);
+  printf("Argon2id time exponent (m=%d -> m=%d KiB, alternating): %.3f (medians %.3f)\n",
+         default_kib, raised_kib, log(large.fastest / small.fastest) / work_ratio,
+         log(large.median / small.median) / work_ratio);
   printf("\n%-44s %10s %10s %10s %10s\n", "rate", "verify ms", "pad KiB", "measured",
          "medians");
   for (size_t index = 0; index < sizeof schemes / sizeof *schemes; index++) {

@@ -19,6 +19,9 @@ final class VerifyTimes: Sendable {
   /// How many of the latest times the typical one is the median of.
   static let kept = 5
   private let recent = Mutex<[Duration]>([])
+  /// What a verify at the current cost would take, scaled from the latest verify of a
+  /// cheaper hash of the hasher's own (`Argon2idHasher.estimateCurrentCost(from:of:)`).
+  private let scaled = Mutex<Duration?>(nil)
 
   /// Keeps `duration`, forgetting the oldest beyond `kept`.
   func record(_ duration: Duration) {
@@ -33,6 +36,15 @@ final class VerifyTimes: Sendable {
   var typical: Duration? {
     let times = recent.withLock { $0 }.sorted()
     return times.isEmpty ? nil : times[times.count / 2]
+  }
+
+  /// The typical time, or before the first, the latest estimate scaled from a cheaper
+  /// verify; `nil` when there is neither.
+  var typicalOrEstimate: Duration? { typical ?? scaled.withLock { $0 } }
+
+  /// Keeps `estimate` as the latest estimate.
+  func recordEstimate(_ estimate: Duration) {
+    scaled.withLock { $0 = estimate }
   }
 }
 
@@ -55,6 +67,36 @@ extension Argon2idHasher {
     _ = verify(Password("unmatched"), against: unmatchable)
   }
 
+  /// How Argon2id's time grows with its work (memory × passes) on this machine: as the work
+  /// to this power, since a larger memory misses the caches and the TLB more often.
+  /// `script/work-rates` prints it, the two works timed alternating (1.135, medians 1.132,
+  /// between the default and the raised work on 6 December 2026). A verify at 64 MiB and a
+  /// pad over the work it lacks end at 0.89–0.92 of one verify at 162 MiB; padded to the
+  /// time scaled by this exponent, at 1.01–1.03 (docs/performance.md, figure 5).
+  static let timeExponent = 1.13
+
+  /// The largest ratio of the current work to a cheaper hash's work over which its time is
+  /// scaled: a small Argon2id stays in the cache, and its time says little of a large one's
+  /// (a pad by the missing work is then nearly a whole verify, and close enough).
+  static let largestScaledRatio = 8.0
+
+  /// After a verify of a cheaper Argon2id hash of the hasher's own that took `elapsed`, in
+  /// a process that has timed no verify at the current cost yet: keeps the time such a
+  /// verify would take, scaled from this one by `timeExponent`, so that a wrong password on
+  /// that hash is padded to it (`padVerification(afterWork:since:)`) rather than by the
+  /// missing work alone, which answers a default-cost account on a raised store in 0.89 of
+  /// an unknown name's time. The two Argon2id runs drift together with the machine, so
+  /// the estimate follows it as a measure does.
+  func estimateCurrentCost(from elapsed: Duration, of passwordHash: String) {
+    guard !hasTimedCurrentCost, let stored = PHCCost(passwordHash),
+      stored.algorithm == "argon2id", stored.lanes == 1
+    else { return }
+    let work = Double(stored.memoryKiB * stored.passes)
+    let current = Double(currentMemoryKiB * Int(cost.opsLimit))
+    guard work > 0, work < current, current / work <= Self.largestScaledRatio else { return }
+    times.recordEstimate(elapsed * pow(current / work, Self.timeExponent))
+  }
+
   /// Of the time left after a kept hash's verify, the share Argon2id pads; the wait after
   /// it does the rest. Were Argon2id to fill it all, every run slower than the typical one
   /// would end late while every faster one would be waited out to the deadline, and the
@@ -69,7 +111,7 @@ extension Argon2idHasher {
   /// Before the process has timed a verify at the current cost, pads by `work` as the
   /// rate table states it.
   public func padVerification(afterWork work: Int, since start: ContinuousClock.Instant) {
-    guard let typical = times.typical else { return padVerification(afterWork: work) }
+    guard let typical = times.typicalOrEstimate else { return padVerification(afterWork: work) }
     let deadline = start + typical
     let remaining = deadline - ContinuousClock.now
     guard remaining > .zero else { return }

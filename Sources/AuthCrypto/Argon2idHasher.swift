@@ -63,7 +63,8 @@ public struct Argon2idHasher: PasswordHasher {
 
   /// Whether the password matches; false for a malformed hash, and false if
   /// Argon2id cannot get the memory the stored hash asks for.
-  /// A verify at the current cost is timed (`VerifyTimes`).
+  /// A verify at the current cost is timed (`VerifyTimes`); a wrong password on a cheaper
+  /// hash, before the first such time, leaves an estimate scaled from its own.
   public func verify(_ password: Password, against passwordHash: String) -> Bool {
     let timed = isAtCurrentCost(passwordHash)
     let start = ContinuousClock.now
@@ -72,7 +73,12 @@ public struct Argon2idHasher: PasswordHasher {
         crypto_pwhash_str_verify(stored, bytes, count) == 0
       }
     }
-    if timed { times.record(ContinuousClock.now - start) }
+    let elapsed = ContinuousClock.now - start
+    if timed {
+      times.record(elapsed)
+    } else if !matched {
+      estimateCurrentCost(from: elapsed, of: passwordHash)
+    }
     return matched
   }
 

@@ -28,4 +28,52 @@ import Testing
     _ = hasher.verify(Password("an unknown name's password"), against: current)
     #expect(hasher.times.typical != nil)
   }
+
+  /// A process's first wrong password on a cheaper hash of its own: the time a verify at the
+  /// current cost would take is scaled from that verify's, more than in proportion to the
+  /// work (Argon2id's time grows faster than its memory), and never counts as a measure.
+  @Test func aCheaperVerifyLeavesAnEstimateScaledFasterThanItsWork() throws {
+    let hasher = try Argon2idHasher(cost: Argon2Cost(opsLimit: 2, memLimit: 64 * 1024))
+    let half = Argon2idHasher.unmatchableHash(
+      memoryKiB: hasher.currentMemoryKiB / 2, passes: hasher.cost.opsLimit)
+    hasher.estimateCurrentCost(from: .milliseconds(100), of: half)
+    let estimate = try #require(hasher.times.typicalOrEstimate)
+    #expect(estimate > .milliseconds(200))
+    #expect(estimate < .milliseconds(300))
+    #expect(hasher.times.typical == nil)
+    #expect(!hasher.hasTimedCurrentCost)
+  }
+
+  @Test func aMeasuredTimeWinsOverTheEstimate() throws {
+    let hasher = try Argon2idHasher(cost: Argon2Cost(opsLimit: 2, memLimit: 64 * 1024))
+    let half = Argon2idHasher.unmatchableHash(
+      memoryKiB: hasher.currentMemoryKiB / 2, passes: hasher.cost.opsLimit)
+    hasher.estimateCurrentCost(from: .milliseconds(100), of: half)
+    hasher.times.record(.milliseconds(70))
+    #expect(hasher.times.typicalOrEstimate == .milliseconds(70))
+    // Once a verify at the current cost is timed, no estimate is taken any more.
+    hasher.estimateCurrentCost(from: .milliseconds(500), of: half)
+    #expect(hasher.times.typicalOrEstimate == .milliseconds(70))
+  }
+
+  /// A hash far below the current work (the minimum cost) stays in the cache: its time is
+  /// not scaled, and the pad goes by the missing work as before.
+  @Test func aFarCheaperVerifyLeavesNoEstimate() throws {
+    let hasher = try Argon2idHasher(cost: Argon2Cost(opsLimit: 2, memLimit: 64 * 1024))
+    let tiny = Argon2idHasher.unmatchableHash(memoryKiB: 8, passes: 1)
+    hasher.estimateCurrentCost(from: .milliseconds(1), of: tiny)
+    #expect(hasher.times.typicalOrEstimate == nil)
+  }
+
+  /// A real verify: a wrong password on a cheaper hash leaves the estimate, a right one not.
+  @Test func onlyAWrongPasswordOnACheaperHashLeavesAnEstimate() throws {
+    let cheaper = try Argon2idHasher(cost: Argon2Cost(opsLimit: 2, memLimit: 32 * 1024))
+    let stored = try cheaper.hash(Password("the right one"))
+    let hasher = try Argon2idHasher(cost: Argon2Cost(opsLimit: 2, memLimit: 64 * 1024))
+    #expect(hasher.verify(Password("the right one"), against: stored))
+    #expect(hasher.times.typicalOrEstimate == nil)
+    #expect(!hasher.verify(Password("a wrong one"), against: stored))
+    #expect(hasher.times.typicalOrEstimate != nil)
+    #expect(hasher.times.typical == nil)
+  }
 }

@@ -176,7 +176,7 @@ enum SignInFigures {
     var results: [FigureResult] = []
     let ways = [
       ("measured time", attempts, "padded to the time the process measured"),
-      ("new process", fresh, "in a new process: padded by the missing work"),
+      ("new process", fresh, "in a new process: padded to the time scaled from its own verify"),
     ]
     for (padding, measuring, how) in ways {
       let native = try await PairedRuns.run(

@@ -352,7 +352,9 @@ struct PasswordCheck: Sendable {
   /// hash states its work. Padding by the missing work alone falls short when the current
   /// cost is far above the stored one (a default-cost account on a store whose sign-in work
   /// was raised): Argon2id's time per KiB grows with its memory, so a verify at 64 MiB and a
-  /// pad of 80 MiB end before one verify at 144 MiB (0.91 of it in figure 5).
+  /// pad of 80 MiB end before one verify at 144 MiB (0.91 of it in figure 5). A process that
+  /// has timed no verify at the current cost pads to the time the hasher scaled from this
+  /// verify's own (`Argon2idHasher`), for the same reason.
   private func padCheaper(
     _ passwordHash: String, work: Int?, since start: ContinuousClock.Instant
   ) {
