@@ -47,16 +47,7 @@ struct PostgresDatabaseTools: DatabaseTools {
   func inspect() throws -> Inspection {
     let report = try PostgresInspector(migrator: migrator).inspect(try connect())
     return Inspection(
-      leadingFacts: [
-        ["Server", report.target],
-        ["PostgreSQL", report.serverVersion],
-        ["Database", "\(report.database), schema \(report.schema)"],
-        ["Owner", Self.owner(report)],
-        ["Size", "\(report.sizeBytes) bytes"],
-      ],
-      notes: [], trailingFacts: InspectReportText.rows("Schema check", report.schemaCheck),
-      schema: report,
-      engineFacts: ServerFacts(report),
+      schema: report, engineFacts: ServerFacts(report),
       problem: report.isHealthy
         ? nil
         : .incompatibleDatabase(
@@ -77,18 +68,9 @@ struct PostgresDatabaseTools: DatabaseTools {
       hint: hint)
   }
 
-  /// Who owns the tables, next to the role connected, so a schema another role made is seen.
-  private static func owner(_ report: PostgresReport) -> String {
-    guard let owner = report.owner else {
-      return "no tables yet (connected as \(report.connectedRole))"
-    }
-    return owner == report.connectedRole
-      ? "\(owner) (the role connected)" : "\(owner) (connected as \(report.connectedRole))"
-  }
-
   /// The SQLite report's keys wherever they mean the same, the schema check standing where
   /// SQLite's integrity check does, and the server's own facts.
-  struct ServerFacts: JSONOutput {
+  struct ServerFacts: JSONOutput, InspectedEngine {
     let engine = "postgresql"
     let target: String
     let serverVersion: String
@@ -121,6 +103,26 @@ struct PostgresDatabaseTools: DatabaseTools {
       schemaOK = report.isHealthy
       owner = report.owner
       role = report.connectedRole
+    }
+
+    var leadingFacts: [[String]] {
+      [
+        ["Server", target], ["PostgreSQL", serverVersion],
+        ["Database", "\(database), schema \(schema)"], ["Owner", ownerText],
+        ["Size", "\(sizeBytes) bytes"],
+      ]
+    }
+
+    var notes: [String] { [] }
+
+    /// The schema check, where SQLite's integrity check stands.
+    var trailingFacts: [[String]] { InspectReportText.rows("Schema check", integrityCheck) }
+
+    /// Who owns the tables, next to the role connected, so a schema another role made is
+    /// seen.
+    private var ownerText: String {
+      guard let owner else { return "no tables yet (connected as \(role))" }
+      return owner == role ? "\(owner) (the role connected)" : "\(owner) (connected as \(role))"
     }
   }
 }

@@ -86,17 +86,7 @@ struct SQLiteDatabaseTools: DatabaseTools {
       report = try SQLiteInspector().inspect(openForReading())
     }
     return Inspection(
-      leadingFacts: [
-        ["Path", report.path],
-        ["Size", Self.size(report)],
-        ["SQLite", report.sqliteVersion],
-        ["Journal mode", report.journalMode],
-      ],
-      notes: report.needsAdoption
-        ? ["restored from a dump? check it with 'authcli migrate --adopt'"] : [],
-      trailingFacts: Self.checks(report),
-      schema: report,
-      engineFacts: FileFacts(report), problem: Self.problem(report))
+      schema: report, engineFacts: FileFacts(report), problem: Self.problem(report))
   }
 
   /// A read-only connection to an existing file (never created, never written),
@@ -137,30 +127,8 @@ struct SQLiteDatabaseTools: DatabaseTools {
     }
   }
 
-  private static func size(_ report: SQLiteReport) -> String {
-    guard let bytes = report.fileSizeBytes else { return "in memory" }
-    var text = "\(bytes) bytes"
-    if let wal = report.walSizeBytes { text += " (+ \(wal) bytes of WAL)" }
-    return text
-  }
-
-  /// Triggers, views, the schema check and the integrity check, as `inspect` lists them.
-  private static func checks(_ report: SQLiteReport) -> [[String]] {
-    var facts = InspectReportText.rows(
-      "Triggers", report.triggers.isEmpty ? ["none"] : report.triggers)
-    facts += InspectReportText.rows("Views", report.views.isEmpty ? ["none"] : report.views)
-    if let differences = report.schemaDifferences {
-      facts += InspectReportText.rows(
-        "Schema check",
-        differences.isEmpty ? ["ok (exactly what the migrations create)"] : differences)
-    } else {
-      facts.append(["Schema check", "not judged (not a schema this program knows)"])
-    }
-    return facts + InspectReportText.rows("Integrity check", report.integrityCheck)
-  }
-
   /// The keys only an SQLite file has, beside the shared ones.
-  struct FileFacts: JSONOutput {
+  struct FileFacts: JSONOutput, InspectedEngine {
     let needsAdoption: Bool
     let path: String
     let sizeBytes: Int64?
@@ -196,6 +164,38 @@ struct SQLiteDatabaseTools: DatabaseTools {
       views = report.views
       schemaDifferences = report.schemaDifferences
       schemaOK = report.schemaDifferences.map(\.isEmpty)
+    }
+
+    var leadingFacts: [[String]] {
+      [
+        ["Path", path], ["Size", size], ["SQLite", sqliteVersion], ["Journal mode", journalMode],
+      ]
+    }
+
+    var notes: [String] {
+      needsAdoption ? ["restored from a dump? check it with 'authcli migrate --adopt'"] : []
+    }
+
+    /// Triggers, views, the schema check and the integrity check.
+    var trailingFacts: [[String]] {
+      var facts = InspectReportText.rows("Triggers", triggers.isEmpty ? ["none"] : triggers)
+      facts += InspectReportText.rows("Views", views.isEmpty ? ["none"] : views)
+      if let schemaDifferences {
+        facts += InspectReportText.rows(
+          "Schema check",
+          schemaDifferences.isEmpty
+            ? ["ok (exactly what the migrations create)"] : schemaDifferences)
+      } else {
+        facts.append(["Schema check", "not judged (not a schema this program knows)"])
+      }
+      return facts + InspectReportText.rows("Integrity check", integrityCheck)
+    }
+
+    private var size: String {
+      guard let sizeBytes else { return "in memory" }
+      var text = "\(sizeBytes) bytes"
+      if let walSizeBytes { text += " (+ \(walSizeBytes) bytes of WAL)" }
+      return text
     }
   }
 

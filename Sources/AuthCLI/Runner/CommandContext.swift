@@ -75,6 +75,16 @@ struct CommandContext {
     }
   }
 
+  /// Prints a command's result: its JSON under `--json`, else its text, both from the one
+  /// value.
+  func print(_ output: some CommandOutput) throws {
+    if options.json {
+      try emit(json: output)
+    } else {
+      show(output.text(style: outputStyle))
+    }
+  }
+
   /// Prints progress or a notice on standard error, for people only.
   func note(_ text: String) {
     if !options.json { console.errors.write(text + "\n") }

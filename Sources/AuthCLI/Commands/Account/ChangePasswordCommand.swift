@@ -54,9 +54,7 @@ struct ChangePasswordCommand {
         FieldError("confirmation", output.confirmationValidation),
       ])
     }
-    try context.emit(json: PasswordChanged(endedSessions: ended))
-    context.show(
-      "Password changed; \(ended) other session\(ended == 1 ? "" : "s") ended.")
+    try context.print(PasswordChanged(endedSessions: ended))
   }
 }
 

@@ -1,6 +1,5 @@
 import AuthCore
 import CommandLineKit
-import TerminalQR
 
 /// `authcli 2fa`: the signed-in user's second factor. These verbs have no scene of their
 /// own (the shell offers sign-in's second step, not enrolment), so they call the use cases
@@ -16,25 +15,11 @@ struct SecondFactorCommand {
     let qr = context.values[Self.qr]
     let session = try ScriptedSession.open(context)
     let enrolment = try await session.root.services.secondFactor.enrol(token: session.token)
-    try context.emit(
-      json: SecondFactorEnrolled(secret: enrolment.base32Secret, otpauthURI: enrolment.uri.text))
+    try context.print(
+      SecondFactorEnrolled(
+        secret: enrolment.base32Secret, otpauthURI: enrolment.uri.text,
+        drawsQRCode: qr || context.console.outputIsTerminal))
     guard !context.options.json else { return }
-    var lines = [
-      "Secret (base32): \(enrolment.base32Secret)",
-      "URI:             \(enrolment.uri.text)",
-    ]
-    if qr || context.console.outputIsTerminal {
-      do {
-        lines += [""] + (try HalfBlockRenderer().lines(encoding: enrolment.uri.text))
-      } catch {
-        lines += ["(no QR code: \(error))"]
-      }
-    }
-    lines += [
-      "",
-      "Add it to your authenticator app, then turn it on with 'authcli 2fa confirm'.",
-    ]
-    context.show(lines.joined(separator: "\n"))
     if context.console.inputIsTerminal, !context.options.noInput {
       try await confirm(codeFromStandardInput: false, session: session)
     }
@@ -54,8 +39,7 @@ struct SecondFactorCommand {
         kind: .incorrectCode, message: AuthMessages.incorrectCode + ".",
         hint: "Nothing changed; try 'authcli 2fa confirm' again with the current code.")
     }
-    try context.emit(json: SecondFactorConfirmed(recoveryCodes: codes.map(\.displayed)))
-    showRecoveryCodes(codes)
+    try context.print(SecondFactorConfirmed(recoveryCodes: codes.map(\.displayed)))
   }
 
   /// `2fa status`.
@@ -65,12 +49,7 @@ struct SecondFactorCommand {
     let shown = SecondFactorStatusShown(
       secondFactor: status.enabled, enabled: status.enabled, pending: status.pending,
       recoveryCodesLeft: status.recoveryCodesLeft)
-    try context.emit(json: shown)
-    let state =
-      shown.secondFactor ? "on" : (shown.pending ? "pending ('authcli 2fa confirm')" : "off")
-    var text = "Second factor:  \(state)"
-    if shown.secondFactor { text += "\nRecovery codes: \(shown.recoveryCodesLeft) left" }
-    context.show(text)
+    try context.print(shown)
   }
 
   /// `2fa disable`: after the current password.
@@ -80,8 +59,7 @@ struct SecondFactorCommand {
     let answer = try await session.root.services.secondFactor.disable(
       token: session.token, password: password)
     guard case .done = answer else { throw Self.refused(answer) }
-    try context.emit(json: SecondFactorDisabled())
-    context.show("Second factor off; sign-in asks for the password only.")
+    try context.print(SecondFactorDisabled())
   }
 
   /// `2fa recovery-codes`: a new set after the current password.
@@ -91,8 +69,7 @@ struct SecondFactorCommand {
     let answer = try await session.root.services.secondFactor.newRecoveryCodes(
       token: session.token, password: password)
     guard case .done(let codes) = answer else { throw Self.refused(answer) }
-    try context.emit(json: RecoveryCodesMade(recoveryCodes: codes.map(\.displayed)))
-    showRecoveryCodes(codes)
+    try context.print(RecoveryCodesMade(recoveryCodes: codes.map(\.displayed)))
   }
 
   /// The current password, which turning the factor off and new recovery codes ask for.
@@ -101,12 +78,6 @@ struct SecondFactorCommand {
       context: context,
       passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput]
     ).password(prompt: "Current password: ")
-  }
-
-  private func showRecoveryCodes(_ codes: [RecoveryCode]) {
-    context.show(
-      (["Recovery codes (each works once; keep them somewhere safe, they are not shown again):"]
-        + codes.map { "  \($0.displayed)" }).joined(separator: "\n"))
   }
 
   private static func refused<Value>(_ answer: SecondFactorPasswordAnswer<Value>) -> any Error {

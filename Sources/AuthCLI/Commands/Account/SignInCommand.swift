@@ -70,9 +70,7 @@ struct SignInCommand {
           FieldError("password", output.passwordValidation),
         ])
     }
-    let shown = TerminalText.visible(session.authenticated.user.username)
-    try await StartedSession.keep(
-      session, in: root, context: context, headline: "Signed in as \(shown).")
+    try await StartedSession.keep(session, in: root, context: context, answer: .signedIn)
   }
 
   /// The new-password step: its form on a terminal (a refused field is asked again), else

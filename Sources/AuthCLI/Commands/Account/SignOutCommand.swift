@@ -19,12 +19,7 @@ struct SignOutCommand {
     }
     try session.root.sessionFile?.remove()
     let ended = viewModel.outputs.endedSessions
-    try context.emit(json: SignedOut(endedSessions: ended ?? 1))
-    if let ended {
-      context.show("Signed out everywhere: \(ended) session\(ended == 1 ? "" : "s") ended.")
-    } else {
-      context.show("Signed out.")
-    }
+    try context.print(SignedOut(endedSessions: ended ?? 1, everywhere: ended != nil))
   }
 }
 

@@ -49,9 +49,7 @@ struct SignUpCommand {
           FieldError("confirmation", output.confirmationValidation),
         ])
     }
-    let shown = TerminalText.visible(session.authenticated.user.username)
-    try await StartedSession.keep(
-      session, in: root, context: context, headline: "Created account \(shown) and signed in.")
+    try await StartedSession.keep(session, in: root, context: context, answer: .signedUp)
   }
 
   private func openRoot(_ location: DatabaseLocation) throws -> CompositionRoot {

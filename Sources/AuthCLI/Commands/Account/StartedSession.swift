@@ -17,14 +17,15 @@ enum StartedSession {
   }
 
   /// Ends the session the state file held, stores the new token in its place, and reports
-  /// the new session: its JSON, or `headline` for people (and, on standard error, whose
-  /// session was ended when it was another user's).
+  /// the new session as `answer` words it (and, on standard error, whose session was ended
+  /// when it was another user's).
   ///
   /// Replacing the file forgets the old token, so that session would stay valid (until its
   /// idle limit) with no one holding it; it is ended instead, before the new token is
   /// written. Best effort: a session already over, or any failure, leaves the new one standing.
   static func keep(
-    _ session: NewSession, in root: CompositionRoot, context: CommandContext, headline: String
+    _ session: NewSession, in root: CompositionRoot, context: CommandContext,
+    answer: SessionStarted.Answer
   ) async throws {
     let sessions = root.useCases.sessions
     var endedUsername: String? = nil
@@ -41,8 +42,7 @@ enum StartedSession {
       try? await sessions.signOut(token: session.token)
       throw error
     }
-    try context.emit(json: SessionStarted(session.authenticated))
-    context.show(headline)
+    try context.print(SessionStarted(session.authenticated, answer: answer))
     // One session per database on this device: another user's ends here. Said on standard
     // error, so what scripts read on standard output stays as it was.
     if let endedUsername, endedUsername != session.authenticated.user.username {

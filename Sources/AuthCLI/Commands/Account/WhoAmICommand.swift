@@ -20,13 +20,7 @@ struct WhoAmICommand {
     let shown = WhoAmIShown(
       username: username, sessionID: sessionID.rawValue, sessionCreatedAt: start,
       sessionExpiresAt: end, database: try context.databaseLocation().displayPath)
-    try context.emit(json: shown)
-    context.show(
-      """
-      Username:   \(TerminalText.visible(shown.username))
-      Signed in:  \(Timestamp.readable(shown.sessionCreatedAt))
-      Expires:    \(Timestamp.readable(shown.sessionExpiresAt))
-      """)
+    try context.print(shown)
   }
 }
 

@@ -25,26 +25,12 @@ struct AuditCommand {
       username: context.values[Self.user], kinds: kinds.isEmpty ? nil : kinds,
       since: context.values[Self.since]?.resolve(now: Date()), limit: context.values[Self.limit])
     let events = try await root.services.auditTrail.events(query)
-    try context.emit(json: events.map(AuditEntry.init))
-    guard !events.isEmpty else {
-      context.show("No events.")
-      return
-    }
-    let rows = events.map { event in
-      [
-        Timestamp.inColumn(event.draft.time), event.draft.kind.rawValue,
-        event.draft.username ?? "", event.draft.detail,
-      ]
-    }
-    context.show(
-      TextTable(headers: [Timestamp.header("TIME"), "KIND", "USER", "DETAIL"], rows: rows)
-        .render(style: context.outputStyle))
+    try context.print(events.map(AuditEntry.init))
   }
-
 }
 
 /// `audit`: one event.
-struct AuditEntry: JSONOutput {
+struct AuditEntry: JSONOutput, TableRecord {
   let id: Int64
   let occurredAt: Date
   /// Deprecated: `occurred_at` (every time is a `…_at` key); removed in the next release.
@@ -69,6 +55,11 @@ struct AuditEntry: JSONOutput {
     userID = event.draft.userID?.rawValue
     detail = event.draft.detail
   }
+
+  static let headers = [Timestamp.header("TIME"), "KIND", "USER", "DETAIL"]
+  static let emptyListText: String? = "No events."
+
+  var cells: [String] { [Timestamp.inColumn(occurredAt), kind, username ?? "", detail] }
 }
 
 /// A point in time typed on the command line: absolute, or a span before now.

@@ -56,8 +56,7 @@ struct VerifyCommand {
       case .newPasswordRequired: throw Self.passwordChangeRequired
       }
     }
-    try context.emit(json: PasswordVerified(username: user.username))
-    context.show("Password for \(TerminalText.visible(user.username)) is correct.")
+    try context.print(PasswordVerified(username: user.username))
   }
 }
 
@@ -107,11 +106,15 @@ extension VerifyCommand {
 }
 
 /// `verify`: whose password was right.
-struct PasswordVerified: JSONOutput {
+struct PasswordVerified: JSONOutput, CommandOutput {
   let verified = true
   let username: String
 
   enum CodingKeys: String, CodingKey, CaseIterable {
     case username, verified
+  }
+
+  func text(style: Style) -> String {
+    "Password for \(TerminalText.visible(username)) is correct."
   }
 }

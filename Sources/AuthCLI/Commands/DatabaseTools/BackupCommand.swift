@@ -16,13 +16,10 @@ struct BackupCommand {
       destination.hasPrefix("/")
       ? destination : context.process.currentDirectory + "/" + destination
     let report = try CompositionRoot.databaseTools(for: location).backup(to: target)
-    let backup = BackupMade(
-      path: report.path, sizeBytes: report.sizeBytes, schemaVersion: report.schemaVersion)
-    try context.emit(json: backup)
-    context.show(
-      "Backed up \(location.displayPath) to \(backup.path) (\(backup.sizeBytes) bytes, schema "
-        + "version \(backup.schemaVersion), integrity check ok; the second-factor key file is"
-        + " not in it).")
+    try context.print(
+      BackupMade(
+        path: report.path, sizeBytes: report.sizeBytes, schemaVersion: report.schemaVersion,
+        source: location.displayPath))
   }
 }
 

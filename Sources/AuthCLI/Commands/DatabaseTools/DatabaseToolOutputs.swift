@@ -22,22 +22,32 @@ struct AppliedMigrationRecord: JSONOutput {
 }
 
 /// `migrate`: what this run applied.
-struct MigrationsApplied: JSONOutput {
+struct MigrationsApplied: JSONOutput, CommandOutput {
   let newlyApplied: [String]
   let schemaVersion: Int
   /// Deprecated: `newly_applied`; `applied` is `migrate status`'s list of objects. Removed
   /// in the next release.
   let applied: [String]?
+  /// The database migrated, as the text names it (not a key: a script named it).
+  let database: String
 
   enum CodingKeys: String, CodingKey, CaseIterable {
     case applied, newlyApplied = "newly_applied", schemaVersion = "schema_version"
   }
 
   static let deprecatedKeys: [CodingKeys: String] = [.applied: "`newly_applied`"]
+
+  func text(style: Style) -> String {
+    guard !newlyApplied.isEmpty else {
+      return "Already up to date: schema version \(schemaVersion) at \(database)."
+    }
+    return "Applied \(newlyApplied.joined(separator: ", ")): schema version \(schemaVersion) at "
+      + "\(database)."
+  }
 }
 
 /// `migrate --adopt`: whether a dump was adopted, at which version, and what then ran.
-struct DumpAdopted: JSONOutput {
+struct DumpAdopted: JSONOutput, CommandOutput {
   let adopted: Bool
   /// The version the dump was found at; `null` when there was nothing to adopt.
   let adoptedSchemaVersion: Int?
@@ -45,6 +55,8 @@ struct DumpAdopted: JSONOutput {
   let schemaVersion: Int
   /// Deprecated, as for `migrate`; removed in the next release.
   let applied: [String]?
+  /// The file adopted, as the text names it (not a key: a script named it).
+  let database: String
 
   enum CodingKeys: String, CodingKey, CaseIterable {
     case adopted, adoptedSchemaVersion = "adopted_schema_version", applied
@@ -52,10 +64,25 @@ struct DumpAdopted: JSONOutput {
   }
 
   static let deprecatedKeys: [CodingKeys: String] = [.applied: "`newly_applied`"]
+
+  func text(style: Style) -> String {
+    guard let adoptedSchemaVersion else {
+      return "Nothing to adopt: \(database) is an authcli database already"
+        + (newlyApplied.isEmpty ? "" : "; applied " + newlyApplied.joined(separator: ", "))
+        + ": schema version \(schemaVersion)."
+    }
+    var text = "Adopted \(database)"
+    if !newlyApplied.isEmpty {
+      text +=
+        " at schema version \(adoptedSchemaVersion); applied "
+        + newlyApplied.joined(separator: ", ")
+    }
+    return text + ": schema version \(schemaVersion)."
+  }
 }
 
 /// `migrate status`.
-struct MigrationStatusShown: JSONOutput {
+struct MigrationStatusShown: JSONOutput, CommandOutput {
   let schemaVersion: Int
   let newestKnownSchemaVersion: Int
   let appliedMigrations: [AppliedMigrationRecord]
@@ -74,27 +101,47 @@ struct MigrationStatusShown: JSONOutput {
   static let deprecatedKeys: [CodingKeys: String] = [
     .applied: "`applied_migrations`", .pending: "`pending_migrations`",
   ]
+
+  /// The version, then each migration with its state.
+  func text(style: Style) -> String {
+    let rows =
+      appliedMigrations.map { [$0.identifier, "applied", Timestamp.readable($0.appliedAt)] }
+      + pendingMigrations.map { [$0, "pending", ""] }
+    return "Schema version \(schemaVersion) (this program knows up to "
+      + "\(newestKnownSchemaVersion)).\n\n"
+      + TextTable(headers: ["MIGRATION", "STATE", "APPLIED AT"], rows: rows).render(style: style)
+  }
 }
 
 /// `backup PATH`: the checked copy.
-struct BackupMade: JSONOutput {
+struct BackupMade: JSONOutput, CommandOutput {
   let path: String
   let sizeBytes: Int64
   let schemaVersion: Int
   /// A copy whose check failed is an error, never this output.
   let integrityOK = true
+  /// The database copied, as the text names it (not a key: a script named it).
+  let source: String
 
   enum CodingKeys: String, CodingKey, CaseIterable {
     case integrityOK = "integrity_ok", path, schemaVersion = "schema_version"
     case sizeBytes = "size_bytes"
   }
+
+  func text(style: Style) -> String {
+    "Backed up \(source) to \(path) (\(sizeBytes) bytes, schema version \(schemaVersion), "
+      + "integrity check ok; the second-factor key file is not in it)."
+  }
 }
 
 /// `inspect`: the keys both engines print, with the same meaning, beside the engine's own.
-struct InspectOutput: Encodable {
+struct InspectOutput: Encodable, Sendable {
   let schema: SchemaFacts
   /// The engine's own keys (SQLite's file, PostgreSQL's server), in the same object.
-  let engine: any Encodable
+  let engine: any InspectedEngine
+  /// The Argon2id passes at which the text spells the sign-in work as memory (not a key:
+  /// the work is the figure).
+  let passes: Int
 
   func encode(to encoder: any Encoder) throws {
     try schema.encode(to: encoder)

@@ -58,16 +58,10 @@ struct MigrationStatus {
 /// What `inspect` reports, whichever the engine: the schema and its migrations, the tables
 /// and sessions, and the engine's own facts around them.
 struct Inspection {
-  /// The facts shown before the schema version (`Path`, `Size`, …), label and value.
-  let leadingFacts: [[String]]
-  /// Lines shown just after the schema version, with no label.
-  let notes: [String]
-  /// The facts shown after what `sessions prune` would delete (`Schema check`, …).
-  let trailingFacts: [[String]]
   /// The migration and table facts both engines report.
   let schema: any SchemaReport
-  /// The engine's own JSON keys; the shared ones come from `schema`.
-  let engineFacts: any Encodable
+  /// The engine's own facts; the shared ones come from `schema`.
+  let engineFacts: any InspectedEngine
   /// Why the database is not fit for use (65), raised once the report is printed.
   let problem: CLIError?
 }

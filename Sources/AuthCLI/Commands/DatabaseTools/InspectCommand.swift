@@ -14,14 +14,10 @@ struct InspectCommand {
     let cost =
       (try? HashingCost.from(environment: context.process.environment)) ?? .interactive
     let defaultWork = cost.memLimit / 1024 * Int(cost.opsLimit)
-    try context.emit(
-      json: InspectOutput(
+    try context.print(
+      InspectOutput(
         schema: SchemaFacts(inspection.schema, defaultSignInWork: defaultWork),
-        engine: inspection.engineFacts))
-    context.show(
-      InspectReportText.render(
-        inspection, style: context.outputStyle, defaultSignInWork: defaultWork,
-        passes: Int(cost.opsLimit)))
+        engine: inspection.engineFacts, passes: Int(cost.opsLimit)))
     if let problem = inspection.problem { throw problem }
   }
 }

@@ -13,15 +13,10 @@ struct MigrateCommand {
     let outcome = try CompositionRoot.databaseTools(for: location).migrate()
     let (applied, version) = (outcome.applied, outcome.schemaVersion)
     let names = applied.map(\.identifier)
-    try context.emit(
-      json: MigrationsApplied(newlyApplied: names, schemaVersion: version, applied: names))
-    if names.isEmpty {
-      context.show("Already up to date: schema version \(version) at \(location.displayPath).")
-    } else {
-      context.show(
-        "Applied \(names.joined(separator: ", ")): schema version \(version) at "
-          + "\(location.displayPath).")
-    }
+    try context.print(
+      MigrationsApplied(
+        newlyApplied: names, schemaVersion: version, applied: names,
+        database: location.displayPath))
   }
 
   /// `migrate --adopt`: a copy restored from a dump, checked and given its schema version,
@@ -38,30 +33,18 @@ struct MigrateCommand {
     if case .file = location, (try? tools.migrationStatus()) != nil {
       let outcome = try tools.migrate()
       let applied = outcome.applied.map(\.identifier)
-      try context.emit(
-        json: DumpAdopted(
+      try context.print(
+        DumpAdopted(
           adopted: false, adoptedSchemaVersion: nil, newlyApplied: applied,
-          schemaVersion: outcome.schemaVersion, applied: applied))
-      context.show(
-        "Nothing to adopt: \(location.displayPath) is an authcli database already"
-          + (applied.isEmpty ? "" : "; applied " + applied.joined(separator: ", "))
-          + ": schema version \(outcome.schemaVersion).")
+          schemaVersion: outcome.schemaVersion, applied: applied, database: location.displayPath))
       return
     }
     let outcome = try tools.adopt()
-    let applied = outcome.applied
-    try context.emit(
-      json: DumpAdopted(
-        adopted: true, adoptedSchemaVersion: outcome.adoptedVersion,
-        newlyApplied: applied.map(\.identifier), schemaVersion: outcome.schemaVersion,
-        applied: applied.map(\.identifier)))
-    var text = "Adopted \(location.displayPath)"
-    if !applied.isEmpty {
-      text +=
-        " at schema version \(outcome.adoptedVersion); applied "
-        + applied.map(\.identifier).joined(separator: ", ")
-    }
-    context.show(text + ": schema version \(outcome.schemaVersion).")
+    let applied = outcome.applied.map(\.identifier)
+    try context.print(
+      DumpAdopted(
+        adopted: true, adoptedSchemaVersion: outcome.adoptedVersion, newlyApplied: applied,
+        schemaVersion: outcome.schemaVersion, applied: applied, database: location.displayPath))
   }
 
   func status() throws {
@@ -73,15 +56,7 @@ struct MigrateCommand {
       schemaVersion: status.schemaVersion, newestKnownSchemaVersion: status.newestKnownVersion,
       appliedMigrations: applied, pendingMigrations: status.pending, applied: applied,
       pending: status.pending)
-    try context.emit(json: shown)
-    let rows =
-      shown.appliedMigrations.map { [$0.identifier, "applied", Timestamp.readable($0.appliedAt)] }
-      + shown.pendingMigrations.map { [$0, "pending", ""] }
-    context.show(
-      "Schema version \(shown.schemaVersion) (this program knows up to "
-        + "\(shown.newestKnownSchemaVersion)).\n\n"
-        + TextTable(headers: ["MIGRATION", "STATE", "APPLIED AT"], rows: rows)
-        .render(style: context.outputStyle))
+    try context.print(shown)
   }
 }
 

@@ -1,7 +1,7 @@
 import AuthCore
 
 /// `groups add`: who was put in the group, and who was in it already.
-struct GroupMembersAdded: JSONOutput {
+struct GroupMembersAdded: JSONOutput, CommandOutput {
   let group: String
   let addedMembers: [String]
   let alreadyMembers: [String]
@@ -9,10 +9,25 @@ struct GroupMembersAdded: JSONOutput {
   enum CodingKeys: String, CodingKey, CaseIterable {
     case addedMembers = "added_members", alreadyMembers = "already_members", group
   }
+
+  /// A line for those added and one for those in it already, each only when it names someone.
+  func text(style: Style) -> String {
+    let shownGroup = TerminalText.visible(group)
+    var lines: [String] = []
+    if !addedMembers.isEmpty {
+      lines.append("Added \(GroupsCommand.names(addedMembers)) to \(shownGroup).")
+    }
+    if !alreadyMembers.isEmpty {
+      lines.append(
+        "\(GroupsCommand.names(alreadyMembers)) \(alreadyMembers.count == 1 ? "was" : "were") in"
+          + " \(shownGroup) already.")
+    }
+    return lines.joined(separator: "\n")
+  }
 }
 
 /// `groups remove`: who was taken out, and who was not in the group.
-struct GroupMembersRemoved: JSONOutput {
+struct GroupMembersRemoved: JSONOutput, CommandOutput {
   let group: String
   let removedMembers: [String]
   let notMembers: [String]
@@ -20,30 +35,55 @@ struct GroupMembersRemoved: JSONOutput {
   enum CodingKeys: String, CodingKey, CaseIterable {
     case group, notMembers = "not_members", removedMembers = "removed_members"
   }
+
+  /// A line for those taken out and one for those not in it, each only when it names someone.
+  func text(style: Style) -> String {
+    let shownGroup = TerminalText.visible(group)
+    var lines: [String] = []
+    if !removedMembers.isEmpty {
+      lines.append("Removed \(GroupsCommand.names(removedMembers)) from \(shownGroup).")
+    }
+    if !notMembers.isEmpty {
+      lines.append(
+        "\(GroupsCommand.names(notMembers)) \(notMembers.count == 1 ? "was" : "were") not in"
+          + " \(shownGroup).")
+    }
+    return lines.joined(separator: "\n")
+  }
 }
 
 /// `groups list`: one group.
-struct GroupListEntry: JSONOutput {
+struct GroupListEntry: JSONOutput, TableRecord {
   let group: String
   let memberCount: Int
 
   enum CodingKeys: String, CodingKey, CaseIterable {
     case group, memberCount = "member_count"
   }
+
+  static let headers = ["GROUP", "MEMBERS"]
+  static let emptyListText: String? = "No groups yet."
+
+  var cells: [String] { [group, String(memberCount)] }
 }
 
 /// `groups list GROUP`: its members, by name.
-struct GroupMembersShown: JSONOutput {
+struct GroupMembersShown: JSONOutput, CommandOutput {
   let group: String
   let members: [String]
 
   enum CodingKeys: String, CodingKey, CaseIterable {
     case group, members
   }
+
+  /// One name a line, for a script's `while read`.
+  func text(style: Style) -> String {
+    members.map(TerminalText.visible).joined(separator: "\n")
+  }
 }
 
 /// `groups check`: the account is in one of the groups asked about.
-struct GroupMembershipChecked: JSONOutput {
+struct GroupMembershipChecked: JSONOutput, CommandOutput {
   let member = true
   let username: String
   /// The groups asked about, as given.
@@ -52,10 +92,16 @@ struct GroupMembershipChecked: JSONOutput {
   enum CodingKeys: String, CodingKey, CaseIterable {
     case groups, member, username
   }
+
+  func text(style: Style) -> String {
+    let shownGroups = GroupsCommand.names(groups)
+    return "\(TerminalText.visible(username)) is in "
+      + (groups.count == 1 ? shownGroups : "at least one of " + shownGroups) + "."
+  }
 }
 
 /// `groups import`: what was (or, in a dry run, would be) added.
-struct GroupsImported: JSONOutput {
+struct GroupsImported: JSONOutput, CommandOutput {
   let dryRun: Bool
   /// Memberships added (in a dry run, 0: nothing was).
   let importedMemberships: Int
@@ -84,5 +130,17 @@ struct GroupsImported: JSONOutput {
       Change(
         group: $0.name.canonical, addedMembers: $0.added, alreadyMembers: $0.alreadyMembers)
     }
+  }
+
+  /// The memberships added (in a dry run, that would be) and the groups they went to.
+  func text(style: Style) -> String {
+    let added = groupChanges.reduce(0) { $0 + $1.addedMembers.count }
+    let groups = groupChanges.count { !$0.addedMembers.isEmpty }
+    return (dryRun ? "Would add " : "Added ") + Self.count(added, "membership") + " to "
+      + Self.count(groups, "group") + (dryRun ? "; nothing was written." : ".")
+  }
+
+  private static func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
   }
 }

@@ -16,37 +16,19 @@ struct GroupsCommand {
   /// `groups add`: every named account, or none.
   func add(_ group: String, _ usernames: [String]) async throws {
     let change = try await root().services.groups.addMembers(usernames, to: group)
-    try context.emit(
-      json: GroupMembersAdded(
+    try context.print(
+      GroupMembersAdded(
         group: change.group.canonical, addedMembers: change.changed,
         alreadyMembers: change.unchanged))
-    let shownGroup = TerminalText.visible(change.group.canonical)
-    if !change.changed.isEmpty {
-      context.show("Added \(Self.names(change.changed)) to \(shownGroup).")
-    }
-    if !change.unchanged.isEmpty {
-      context.show(
-        "\(Self.names(change.unchanged)) \(change.unchanged.count == 1 ? "was" : "were") in"
-          + " \(shownGroup) already.")
-    }
   }
 
   /// `groups remove`: every named account, or none.
   func remove(_ group: String, _ usernames: [String]) async throws {
     let change = try await root().services.groups.removeMembers(usernames, from: group)
-    try context.emit(
-      json: GroupMembersRemoved(
+    try context.print(
+      GroupMembersRemoved(
         group: change.group.canonical, removedMembers: change.changed,
         notMembers: change.unchanged))
-    let shownGroup = TerminalText.visible(change.group.canonical)
-    if !change.changed.isEmpty {
-      context.show("Removed \(Self.names(change.changed)) from \(shownGroup).")
-    }
-    if !change.unchanged.isEmpty {
-      context.show(
-        "\(Self.names(change.unchanged)) \(change.unchanged.count == 1 ? "was" : "were") not in"
-          + " \(shownGroup).")
-    }
   }
 
   /// `groups list`: each group and its count, or one group's members.
@@ -54,25 +36,13 @@ struct GroupsCommand {
     let groups = try root().services.groups
     guard let group else {
       let summaries = try await groups.groups()
-      try context.emit(
-        json: summaries.map {
-          GroupListEntry(group: $0.name.canonical, memberCount: $0.memberCount)
-        })
-      guard !summaries.isEmpty else {
-        context.show("No groups yet.")
-        return
-      }
-      context.show(
-        TextTable(
-          headers: ["GROUP", "MEMBERS"],
-          rows: summaries.map { [$0.name.canonical, String($0.memberCount)] }
-        ).render(style: context.outputStyle))
+      try context.print(
+        summaries.map { GroupListEntry(group: $0.name.canonical, memberCount: $0.memberCount) })
       return
     }
     let members = try await groups.members(of: group)
     let name = GroupName.validate(group).asValidated?.canonical ?? group
-    try context.emit(json: GroupMembersShown(group: name, members: members.map(\.username)))
-    context.show(members.map { TerminalText.visible($0.username) }.joined(separator: "\n"))
+    try context.print(GroupMembersShown(group: name, members: members.map(\.username)))
   }
 
   /// `groups check`: exit 0 when the account is in one of the groups, 77 otherwise.
@@ -107,11 +77,8 @@ struct GroupsCommand {
           "\(TerminalText.visible(name)) is not in \(shownGroups.isEmpty ? "any group" : shownGroups)."
       )
     }
-    let canonical = Username.canonicalize(name)
-    try context.emit(json: GroupMembershipChecked(username: canonical, groups: wanted))
-    context.show(
-      "\(TerminalText.visible(canonical)) is in "
-        + (wanted.count == 1 ? shownGroups : "at least one of " + shownGroups) + ".")
+    try context.print(
+      GroupMembershipChecked(username: Username.canonicalize(name), groups: wanted))
   }
 
   /// One line of standard input, as mod_authnz_external's pipe writes it.
@@ -133,7 +100,7 @@ struct GroupsCommand {
   }
 
   /// `ada, bob`, each name as a terminal may show it.
-  static func names(_ names: [String]) -> String {
+  nonisolated static func names(_ names: [String]) -> String {
     names.map(TerminalText.visible).joined(separator: ", ")
   }
 }

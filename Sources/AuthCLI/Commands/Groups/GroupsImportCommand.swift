@@ -33,17 +33,12 @@ struct GroupsImportCommand {
         ] + report.refused.map { "line \($0.line): " + TerminalText.visible($0.reason) },
         hint: "Correct the lines (add the missing accounts first) and import the file again.")
     }
-    try context.emit(json: GroupsImported(report, dryRun: dryRun))
     for group in report.groups where !group.alreadyMembers.isEmpty {
       context.note(
         "\(TerminalText.visible(group.name.canonical)): \(GroupsCommand.names(group.alreadyMembers))"
           + " already in it")
     }
-    let added = report.groups.reduce(0) { $0 + $1.added.count }
-    let groups = report.groups.count { !$0.added.isEmpty }
-    context.show(
-      (dryRun ? "Would add " : "Added ") + Self.count(added, "membership") + " to "
-        + Self.count(groups, "group") + (dryRun ? "; nothing was written." : "."))
+    try context.print(GroupsImported(report, dryRun: dryRun))
   }
 
   private static func count(_ number: Int, _ noun: String) -> String {

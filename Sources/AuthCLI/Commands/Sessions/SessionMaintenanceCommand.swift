@@ -30,15 +30,7 @@ struct SessionMaintenanceCommand {
         hint: "Its holder gets a new one by signing in again ('authcli signin', then "
           + "'authcli sessions token').")
     }
-    let session = SessionStarted(found)
-    try context.emit(json: session)
-    context.show(
-      """
-      Username:   \(TerminalText.visible(session.username))
-      Session:    \(session.sessionID)
-      Signed in:  \(Timestamp.readable(session.sessionCreatedAt))
-      Expires:    \(Timestamp.readable(session.sessionExpiresAt))
-      """)
+    try context.print(SessionStarted(found, answer: .checked))
   }
 
   /// Deletes every expired session, forgotten throttle row and expired device cookie, and
@@ -52,14 +44,7 @@ struct SessionMaintenanceCommand {
     let deleted = PrunableCountsOutput(
       expiredSessions: report.expiredSessions, throttleRows: report.forgottenThrottleStates,
       expiredDeviceCookies: report.expiredDeviceCookies)
-    try context.emit(json: deleted)
-    let sessions = deleted.expiredSessions
-    let rows = deleted.throttleRows
-    let cookies = deleted.expiredDeviceCookies
-    context.show(
-      "Deleted \(sessions) expired session\(sessions == 1 ? "" : "s"), \(rows) throttle "
-        + "row\(rows == 1 ? "" : "s") that no longer lock anything and \(cookies) expired "
-        + "device cookie\(cookies == 1 ? "" : "s").")
+    try context.print(deleted)
   }
 
   /// The first line of standard input, with echo off if it is a terminal.

@@ -15,8 +15,7 @@ struct SessionsCommand {
     try session.checkStillSignedIn(viewModel.outcome == .userIsNotSignedIn)
     if let failure = viewModel.outputs.failure { throw failure }
     let summaries = viewModel.outputs.sessions
-    try context.emit(json: summaries.map(SessionListEntry.init))
-    context.show(SessionTable.render(summaries, style: context.outputStyle))
+    try context.print(summaries.map(SessionListEntry.init))
   }
 
   func revoke(_ id: SessionID) async throws {
@@ -34,9 +33,7 @@ struct SessionsCommand {
     }
     let wasCurrent = id == current
     if wasCurrent { try session.root.sessionFile?.remove() }
-    try context.emit(json: SessionRevoked(sessionID: id.rawValue, wasCurrent: wasCurrent))
-    context.show(
-      wasCurrent ? "Revoked session \(id), this one: signed out." : "Revoked session \(id).")
+    try context.print(SessionRevoked(sessionID: id.rawValue, wasCurrent: wasCurrent))
   }
 
   /// Prints the stored token of a live session and nothing else, so that another program
@@ -52,9 +49,8 @@ struct SessionsCommand {
       guard error == .notSignedIn else { throw error }
       try session.endedSession()
     }
-    try context.emit(
-      json: SessionTokenShown(token: session.token.rawValue, sessionID: found.session.id.rawValue))
-    context.show(session.token.rawValue)
+    try context.print(
+      SessionTokenShown(token: session.token.rawValue, sessionID: found.session.id.rawValue))
   }
 }
 

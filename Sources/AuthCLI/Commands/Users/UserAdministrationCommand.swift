@@ -49,8 +49,7 @@ struct UserAdministrationCommand {
     }
     switch result {
     case .added(let user):
-      try context.emit(json: AccountAdded(username: user.username, createdAt: user.createdAt))
-      context.show("Created account \(TerminalText.visible(user.username)) (not signed in).")
+      try context.print(AccountAdded(username: user.username, createdAt: user.createdAt))
     case .invalid(let validation):
       throw FieldRefusals.error([
         FieldError("username", validation.username),
@@ -64,18 +63,14 @@ struct UserAdministrationCommand {
     let services = try root().services
     let details = try await services.accounts.account(named: username)
     let factor = try await services.secondFactor.status(named: username)
-    try context.emit(json: AccountShown(details, secondFactor: factor.enabled))
-    context.show(Self.text(details, secondFactor: factor, style: context.outputStyle))
+    try context.print(AccountShown(details, secondFactor: factor))
   }
 
   /// `users reset-2fa`: removes the account's second factor and ends its sessions.
   func resetSecondFactor(_ username: String) async throws {
     let change = try await root().services.secondFactor.reset(named: username)
-    try context.emit(
-      json: SecondFactorReset(username: change.user.username, endedSessions: change.endedSessions))
-    context.show(
-      "Removed the second factor of \(TerminalText.visible(change.user.username));"
-        + " \(Self.sessions(change.endedSessions)) ended.")
+    try context.print(
+      SecondFactorReset(username: change.user.username, endedSessions: change.endedSessions))
   }
 
   /// `users delete`: asks on a terminal, needs `--yes` otherwise.
@@ -89,48 +84,31 @@ struct UserAdministrationCommand {
         "Delete account \(shown) and end its \(details.activeSessions.count) session(s)? [y/N] ")
     }
     let change = try await root.services.accounts.deleteAccount(named: username)
-    try context.emit(
-      json: AccountDeleted(username: change.user.username, endedSessions: change.endedSessions))
-    context.show(
-      "Deleted account \(shown); \(Self.sessions(change.endedSessions)) ended.")
+    try context.print(
+      AccountDeleted(username: change.user.username, endedSessions: change.endedSessions))
   }
 
   /// `users lock`: the lock, with the reason given.
   func lock(_ username: String) async throws {
     let reason = context.values[Self.reason] ?? ""
     let change = try await root().services.accounts.lockAccount(named: username, reason: reason)
-    let shown = TerminalText.visible(change.user.username)
-    try context.emit(
-      json: AccountLocked(
+    try context.print(
+      AccountLocked(
         username: change.user.username, wasLocked: change.wasLocked, lockReason: reason,
         endedSessions: change.endedSessions, reason: reason))
-    context.show(
-      (change.wasLocked ? "Account \(shown) was locked already; reason updated" : "Locked \(shown)")
-        + "; \(Self.sessions(change.endedSessions)) ended.")
   }
 
   /// `users unlock`: the lock lifted and the throttle cleared.
   func unlock(_ username: String) async throws {
     let change = try await root().services.accounts.unlockAccount(named: username)
-    let shown = TerminalText.visible(change.user.username)
-    try context.emit(
-      json: AccountUnlocked(username: change.user.username, wasLocked: change.wasLocked))
-    context.show(
-      (change.wasLocked ? "Unlocked \(shown)" : "Account \(shown) was not locked")
-        + "; failed sign-ins cleared.")
+    try context.print(AccountUnlocked(username: change.user.username, wasLocked: change.wasLocked))
   }
 
   /// `users require-new-password`: the next sign-in chooses a new password first.
   func requireNewPassword(_ username: String) async throws {
     let demand = try await root().services.accounts.requireNewPassword(named: username)
-    let shown = TerminalText.visible(demand.user.username)
-    try context.emit(
-      json: NewPasswordRequired(username: demand.user.username, wasRequired: demand.wasRequired))
-    context.show(
-      (demand.wasRequired
-        ? "Account \(shown) was asked for a new password already"
-        : "Account \(shown) must choose a new password at its next sign-in")
-        + "; its sessions stay.")
+    try context.print(
+      NewPasswordRequired(username: demand.user.username, wasRequired: demand.wasRequired))
   }
 
   /// `users reset-password`: a new password, every session ended.
@@ -156,11 +134,8 @@ struct UserAdministrationCommand {
     guard case .valid(let change) = result else {
       throw FieldRefusals.error([FieldError(operatorsField: "password", result)])
     }
-    try context.emit(
-      json: PasswordReset(username: change.user.username, endedSessions: change.endedSessions))
-    context.show(
-      "Password of \(TerminalText.visible(change.user.username)) reset; "
-        + "\(Self.sessions(change.endedSessions)) ended.")
+    try context.print(
+      PasswordReset(username: change.user.username, endedSessions: change.endedSessions))
   }
 
   private func root() throws -> CompositionRoot {
@@ -196,80 +171,6 @@ struct UserAdministrationCommand {
     }
   }
 
-  /// The stored hash's scheme, and whether the next sign-in replaces it.
-  private static func scheme(_ scheme: LegacyPasswordHash.Scheme?) -> String {
-    guard let scheme else { return "unreadable (no password matches)" }
-    return scheme.isCurrent ? scheme.rawValue : scheme.rawValue + ", upgraded at next sign-in"
-  }
-
-  /// The expiry as `users expire` takes it: the day, refused from its start (UTC).
-  private static func expiry(_ expiresAt: Date) -> String {
-    let day = CalendarDay(containing: expiresAt)
-    return Date() >= expiresAt ? "expired on \(day)" : "on \(day) (refused from 00:00 UTC)"
-  }
-
-  private static func sessions(_ count: Int) -> String {
-    "\(count) session\(count == 1 ? "" : "s")"
-  }
-
-  private static func text(
-    _ details: AccountDetails, secondFactor: SecondFactorStatus, style: Style
-  ) -> String {
-    var lock = "no"
-    if let standing = details.lock {
-      lock = "yes, since \(Timestamp.readable(standing.lockedAt))"
-      if !standing.reason.isEmpty { lock += ": " + standing.reason }
-    }
-    var failures = String(details.failedAttempts)
-    if let until = details.throttledUntil {
-      failures += " (sign-in refused until \(Timestamp.readable(until)))"
-    }
-    var lines = [
-      ("Username", details.user.username),
-      ("Created", Timestamp.readable(details.user.createdAt)),
-      ("Updated", Timestamp.readable(details.user.updatedAt)),
-      ("Last sign-in", details.lastSignInAt.map(Timestamp.readable) ?? "never"),
-      ("Locked", lock),
-      ("Failed sign-ins", failures),
-      ("Second factor", secondFactor.enabled ? "on" : (secondFactor.pending ? "pending" : "off")),
-      ("Active sessions", String(details.activeSessions.count)),
-      (
-        "Groups",
-        details.groups.isEmpty ? "none" : details.groups.map(\.canonical).joined(separator: ", ")
-      ),
-    ]
-    // Only an account that expires is worth the line, beside its lock.
-    if let expiresAt = details.expiresAt {
-      lines.insert(("Expires", Self.expiry(expiresAt)), at: 5)
-    }
-    // Only a hash kept from another system is worth a line: authcli's own is the rule.
-    var scheme =
-      details.passwordScheme?.isCurrent == true
-      ? [] : [("Password hash", Self.scheme(details.passwordScheme))]
-    // Worth a line only while it stands, as the lock's reason is.
-    if details.passwordChangeRequired {
-      scheme.insert(("New password", "required at next sign-in"), at: 0)
-    }
-    // Beside a kept hash, what it costs against what every check costs.
-    if let work = details.signInWork, details.passwordScheme?.isCurrent != true {
-      let own = details.passwordWork.map { " (this account's hash: \($0))" } ?? ""
-      scheme.append(("Sign-in work", "\(work) KiB × passes" + own))
-    }
-    let facts = (lines + scheme).map { label, value in
-      (label + ":").padded(to: 17)
-        + TerminalText.visible(value)
-    }.joined(separator: "\n")
-    guard !details.activeSessions.isEmpty else { return facts }
-    let rows = details.activeSessions.map { session in
-      [
-        String(session.id.rawValue), Timestamp.readable(session.createdAt),
-        Timestamp.readable(session.lastUsedAt), Timestamp.readable(session.expiresAt),
-      ]
-    }
-    return facts + "\n\n"
-      + TextTable(headers: ["ID", "STARTED", "LAST USED", "EXPIRES"], rows: rows)
-      .render(style: style)
-  }
 }
 
 extension UserAdministrationCommand {

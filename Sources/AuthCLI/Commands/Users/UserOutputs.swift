@@ -26,7 +26,7 @@ struct SessionRecord: JSONOutput {
 }
 
 /// `users list`: one account.
-struct UserListEntry: JSONOutput {
+struct UserListEntry: JSONOutput, TableRecord {
   let username: String
   let createdAt: Date
   let lastSignInAt: Date?
@@ -41,10 +41,27 @@ struct UserListEntry: JSONOutput {
     case expiresAt = "expires_at", lastSignInAt = "last_sign_in_at", locked
     case secondFactor = "second_factor", username
   }
+
+  // No EXPIRES column: a date beside the others no longer fits 80 columns, and a record
+  // wrapped onto a second line is worse than one read with --json or users show.
+  static let headers = [
+    "USERNAME", Timestamp.header("CREATED"), Timestamp.header("LAST SIGN-IN"), "SESSIONS",
+    "LOCKED", "2FA",
+  ]
+
+  static let emptyListText: String? = "No accounts yet."
+
+  var cells: [String] {
+    [
+      username, Timestamp.toTheMinute(createdAt),
+      lastSignInAt.map(Timestamp.toTheMinute) ?? "never", String(activeSessions),
+      locked ? "yes" : "no", secondFactor ? "on" : "off",
+    ]
+  }
 }
 
 /// `users show NAME`: everything but the hash.
-struct AccountShown: JSONOutput {
+struct AccountShown: JSONOutput, CommandOutput {
   let username: String
   let createdAt: Date
   let updatedAt: Date
@@ -65,6 +82,9 @@ struct AccountShown: JSONOutput {
   /// list is `sessions`. Removed in the next release.
   let activeSessions: [SessionRecord]?
   let secondFactor: Bool
+  /// A factor set up and not yet confirmed: said in the text, not a key (`second_factor`
+  /// is `false` until it is on).
+  let secondFactorPending: Bool
   /// The first moment the account is refused; `null` when it never expires.
   let expiresAt: Date?
   /// The groups the account is in, by name.
@@ -88,7 +108,7 @@ struct AccountShown: JSONOutput {
     .activeSessions: "`sessions` (`active_sessions` is a count everywhere else)"
   ]
 
-  init(_ details: AccountDetails, secondFactor: Bool) {
+  init(_ details: AccountDetails, secondFactor: SecondFactorStatus) {
     username = details.user.username
     createdAt = details.user.createdAt
     updatedAt = details.user.updatedAt
@@ -104,15 +124,81 @@ struct AccountShown: JSONOutput {
     signInWork = details.signInWork
     sessions = details.activeSessions.map(SessionRecord.init)
     activeSessions = sessions
-    self.secondFactor = secondFactor
+    self.secondFactor = secondFactor.enabled
+    secondFactorPending = secondFactor.pending
     expiresAt = details.expiresAt
     groups = details.groups.map(\.canonical)
     passwordChangeRequired = details.passwordChangeRequired
   }
+
+  /// `Label: value` lines, then the sessions' table when there are any.
+  func text(style: Style) -> String {
+    var lock = "no"
+    if let lockedAt {
+      lock = "yes, since \(Timestamp.readable(lockedAt))"
+      if let lockReason, !lockReason.isEmpty { lock += ": " + lockReason }
+    }
+    var failures = String(failedAttempts)
+    if let throttledUntil {
+      failures += " (sign-in refused until \(Timestamp.readable(throttledUntil)))"
+    }
+    var lines = [
+      ("Username", username),
+      ("Created", Timestamp.readable(createdAt)),
+      ("Updated", Timestamp.readable(updatedAt)),
+      ("Last sign-in", lastSignInAt.map(Timestamp.readable) ?? "never"),
+      ("Locked", lock),
+      ("Failed sign-ins", failures),
+      ("Second factor", secondFactor ? "on" : (secondFactorPending ? "pending" : "off")),
+      ("Active sessions", String(sessions.count)),
+      ("Groups", groups.isEmpty ? "none" : groups.joined(separator: ", ")),
+    ]
+    // Only an account that expires is worth the line, beside its lock.
+    if let expiresAt {
+      lines.insert(("Expires", Self.expiry(expiresAt)), at: 5)
+    }
+    // Only a hash kept from another system is worth a line: authcli's own is the rule.
+    let keptHash = passwordScheme == nil || upgradedAtNextSignIn
+    var scheme = keptHash ? [("Password hash", schemeText)] : []
+    // Worth a line only while it stands, as the lock's reason is.
+    if passwordChangeRequired {
+      scheme.insert(("New password", "required at next sign-in"), at: 0)
+    }
+    // Beside a kept hash, what it costs against what every check costs.
+    if let signInWork, keptHash {
+      let own = passwordWork.map { " (this account's hash: \($0))" } ?? ""
+      scheme.append(("Sign-in work", "\(signInWork) KiB × passes" + own))
+    }
+    let facts = (lines + scheme).map { label, value in
+      (label + ":").padded(to: 17) + TerminalText.visible(value)
+    }.joined(separator: "\n")
+    guard !sessions.isEmpty else { return facts }
+    let rows = sessions.map { session in
+      [
+        String(session.id), Timestamp.readable(session.createdAt),
+        Timestamp.readable(session.lastUsedAt), Timestamp.readable(session.expiresAt),
+      ]
+    }
+    return facts + "\n\n"
+      + TextTable(headers: ["ID", "STARTED", "LAST USED", "EXPIRES"], rows: rows)
+      .render(style: style)
+  }
+
+  /// The stored hash's scheme, and whether the next sign-in replaces it.
+  private var schemeText: String {
+    guard let passwordScheme else { return "unreadable (no password matches)" }
+    return upgradedAtNextSignIn ? passwordScheme + ", upgraded at next sign-in" : passwordScheme
+  }
+
+  /// The expiry as `users expire` takes it: the day, refused from its start (UTC).
+  private static func expiry(_ expiresAt: Date) -> String {
+    let day = CalendarDay(containing: expiresAt)
+    return Date() >= expiresAt ? "expired on \(day)" : "on \(day) (refused from 00:00 UTC)"
+  }
 }
 
 /// `users add`: the account created.
-struct AccountAdded: JSONOutput {
+struct AccountAdded: JSONOutput, CommandOutput {
   let added = true
   let username: String
   let createdAt: Date
@@ -120,10 +206,14 @@ struct AccountAdded: JSONOutput {
   enum CodingKeys: String, CodingKey, CaseIterable {
     case added, createdAt = "created_at", username
   }
+
+  func text(style: Style) -> String {
+    "Created account \(TerminalText.visible(username)) (not signed in)."
+  }
 }
 
 /// `users delete`.
-struct AccountDeleted: JSONOutput {
+struct AccountDeleted: JSONOutput, CommandOutput {
   let deleted = true
   let username: String
   let endedSessions: Int
@@ -131,10 +221,14 @@ struct AccountDeleted: JSONOutput {
   enum CodingKeys: String, CodingKey, CaseIterable {
     case deleted, endedSessions = "ended_sessions", username
   }
+
+  func text(style: Style) -> String {
+    "Deleted account \(TerminalText.visible(username)); \(sessionCount(endedSessions)) ended."
+  }
 }
 
 /// `users reset-password`.
-struct PasswordReset: JSONOutput {
+struct PasswordReset: JSONOutput, CommandOutput {
   let reset = true
   let username: String
   let endedSessions: Int
@@ -142,10 +236,14 @@ struct PasswordReset: JSONOutput {
   enum CodingKeys: String, CodingKey, CaseIterable {
     case endedSessions = "ended_sessions", reset, username
   }
+
+  func text(style: Style) -> String {
+    "Password of \(TerminalText.visible(username)) reset; \(sessionCount(endedSessions)) ended."
+  }
 }
 
 /// `users reset-2fa`.
-struct SecondFactorReset: JSONOutput {
+struct SecondFactorReset: JSONOutput, CommandOutput {
   let username: String
   let secondFactor = false
   let endedSessions: Int
@@ -153,10 +251,15 @@ struct SecondFactorReset: JSONOutput {
   enum CodingKeys: String, CodingKey, CaseIterable {
     case endedSessions = "ended_sessions", secondFactor = "second_factor", username
   }
+
+  func text(style: Style) -> String {
+    "Removed the second factor of \(TerminalText.visible(username));"
+      + " \(sessionCount(endedSessions)) ended."
+  }
 }
 
 /// `users lock`.
-struct AccountLocked: JSONOutput {
+struct AccountLocked: JSONOutput, CommandOutput {
   let locked = true
   let username: String
   let wasLocked: Bool
@@ -171,10 +274,16 @@ struct AccountLocked: JSONOutput {
   }
 
   static let deprecatedKeys: [CodingKeys: String] = [.reason: "`lock_reason`"]
+
+  func text(style: Style) -> String {
+    let shown = TerminalText.visible(username)
+    return (wasLocked ? "Account \(shown) was locked already; reason updated" : "Locked \(shown)")
+      + "; \(sessionCount(endedSessions)) ended."
+  }
 }
 
 /// `users unlock`.
-struct AccountUnlocked: JSONOutput {
+struct AccountUnlocked: JSONOutput, CommandOutput {
   let locked = false
   let username: String
   let wasLocked: Bool
@@ -182,10 +291,16 @@ struct AccountUnlocked: JSONOutput {
   enum CodingKeys: String, CodingKey, CaseIterable {
     case locked, username, wasLocked = "was_locked"
   }
+
+  func text(style: Style) -> String {
+    let shown = TerminalText.visible(username)
+    return (wasLocked ? "Unlocked \(shown)" : "Account \(shown) was not locked")
+      + "; failed sign-ins cleared."
+  }
 }
 
 /// `users require-new-password`: the account whose next sign-in must choose a new password.
-struct NewPasswordRequired: JSONOutput {
+struct NewPasswordRequired: JSONOutput, CommandOutput {
   let passwordChangeRequired = true
   let username: String
   let wasRequired: Bool
@@ -194,10 +309,19 @@ struct NewPasswordRequired: JSONOutput {
     case passwordChangeRequired = "password_change_required", username
     case wasRequired = "was_required"
   }
+
+  func text(style: Style) -> String {
+    let shown = TerminalText.visible(username)
+    return
+      (wasRequired
+      ? "Account \(shown) was asked for a new password already"
+      : "Account \(shown) must choose a new password at its next sign-in")
+      + "; its sessions stay."
+  }
 }
 
 /// `users rename`.
-struct AccountRenamed: JSONOutput {
+struct AccountRenamed: JSONOutput, CommandOutput {
   let renamed = true
   let username: String
   let previousUsername: String
@@ -205,4 +329,14 @@ struct AccountRenamed: JSONOutput {
   enum CodingKeys: String, CodingKey, CaseIterable {
     case previousUsername = "previous_username", renamed, username
   }
+
+  func text(style: Style) -> String {
+    "Renamed \(TerminalText.visible(previousUsername)) to \(TerminalText.visible(username)); "
+      + "sessions kept."
+  }
+}
+
+/// `3 sessions`, `1 session`: how the operators' verbs count what they ended.
+private func sessionCount(_ count: Int) -> String {
+  "\(count) session\(count == 1 ? "" : "s")"
 }

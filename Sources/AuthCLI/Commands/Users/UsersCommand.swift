@@ -15,28 +15,7 @@ struct UsersCommand {
         activeSessions: user.activeSessions, locked: user.isLocked,
         secondFactor: user.hasSecondFactor, expiresAt: user.expiresAt)
     }
-    try context.emit(json: entries)
-    guard !entries.isEmpty else {
-      context.show("No accounts yet.")
-      return
-    }
-    // No EXPIRES column: a date beside the others no longer fits 80 columns, and a record
-    // wrapped onto a second line is worse than one read with --json or users show.
-    let rows = entries.map { user in
-      [
-        user.username, Timestamp.toTheMinute(user.createdAt),
-        user.lastSignInAt.map(Timestamp.toTheMinute) ?? "never", String(user.activeSessions),
-        user.locked ? "yes" : "no", user.secondFactor ? "on" : "off",
-      ]
-    }
-    context.show(
-      TextTable(
-        headers: [
-          "USERNAME", Timestamp.header("CREATED"), Timestamp.header("LAST SIGN-IN"), "SESSIONS",
-          "LOCKED", "2FA",
-        ],
-        rows: rows
-      ).render(style: context.outputStyle))
+    try context.print(entries)
   }
 }
 

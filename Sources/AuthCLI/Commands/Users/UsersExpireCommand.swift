@@ -29,20 +29,10 @@ struct UsersExpireCommand {
     let expiresAt = day?.start
     let change = try await root.services.accounts.setExpiry(named: username, to: expiresAt)
     let expired = expiresAt.map { Date() >= $0 } ?? false
-    try context.emit(
-      json: AccountExpirySet(
+    try context.print(
+      AccountExpirySet(
         username: change.user.username, expiresAt: expiresAt, expired: expired,
         endedSessions: change.endedSessions))
-    let shown = TerminalText.visible(change.user.username)
-    guard let day else {
-      context.show("Account \(shown) never expires.")
-      return
-    }
-    context.show(
-      expired
-        ? "Account \(shown) expired on \(day); "
-          + "\(change.endedSessions) session\(change.endedSessions == 1 ? "" : "s") ended."
-        : "Account \(shown) expires on \(day) (refused from 00:00 UTC that day).")
   }
 }
 
@@ -75,7 +65,7 @@ extension UsersExpireCommand {
 }
 
 /// `users expire`.
-struct AccountExpirySet: JSONOutput {
+struct AccountExpirySet: JSONOutput, CommandOutput {
   let username: String
   /// The first moment refused; `null` when the account never expires.
   let expiresAt: Date?
@@ -85,5 +75,15 @@ struct AccountExpirySet: JSONOutput {
 
   enum CodingKeys: String, CodingKey, CaseIterable {
     case endedSessions = "ended_sessions", expired, expiresAt = "expires_at", username
+  }
+
+  func text(style: Style) -> String {
+    let shown = TerminalText.visible(username)
+    guard let expiresAt else { return "Account \(shown) never expires." }
+    let day = CalendarDay(containing: expiresAt)
+    return expired
+      ? "Account \(shown) expired on \(day); "
+        + "\(endedSessions) session\(endedSessions == 1 ? "" : "s") ended."
+      : "Account \(shown) expires on \(day) (refused from 00:00 UTC that day)."
   }
 }

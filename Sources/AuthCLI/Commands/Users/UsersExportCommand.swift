@@ -63,11 +63,9 @@ struct UsersExportCommand {
     }
     let factors = "\(withSecondFactor) with a second factor"
     if let path {
-      try context.emit(
-        json: AccountsExported(
+      try context.print(
+        AccountsExported(
           exportedAccounts: count, path: path, secondFactors: withSecondFactor, exported: count))
-      context.show(
-        "Exported \(count) account\(count == 1 ? "" : "s") (\(factors)) to \(path) (mode 0600).")
     } else {
       // Standard output holds the export itself; what it holds is said beside it.
       context.note("Exported \(count) account\(count == 1 ? "" : "s") (\(factors)).")
@@ -81,7 +79,7 @@ struct UsersExportCommand {
 }
 
 /// `users export PATH`: how many accounts the file holds.
-struct AccountsExported: JSONOutput {
+struct AccountsExported: JSONOutput, CommandOutput {
   let exportedAccounts: Int
   let path: String
   let secondFactors: Int
@@ -94,6 +92,11 @@ struct AccountsExported: JSONOutput {
   }
 
   static let deprecatedKeys: [CodingKeys: String] = [.exported: "`exported_accounts`"]
+
+  func text(style: Style) -> String {
+    "Exported \(exportedAccounts) account\(exportedAccounts == 1 ? "" : "s") "
+      + "(\(secondFactors) with a second factor) to \(path) (mode 0600)."
+  }
 }
 
 /// Where the export goes: standard output, or a file created for it alone (never one that

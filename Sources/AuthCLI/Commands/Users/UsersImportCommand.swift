@@ -55,7 +55,8 @@ struct UsersImportCommand {
             : "Nothing was imported: \(refused) refused."
         ] + refusedLines)
     }
-    try context.emit(json: AccountsImported(report, dryRun: dryRun))
+    let imported = AccountsImported(
+      report, dryRun: dryRun, passes: SignInWorkText.passes(context.process.environment))
     for line in refusedLines { context.note("skipped " + line) }
     for line in Self.changes(report.accepted, dryRun: dryRun) { context.note(line) }
     let older = report.accepted.count {
@@ -70,31 +71,8 @@ struct UsersImportCommand {
     if chosen == .jsonl, report.written, !report.accepted.isEmpty {
       context.note("Sessions are not moved: each user signs in again on this database.")
     }
-    let counts = report.countsPerScheme.sorted { $0.key < $1.key }
-      .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-    let verb = dryRun ? "Would import" : "Imported"
-    context.show(
-      "\(verb) \(Self.count(report.accepted.count, "account"))"
-        + (counts.isEmpty ? "" : " (\(counts))")
-        + Self.secondFactorCounts(report.accepted)
-        + (report.refused.isEmpty ? "" : "; skipped \(Self.count(report.refused.count, "line"))")
-        + (dryRun ? "; nothing was written." : "."))
-    if let raised = report.signInWork {
-      let passes = SignInWorkText.passes(context.process.environment)
-      context.show(
-        (dryRun || !report.written ? "Every sign-in would cost " : "Every sign-in now costs ")
-          + SignInWorkText.describe(raised.to, passes: passes) + ", up from "
-          + SignInWorkText.describe(raised.from, passes: passes)
-          + ", until every kept hash needing more than the default is replaced at sign-in.")
-    }
-  }
-
-  /// `; N second factors moved, M dropped`, or nothing when no line had one.
-  private static func secondFactorCounts(_ accounts: [ImportedAccount]) -> String {
-    let moved = accounts.count { $0.secondFactor == .moved }
-    let dropped = accounts.count { $0.secondFactor == .dropped }
-    guard moved + dropped > 0 else { return "" }
-    return "; \(count(moved + dropped, "second factor")): \(moved) moved, \(dropped) dropped"
+    // After the notes (standard error, people only): the summary is read last.
+    try context.print(imported)
   }
 
   /// What the import changes about each account it takes, one line each: an expiry not
@@ -141,7 +119,7 @@ struct UsersImportCommand {
     }
   }
 
-  private static func count(_ number: Int, _ noun: String) -> String {
+  nonisolated fileprivate static func count(_ number: Int, _ noun: String) -> String {
     "\(number) \(noun)\(number == 1 ? "" : "s")"
   }
 
@@ -238,7 +216,7 @@ extension UsersImportCommand {
 }
 
 /// `users import`: what was (or, in a dry run, would be) imported and what was skipped.
-struct AccountsImported: JSONOutput {
+struct AccountsImported: JSONOutput, CommandOutput {
   /// A count, named as the other counts are (`ended_sessions`): a verb alone is a flag.
   let importedAccounts: Int
   let dryRun: Bool
@@ -253,6 +231,9 @@ struct AccountsImported: JSONOutput {
   let previousSignInWork: Int?
   /// Deprecated: `imported_accounts`; removed in the next release.
   let imported: Int?
+  /// The Argon2id passes at which the text spells a work as memory (not a key: the work is
+  /// the figure).
+  let passes: Int
 
   enum CodingKeys: String, CodingKey, CaseIterable {
     case accounts, dryRun = "dry_run", imported, importedAccounts = "imported_accounts"
@@ -312,7 +293,7 @@ struct AccountsImported: JSONOutput {
     }
   }
 
-  @MainActor init(_ report: AccountImportReport, dryRun: Bool) {
+  @MainActor init(_ report: AccountImportReport, dryRun: Bool, passes: Int) {
     importedAccounts = report.written ? report.accepted.count : 0
     self.dryRun = dryRun
     schemes = report.countsPerScheme
@@ -323,5 +304,36 @@ struct AccountsImported: JSONOutput {
     signInWork = report.signInWork?.to
     previousSignInWork = report.signInWork?.from
     imported = importedAccounts
+    self.passes = passes
+  }
+
+  /// The count per scheme, second factors and skipped lines; then the sign-in work when the
+  /// import raised it.
+  func text(style: Style) -> String {
+    let count = UsersImportCommand.count
+    let counts = schemes.sorted { $0.key < $1.key }
+      .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+    let moved = accounts.count { $0.secondFactorTransfer == SecondFactorTransfer.moved.rawValue }
+    let dropped = accounts.count {
+      $0.secondFactorTransfer == SecondFactorTransfer.dropped.rawValue
+    }
+    let secondFactors =
+      moved + dropped == 0
+      ? "" : "; \(count(moved + dropped, "second factor")): \(moved) moved, \(dropped) dropped"
+    var text =
+      "\(dryRun ? "Would import" : "Imported") \(count(accounts.count, "account"))"
+      + (counts.isEmpty ? "" : " (\(counts))") + secondFactors
+      + (skipped.isEmpty ? "" : "; skipped \(count(skipped.count, "line"))")
+      + (dryRun ? "; nothing was written." : ".")
+    if let signInWork, let previousSignInWork {
+      // Every account taken was written: not a dry run, nor a run that wrote nothing.
+      let written = !dryRun && importedAccounts == accounts.count
+      text +=
+        "\n" + (written ? "Every sign-in now costs " : "Every sign-in would cost ")
+        + SignInWorkText.describe(signInWork, passes: passes) + ", up from "
+        + SignInWorkText.describe(previousSignInWork, passes: passes)
+        + ", until every kept hash needing more than the default is replaced at sign-in."
+    }
+    return text
   }
 }

@@ -17,10 +17,7 @@ struct UsersRenameCommand {
       throw FieldRefusals.error([FieldError("username", result)])
     }
     let previous = Username.canonicalize(old)
-    try context.emit(json: AccountRenamed(username: user.username, previousUsername: previous))
-    context.show(
-      "Renamed \(TerminalText.visible(previous)) to \(TerminalText.visible(user.username)); "
-        + "sessions kept.")
+    try context.print(AccountRenamed(username: user.username, previousUsername: previous))
   }
 }
 

@@ -19,11 +19,9 @@ struct UsersSignInWorkCommand {
       location: location, environment: context.process.environment)
     let service = root.services.signInWork
     let passes = SignInWorkText.passes(context.process.environment)
-    let describe = { (work: Int) in SignInWorkText.describe(work, passes: passes) }
     guard work != nil || fit else {
       guard let status = try await service.status() else { return }
-      try context.emit(json: SignInWorkShown(status))
-      context.show(Self.lines(status, passes: passes).joined(separator: "\n"))
+      try context.print(SignInWorkShown(status, passes: passes))
       return
     }
     switch try await service.set(to: work) {
@@ -32,29 +30,9 @@ struct UsersSignInWorkCommand {
         kind: .validationFailed, message: "Sign-in work not changed: \(refusal.reason).",
         hint: "Run `authcli users sign-in-work` to see what the kept hashes need.")
     case .success(let change):
-      try context.emit(json: SignInWorkChanged(before: change.before, after: change.after))
-      context.show(
-        change.before.work == change.after.work
-          ? "Every sign-in still costs \(describe(change.after.work))."
-          : "Every sign-in now costs \(describe(change.after.work)), "
-            + "\(change.after.work > change.before.work ? "up" : "down") from "
-            + "\(describe(change.before.work)).")
+      try context.print(
+        SignInWorkChanged(before: change.before, after: change.after, passes: passes))
     }
-  }
-
-  /// The status in words.
-  static func lines(_ status: SignInWorkStatus, passes: Int) -> [String] {
-    [
-      "Sign-in work:  \(SignInWorkText.describe(status.work, passes: passes))"
-        + (status.raised ? ", raised" : ", the default"),
-      "Default:       \(SignInWorkText.describe(status.defaultWork, passes: passes))",
-      "Kept hashes needing more than the default: \(status.keptAboveDefault)"
-        + (status.dearestKept.map { ", the dearest \($0) KiB × passes" } ?? ""),
-      "Needed:        \(SignInWorkText.describe(status.needed, passes: passes))"
-        + (status.keptNeed == nil
-          ? "" : ", with \(HashWorkRule.rateMarginPercent) % above the dearest for the rate table"),
-      "Most allowed:  \(status.most) KiB × passes",
-    ]
   }
 }
 
@@ -109,7 +87,7 @@ extension UsersSignInWorkCommand {
 }
 
 /// `users sign-in-work`: what every sign-in costs and why, in Argon2id KiB × passes.
-struct SignInWorkShown: JSONOutput {
+struct SignInWorkShown: JSONOutput, CommandOutput {
   let signInWork: Int
   /// The cost of new hashes, which the sign-in work is never below.
   let defaultSignInWork: Int
@@ -121,6 +99,9 @@ struct SignInWorkShown: JSONOutput {
   /// the rate table's margin.
   let neededSignInWork: Int
   let mostSignInWork: Int
+  /// The Argon2id passes at which the text spells a work as memory (not a key: the work is
+  /// the figure).
+  let passes: Int
 
   enum CodingKeys: String, CodingKey, CaseIterable {
     case dearestKeptWork = "dearest_kept_work", defaultSignInWork = "default_sign_in_work"
@@ -130,7 +111,7 @@ struct SignInWorkShown: JSONOutput {
     case signInWorkRaised = "sign_in_work_raised"
   }
 
-  init(_ status: SignInWorkStatus) {
+  init(_ status: SignInWorkStatus, passes: Int) {
     signInWork = status.work
     defaultSignInWork = status.defaultWork
     signInWorkRaised = status.raised
@@ -138,12 +119,30 @@ struct SignInWorkShown: JSONOutput {
     dearestKeptWork = status.dearestKept
     neededSignInWork = status.needed
     mostSignInWork = status.most
+    self.passes = passes
   }
+
+  func text(style: Style) -> String {
+    [
+      "Sign-in work:  \(describe(signInWork))" + (signInWorkRaised ? ", raised" : ", the default"),
+      "Default:       \(describe(defaultSignInWork))",
+      "Kept hashes needing more than the default: \(keptHashesAboveDefault)"
+        + (dearestKeptWork.map { ", the dearest \($0) KiB × passes" } ?? ""),
+      // What the kept hashes need comes with a margin only when one needs more.
+      "Needed:        \(describe(neededSignInWork))"
+        + (dearestKeptWork == nil
+          ? "" : ", with \(HashWorkRule.rateMarginPercent) % above the dearest for the rate table"),
+      "Most allowed:  \(mostSignInWork) KiB × passes",
+    ].joined(separator: "\n")
+  }
+
+  /// A work in KiB × passes, and as Argon2id memory at this store's passes.
+  func describe(_ work: Int) -> String { SignInWorkText.describe(work, passes: passes) }
 }
 
 /// `users sign-in-work --set WORK` or `--fit`: the status after the change, with the work
 /// before it beside the status's keys.
-struct SignInWorkChanged: JSONOutput {
+struct SignInWorkChanged: JSONOutput, CommandOutput {
   let status: SignInWorkShown
   let previousSignInWork: Int
 
@@ -151,9 +150,18 @@ struct SignInWorkChanged: JSONOutput {
     case previousSignInWork = "previous_sign_in_work"
   }
 
-  init(before: SignInWorkStatus, after: SignInWorkStatus) {
-    status = SignInWorkShown(after)
+  init(before: SignInWorkStatus, after: SignInWorkStatus, passes: Int) {
+    status = SignInWorkShown(after, passes: passes)
     previousSignInWork = before.work
+  }
+
+  func text(style: Style) -> String {
+    let work = status.signInWork
+    guard work != previousSignInWork else {
+      return "Every sign-in still costs \(status.describe(work))."
+    }
+    return "Every sign-in now costs \(status.describe(work)), "
+      + "\(work > previousSignInWork ? "up" : "down") from \(status.describe(previousSignInWork))."
   }
 
   func encode(to encoder: any Encoder) throws {

@@ -38,6 +38,8 @@ struct SessionsView: LineView {
       terminal.say(terminal.style.success("Revoked session \(revoked)."))
     }
     if let failure = outputs.failure { terminal.say(terminal.style.failure(failure.description)) }
-    terminal.say(SessionTable.render(outputs.sessions, style: terminal.style), terminator: "")
+    // The table `sessions list` prints, from the same records.
+    let table = outputs.sessions.map(SessionListEntry.init).text(style: terminal.style)
+    terminal.say(table, terminator: "")
   }
 }
