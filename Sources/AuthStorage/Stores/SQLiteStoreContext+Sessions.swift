@@ -33,6 +33,8 @@ extension SQLiteStoreContext {
     }
   }
 
+  /// The use cases' check: the stored hash comes in the same row, for their constant-time
+  /// comparison.
   func authenticatedSessionAndStoredHash(
     tokenHash: TokenHash
   ) throws(AuthError) -> (found: AuthenticatedSession, storedHash: TokenHash)? {
