@@ -89,6 +89,51 @@ struct QueryTests {
     #expect(optional == .some(nil))
   }
 
+  @Test("a row tells NULL from zero, false, empty text and empty bytes")
+  func nullAndEmptyValues() throws {
+    let database = try SQLiteDatabase.openInMemory()
+    try database.executeScript(
+      "CREATE TABLE t (k INTEGER, i INTEGER, f INTEGER, s TEXT, b BLOB); "
+        + "INSERT INTO t VALUES (1, 0, 0, '', x''), (2, NULL, NULL, NULL, NULL), "
+        + "(3, 7, 1, 'seven', x'07');")
+    let rows = try database.query("SELECT k, i, f, s, b FROM t ORDER BY k") {
+      row throws(SQLiteError) in
+      (
+        try row.decode(Int64?.self, "i"), try row.decode(Bool?.self, "f"),
+        try row.decode(String?.self, "s"), try row.decode([UInt8]?.self, "b")
+      )
+    }
+    #expect(rows.count == 3)
+    #expect(rows[0].0 == 0 && rows[0].1 == false && rows[0].2 == "" && rows[0].3 == [])
+    #expect(rows[1].0 == nil && rows[1].1 == nil && rows[1].2 == nil && rows[1].3 == nil)
+    #expect(rows[2].0 == 7 && rows[2].1 == true && rows[2].2 == "seven" && rows[2].3 == [7])
+    // Required, the same values are read where set and refused where NULL, by name.
+    let empty = try database.queryFirst("SELECT i, s, b FROM t WHERE k = 1") {
+      row throws(SQLiteError) in
+      (
+        try row.decode(Int64.self, "i"), try row.decode(String.self, "s"),
+        try row.decode([UInt8].self, "b")
+      )
+    }
+    #expect(empty?.0 == 0 && empty?.1 == "" && empty?.2 == [])
+    for column in ["i", "s", "b"] {
+      let refusal = #expect(throws: SQLiteError.self) {
+        try database.queryFirst("SELECT \(identifier: column) FROM t WHERE k = 2") {
+          row throws(SQLiteError) in
+          switch column {
+          case "i": _ = try row.decode(Int64.self, column)
+          case "s": _ = try row.decode(String.self, column)
+          default: _ = try row.decode([UInt8].self, column)
+          }
+        }
+      }
+      #expect(refusal == .unexpectedValue(column: column))
+    }
+    #expect(try database.scalarInt("SELECT i FROM t WHERE k = 2") == 0)
+    #expect(try database.scalarString("SELECT s FROM t WHERE k = 2") == nil)
+    #expect(try database.scalarString("SELECT s FROM t WHERE k = 1") == "")
+  }
+
   @Test(
     "a statement's rows are read right when its decoders ask for other columns, or in another order"
   )

@@ -58,7 +58,7 @@ extension SQLiteDatabase {
   public func scalarInt(_ query: SQLiteQuery) throws(SQLiteError) -> Int64 {
     try withStatement(query.sql) { statement throws(SQLiteError) in
       try statement.bind(query.binds)
-      return try statement.step() ? statement.int64(at: 0) : 0
+      return try statement.step() ? statement.integer(at: 0) ?? 0 : 0
     }
   }
 
@@ -67,8 +67,7 @@ extension SQLiteDatabase {
   public func scalarString(_ query: SQLiteQuery) throws(SQLiteError) -> String? {
     try withStatement(query.sql) { statement throws(SQLiteError) in
       try statement.bind(query.binds)
-      guard try statement.step(), !statement.isNull(at: 0) else { return nil }
-      return statement.string(at: 0)
+      return try statement.step() ? statement.text(at: 0) : nil
     }
   }
 

@@ -25,17 +25,26 @@ extension SQLiteStoreContext {
       lastUsedAt: created, expiresAt: StoredTime.rounded(expiresAt))
   }
 
+  /// The stored hash is left unread: a caller that needs it asks for it with the session.
   func authenticatedSession(tokenHash: TokenHash) throws(AuthError) -> AuthenticatedSession? {
     try run { () throws(SQLiteError) in
-      try lookUpSession(tokenHash: tokenHash)?.found
+      try database.queryFirst(
+        Self.sessionLookup, binding: tokenHash.rawValue, row: Self.authenticatedSession(from:))
     }
   }
 
+  /// The use cases' check: the stored hash comes in the same row, for their constant-time
+  /// comparison.
   func authenticatedSessionAndStoredHash(
     tokenHash: TokenHash
   ) throws(AuthError) -> (found: AuthenticatedSession, storedHash: TokenHash)? {
     try run { () throws(SQLiteError) in
-      try lookUpSession(tokenHash: tokenHash)
+      try database.queryFirst(
+        Self.sessionLookup, binding: tokenHash.rawValue
+      ) { row throws(SQLiteError) in
+        let found = try Self.authenticatedSession(from: row)
+        return (found, TokenHash(rawValue: try row.decode([UInt8].self, "token_hash")))
+      }
     }
   }
 
@@ -50,18 +59,12 @@ extension SQLiteStoreContext {
     """
   }
 
-  /// The hot path of every signed-in command: one cached statement. The stored hash comes
-  /// in the same row, for the caller's constant-time check.
-  private func lookUpSession(
-    tokenHash: TokenHash
-  ) throws(SQLiteError) -> (found: AuthenticatedSession, storedHash: TokenHash)? {
-    try database.queryFirst(
-      Self.sessionLookup, binding: tokenHash.rawValue
-    ) { row throws(SQLiteError) in
-      let found = AuthenticatedSession(
-        user: try Self.user(from: row), session: try Self.session(from: row))
-      return (found, TokenHash(rawValue: try row.decode([UInt8].self, "token_hash")))
-    }
+  /// The hot path of every signed-in command: the user and the session of one row of
+  /// `sessionLookup`, one cached statement.
+  private static func authenticatedSession(
+    from row: SQLiteRow
+  ) throws(SQLiteError) -> AuthenticatedSession {
+    AuthenticatedSession(user: try user(from: row), session: try session(from: row))
   }
 
   func tokenHash(of sessionID: SessionID) throws(AuthError) -> TokenHash? {
