@@ -37,11 +37,6 @@ enum PyOTP {
 /// and the key file's absence or replacement.
 @Suite("End to end: second factor", .enabled(if: PyOTP.runs))
 struct SecondFactorEndToEndTests {
-  private func kind(_ run: Sandbox.Run) throws -> String? {
-    let object = try JSONSerialization.jsonObject(with: Data(run.errors.utf8)) as? [String: Any]
-    return (object?["error"] as? [String: Any])?["kind"] as? String
-  }
-
   @Test(arguments: Engine.allCases)
   func enrolSignInReplayRecoveryAndThrottle(engine: Engine) async throws {
     let sandbox = try Sandbox(engine: engine)
@@ -66,11 +61,10 @@ struct SecondFactorEndToEndTests {
     #expect(try await sandbox.run(["signout"]).status == 0)
 
     // The password alone: no session, and the kind says a code is needed.
-    let missing = try await sandbox.run(
+    try await sandbox.expectRefusal(
+      "second_factor_required",
       ["signin", "--username", "ada", "--password-stdin", "--json"],
       input: "\(Passphrase.first)\n")
-    #expect(missing.status == 77)
-    #expect(try kind(missing) == "second_factor_required")
     #expect(try await sandbox.run(["whoami"]).status == 77)
     // verify --pam carries one token: the right password alone is refused there, and the
     // refusal is in the account's trail.
@@ -93,21 +87,19 @@ struct SecondFactorEndToEndTests {
       input: "\(Passphrase.first)\n\(next)\n")
     #expect(signedIn.status == 0, "\(signedIn.errors)")
     #expect(try await sandbox.run(["whoami"]).status == 0)
-    let replayed = try await sandbox.run(
+    try await sandbox.expectRefusal(
+      "incorrect_code",
       ["verify", "--username", "ada", "--password-stdin", "--json"],
       input: "\(Passphrase.first)\n\(next)\n")
-    #expect(replayed.status == 77)
-    #expect(try kind(replayed) == "incorrect_code")
 
     // A recovery code works once, not twice.
     let recovery = "\(Passphrase.first)\n\(codes[0])\n"
     #expect(
       try await sandbox.run(["verify", "--username", "ada", "--password-stdin"], input: recovery)
         .status == 0)
-    let again = try await sandbox.run(
-      ["verify", "--username", "ada", "--password-stdin", "--json"], input: recovery)
-    #expect(again.status == 77)
-    #expect(try kind(again) == "incorrect_code")
+    try await sandbox.expectRefusal(
+      "incorrect_code", ["verify", "--username", "ada", "--password-stdin", "--json"],
+      input: recovery)
     let audit = try await sandbox.run(["audit", "--user", "ada", "--limit", "50"])
     #expect(audit.output.contains("recovery_code_used"))
     #expect(audit.output.contains("second_factor_failed"))
@@ -121,11 +113,10 @@ struct SecondFactorEndToEndTests {
         ["verify", "--username", "ada", "--password-stdin"],
         input: "\(Passphrase.first)\n000000\n")
     }
-    let throttled = try await sandbox.run(
+    try await sandbox.expectRefusal(
+      "bad_credentials",
       ["verify", "--username", "ada", "--password-stdin", "--json"],
       input: "\(Passphrase.first)\n\(try PyOTP.code(secret: secret, stepsAhead: 0))\n")
-    #expect(throttled.status == 77)
-    #expect(try kind(throttled) == "bad_credentials")
     let shown = try #require(
       try await sandbox.run(["users", "show", "ada", "--json"]).json() as? [String: Any])
     #expect(shown["second_factor"] as? Bool == true)
@@ -166,11 +157,10 @@ struct SecondFactorEndToEndTests {
       try await sandbox.sql(
         "SELECT count(*) FROM recovery_codes WHERE user_id = (SELECT id FROM users WHERE username = 'victor')"
       ) == "20")
-    let copied = try await sandbox.run(
+    try await sandbox.expectRefusal(
+      "incorrect_code",
       ["verify", "--username", "victor", "--password-stdin", "--json"],
       input: "\(Passphrase.first)\n\(try #require(codes["mallo"]?[0]))\n")
-    #expect(copied.status == 77)
-    #expect(try kind(copied) == "incorrect_code")
     let own = try await sandbox.run(
       ["verify", "--username", "victor", "--password-stdin"],
       input: "\(Passphrase.first)\n\(try #require(codes["victor"]?[0]))\n")
@@ -194,11 +184,10 @@ struct SecondFactorEndToEndTests {
     try FileManager.default.moveItem(atPath: key, toPath: key + ".away")
 
     let code = try PyOTP.code(secret: secret, stepsAhead: 1)
-    let missing = try await sandbox.run(
+    try await sandbox.expectRefusal(
+      "second_factor_key", status: 78,
       ["verify", "--username", "bea", "--password-stdin", "--json"],
       input: "\(Passphrase.first)\n\(code)\n")
-    #expect(missing.status == 78)
-    #expect(try kind(missing) == "second_factor_key")
     // No key is needed for an account without a factor.
     #expect(try await sandbox.signIn("cai", password: Passphrase.first).status == 0)
 
