@@ -20,15 +20,7 @@ struct GroupsCommand {
       json: GroupMembersAdded(
         group: change.group.canonical, addedMembers: change.changed,
         alreadyMembers: change.unchanged))
-    let shownGroup = TerminalText.visible(change.group.canonical)
-    if !change.changed.isEmpty {
-      context.show("Added \(Self.names(change.changed)) to \(shownGroup).")
-    }
-    if !change.unchanged.isEmpty {
-      context.show(
-        "\(Self.names(change.unchanged)) \(change.unchanged.count == 1 ? "was" : "were") in"
-          + " \(shownGroup) already.")
-    }
+    show(change, changed: { "Added \($0) to \($1)." }, unchanged: { "in \($0) already" })
   }
 
   /// `groups remove`: every named account, or none.
@@ -38,14 +30,22 @@ struct GroupsCommand {
       json: GroupMembersRemoved(
         group: change.group.canonical, removedMembers: change.changed,
         notMembers: change.unchanged))
+    show(change, changed: { "Removed \($0) from \($1)." }, unchanged: { "not in \($0)" })
+  }
+
+  /// The text of an add or a remove: a line for the accounts it changed and one for those it
+  /// left as they were, each only when there are any.
+  private func show(
+    _ change: GroupChange, changed: (_ names: String, _ group: String) -> String,
+    unchanged: (_ group: String) -> String
+  ) {
     let shownGroup = TerminalText.visible(change.group.canonical)
     if !change.changed.isEmpty {
-      context.show("Removed \(Self.names(change.changed)) from \(shownGroup).")
+      context.show(changed(Self.names(change.changed), shownGroup))
     }
     if !change.unchanged.isEmpty {
-      context.show(
-        "\(Self.names(change.unchanged)) \(change.unchanged.count == 1 ? "was" : "were") not in"
-          + " \(shownGroup).")
+      let verb = change.unchanged.count == 1 ? "was" : "were"
+      context.show("\(Self.names(change.unchanged)) \(verb) \(unchanged(shownGroup)).")
     }
   }
 
