@@ -111,13 +111,7 @@ struct NewPasswordEndToEndTests {
   func afterTheCodeWhenASecondFactorIsOn(engine: Engine) async throws {
     let sandbox = try Sandbox(engine: engine)
     #expect(try await sandbox.signUp("ada").status == 0)
-    let enrolment = try #require(
-      try await sandbox.run(["2fa", "enable", "--json"]).json() as? [String: Any])
-    let secret = try #require(enrolment["secret"] as? String)
-    let confirmed = try await sandbox.run(
-      ["2fa", "confirm", "--code-stdin"],
-      input: try PyOTP.code(secret: secret, stepsAhead: 0) + "\n")
-    #expect(confirmed.status == 0, "\(confirmed.errors)")
+    let secret = try await sandbox.enableSecondFactor().secret
     #expect(try await sandbox.run(["users", "require-new-password", "ada"]).status == 0)
     let code = try PyOTP.code(secret: secret, stepsAhead: 1)
     try await sandbox.expectRefusal(

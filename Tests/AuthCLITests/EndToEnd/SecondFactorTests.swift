@@ -32,6 +32,27 @@ enum PyOTP {
   }
 }
 
+extension Sandbox {
+  /// Turns the second factor on for the signed-in account: enrols, confirms with the code
+  /// pyotp computes for now, and returns the secret and the recovery codes.
+  func enableSecondFactor(
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> (secret: String, recoveryCodes: [String]) {
+    let enrolment = try #require(
+      try await run(["2fa", "enable", "--json"]).json() as? [String: Any],
+      sourceLocation: sourceLocation)
+    let secret = try #require(enrolment["secret"] as? String, sourceLocation: sourceLocation)
+    let confirmed = try await run(
+      ["2fa", "confirm", "--code-stdin", "--json"],
+      input: try PyOTP.code(secret: secret, stepsAhead: 0) + "\n")
+    #expect(confirmed.status == 0, "\(confirmed.errors)", sourceLocation: sourceLocation)
+    let codes = try #require(
+      (try confirmed.json() as? [String: Any])?["recovery_codes"] as? [String],
+      sourceLocation: sourceLocation)
+    return (secret, codes)
+  }
+}
+
 /// The second factor through the real binary, on each engine: enrol, confirm with a code
 /// pyotp computes, sign in with a code, a replay refused, a recovery code once, throttling,
 /// and the key file's absence or replacement.
@@ -137,14 +158,7 @@ struct SecondFactorEndToEndTests {
     var codes: [String: [String]] = [:]
     for name in ["victor", "mallo"] {
       #expect(try await sandbox.signUp(name).status == 0)
-      let enabled = try #require(
-        try await sandbox.run(["2fa", "enable", "--json"]).json() as? [String: Any])
-      let secret = try #require(enabled["secret"] as? String)
-      let confirmed = try await sandbox.run(
-        ["2fa", "confirm", "--code-stdin", "--json"],
-        input: try PyOTP.code(secret: secret, stepsAhead: 0) + "\n")
-      codes[name] = try #require(
-        (try confirmed.json() as? [String: Any])?["recovery_codes"] as? [String])
+      codes[name] = try await sandbox.enableSecondFactor().recoveryCodes
       #expect(try await sandbox.run(["signout"]).status == 0)
     }
     _ = try await sandbox.sql(
@@ -171,14 +185,7 @@ struct SecondFactorEndToEndTests {
   func aMissingOrOtherKeyExits78AndAccountsWithoutAFactorNeedNone(engine: Engine) async throws {
     let sandbox = try Sandbox(engine: engine)
     #expect(try await sandbox.signUp("bea").status == 0)
-    let enabled = try #require(
-      try await sandbox.run(["2fa", "enable", "--json"]).json() as? [String: Any])
-    let secret = try #require(enabled["secret"] as? String)
-    #expect(
-      try await sandbox.run(
-        ["2fa", "confirm", "--code-stdin"], input: try PyOTP.code(secret: secret, stepsAhead: 0)
-      )
-      .status == 0)
+    let secret = try await sandbox.enableSecondFactor().secret
     #expect(try await sandbox.signUp("cai").status == 0)
     let key = sandbox.root + "/state/authcli.key"
     try FileManager.default.moveItem(atPath: key, toPath: key + ".away")
@@ -213,14 +220,7 @@ struct SecondFactorEndToEndTests {
     #expect(drawn.output.contains("\u{2580}") || drawn.output.contains("\u{2584}"))
     let pending = try await sandbox.run(["2fa", "status", "--json"])
     #expect((try pending.json() as? [String: Any])?["pending"] as? Bool == true)
-    let enabled = try #require(
-      try await sandbox.run(["2fa", "enable", "--json"]).json() as? [String: Any])
-    let secret = try #require(enabled["secret"] as? String)
-    #expect(
-      try await sandbox.run(
-        ["2fa", "confirm", "--code-stdin"], input: try PyOTP.code(secret: secret, stepsAhead: 0)
-      )
-      .status == 0)
+    let secret = try await sandbox.enableSecondFactor().secret
     #expect(try await sandbox.run(["signout"]).status == 0)
     let script = [
       "1", "ida", Passphrase.first, "000000", try PyOTP.code(secret: secret, stepsAhead: 1), "5",
