@@ -64,29 +64,37 @@ struct AppDataTests {
     }
   }
 
-  /// How many rows `table` of authcli's schema holds, read through `store`'s connection.
-  static func count(_ table: String, in store: any AuthStore) throws -> Int {
-    switch store {
-    case let sqlite as SQLiteAuthStore:
-      return Int(
-        try sqlite.withDatabase { try $0.scalarInt("SELECT count(*) FROM \(identifier: table)") })
-    case let postgres as PostgresAuthStore:
-      return try postgres.withConnection { connection -> Int in
-        let count = try connection.queryFirst(
-          "SELECT count(*) AS count FROM \(identifier: table)"
-        ) { row throws(PostgresError) in try row.decode(Int64.self, "count") }
-        return Int(count ?? 0)
-      }
-    default:
-      Issue.record("not a database store")
-      return -1
-    }
-  }
-
   /// The schema authcli's tables are in (PostgreSQL), quoted.
   static func authSchema(_ store: any AuthStore) throws -> String {
     guard let postgres = store as? PostgresAuthStore else { return "main" }
     return try postgres.withConnection { "\"" + $0.schema + "\"" }
+  }
+
+  /// A PostgreSQL store with an app's schema beside authcli's, for the tests of what the
+  /// schema check makes of an app's objects there.
+  struct PostgresApp {
+    let harness: StoreHarness
+    let target: PostgresTarget
+    /// authcli's schema, quoted.
+    let schema: String
+    /// The app's namespace, which names its schema.
+    let namespace: String
+
+    /// A fresh store, and the app's schema for a new namespace made of `sql` (written for
+    /// authcli's schema and the namespace); `nil` when this run has no PostgreSQL.
+    static func make(
+      _ sql: (_ schema: String, _ namespace: String) -> String
+    ) throws -> PostgresApp? {
+      guard TestPostgres.shouldRun else { return nil }
+      let harness = try StoreHarness(.postgres)
+      let schema = try AppDataTests.authSchema(harness.store)
+      let namespace = AppDataTests.namespace()
+      try AppDataTests.execute(
+        "CREATE SCHEMA \(namespace);\n" + sql(schema, namespace), on: harness.store)
+      return PostgresApp(
+        harness: harness, target: try #require(harness.postgresTarget), schema: schema,
+        namespace: namespace)
+    }
   }
 
   @Test(
@@ -113,9 +121,7 @@ struct AppDataTests {
     #expect(try harness.rowCount("app_migrations") == 2)
     // The stock open, which knows no app migrations, accepts the store and its data.
     _ = try harness.reopen()
-    let ada = try await harness.store.write {
-      try $0.insertUser(username: username("ada"), passwordHash: sampleHash, at: time(0))
-    }
+    let ada = try await insertSampleUser("ada", into: harness.store)
     #expect(ada.username == "ada")
     // A newer app's store is refused by the older app, before anything is written.
     let older = AppMigrations(namespace: namespace, migrations: [app.migrations[0]])
@@ -219,9 +225,7 @@ struct AppDataTests {
     let harness = try StoreHarness(location)
     let app = Self.profiles(Self.namespace(), engine: location, onDelete: onDelete)
     let store = try Self.open(harness, apps: [app])
-    let ada = try await store.write {
-      try $0.insertUser(username: username("ada"), passwordHash: sampleHash, at: time(0))
-    }
+    let ada = try await insertSampleUser("ada", into: store)
     _ = try await store.write {
       try $0.insertSession(
         userID: ada.id, tokenHash: tokenHash(1), createdAt: time(0), expiresAt: time(3600))
@@ -240,8 +244,8 @@ struct AppDataTests {
     }
     if onDelete == "ON DELETE CASCADE" {
       try await delete()
-      #expect(try Self.count("users", in: store) == 0)
-      #expect(try Self.count("sessions", in: store) == 0)
+      #expect(try StoreHarness.rowCount("users", in: store) == 0)
+      #expect(try StoreHarness.rowCount("sessions", in: store) == 0)
     } else {
       do {
         try await delete()
@@ -254,8 +258,8 @@ struct AppDataTests {
         #expect(failure.kind == .stillReferenced)
         #expect(failure.message.contains("table profiles"), "\(failure.message)")
       }
-      #expect(try Self.count("users", in: store) == 1)
-      #expect(try Self.count("sessions", in: store) == 1)
+      #expect(try StoreHarness.rowCount("users", in: store) == 1)
+      #expect(try StoreHarness.rowCount("sessions", in: store) == 1)
     }
     let renamed = try await store.read { try $0.userRecord(id: ada.id) }
     #expect(renamed?.user.username == (onDelete == "ON DELETE CASCADE" ? nil : "lovelace"))
@@ -362,26 +366,24 @@ struct AppDataTests {
     "PostgreSQL: a trigger that authcli's statements fire through an app's cascading key is refused"
   )
   func postgresCascadeTriggers() throws {
-    guard TestPostgres.shouldRun else { return }
-    let harness = try StoreHarness(.postgres)
-    let target = try #require(harness.postgresTarget)
-    let schema = try Self.authSchema(harness.store)
-    let namespace = Self.namespace()
-    try Self.execute(
-      """
-      CREATE SCHEMA \(namespace);
-      CREATE FUNCTION \(namespace).keep() RETURNS trigger LANGUAGE plpgsql
-        AS 'BEGIN RETURN OLD; END';
-      CREATE TABLE \(namespace).profiles (
-        user_id bigint PRIMARY KEY REFERENCES \(schema).users (id) ON DELETE CASCADE);
-      CREATE TABLE \(namespace).invoices (user_id bigint REFERENCES \(schema).users (id));
-      CREATE TABLE \(namespace).avatars (
-        user_id bigint PRIMARY KEY REFERENCES \(namespace).profiles (user_id) ON DELETE CASCADE);
-      CREATE TRIGGER stamp_profile AFTER INSERT ON \(namespace).profiles
-        FOR EACH ROW EXECUTE FUNCTION \(namespace).keep();
-      CREATE TRIGGER keep_invoice BEFORE DELETE ON \(namespace).invoices
-        FOR EACH ROW EXECUTE FUNCTION \(namespace).keep();
-      """, on: harness.store)
+    guard
+      let app = try PostgresApp.make({ schema, namespace in
+        """
+        CREATE FUNCTION \(namespace).keep() RETURNS trigger LANGUAGE plpgsql
+          AS 'BEGIN RETURN OLD; END';
+        CREATE TABLE \(namespace).profiles (
+          user_id bigint PRIMARY KEY REFERENCES \(schema).users (id) ON DELETE CASCADE);
+        CREATE TABLE \(namespace).invoices (user_id bigint REFERENCES \(schema).users (id));
+        CREATE TABLE \(namespace).avatars (
+          user_id bigint PRIMARY KEY REFERENCES \(namespace).profiles (user_id) ON DELETE CASCADE);
+        CREATE TRIGGER stamp_profile AFTER INSERT ON \(namespace).profiles
+          FOR EACH ROW EXECUTE FUNCTION \(namespace).keep();
+        CREATE TRIGGER keep_invoice BEFORE DELETE ON \(namespace).invoices
+          FOR EACH ROW EXECUTE FUNCTION \(namespace).keep();
+        """
+      })
+    else { return }
+    let (harness, target, namespace) = (app.harness, app.target, app.namespace)
     #expect(
       try PostgresMigrator().schemaDifferences(in: try PostgresConnection.connect(target)) == [])
     _ = try harness.reopen()
@@ -410,18 +412,16 @@ struct AppDataTests {
     "PostgreSQL: an app's schema is accepted and listed; a rule, policy or object in authcli's is refused"
   )
   func postgresSchemaRule() throws {
-    guard TestPostgres.shouldRun else { return }
-    let harness = try StoreHarness(.postgres)
-    let target = try #require(harness.postgresTarget)
-    let schema = try Self.authSchema(harness.store)
-    let namespace = Self.namespace()
-    try Self.execute(
-      """
-      CREATE SCHEMA \(namespace);
-      CREATE TABLE \(namespace).notes (user_id bigint REFERENCES \(schema).users (id), body text);
-      CREATE INDEX notes_by_user ON \(namespace).notes (user_id);
-      CREATE VIEW \(namespace).names AS SELECT username FROM \(schema).users;
-      """, on: harness.store)
+    guard
+      let app = try PostgresApp.make({ schema, namespace in
+        """
+        CREATE TABLE \(namespace).notes (user_id bigint REFERENCES \(schema).users (id), body text);
+        CREATE INDEX notes_by_user ON \(namespace).notes (user_id);
+        CREATE VIEW \(namespace).names AS SELECT username FROM \(schema).users;
+        """
+      })
+    else { return }
+    let (harness, target, schema, namespace) = (app.harness, app.target, app.schema, app.namespace)
     let report = try PostgresInspector().inspect(try PostgresConnection.connect(target))
     #expect(report.isHealthy, "\(report.schemaCheck)")
     #expect(

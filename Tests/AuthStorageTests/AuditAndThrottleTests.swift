@@ -12,9 +12,7 @@ struct AuditAndThrottleTests {
   func namesAreNotStoredInClear(location: StoreLocation) async throws {
     let harness = try StoreHarness(location)
     let typed = "correct-horse-battery-staple"
-    let user = try await harness.store.write {
-      try $0.insertUser(username: username("judy"), passwordHash: sampleHash, at: time(0))
-    }
+    let user = try await insertSampleUser("judy", into: harness.store)
     try await harness.store.write { context in
       for (seconds, name) in [(1, typed), (2, typed), (3, "other-typed-name")] {
         try context.append(

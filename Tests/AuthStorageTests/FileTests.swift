@@ -10,9 +10,7 @@ struct FileTests {
     let folder = try TemporaryFolder()
     let path = folder.path("modes.sqlite")
     let store = try SQLiteAuthStore.open(path: path)
-    _ = try await store.write {
-      try $0.insertUser(username: username("mode"), passwordHash: sampleHash, at: time(0))
-    }
+    try await insertSampleUser("mode", into: store)
     for file in [path, path + "-wal", path + "-shm"] {
       #expect(FileManager.default.fileExists(atPath: file), "\(file) missing")
       #expect(try permissions(file) == 0o600, "\(file)")
@@ -24,9 +22,7 @@ struct FileTests {
     let folder = try TemporaryFolder()
     let path = folder.path("closed.sqlite")
     let store = try SQLiteAuthStore.open(path: path)
-    _ = try await store.write {
-      try $0.insertUser(username: username("kept"), passwordHash: sampleHash, at: time(0))
-    }
+    try await insertSampleUser("kept", into: store)
     #expect(FileManager.default.fileExists(atPath: path + "-wal"))
     #expect(FileManager.default.fileExists(atPath: path + "-shm"))
     store.close()
@@ -47,9 +43,7 @@ struct FileTests {
     let path = folder.path("shared-close.sqlite")
     let first = try SQLiteAuthStore.open(path: path)
     let second = try SQLiteAuthStore.open(path: path)
-    _ = try await first.write {
-      try $0.insertUser(username: username("both"), passwordHash: sampleHash, at: time(0))
-    }
+    try await insertSampleUser("both", into: first)
     first.close()
     #expect(FileManager.default.fileExists(atPath: path + "-wal"))
     #expect(try await second.read { try $0.userRecord(named: username("both")) } != nil)

@@ -7,9 +7,7 @@ import Testing
 @Suite("Database inspector")
 struct InspectorTests {
   private func populate(_ store: SQLiteAuthStore) async throws {
-    let user = try await store.write {
-      try $0.insertUser(username: username("lena"), passwordHash: sampleHash, at: time(0))
-    }
+    let user = try await insertSampleUser("lena", into: store)
     try await store.write { context in
       _ = try context.insertSession(
         userID: user.id, tokenHash: tokenHash(1), createdAt: time(0), expiresAt: time(100))

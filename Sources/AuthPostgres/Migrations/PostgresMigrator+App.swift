@@ -37,11 +37,7 @@ extension PostgresMigrator {
   public static func appliedMigrations(
     of namespace: String, in connection: PostgresConnection
   ) throws -> [String] {
-    let present =
-      try connection.queryFirst(
-        "SELECT pg_catalog.to_regclass('app_migrations'::text) IS NOT NULL AS present"
-      ) { row throws(PostgresError) in try row.decode(Bool.self, "present") } ?? false
-    guard present else { return [] }
+    guard try tableExists("app_migrations", in: connection) else { return [] }
     return try connection.query(
       "SELECT identifier FROM app_migrations WHERE namespace = \(namespace) ORDER BY version"
     ) { row throws(PostgresError) in try row.decode(String.self, "identifier") }

@@ -327,7 +327,7 @@ public struct PostgresMigrator: MigrationExecutor {
 
   /// The recorded migrations, oldest first; none before the record table exists.
   private func records(in connection: PostgresConnection) throws -> [Record] {
-    guard try Self.hasRecordTable(connection) else { return [] }
+    guard try Self.tableExists("schema_migrations", in: connection) else { return [] }
     return try connection.query(Self.recordsSQL, row: Self.record)
   }
 
@@ -366,13 +366,11 @@ public struct PostgresMigrator: MigrationExecutor {
     }
   }
 
-  private static func hasRecordTable(
-    _ connection: PostgresConnection
-  ) throws
-    -> Bool
-  {
+  /// Whether the search path finds a table of this name: the record tables, which exist
+  /// only from the migration that makes them on.
+  static func tableExists(_ table: String, in connection: PostgresConnection) throws -> Bool {
     try connection.queryFirst(
-      "SELECT pg_catalog.to_regclass('schema_migrations'::text) IS NOT NULL AS present"
+      "SELECT pg_catalog.to_regclass(\(table)::text) IS NOT NULL AS present"
     ) { row throws(PostgresError) in try row.decode(Bool.self, "present") } ?? false
   }
 }

@@ -121,7 +121,7 @@ where NavigationStep == ChangePasswordStep {
 @Observable
 public final class ChangePasswordViewModel: BaseViewModel<ChangePasswordStep>,
   ChangePasswordViewModelType, ChangePasswordViewModelInputs, ChangePasswordViewModelOutputs,
-  ViewEventHandling, SceneActions
+  ViewEventHandling, FormActions
 {
   /// Itself; assigning another object changes nothing (a binding writes through it).
   public var inputs: any ChangePasswordViewModelInputs {
@@ -168,8 +168,8 @@ public final class ChangePasswordViewModel: BaseViewModel<ChangePasswordStep>,
   @ObservationIgnored private let sessions: any SessionUseCase
   /// The signed-in user's name, once loaded: the new password must not contain it.
   private var username = ""
-  private var checks = FormChecks<Field>()
-  private enum Field { case current, new, confirmation }
+  var checks = FormChecks<Field>()
+  enum Field: CaseIterable { case current, new, confirmation }
 
   /// Takes the session's token and the use cases that change passwords and read sessions.
   public init(
@@ -194,11 +194,8 @@ public final class ChangePasswordViewModel: BaseViewModel<ChangePasswordStep>,
 
   /// Submits: a refused submit shows every field's reason; a valid one changes the password.
   public func changeTapped() async {
-    guard !isLoading else { return }
-    checks.showAll([.current, .new, .confirmation])
-    guard isChangeEnabled else { return }
-    let request = request
-    await perform { () throws(AuthError) in
+    await submit(when: isChangeEnabled) { () throws(AuthError) in
+      let request = request
       endedSessions = nil
       switch try await changePassword.changePassword(token: token, request: request) {
       case .changed(let count):
@@ -234,10 +231,6 @@ public final class ChangePasswordViewModel: BaseViewModel<ChangePasswordStep>,
   }
   private var live: ChangePasswordValidation {
     changePassword.validate(request, username: username)
-  }
-  private func edited(_ field: Field) {
-    checks.edit(field)
-    failure = nil
   }
   /// A dead session leaves the scene; any other failure stays on it.
   func step(after failure: ChangePasswordFailure) -> ChangePasswordStep? {

@@ -112,7 +112,7 @@ where NavigationStep == NewPasswordStep {
 @Observable
 public final class NewPasswordViewModel: BaseViewModel<NewPasswordStep>,
   NewPasswordViewModelType, NewPasswordViewModelInputs, NewPasswordViewModelOutputs,
-  ViewEventHandling, SceneActions
+  ViewEventHandling, FormActions
 {
   /// Itself; assigning another object changes nothing (a binding writes through it).
   public var inputs: any NewPasswordViewModelInputs {
@@ -150,8 +150,8 @@ public final class NewPasswordViewModel: BaseViewModel<NewPasswordStep>,
 
   @ObservationIgnored private let challenge: NewPasswordChallenge
   @ObservationIgnored private let authentication: any AuthenticationUseCase
-  private var checks = FormChecks<Field>()
-  private enum Field { case new, confirmation }
+  var checks = FormChecks<Field>()
+  enum Field: CaseIterable { case new, confirmation }
 
   /// Takes the challenge the step before answered and the use case that completes it.
   public init(challenge: NewPasswordChallenge, authentication: any AuthenticationUseCase) {
@@ -162,11 +162,8 @@ public final class NewPasswordViewModel: BaseViewModel<NewPasswordStep>,
   /// Submits: a refused submit shows every field's reason; a valid one stores the new
   /// password and signs in.
   public func chooseTapped() async {
-    guard !isLoading else { return }
-    checks.showAll([.new, .confirmation])
-    guard isChooseEnabled else { return }
-    let request = request
-    await perform { () throws(AuthError) in
+    await submit(when: isChooseEnabled) { () throws(AuthError) in
+      let request = request
       switch try await authentication.completeSignIn(challenge, newPassword: request) {
       case .accepted(let session): return .userDidSignIn(session)
       case .invalid(let validation):
@@ -201,10 +198,6 @@ public final class NewPasswordViewModel: BaseViewModel<NewPasswordStep>,
     NewPasswordRequest(newPassword: newPassword, confirmation: confirmation)
   }
   private var live: NewPasswordValidation { authentication.validate(request, for: challenge) }
-  private func edited(_ field: Field) {
-    checks.edit(field)
-    failure = nil
-  }
 }
 
 /// Prints only its type: its fields hold what was typed, passwords among them.

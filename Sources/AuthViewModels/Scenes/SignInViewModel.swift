@@ -111,7 +111,7 @@ public protocol SignInViewModelType: SceneViewModelType where NavigationStep == 
 @MainActor
 @Observable
 public final class SignInViewModel: BaseViewModel<SignInStep>, SignInViewModelType,
-  SignInViewModelInputs, SignInViewModelOutputs, ViewEventHandling, SceneActions
+  SignInViewModelInputs, SignInViewModelOutputs, ViewEventHandling, FormActions
 {
   /// Itself; assigning another object changes nothing (a binding writes through it).
   public var inputs: any SignInViewModelInputs {
@@ -146,8 +146,8 @@ public final class SignInViewModel: BaseViewModel<SignInStep>, SignInViewModelTy
   }
 
   @ObservationIgnored private let authentication: any AuthenticationUseCase
-  private var checks = FormChecks<Field>()
-  private enum Field { case username, password }
+  var checks = FormChecks<Field>()
+  enum Field: CaseIterable { case username, password }
 
   /// Takes the use case that signs in.
   public init(authentication: any AuthenticationUseCase) {
@@ -156,11 +156,8 @@ public final class SignInViewModel: BaseViewModel<SignInStep>, SignInViewModelTy
 
   /// Submits: a refused submit shows every field's reason; a valid one signs in.
   public func signInTapped() async {
-    guard !isLoading else { return }
-    checks.showAll([.username, .password])
-    guard isSignInEnabled else { return }
-    let request = request
-    await perform { () throws(AuthError) in
+    await submit(when: isSignInEnabled) { () throws(AuthError) in
+      let request = request
       switch try await authentication.beginSignIn(request: request) {
       case .valid(.signedIn(let newSession)): return .userDidSignIn(newSession)
       case .valid(.secondFactorRequired(let challenge)): return .userDidPassPassword(challenge)
@@ -197,10 +194,6 @@ public final class SignInViewModel: BaseViewModel<SignInStep>, SignInViewModelTy
   private var request: SignInRequest { SignInRequest(username: username, password: password) }
   private var live: SignInValidation { authentication.validate(request) }
 
-  private func edited(_ field: Field) {
-    checks.edit(field)
-    failure = nil
-  }
 }
 
 /// Prints only its type: its fields hold what was typed, passwords among them.

@@ -110,7 +110,7 @@ public protocol SignUpViewModelType: SceneViewModelType where NavigationStep == 
 @MainActor
 @Observable
 public final class SignUpViewModel: BaseViewModel<SignUpStep>, SignUpViewModelType,
-  SignUpViewModelInputs, SignUpViewModelOutputs, ViewEventHandling, SceneActions
+  SignUpViewModelInputs, SignUpViewModelOutputs, ViewEventHandling, FormActions
 {
   /// Itself; assigning another object changes nothing (a binding writes through it).
   public var inputs: any SignUpViewModelInputs {
@@ -152,8 +152,8 @@ public final class SignUpViewModel: BaseViewModel<SignUpStep>, SignUpViewModelTy
   }
 
   @ObservationIgnored private let signUp: any SignUpUseCase
-  private var checks = FormChecks<Field>()
-  private enum Field { case username, password, confirmation }
+  var checks = FormChecks<Field>()
+  enum Field: CaseIterable { case username, password, confirmation }
 
   /// Takes the use case that creates accounts.
   public init(signUp: any SignUpUseCase) {
@@ -162,11 +162,8 @@ public final class SignUpViewModel: BaseViewModel<SignUpStep>, SignUpViewModelTy
 
   /// Submits: a refused submit shows every field's reason; a valid one creates the account.
   public func signUpTapped() async {
-    guard !isLoading else { return }
-    checks.showAll([.username, .password, .confirmation])
-    guard isSignUpEnabled else { return }
-    let request = request
-    await perform { () throws(AuthError) in
+    await submit(when: isSignUpEnabled) { () throws(AuthError) in
+      let request = request
       switch try await signUp.signUp(request: request) {
       case .signedUp(let newSession): return .userDidSignUp(newSession)
       case .invalid(let validation):
@@ -203,10 +200,6 @@ public final class SignUpViewModel: BaseViewModel<SignUpStep>, SignUpViewModelTy
   }
   private var live: SignUpValidation { signUp.validate(request) }
 
-  private func edited(_ field: Field) {
-    checks.edit(field)
-    failure = nil
-  }
 }
 
 /// Prints only its type: its fields hold what was typed, passwords among them.

@@ -25,6 +25,20 @@ extension Sandbox {
       extraEnvironment: extraEnvironment)
   }
 
+  /// Runs `arguments` (with `--json`) and `input`, and expects a refusal: the exit `status`
+  /// and the JSON error's `kind` on standard error.
+  func expectRefusal(
+    _ kind: String, status: Int32 = 77, _ arguments: [String], input: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    let refused = try await run(arguments, input: input)
+    #expect(refused.status == status, "\(refused.errors)", sourceLocation: sourceLocation)
+    let object =
+      try JSONSerialization.jsonObject(with: Data(refused.errors.utf8)) as? [String: Any]
+    let error = object?["error"] as? [String: Any]
+    #expect(error?["kind"] as? String == kind, sourceLocation: sourceLocation)
+  }
+
   /// The files in the session state folder.
   func stateFiles() throws -> [String] {
     guard FileManager.default.fileExists(atPath: stateFolder) else { return [] }

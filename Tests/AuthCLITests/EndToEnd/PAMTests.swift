@@ -20,23 +20,9 @@ struct PAMTests {
         .status == 0)
     #expect(
       try await sandbox.run(["--db", database, "users", "require-new-password", "eve"]).status == 0)
-    let services = sandbox.root + "/pam.d"
-    try FileManager.default.createDirectory(atPath: services, withIntermediateDirectories: true)
-    // pam_exec gives the program PAM's environment, not the caller's: the database is named
-    // on the command line.
-    try """
-    auth required \(PAMStack.modules)/pam_exec.so expose_authtok quiet \(AuthCLIBinary.path) --db \(database) verify --pam
-    account required \(PAMStack.modules)/pam_permit.so
-
-    """.write(toFile: services + "/authcli-test", atomically: true, encoding: .utf8)
+    let services = try Self.pamService(in: sandbox, verifying: database)
     func authenticate(_ name: String, _ password: String) async throws -> Int32 {
-      try await sandbox.runProgram(
-        PAMStack.pamtester, ["authcli-test", name, "authenticate"], input: password + "\n",
-        extraEnvironment: [
-          "LD_PRELOAD": "libpam_wrapper.so", "PAM_WRAPPER": "1",
-          "PAM_WRAPPER_SERVICE_DIR": services,
-        ]
-      ).status
+      try await Self.pamtester(name, password, in: sandbox, services: services)
     }
     #expect(try await authenticate("ada", Passphrase.first) == 0)
     #expect(try await authenticate("ada", Passphrase.second) != 0)
@@ -74,21 +60,9 @@ struct PAMTests {
     let database = try await Self.database(in: sandbox, accounts: ["ada", "bob"])
     #expect(
       try await sandbox.run(["--db", database, "groups", "add", "staff", "ada"]).status == 0)
-    let services = sandbox.root + "/pam.d"
-    try FileManager.default.createDirectory(atPath: services, withIntermediateDirectories: true)
-    try """
-    auth required \(PAMStack.modules)/pam_exec.so expose_authtok quiet \(AuthCLIBinary.path) --db \(database) verify --pam --group staff
-    account required \(PAMStack.modules)/pam_permit.so
-
-    """.write(toFile: services + "/authcli-test", atomically: true, encoding: .utf8)
+    let services = try Self.pamService(in: sandbox, verifying: database, options: " --group staff")
     func authenticate(_ name: String, _ password: String) async throws -> Int32 {
-      try await sandbox.runProgram(
-        PAMStack.pamtester, ["authcli-test", name, "authenticate"], input: password + "\n",
-        extraEnvironment: [
-          "LD_PRELOAD": "libpam_wrapper.so", "PAM_WRAPPER": "1",
-          "PAM_WRAPPER_SERVICE_DIR": services,
-        ]
-      ).status
+      try await Self.pamtester(name, password, in: sandbox, services: services)
     }
     #expect(try await authenticate("ada", Passphrase.first) == 0)
     #expect(try await authenticate("bob", Passphrase.first) != 0)
@@ -158,6 +132,38 @@ struct PAMTests {
       #expect(added.status == 0, "\(added.errors)")
     }
     return database
+  }
+
+  /// Writes the sandbox's PAM service `authcli-test`, whose one auth module runs
+  /// `authcli --db DATABASE verify --pam` and `options` under pam_exec, and returns the folder
+  /// libpam-wrapper reads services from.
+  private static func pamService(
+    in sandbox: borrowing Sandbox, verifying database: String, options: String = ""
+  ) throws -> String {
+    let services = sandbox.root + "/pam.d"
+    try FileManager.default.createDirectory(atPath: services, withIntermediateDirectories: true)
+    // pam_exec gives the program PAM's environment, not the caller's: the database is named
+    // on the command line.
+    try """
+    auth required \(PAMStack.modules)/pam_exec.so expose_authtok quiet \(AuthCLIBinary.path) --db \(database) verify --pam\(options)
+    account required \(PAMStack.modules)/pam_permit.so
+
+    """.write(toFile: services + "/authcli-test", atomically: true, encoding: .utf8)
+    return services
+  }
+
+  /// pamtester's exit status for `name` and `password` through the real PAM library and the
+  /// service that `pamService` wrote to `services`.
+  private static func pamtester(
+    _ name: String, _ password: String, in sandbox: borrowing Sandbox, services: String
+  ) async throws -> Int32 {
+    try await sandbox.runProgram(
+      PAMStack.pamtester, ["authcli-test", name, "authenticate"], input: password + "\n",
+      extraEnvironment: [
+        "LD_PRELOAD": "libpam_wrapper.so", "PAM_WRAPPER": "1",
+        "PAM_WRAPPER_SERVICE_DIR": services,
+      ]
+    ).status
   }
 
   /// `verify --pam` as pam_exec runs it: the token on standard input with its NUL, the name

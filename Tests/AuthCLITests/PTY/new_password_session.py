@@ -11,10 +11,10 @@ Prints "PTY NEW PASSWORD OK" and exits 0 when every check holds; otherwise print
 """
 
 import json
-import subprocess
 import sys
 
-from pty_support import PASSPHRASE, TIMEOUT, check, check_exit, wait_for_echo_off
+from pty_support import (
+    PASSPHRASE, answer, check, check_exit, interrupt_to_start, wait_for_echo_off)
 import pty_support
 
 BINARY = sys.argv[1]
@@ -27,9 +27,7 @@ def spawn(args):
 
 
 def authcli(args, stdin=""):
-    """Runs authcli off the terminal (pipes), for setup and for looking at the database."""
-    return subprocess.run(
-        [BINARY] + args, input=stdin, capture_output=True, text=True, timeout=TIMEOUT)
+    return pty_support.run_off_terminal(BINARY, args, stdin)
 
 
 def shown(username):
@@ -76,27 +74,15 @@ check(authcli(["signout"]).returncode == 0, "signout failed")
 #    goes back to the start with no session; then a new password signs in.
 check(authcli(["users", "require-new-password", "ptynew"]).returncode == 0, "asking again failed")
 child, log = spawn(["shell"])
-child.expect_exact("Choose 1-3: ")
-child.sendline("Sign in")
-child.expect_exact("Username: ")
-child.sendline("ptynew")
-child.expect_exact("Password: ")
+answer(child, ("Choose 1-3: ", "Sign in"), ("Username: ", "ptynew"), ("Password: ", None))
 send_hidden(child, FIRST_NEW, "shell's password")
 child.expect_exact("ptynew must choose a new password before signing in (Ctrl-C goes back)")
 child.expect_exact("New password: ")
 wait_for_echo_off(child, "shell's new password")
-child.sendintr()
-cancelled_at = len(log.getvalue())
-child.expect_exact("Choose 1-3: ")
-check(child.isalive(), "Ctrl-C at the new password ended the shell:\n" + log.getvalue())
-check(
-    "Signed in as" not in log.getvalue()[cancelled_at:],
-    "Ctrl-C at the new password signed in:\n" + log.getvalue())
+interrupt_to_start(child, log, "the new password")
 check(shown("ptynew")["password_change_required"] is True, "Ctrl-C cleared the demand")
 child.sendline("Sign in")
-child.expect_exact("Username: ")
-child.sendline("ptynew")
-child.expect_exact("Password: ")
+answer(child, ("Username: ", "ptynew"), ("Password: ", None))
 send_hidden(child, FIRST_NEW, "shell's password again")
 child.expect_exact("New password: ")
 send_hidden(child, SECOND_NEW, "shell's new password")

@@ -3,6 +3,7 @@ program started on a terminal of its own with a log of what it prints, waiting f
 to go off where no prompt shows it, and the exit status once the program has ended."""
 
 import io
+import subprocess
 import sys
 import termios
 import time
@@ -26,6 +27,12 @@ def spawn(command, args, **options):
     child = pexpect.spawn(command, args, encoding="utf-8", timeout=TIMEOUT, **options)
     child.logfile_read = log
     return child, log
+
+
+def run_off_terminal(command, args, stdin=""):
+    """Runs `command` off the terminal (pipes), for setup and for looking at the database."""
+    return subprocess.run(
+        [command] + args, input=stdin, capture_output=True, text=True, timeout=TIMEOUT)
 
 
 def echo_is_on(child):
@@ -62,3 +69,16 @@ def check_exit(child, log, what, expected=0):
     text = log.getvalue()
     check(status == expected, "%s exited %r:\n%s" % (what, status, text))
     return text
+
+
+def interrupt_to_start(child, log, what):
+    """Ctrl-C at the shell's hidden prompt `what` (echo already off): the shell goes back to
+    its start scene, still running, and signs nobody in. Returns where the log stood."""
+    child.sendintr()
+    cancelled_at = len(log.getvalue())
+    child.expect_exact("Choose 1-3: ")
+    check(child.isalive(), "Ctrl-C at %s ended the shell:\n%s" % (what, log.getvalue()))
+    check(
+        "Signed in as" not in log.getvalue()[cancelled_at:],
+        "Ctrl-C at %s signed in:\n%s" % (what, log.getvalue()))
+    return cancelled_at

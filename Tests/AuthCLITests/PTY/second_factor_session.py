@@ -13,13 +13,13 @@ Prints "PTY 2FA OK" and exits 0 when every check holds; otherwise prints what fa
 
 import json
 import re
-import subprocess
 import sys
 import time
 
 import pyotp
 
-from pty_support import PASSPHRASE, TIMEOUT, check, check_exit, wait_for_echo_off
+from pty_support import (
+    PASSPHRASE, answer, check, check_exit, interrupt_to_start, wait_for_echo_off)
 import pty_support
 
 BINARY = sys.argv[1]
@@ -31,9 +31,7 @@ def spawn(args):
 
 
 def authcli(args, stdin=""):
-    """Runs authcli off the terminal (pipes), for setup and for looking at the database."""
-    return subprocess.run(
-        [BINARY] + args, input=stdin, capture_output=True, text=True, timeout=TIMEOUT)
+    return pty_support.run_off_terminal(BINARY, args, stdin)
 
 
 def code(secret, steps_ahead):
@@ -95,22 +93,12 @@ check(active_sessions("ptyotp") == 0, "a session was left after sign-out")
 #    Ctrl-C there goes back to the start scene, with no session and the shell still
 #    running; then the right code signs in.
 child, log = spawn(["shell"])
-child.expect_exact("Choose 1-3: ")
-child.sendline("Sign in")
-child.expect_exact("Username: ")
-child.sendline("ptyotp")
-child.expect_exact("Password: ")
+answer(child, ("Choose 1-3: ", "Sign in"), ("Username: ", "ptyotp"), ("Password: ", None))
 send_hidden(child, log, PASSPHRASE, "shell's password")
 child.expect_exact("from your authenticator app, or a recovery code (Ctrl-C goes back)")
 child.expect_exact("Code: ")
 wait_for_echo_off(child, "shell's code")
-child.sendintr()
-cancelled_at = len(log.getvalue())
-child.expect_exact("Choose 1-3: ")
-check(child.isalive(), "Ctrl-C at the code prompt ended the shell:\n" + log.getvalue())
-check(
-    "Signed in as" not in log.getvalue()[cancelled_at:],
-    "Ctrl-C at the code prompt signed in:\n" + log.getvalue())
+cancelled_at = interrupt_to_start(child, log, "the code prompt")
 check(active_sessions("ptyotp") == 0, "Ctrl-C at the code prompt left a session")
 child.sendline("Sign in")
 child.expect_exact("Username: ")

@@ -5,6 +5,26 @@ import Testing
 @Suite struct AdministrationTests {
   private let failed = AuthMessages.signInFailed
 
+  /// Signs in to a refused account (locked or expired) with its right password: the answer
+  /// is a wrong password's, for the same work (one verify) and with the throttle untouched,
+  /// and `verify` is refused alike. Returns the answer.
+  private func refusedAsWrong(
+    _ name: String, like wrong: Validation<NewSession>, in fixture: UseCaseFixture,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> Validation<NewSession> {
+    let throttleBefore = try await fixture.throttle(name)
+    let verifies = fixture.hasher.counts.verify
+    let refused = try await fixture.attempt(name, UseCaseFixture.password)
+    #expect(refused == wrong, sourceLocation: sourceLocation)
+    #expect(refused == .invalid(errorMessage: failed), sourceLocation: sourceLocation)
+    #expect(fixture.hasher.counts.verify == verifies + 1, sourceLocation: sourceLocation)
+    #expect(try await fixture.throttle(name) == throttleBefore, sourceLocation: sourceLocation)
+    #expect(
+      try await fixture.verify(name, UseCaseFixture.password) == .invalid(errorMessage: failed),
+      sourceLocation: sourceLocation)
+    return refused
+  }
+
   @Test func addingAnAccountUsesTheSignUpRulesAndStartsNoSession() async throws {
     let fixture = try UseCaseFixture()
     let result = try await fixture.administration.addAccount(
@@ -70,15 +90,7 @@ import Testing
     await #expect(throws: AuthError.notSignedIn) {
       try await fixture.sessions.currentSession(token: first.token)
     }
-    let throttleBefore = try await fixture.throttle("dina")
-    let verifies = fixture.hasher.counts.verify
-    let refused = try await fixture.attempt("dina", UseCaseFixture.password)
-    #expect(refused == wrong)
-    #expect(refused == .invalid(errorMessage: failed))
-    #expect(fixture.hasher.counts.verify == verifies + 1)
-    #expect(try await fixture.throttle("dina") == throttleBefore)
-    #expect(
-      try await fixture.verify("dina", UseCaseFixture.password) == .invalid(errorMessage: failed))
+    _ = try await refusedAsWrong("dina", like: wrong, in: fixture)
     #expect(try await fixture.administration.account(named: "dina").lock?.reason == "stolen")
 
     let again = try await fixture.administration.lockAccount(named: "dina", reason: "still")
@@ -108,15 +120,7 @@ import Testing
 
     // From that moment on: the locked account's answer, work and silence on the count.
     fixture.clock.advance(by: 1)
-    let throttleBefore = try await fixture.throttle("ines")
-    let verifies = fixture.hasher.counts.verify
-    let refused = try await fixture.attempt("ines", UseCaseFixture.password)
-    #expect(refused == wrong)
-    #expect(refused == .invalid(errorMessage: failed))
-    #expect(fixture.hasher.counts.verify == verifies + 1)
-    #expect(try await fixture.throttle("ines") == throttleBefore)
-    #expect(
-      try await fixture.verify("ines", UseCaseFixture.password) == .invalid(errorMessage: failed))
+    let refused = try await refusedAsWrong("ines", like: wrong, in: fixture)
     // An unlock lifts an operator's lock, never the expiry.
     _ = try await fixture.administration.unlockAccount(named: "ines")
     #expect(try await fixture.attempt("ines", UseCaseFixture.password) == refused)

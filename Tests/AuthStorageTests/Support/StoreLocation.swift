@@ -70,7 +70,10 @@ final class StoreHarness: ContractDatabase {
   }
 
   /// How many rows `table` has, read with the engine's own connection.
-  func rowCount(_ table: String) throws -> Int {
+  func rowCount(_ table: String) throws -> Int { try Self.rowCount(table, in: store) }
+
+  /// How many rows `table` of `store`'s schema has, read through the store's own connection.
+  static func rowCount(_ table: String, in store: any AuthStore) throws -> Int {
     switch store {
     case let sqlite as SQLiteAuthStore:
       return Int(

@@ -115,33 +115,28 @@ struct SignUpViewModelTests {
     #expect(stub.signUpCall.requests.map(\.username) == ["alice", "alice2"])
   }
 
-  @Test("a thrown username-taken is unexpected: the use case answers a taken name as a field")
-  func takenThrown() async {
-    stub.signUpCall.answer(.failure(.store(.usernameTaken)))
+  /// A thrown username-taken is unexpected (the use case answers a taken name as a field); a
+  /// busy database has its own message.
+  @Test(
+    "a thrown error becomes the failure's message, and the form stays enabled",
+    arguments: [
+      (
+        AuthError.store(.usernameTaken),
+        SignUpFailure.unexpected(UnexpectedFailure(AuthError.store(.usernameTaken))),
+        SceneMessages.unexpected
+      ),
+      (AuthError.store(.busy), SignUpFailure.busy, SceneMessages.busy),
+    ])
+  func thrown(error: AuthError, failure: SignUpFailure, message: String) async {
+    stub.signUpCall.answer(.failure(error))
 
     await fillInAndSubmit()
 
     #expect(
       history.values.last
         == SignUpSeen(
-          username: alice, password: good, confirmation: good, enabled: true,
-          error: SceneMessages.unexpected))
-    #expect(
-      viewModel.outputs.failure == .unexpected(UnexpectedFailure(AuthError.store(.usernameTaken))))
-    #expect(history.steps.isEmpty)
-  }
-
-  @Test("a busy database becomes a message, and the form stays enabled")
-  func busy() async {
-    stub.signUpCall.answer(.failure(.store(.busy)))
-
-    await fillInAndSubmit()
-
-    #expect(
-      history.values.last
-        == SignUpSeen(
-          username: alice, password: good, confirmation: good, enabled: true,
-          error: SceneMessages.busy))
+          username: alice, password: good, confirmation: good, enabled: true, error: message))
+    #expect(viewModel.outputs.failure == failure)
     #expect(history.steps.isEmpty)
   }
 
