@@ -122,8 +122,8 @@ struct ErrorReport: Error, Hashable, Sendable {
     }
   }
 
-  /// The report for a store's failure with the front end's own hint in place of any the
-  /// adapter gave.
+  /// The report for a store's failure with a step that its sort alone cannot tell (one
+  /// chosen by the adapter's own error, which carries more data).
   init(_ error: StoreError, hint: String) {
     let report = ErrorReport(error)
     self.init(kind: report.kind, message: report.message, hint: hint)
