@@ -117,12 +117,13 @@ struct ErrorReport: Error, Hashable, Sendable {
       ])
     case .busy: self.init(kind: .busy, message: "The database is busy (locked by another process).")
     case .failed(let failure):
-      self.init(kind: Self.kind(of: failure.kind), message: failure.message, hint: failure.hint)
+      self.init(
+        kind: Self.kind(of: failure.kind), message: failure.message, hint: Self.step(for: failure))
     }
   }
 
-  /// The report for a store's failure with the front end's own hint in place of any the
-  /// adapter gave.
+  /// The report for a store's failure with a step that its sort alone cannot tell (one
+  /// chosen by the adapter's own error, which carries more data).
   init(_ error: StoreError, hint: String) {
     let report = ErrorReport(error)
     self.init(kind: report.kind, message: report.message, hint: hint)
@@ -137,16 +138,59 @@ struct ErrorReport: Error, Hashable, Sendable {
     case .schemaTooNew: .schemaTooNew
     case .unexpectedSchema: .unexpectedSchema
     case .migrationFailed: .migrationFailed
+    case .foreignSchema: .unexpectedSchema
     case .unsafeFile: .unsafeFile
     case .ioError: .ioError
-    case .unavailable: .unavailable
+    case .libraryMissing, .unreachable, .certificateUnverified, .connectionLost, .unavailable:
+      .unavailable
     case .permissionDenied: .permissionDenied
     case .invalidLocation: .usage
-    case .notConfigured: .configuration
+    case .notConfigured, .notMigrated: .configuration
     case .contended: .busy
     case .stillReferenced: .accountReferenced
     case .unexpected: .databaseError
     case .unknown: .internalError
+    }
+  }
+
+  /// The step for a sort of engine failure that knows a better one than its kind's; `nil`
+  /// leaves it to the kind's. Only the PostgreSQL adapter reports the sorts of a library
+  /// loaded at run time, a server and a schema owned by a role.
+  private static func step(for failure: StoreError.Failure) -> String? {
+    switch failure.kind {
+    case .libraryMissing: "Install libpq (Debian and Ubuntu: apt-get install libpq5)."
+    case .unreachable:
+      // A server that is starting, restarting or being replaced by its standby refuses for
+      // a moment, and the same command then succeeds; a wrong URI, password or certificate
+      // keeps failing, so the step names both.
+      "Try again once the server accepts connections; if it keeps failing, check the URI, "
+        + "the password and the server's certificate."
+    case .certificateUnverified:
+      // The certificate, the CA or TLS itself is the likelier cause, and a weaker mode is
+      // the owner's choice to make by name.
+      "Give the CA that signed the server's certificate with sslrootcert=FILE in the URI "
+        + "(libpq reads ~/.postgresql/root.crt otherwise); on a network you trust, name a "
+        + "weaker mode instead: sslmode=require (TLS, any certificate) or sslmode=disable "
+        + "(no TLS)."
+    case .connectionLost:
+      // Every write is one transaction: cut off before its commit it left nothing, and cut
+      // off during its commit it may have been saved, which running it again reveals.
+      "Try again once the server answers; a change cut off while it was being committed "
+        + "may have been saved (a sign-up then finds its name taken)."
+    case .foreignSchema:
+      "Name a schema of the role authcli connects as with options=-csearch_path=NAME in the "
+        + "URI."
+    case .notConfigured:
+      "Create a schema on the search path, or name one with options=-csearch_path=NAME in the "
+        + "URI."
+    case .notMigrated: "Run 'authcli migrate' or 'authcli signup'."
+    case .stillReferenced:
+      "Delete or move the account's rows in \(failure.table ?? "that table") first, or give "
+        + "its foreign key ON DELETE CASCADE; then delete the account again."
+    case .notADatabase, .notAnAuthcliDatabase, .corrupt, .schemaTooNew, .unexpectedSchema,
+      .migrationFailed, .unsafeFile, .ioError, .unavailable, .permissionDenied,
+      .invalidLocation, .contended, .unexpected, .unknown:
+      nil
     }
   }
 

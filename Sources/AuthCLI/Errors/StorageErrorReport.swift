@@ -3,9 +3,9 @@ import AuthDatabase
 import AuthStorage
 
 // The SQLite adapter's errors from opening a store and from its tools. The adapter words
-// them once (its conversion to the port's `StoreError`, the same words a unit of work's
-// failure has); only the refusals the front end words itself, because they name its own
-// commands, are answered here.
+// what happened once (its conversion to the port's `StoreError`, the same words a unit of
+// work's failure has); the steps, which name the front end's commands, are worded here
+// from the cases' values.
 
 extension SQLiteError: ReportableFailure {
   /// The report for one of the adapter's errors.
@@ -18,10 +18,12 @@ extension SQLiteError: ReportableFailure {
       ErrorReport(StoreError(self), hint: ErrorReport.unsafeHint(path, reason, isFolder: true))
     case .unsafePath(_, let folder, let reason):
       ErrorReport(StoreError(self), hint: ErrorReport.unsafeHint(folder, reason, isFolder: true))
-    case .unsafeFile(_, .readableByOthers):
-      // The adapter's message names the chmod to run already; what follows is the exposure.
+    case .unsafeFile(let path, .readableByOthers):
+      // The message ends with the chmod to run; the step after it is the exposure.
       ErrorReport(
-        StoreError(self),
+        kind: .unsafeFile,
+        message: ErrorReport(StoreError(self)).message + "; make it private (chmod 600 "
+          + FilePathText.shellWord(path) + ")",
         hint: "Others could have copied its password hashes: after the chmod, reset the "
           + "passwords of accounts that matter ('authcli users reset-password NAME').")
     case .unsafeFile(let path, let reason):

@@ -22,27 +22,36 @@ enum ExitCodeHelp {
     }
   }
 
-  /// The same table for scripts.
+  /// The same table for scripts; a code's meaning is its kinds' meanings.
   static var table: [Row] {
     ExitCode.allCases.map { code in
       Row(code: Int(code.rawValue), name: code.name, meaning: code.meaning)
     }
   }
 
-  /// The page, `width` columns wide.
+  /// The page, `width` columns wide: each code with the kinds that end with it, each
+  /// kind's meaning as its declaration words it.
   static func text(width: Int = TextLayout.lineWidth) -> String {
     let indent = String(repeating: " ", count: 2 + numberWidth + nameWidth)
+    let meaningWidth = TextLayout.usable(width) - indent.count
     let rows = ExitCode.allCases.map { code in
       let number = String(code.rawValue).padded(to: numberWidth)
       let name = code.name.padded(to: nameWidth)
-      let meaning = TextLayout.wrap(
-        code.meaning, width: TextLayout.usable(width) - indent.count)
+      let meaning =
+        code == .ok
+        ? TextLayout.wrap(code.meaning, width: meaningWidth)
+        : code.kinds.flatMap { kind in
+          TextLayout.wrap(kind.rawValue + ": " + kind.meaning, width: meaningWidth)
+        }
       return
         (["  " + number + name + (meaning.first ?? "")] + meaning.dropFirst().map { indent + $0 })
         .joined(separator: "\n")
     }
     let overview = TextLayout.wrap(
-      "OVERVIEW: The exit codes of authcli (from sysexits).", width: TextLayout.usable(width))
+      "OVERVIEW: The exit codes of authcli (from sysexits), each with the kinds of error that "
+        + "end with it (a JSON error's 'kind'); 'authcli help errors' gives each kind's next "
+        + "step.",
+      width: TextLayout.usable(width))
     return (overview + ["", "EXIT CODES:"] + rows)
       .joined(separator: "\n") + "\n"
   }

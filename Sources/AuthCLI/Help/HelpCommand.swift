@@ -126,7 +126,14 @@ enum ManualPage {
       sections: [
         ManSection(
           title: "EXIT STATUS",
-          entries: ExitCode.allCases.map { ("\($0.rawValue) (\($0.name))", $0.meaning) }),
+          entries: ExitCode.allCases.map { code in
+            let kinds = code.kinds.map(\.rawValue)
+            return (
+              label: "\(code.rawValue) (\(code.name))",
+              text: kinds.isEmpty
+                ? code.meaning : "Errors of kind " + kinds.joined(separator: ", ") + "."
+            )
+          }),
         ManSection(
           title: "ERRORS",
           text: """

@@ -11,8 +11,10 @@ public enum StoreError: Error, Hashable, Sendable {
 
 extension StoreError {
   /// An engine's failure in engine-neutral terms: what sort of failure it is, which decides
-  /// how a front end answers (an exit code), and the sentence the adapter words for people.
-  /// The sentence names paths, steps or the engine's reason, never a bound value.
+  /// how a front end answers (an exit code, and the step it names), and the sentence the
+  /// adapter words about what happened. The sentence names paths or the engine's reason,
+  /// never a bound value, and no step to take: what to do next is the front end's to word,
+  /// from the sort and the data carried here, since only it knows its commands.
   public struct Failure: Hashable, Sendable, CustomStringConvertible {
     /// What sort of failure it is.
     public enum Kind: Hashable, Sendable, CaseIterable {
@@ -26,13 +28,25 @@ extension StoreError {
       case schemaTooNew
       /// The schema holds objects its migrations do not create.
       case unexpectedSchema
+      /// The store's schema belongs to a role that could change what its statements do;
+      /// nothing was read or written in it.
+      case foreignSchema
       /// A migration could not be applied.
       case migrationFailed
       /// A file or folder of the store is a link, foreign-owned, or open to others.
       case unsafeFile
       /// Reading or writing the store's files failed.
       case ioError
-      /// The engine, its library or its server cannot be reached.
+      /// The engine's client library, which is loaded at run time, cannot be loaded.
+      case libraryMissing
+      /// No connection to the server could be made: it refused, is not running, or is
+      /// unknown (which a moment later may have changed).
+      case unreachable
+      /// No connection could be made with the server's certificate checked.
+      case certificateUnverified
+      /// An open connection broke during the work; a commit it cut off may have been kept.
+      case connectionLost
+      /// The engine or its server cannot be used for another reason.
       case unavailable
       /// The engine refused the account the store connects as.
       case permissionDenied
@@ -40,6 +54,8 @@ extension StoreError {
       case invalidLocation
       /// The store is reachable but not set up for this program (no schema to use).
       case notConfigured
+      /// The store has none of its tables yet, and the work may not create them.
+      case notMigrated
       /// The engine refused for want of resources or for a conflicting lock; trying again
       /// may succeed.
       case contended
@@ -55,16 +71,17 @@ extension StoreError {
 
     /// What sort of failure it is.
     public let kind: Kind
-    /// The sentence for people, as the adapter words it.
+    /// The sentence for people, as the adapter words it: what happened, not what to do.
     public let message: String
-    /// A line telling what to do about it, when the adapter knows one.
-    public let hint: String?
+    /// The table the failure is about, when the engine named one (the app's table that
+    /// still references an account), so that a front end's step can name it too.
+    public let table: String?
 
     /// Describes an engine's failure.
-    public init(_ kind: Kind, message: String, hint: String? = nil) {
+    public init(_ kind: Kind, message: String, table: String? = nil) {
       self.kind = kind
       self.message = message
-      self.hint = hint
+      self.table = table
     }
 
     /// The message.
@@ -84,7 +101,6 @@ extension StoreError {
         .stillReferenced,
         message: "The account is still referenced by \(holder), whose foreign key to users"
           + " neither cascades nor sets null; nothing was deleted",
-        hint: "Delete or move the account's rows in \(table ?? "that table") first, or give its"
-          + " foreign key ON DELETE CASCADE; then delete the account again."))
+        table: table))
   }
 }

@@ -35,7 +35,7 @@ public enum PostgresError: Error, Hashable, Sendable, CustomStringConvertible {
   /// objects owned by another role; one entry per object, by name. Nothing was written.
   case unexpectedSchema(schema: String, differences: [String])
 
-  /// One line that names the step and the server's reason.
+  /// One line that says what failed, with the server's reason; the step is the front end's.
   public var description: String {
     switch self {
     case .libraryMissing(let reason):
@@ -54,9 +54,7 @@ public enum PostgresError: Error, Hashable, Sendable, CustomStringConvertible {
       "database schema version \(found) is newer than this program knows (\(newestKnown))"
     case .migrationFailed(let identifier, let underlying):
       "migration \(identifier) failed and was rolled back: \(underlying)"
-    case .noSchema:
-      "no schema of the search path exists; create one, or name one with"
-        + " options=-csearch_path=NAME in the URI"
+    case .noSchema: "no schema of the search path exists"
     case .foreignSchema(let schema, let owner, let role):
       "schema \(schema) belongs to role \(owner), which is neither the role connected"
         + " (\(role)) nor the database's owner; it could change what authcli's statements do"

@@ -1,45 +1,22 @@
 import AuthCore
 
 extension StoreError {
-  /// The adapter's error, worded once here for every front end: the server's or libpq's
-  /// reason and the server's name without its password; never a bound value.
+  /// The adapter's error in the port's terms: its sort, and the server's or libpq's reason
+  /// and the server's name without its password; never a bound value, and no step, which
+  /// the front end words from the sort.
   public init(_ error: PostgresError) {
     let message = error.description.prefix(1).uppercased() + error.description.dropFirst()
     switch error {
     case .libraryMissing:
-      self = .failed(
-        StoreError.Failure(
-          .unavailable, message: message,
-          hint: "Install libpq (Debian and Ubuntu: apt-get install libpq5)."))
+      self = .failed(StoreError.Failure(.libraryMissing, message: message))
     case .invalidURI:
       self = .failed(StoreError.Failure(.invalidLocation, message: message))
     case .connectionFailed:
-      // A server that is starting, restarting or being replaced by its standby refuses for
-      // a moment, and the same command then succeeds; a wrong URI, password or certificate
-      // keeps failing, so the hint names both.
-      self = .failed(
-        StoreError.Failure(
-          .unavailable, message: message,
-          hint: "Try again once the server accepts connections; if it keeps failing, check"
-            + " the URI, the password and the server's certificate."))
+      self = .failed(StoreError.Failure(.unreachable, message: message))
     case .verifiedConnectionFailed:
-      // The certificate, the CA or TLS itself is the likelier cause, and a weaker mode is
-      // the owner's choice to make by name.
-      self = .failed(
-        StoreError.Failure(
-          .unavailable, message: message,
-          hint: "Give the CA that signed the server's certificate with sslrootcert=FILE in"
-            + " the URI (libpq reads ~/.postgresql/root.crt otherwise); on a network you"
-            + " trust, name a weaker mode instead: sslmode=require (TLS, any certificate)"
-            + " or sslmode=disable (no TLS)."))
+      self = .failed(StoreError.Failure(.certificateUnverified, message: message))
     case .connectionLost:
-      // Every write is one transaction: cut off before its commit it left nothing, and cut
-      // off during its commit it may have been saved, which running it again reveals.
-      self = .failed(
-        StoreError.Failure(
-          .unavailable, message: message,
-          hint: "Try again once the server answers; a change cut off while it was being"
-            + " committed may have been saved (a sign-up then finds its name taken)."))
+      self = .failed(StoreError.Failure(.connectionLost, message: message))
     case .schemaTooNew:
       self = .failed(StoreError.Failure(.schemaTooNew, message: message))
     case .unexpectedValue:
@@ -47,16 +24,9 @@ extension StoreError {
     case .unexpectedSchema:
       self = .failed(StoreError.Failure(.unexpectedSchema, message: message))
     case .foreignSchema:
-      self = .failed(
-        StoreError.Failure(
-          .unexpectedSchema, message: message,
-          hint: "Name a schema of the role authcli connects as with"
-            + " options=-csearch_path=NAME in the URI."))
+      self = .failed(StoreError.Failure(.foreignSchema, message: message))
     case .notMigrated:
-      self = .failed(
-        StoreError.Failure(
-          .notConfigured, message: message,
-          hint: "Run 'authcli migrate' or 'authcli signup'."))
+      self = .failed(StoreError.Failure(.notMigrated, message: message))
     case .noSchema:
       self = .failed(StoreError.Failure(.notConfigured, message: message))
     case .migrationFailed(_, let underlying):

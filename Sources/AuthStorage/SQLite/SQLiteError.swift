@@ -44,7 +44,8 @@ public enum SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
   /// ones they do (each named, for example "extra trigger t"); nothing was written.
   case unexpectedSchema(path: String, differences: [String])
 
-  /// A one-line explanation that names the path or step, never stored values.
+  /// A one-line explanation that names the path, never stored values, and no step to take
+  /// (a front end words that, from the case and its values).
   public var description: String {
     switch self {
     case .engine(let underlying): underlying.description
@@ -65,9 +66,6 @@ public enum SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
     case .foreignKeysBroken(let identifier, let table):
       "migration \(identifier) left rows in \(table) whose foreign keys point nowhere;"
         + " it was rolled back"
-    case .unsafeFile(let path, .readableByOthers(let mode)):
-      "refusing database \(path): \(UnsafeFileReason.readableByOthers(mode: mode)); make it "
-        + "private (chmod 600 \(FilePathText.shellWord(path)))"
     case .unsafeFile(let path, let reason): "refusing database \(path): \(reason)"
     case .unsafeFolder(let path, let reason): "refusing database folder \(path): \(reason)"
     case .unsafePath(let path, let folder, let reason):

@@ -21,7 +21,7 @@ extension SQLiteStoreContext {
       throw .corrupt(
         path: database.path,
         detail: "its name-hash key (secret_keys.key) is \(key.count) bytes, not"
-          + " \(NameHash.keyLength); 'authcli inspect' shows the damage")
+          + " \(NameHash.keyLength)")
     }
     guard let hashed = NameHash.hex(of: name, key: key) else {
       throw .unexpectedValue(column: "secret_keys.key")

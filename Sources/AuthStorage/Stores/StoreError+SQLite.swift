@@ -13,7 +13,8 @@ extension StoreError {
     }
   }
 
-  /// The adapter's error, worded once here for every front end.
+  /// The adapter's error, what happened worded once here for every front end; the step is
+  /// the front end's.
   public init(_ error: SQLiteError) {
     let message = error.description.prefix(1).uppercased() + error.description.dropFirst()
     switch error {

@@ -231,20 +231,65 @@ struct ErrorReportTests {
     }
   }
 
-  @Test func eachSortOfEngineFailureDecidesItsKindAndKeepsTheAdaptersWords() {
+  @Test func eachSortOfEngineFailureDecidesItsKindAndStepAndKeepsTheAdaptersWords() {
     for sort in StoreError.Failure.Kind.allCases {
-      let report = ErrorReport(StoreError.failed(StoreError.Failure(sort, message: "m", hint: "h")))
+      let report = ErrorReport(StoreError.failed(StoreError.Failure(sort, message: "m")))
       #expect(report.lines == ["m"], "\(sort)")
-      #expect(report.hint == "h", "\(sort)")
+      #expect(report.nextStep?.isEmpty == false, "\(sort)")
       // Only an error of no known type is a bug; the engine's own are data, I/O or service.
       #expect((report.kind == .internalError) == (sort == .unknown), "\(sort)")
     }
     let spotChecks: [(StoreError.Failure.Kind, ErrorKind)] = [
       (.corrupt, .corruptDatabase), (.contended, .busy), (.invalidLocation, .usage),
       (.notConfigured, .configuration), (.unexpected, .databaseError),
+      (.unreachable, .unavailable), (.connectionLost, .unavailable),
+      (.foreignSchema, .unexpectedSchema), (.notMigrated, .configuration),
     ]
     for (sort, kind) in spotChecks {
       #expect(ErrorReport(StoreError.failed(StoreError.Failure(sort, message: "m"))).kind == kind)
+    }
+  }
+
+  /// The adapters say what happened and carry the data; the steps, which name commands,
+  /// packages and URI settings, are the front end's, worded from the sort and the data.
+  @Test func theFrontEndWordsTheStepsOfTheAdaptersFailures() {
+    #expect(
+      ErrorReport(PostgresError.libraryMissing(reason: "x")).hint
+        == "Install libpq (Debian and Ubuntu: apt-get install libpq5).")
+    #expect(
+      ErrorReport(PostgresError.connectionFailed(target: "h", reason: "r")).hint?
+        .hasPrefix("Try again once the server accepts connections") == true)
+    #expect(
+      ErrorReport(PostgresError.verifiedConnectionFailed(target: "h", reason: "r")).hint?
+        .contains("sslrootcert=FILE") == true)
+    #expect(
+      ErrorReport(PostgresError.foreignSchema(schema: "s", owner: "o", role: "r")).hint?
+        .contains("options=-csearch_path=NAME") == true)
+    #expect(
+      ErrorReport(StoreError.accountReferenced(byTable: "orders")).hint?
+        .hasPrefix("Delete or move the account's rows in orders first") == true)
+    #expect(
+      ErrorReport(StoreError.accountReferenced(byTable: nil)).hint?
+        .hasPrefix("Delete or move the account's rows in that table first") == true)
+    // A database others can read: the message ends with the chmod (its mode found, 600
+    // wanted), as before; the adapter's own words stop at what it found.
+    let exposed = SQLiteError.unsafeFile(path: "/srv/a b", reason: .readableByOthers(mode: 0o644))
+    #expect(!exposed.description.contains("chmod"))
+    #expect(
+      ErrorReport(exposed).message
+        == "Refusing database /srv/a b: other users can read it (mode 644); make it private "
+        + "(chmod 600 '/srv/a b')")
+    for error in [
+      StoreError(PostgresError.libraryMissing(reason: "x")),
+      StoreError(PostgresError.notMigrated(schema: "s", firstPending: "0001_x")),
+      StoreError.accountReferenced(byTable: "orders"),
+    ] {
+      guard case .failed(let failure) = error else {
+        Issue.record("\(error)")
+        continue
+      }
+      #expect(!failure.message.contains("'authcli "), "\(failure.message)")
+      #expect(!failure.message.contains("apt-get"), "\(failure.message)")
     }
   }
 

@@ -217,4 +217,32 @@ struct HelpTests {
     }
     #expect(ExitCode.allCases.map(\.rawValue) == [0, 64, 65, 66, 69, 70, 73, 74, 75, 77, 78, 130])
   }
+
+  /// What a code means is said once, by the kinds that end with it: each kind is listed
+  /// under its own code, in its declared words, and every failing code has a kind.
+  @Test func exitCodesAreExplainedByTheirKindsDeclarations() {
+    let page = ExitCodeHelp.text(width: 1000)
+    var blocks: [Int32: String] = [:]
+    var current: Int32?
+    for line in page.split(separator: "\n") {
+      if line.hasPrefix("  "), let number = Int32(line.split(separator: " ").first ?? "") {
+        current = number
+      }
+      if let current { blocks[current, default: ""] += String(line) + "\n" }
+    }
+    #expect(blocks.keys.sorted() == ExitCode.allCases.map(\.rawValue))
+    for code in ExitCode.allCases where code != .ok {
+      #expect(!code.kinds.isEmpty, "\(code) ends no kind of error")
+    }
+    for kind in ErrorKind.allCases {
+      for (number, block) in blocks {
+        #expect(
+          block.contains(kind.rawValue + ": " + kind.meaning) == (number == kind.code.rawValue),
+          "\(kind) under \(number)")
+      }
+    }
+    let table = ExitCodeHelp.table
+    #expect(
+      table.first { $0.code == 77 }?.meaning.contains(ErrorKind.badCredentials.meaning) == true)
+  }
 }
