@@ -194,3 +194,8 @@ for target in package.targets where [.regular, .executable, .test].contains(targ
       .enableUpcomingFeature("NonisolatedNonsendingByDefault")
     ]
 }
+
+// The executable's modules use no Regex (`_StringProcessing` and `_RegexParser`): linked, the
+// engine cost every start about 15 page faults. The compiler flag that turns off its implicit
+// import exists only as an unsafe flag, which would keep other packages from depending on
+// authcli by version, so LinkedLibrariesTests checks the built binary instead.

@@ -80,18 +80,26 @@ extension OptionDeclaration {
 enum ShellText {
   /// `it's` as `'it'\''s'`: a single-quoted word for bash and zsh.
   static func quoted(_ text: String) -> String {
-    "'" + text.replacing("'", with: "'\\''") + "'"
+    let parts = text.split(separator: "'", omittingEmptySubsequences: false)
+    return "'" + parts.joined(separator: "'\\''") + "'"
   }
 
   /// A single-quoted word for fish, where `\'` and `\\` are the escapes.
   static func fishQuoted(_ text: String) -> String {
-    "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
+    var quoted = "'"
+    for character in text {
+      if character == "\\" || character == "'" { quoted.append("\\") }
+      quoted.append(character)
+    }
+    return quoted + "'"
   }
 
   /// Up to the first `. `, without the full stop.
   static func firstSentence(_ text: String) -> String {
     let flat = text.split(separator: "\n").joined(separator: " ")
-    if let end = flat.firstRange(of: ". ") { return String(flat[..<end.lowerBound]) }
+    if let end = flat.indices.first(where: { flat[$0...].hasPrefix(". ") }) {
+      return String(flat[..<end])
+    }
     return flat.hasSuffix(".") ? String(flat.dropLast()) : flat
   }
 }
@@ -101,7 +109,9 @@ enum ShellText {
 /// way each shell offers a value differ.
 enum BourneScript {
   /// `_my_tool` for `my-tool`: the prefix of every function the script defines.
-  static func function(for tool: String) -> String { "_" + tool.replacing("-", with: "_") }
+  static func function(for tool: String) -> String {
+    "_" + String(tool.map { $0 == "-" ? "_" : $0 })
+  }
 
   /// `<f>_is_subcommand`, `<f>_takes_value` and `<f>_value`; `pattern` turns alternatives
   /// into one case label, `add` a value's candidates into the commands that offer them.

@@ -5,7 +5,7 @@ struct FishCompletion {
   let tool: String
   let nodes: [CompletionNode]
 
-  private var prefix: String { "__" + tool.replacing("-", with: "_") }
+  private var prefix: String { "__" + String(tool.map { $0 == "-" ? "_" : $0 }) }
 
   var script: String {
     let p = prefix

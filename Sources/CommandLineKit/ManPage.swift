@@ -70,7 +70,10 @@ struct Roff {
   private(set) var output = ""
 
   mutating func request(_ name: String, _ arguments: [String]) {
-    let quoted = arguments.map { "\"" + Self.escape($0).replacing("\"", with: "\\(dq") + "\"" }
+    let quoted = arguments.map { argument in
+      let parts = Self.escape(argument).split(separator: "\"", omittingEmptySubsequences: false)
+      return "\"" + parts.joined(separator: "\\(dq") + "\""
+    }
     output += ([name] + quoted).joined(separator: " ") + "\n"
   }
 

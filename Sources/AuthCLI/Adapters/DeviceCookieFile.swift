@@ -63,7 +63,7 @@ struct DeviceCookieFile: DeviceCookieJar {
         String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
       }
       // A half-written file of `AtomicFile` (`….tmp-PID`) holds no cookie yet.
-      let whole = !name.contains(".tmp-")
+      let whole = !name.indices.contains { name[$0...].hasPrefix(".tmp-") }
       if whole, name == shared || name.hasPrefix(prefix) { names.append(name) }
     }
     return names.sorted().map { folder + "/" + $0 }

@@ -29,9 +29,12 @@ enum StateFileKey {
   /// without its password (`user:secret@` and `password=` cut out of the text). Used only
   /// to take over the files they left (`SessionStateFile.adopt(_:)`), never printed.
   static func legacy(uri: String) -> String {
-    guard let schemeEnd = uri.firstRange(of: "://") else { return uri }
-    let scheme = uri[..<schemeEnd.upperBound]
-    let rest = uri[schemeEnd.upperBound...]
+    guard let separator = uri.indices.first(where: { uri[$0...].hasPrefix("://") }) else {
+      return uri
+    }
+    let schemeEnd = uri.index(separator, offsetBy: 3)
+    let scheme = uri[..<schemeEnd]
+    let rest = uri[schemeEnd...]
     let queryStart = rest.firstIndex(of: "?") ?? rest.endIndex
     let beforeQuery = rest[..<queryStart]
     let authorityEnd = beforeQuery.firstIndex(of: "/") ?? beforeQuery.endIndex

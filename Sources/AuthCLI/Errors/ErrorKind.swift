@@ -332,7 +332,7 @@ struct FieldError: Hashable, Sendable {
   }
 
   /// How it is printed for people: `password: Use at least 15 characters …`.
-  var line: String { field.replacing("_", with: " ") + ": " + message }
+  var line: String { String(field.map { $0 == "_" ? " " : $0 }) + ": " + message }
 
   /// The fields a script can meet, and the reasons each may carry, for `help errors`.
   static let documented: [(field: String, reasons: [ValidationReason])] = [

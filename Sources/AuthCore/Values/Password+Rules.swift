@@ -25,11 +25,13 @@ extension Password {
     }
     let lowercased = password.normalized.lowercased()
     let canonicalName = Username.canonicalize(username)
-    if !canonicalName.isEmpty, lowercased.contains(canonicalName) {
+    // A word is in the password when one of the password's suffixes starts with it.
+    let suffixes = lowercased.indices.map { lowercased[$0...] }
+    if !canonicalName.isEmpty, suffixes.contains(where: { $0.hasPrefix(canonicalName) }) {
       return .invalid(
         errorMessage: AuthMessages.passwordContainsUsername, reason: .containsUsername)
     }
-    if lowercased.contains(Self.serviceName) {
+    if suffixes.contains(where: { $0.hasPrefix(Self.serviceName) }) {
       return .invalid(
         errorMessage: AuthMessages.passwordContainsServiceName, reason: .containsServiceName)
     }

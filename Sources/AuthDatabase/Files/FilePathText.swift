@@ -37,6 +37,7 @@ extension FilePathText {
       }
     }
     if plain && !path.isEmpty { return path }
-    return "'" + path.replacing("'", with: "'\\''") + "'"
+    let parts = path.split(separator: "'", omittingEmptySubsequences: false)
+    return "'" + parts.joined(separator: "'\\''") + "'"
   }
 }

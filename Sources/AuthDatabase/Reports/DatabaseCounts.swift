@@ -79,6 +79,7 @@ public struct PasswordSchemeCount: Hashable, Sendable, Codable {
 
   /// A string literal, its quotes doubled.
   private static func literal(_ text: String) -> String {
-    "'" + text.replacing("'", with: "''") + "'"
+    let parts = text.split(separator: "'", omittingEmptySubsequences: false)
+    return "'" + parts.joined(separator: "''") + "'"
   }
 }

@@ -100,7 +100,7 @@ public struct PostgresInspector: Sendable {
     var tables: [TableCount] = []
     var size: Int64 = 0
     for name in names {
-      let quoted = "\"" + name.replacing("\"", with: "\"\"") + "\""
+      let quoted = SQLText.identifier(name)
       let counted = try connection.queryFirst(
         """
         SELECT pg_catalog.count(*) AS count,

@@ -85,7 +85,7 @@ public struct PostgresQuery: ExpressibleByStringInterpolation, Sendable {
 
     /// A table or column name, quoted as an identifier (never a value).
     public mutating func appendInterpolation(identifier: String) {
-      appendLiteral("\"" + identifier.replacing("\"", with: "\"\"") + "\"")
+      appendLiteral(SQLText.identifier(identifier))
     }
   }
 }

@@ -34,7 +34,8 @@ public struct PostgresTarget: Hashable, Sendable {
   /// not a URI or libpq cannot read it; the reason then quotes nothing from the URI that
   /// could be a secret.
   public init(parsing uri: String) throws(PostgresError) {
-    guard Self.isURI(uri), let schemeEnd = uri.firstRange(of: "://") else {
+    guard Self.isURI(uri), let schemeEnd = uri.indices.first(where: { uri[$0...].hasPrefix("://") })
+    else {
       throw .invalidURI(reason: "it does not start with postgresql:// or postgres://")
     }
     let library: LibPQ
@@ -42,7 +43,7 @@ public struct PostgresTarget: Hashable, Sendable {
     case .success(let loaded): library = loaded
     case .failure(let error): throw error
     }
-    connectionString = uri[..<schemeEnd.lowerBound].lowercased() + uri[schemeEnd.lowerBound...]
+    connectionString = uri[..<schemeEnd].lowercased() + uri[schemeEnd...]
     let options: [ConnectionOption]
     do {
       options = try library.options(of: connectionString)

@@ -101,6 +101,6 @@ extension PostgresMigrator {
 
   /// A name as an SQL identifier, in double quotes.
   private static func quoted(_ name: String) -> String {
-    "\"" + name.replacing("\"", with: "\"\"") + "\""
+    SQLText.identifier(name)
   }
 }

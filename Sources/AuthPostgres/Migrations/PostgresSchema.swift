@@ -188,15 +188,34 @@ public enum PostgresSchema {
     // the same in any schema only without it.
     // A temporary schema is written `pg_temp.`.
     let qualifiers =
-      ["\"" + schema.replacing("\"", with: "\"\"") + "\".", schema + "."]
+      [SQLText.identifier(schema) + ".", schema + "."]
       + (schema.hasPrefix("pg_temp") ? ["pg_temp."] : [])
     return try rows { row throws(PostgresError) in
       var definition = try row.decode(String?.self, "definition") ?? ""
-      for qualifier in qualifiers { definition = definition.replacing(qualifier, with: "") }
+      for qualifier in qualifiers { definition = removing(qualifier, from: definition) }
       return PostgresSchemaObject(
         kind: try row.decode(String.self, "kind"), name: try row.decode(String.self, "name"),
         definition: definition, foreignOwner: try row.decode(String?.self, "foreign_owner"))
     }.sorted()
+  }
+
+  /// `text` without any occurrence of `part`, found from the left a character at a time
+  /// (characters compared as `String` compares them).
+  private static func removing(_ part: String, from text: String) -> String {
+    guard let head = part.first else { return text }
+    var kept = ""
+    var index = text.startIndex
+    var keptUpTo = text.startIndex
+    while index < text.endIndex {
+      if text[index] == head && text[index...].hasPrefix(part) {
+        kept += text[keptUpTo..<index]
+        index = text.index(index, offsetBy: part.count)
+        keptUpTo = index
+      } else {
+        text.formIndex(after: &index)
+      }
+    }
+    return kept + text[keptUpTo...]
   }
 
   /// The digest of what the objects are, whoever owns them.

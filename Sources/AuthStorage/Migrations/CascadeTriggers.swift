@@ -84,7 +84,8 @@ enum CascadeTriggerEvent: Equatable {
         rest = rest.drop { $0 != "\n" }
       } else if rest.hasPrefix("/*") {
         let body = rest.dropFirst(2)
-        rest = body.firstRange(of: "*/").map { body[$0.upperBound...] } ?? ""
+        let end = body.indices.first { body[$0...].hasPrefix("*/") }
+        rest = end.map { body[$0...].dropFirst(2) } ?? ""
       } else if let close = ["\"": "\"", "'": "'", "`": "`", "[": "]"][first] {
         rest = rest.dropFirst().drop { String($0) != close }.dropFirst()
       } else if first.isLetter || first == "_" {

@@ -78,7 +78,7 @@ public struct SQLiteQuery: ExpressibleByStringInterpolation, Sendable {
 
     /// A table or column name, quoted as an identifier (never a value).
     public mutating func appendInterpolation(identifier: String) {
-      sql += "\"" + identifier.replacing("\"", with: "\"\"") + "\""
+      sql += SQLText.identifier(identifier)
     }
   }
 }

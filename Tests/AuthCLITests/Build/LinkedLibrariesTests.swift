@@ -9,7 +9,7 @@ import Testing
 /// libraries it needs, it cost 3 to 4 ms more per start of the debug binary), nor Jansson
 /// (opened by `users import --format jsonl` alone), nor the libraries of imported hashes,
 /// one-time passwords and QR codes (libcrypt, libnettle, liboath, libqrencode: opened when a
-/// command first uses them).
+/// command first uses them), nor Swift's Regex engine.
 @Suite struct LinkedLibrariesTests {
   /// The modules linked into the authcli executable.
   static let binaryModules = [
@@ -88,6 +88,37 @@ import Testing
       for name in names {
         let isDate = name.contains("Date.") || name.hasSuffix(" for Date")
         #expect(isDate, "authcli uses \(name) from FoundationEssentials")
+      }
+    }
+
+    /// Swift's Regex engine (`_StringProcessing`, which brings `_RegexParser`) cost every
+    /// start about 15 page faults, 3,000 relocations and 1.4 MB of the release binary, for a
+    /// few searches and replacements between strings that the standard library's plain calls
+    /// do as well (docs/performance.md). The debug binary links the Swift runtime as shared
+    /// libraries, so a use shows as a symbol it imports that one of those two exports.
+    @Test func executableUsesNoRegexEngine() throws {
+      let imported = Set(try dynamicSymbols(AuthCLIBinary.path, ["--undefined-only"]))
+      #expect(!imported.isEmpty)
+      let lddLines = try output(of: ["ldd", AuthCLIBinary.path]).split(separator: "\n")
+      let core = try #require(
+        lddLines.lazy.map { $0.split(whereSeparator: \.isWhitespace) }
+          .first { $0.count >= 3 && $0[0].hasPrefix("libswiftCore.so") && $0[1] == "=>" }?[2],
+        "ldd lists no libswiftCore.so for authcli")
+      let runtimeFolder = URL(fileURLWithPath: String(core)).deletingLastPathComponent().path
+      for library in ["libswift_StringProcessing.so", "libswift_RegexParser.so"] {
+        let exported = try dynamicSymbols(runtimeFolder + "/" + library, ["--defined-only"])
+        #expect(!exported.isEmpty, "\(library) exports nothing in \(runtimeFolder)")
+        let used = imported.intersection(exported).sorted()
+        guard !used.isEmpty else { continue }
+        let names = try output(of: ["swift", "demangle", "--simplified"] + used)
+        Issue.record("authcli uses from \(library):\n\(names)")
+      }
+    }
+
+    /// The names of a binary's dynamic symbols that `nm -D` lists with `filter`.
+    private func dynamicSymbols(_ binary: String, _ filter: [String]) throws -> [String] {
+      try output(of: ["nm", "-D"] + filter + [binary]).split(separator: "\n").compactMap {
+        $0.split(separator: " ").last.map(String.init)
       }
     }
 
