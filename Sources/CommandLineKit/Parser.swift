@@ -16,6 +16,16 @@ extension ToolDeclaration {
   }
 }
 
+/// What a command line asks for that a program can tell without its declarations.
+public enum CommandLineShortcut {
+  /// Whether `arguments` is `--version` or `-V` alone, which a tool with a version parses
+  /// as `.version` whatever its commands: a program may answer it before it builds its
+  /// declarations, which the commonest check of an installed tool then never pays for.
+  public static func asksOnlyForVersion(_ arguments: [String]) -> Bool {
+    arguments.count == 1 && (arguments[0] == "--version" || arguments[0] == "-V")
+  }
+}
+
 /// One pass over a command line, left to right.
 private struct LineParser<Action: Sendable> {
   let tool: ToolDeclaration<Action>

@@ -206,6 +206,20 @@ struct CommandLineKitTests {
     }
   }
 
+  @Test func theVersionAloneIsToldWithoutTheDeclarations() throws {
+    for form in ToolDeclaration<String>.versionOption.forms {
+      #expect(CommandLineShortcut.asksOnlyForVersion([form]), "\(form)")
+      guard case .version = try Sample.tool.parse([form]).request else {
+        Issue.record("\(form) alone is not the version")
+        continue
+      }
+    }
+    // Anything else goes through the parser, which alone knows what it means.
+    for line in [[], ["--version", "greet"], ["--verbose", "--version"], ["version"], ["-v"]] {
+      #expect(!CommandLineShortcut.asksOnlyForVersion(line), "\(line)")
+    }
+  }
+
   @Test func helpPagesFollowTheArgumentParserLayout() throws {
     let page = Sample.tool.helpPage(for: try #require(Sample.tool.path(to: ["greet"])))
     #expect(

@@ -21,6 +21,11 @@ public struct CommandLineTool {
 
   /// Runs one command line (without the program name) and returns the exit code.
   public func run(_ arguments: [String]) async -> ExitCode {
+    // The version alone is answered before the command table is built: it needs none of it.
+    if CommandLineShortcut.asksOnlyForVersion(arguments) {
+      let context = CommandContext(options: GlobalOptions(), console: console, process: process)
+      return await perform(context) { try AuthCLIVersion.print(in: context) }
+    }
     let parsed: ParsedCommandLine<CommandAction>
     do {
       parsed = try AuthCLITool.declaration.parse(arguments)
@@ -28,26 +33,34 @@ public struct CommandLineTool {
       return printer(json: Self.asksForJSON(arguments), noColor: arguments.contains("--no-color"))
         .print(ErrorReport(error))
     }
-    let options = GlobalOptions(parsed.values)
-    let printer = printer(json: options.json, noColor: options.noColor)
     let context = CommandContext(
-      options: options, console: console, process: process, values: parsed.values,
-      commandPath: parsed.commandNames)
-    do {
-      switch parsed.request {
-      case .help:
+      options: GlobalOptions(parsed.values), console: console, process: process,
+      values: parsed.values, commandPath: parsed.commandNames)
+    switch parsed.request {
+    case .help:
+      return await perform(context) {
         // A page for people: `--json` is refused, not ignored, as `help` refuses it.
-        if options.json {
+        if context.options.json {
           throw context.usageError(
             "Help pages are text; --json is for 'help errors' and 'help exit-codes'")
         }
         console.output.write(
           AuthCLITool.declaration.helpPage(for: parsed.path, width: context.pageWidth))
-      case .version:
-        try AuthCLIVersion.print(in: context)
-      case .run(let action):
-        try await action(context)
       }
+    case .version:
+      return await perform(context) { try AuthCLIVersion.print(in: context) }
+    case .run(let action):
+      return await perform(context) { try await action(context) }
+    }
+  }
+
+  /// Runs `work`, reports its failure, and answers the exit code.
+  private func perform(
+    _ context: CommandContext, _ work: () async throws -> Void
+  ) async -> ExitCode {
+    let printer = printer(json: context.options.json, noColor: context.options.noColor)
+    do {
+      try await work()
     } catch {
       return printer.print(ErrorReport(error))
     }
