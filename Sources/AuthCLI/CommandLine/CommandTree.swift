@@ -24,33 +24,37 @@ enum AuthCLITool {
       + "and the shell's history would keep it",
     instead: "Pipe it to --password-stdin, or leave it out to be prompted.")
 
+  // Subcommands named here, each declared when a line, a page or a script needs it: a start
+  // then declares only the command it runs (docs/performance.md).
   private static let root: Subcommand = Subcommand(
     "authcli", abstract: "Accounts and sessions in SQLite, from scripts or an interactive shell.",
-    discussion: """
+    discussion: {
+      """
       The exit codes are listed by 'authcli help exit-codes', the kinds of JSON errors by
       'authcli help errors'.
 
-      """ + EnvironmentVariable.helpParagraph + "\n\n" + KnownFile.helpParagraph,
+      """ + EnvironmentVariable.helpParagraph + "\n\n" + KnownFile.helpParagraph
+    },
     options: GlobalOptions.declarations,
     subcommands: [
-      SignUpCommand.declaration,
-      SignInCommand.declaration,
-      SignOutCommand.declaration,
-      WhoAmICommand.declaration,
-      ChangePasswordCommand.declaration,
-      SecondFactorCommand.declaration,
-      SessionsCommand.declaration,
-      UsersCommand.declaration,
-      GroupsCommand.declaration,
-      InspectCommand.declaration,
-      MigrateCommand.declaration,
-      VerifyCommand.declaration,
-      AuditCommand.declaration,
-      BackupCommand.declaration,
-      ShellCommand.declaration,
-      CompletionCommand.declaration,
-      HelpCommand.declaration,
-      AuthCLIVersion.declaration,
+      NamedSubcommand("signup") { SignUpCommand.declaration },
+      NamedSubcommand("signin") { SignInCommand.declaration },
+      NamedSubcommand("signout") { SignOutCommand.declaration },
+      NamedSubcommand("whoami") { WhoAmICommand.declaration },
+      NamedSubcommand("passwd") { ChangePasswordCommand.declaration },
+      NamedSubcommand("2fa") { SecondFactorCommand.declaration },
+      NamedSubcommand("sessions") { SessionsCommand.declaration },
+      NamedSubcommand("users") { UsersCommand.declaration },
+      NamedSubcommand("groups") { GroupsCommand.declaration },
+      NamedSubcommand("inspect") { InspectCommand.declaration },
+      NamedSubcommand("migrate") { MigrateCommand.declaration },
+      NamedSubcommand("verify") { VerifyCommand.declaration },
+      NamedSubcommand("audit") { AuditCommand.declaration },
+      NamedSubcommand("backup") { BackupCommand.declaration },
+      NamedSubcommand("shell") { ShellCommand.declaration },
+      NamedSubcommand("completion") { CompletionCommand.declaration },
+      NamedSubcommand("help") { HelpCommand.declaration },
+      NamedSubcommand("version") { AuthCLIVersion.declaration },
     ])
 }
 
