@@ -58,23 +58,29 @@ public struct CommandLineTool {
   private func perform(
     _ context: CommandContext, _ work: () async throws -> Void
   ) async -> ExitCode {
-    let printer = printer(json: context.options.json, noColor: context.options.noColor)
     do {
       try await work()
     } catch {
-      return printer.print(ErrorReport(error))
+      return report(ErrorReport(error), in: context)
     }
     // As coreutils does: output that did not arrive (a full disk, a closed descriptor) is
     // a failure, not a success with the answer lost. A broken pipe still ends the process
     // by SIGPIPE at the write, unless the signal is ignored; then it is reported here too.
     if let reason = console.output.finish() {
-      return printer.print(
+      return report(
         ErrorReport(
           kind: .ioError,
           message: "Cannot write standard output: \(String(cString: strerror(reason)))",
-          hint: "Check where standard output goes: a full disk, or a closed pipe or descriptor."))
+          hint: "Check where standard output goes: a full disk, or a closed pipe or descriptor."),
+        in: context)
     }
     return .ok
+  }
+
+  /// Prints a failure as the command's options ask and answers its exit code. The printer
+  /// is made for a failure only, so that a command that succeeds reads nothing for it.
+  private func report(_ failure: ErrorReport, in context: CommandContext) -> ExitCode {
+    printer(json: context.options.json, noColor: context.options.noColor).print(failure)
   }
 
   private func printer(json: Bool, noColor: Bool) -> ErrorPrinter {
