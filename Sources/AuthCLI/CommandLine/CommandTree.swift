@@ -37,24 +37,24 @@ enum AuthCLITool {
     },
     options: GlobalOptions.declarations,
     subcommands: [
-      NamedSubcommand("signup") { SignUpCommand.declaration },
-      NamedSubcommand("signin") { SignInCommand.declaration },
-      NamedSubcommand("signout") { SignOutCommand.declaration },
-      NamedSubcommand("whoami") { WhoAmICommand.declaration },
-      NamedSubcommand("passwd") { ChangePasswordCommand.declaration },
-      NamedSubcommand("2fa") { SecondFactorCommand.declaration },
-      NamedSubcommand("sessions") { SessionsCommand.declaration },
-      NamedSubcommand("users") { UsersCommand.declaration },
-      NamedSubcommand("groups") { GroupsCommand.declaration },
-      NamedSubcommand("inspect") { InspectCommand.declaration },
-      NamedSubcommand("migrate") { MigrateCommand.declaration },
-      NamedSubcommand("verify") { VerifyCommand.declaration },
-      NamedSubcommand("audit") { AuditCommand.declaration },
-      NamedSubcommand("backup") { BackupCommand.declaration },
-      NamedSubcommand("shell") { ShellCommand.declaration },
-      NamedSubcommand("completion") { CompletionCommand.declaration },
-      NamedSubcommand("help") { HelpCommand.declaration },
-      NamedSubcommand("version") { AuthCLIVersion.declaration },
+      NamedSubcommand("signup", onMainActor: { SignUpCommand.declaration }),
+      NamedSubcommand("signin", onMainActor: { SignInCommand.declaration }),
+      NamedSubcommand("signout", onMainActor: { SignOutCommand.declaration }),
+      NamedSubcommand("whoami", onMainActor: { WhoAmICommand.declaration }),
+      NamedSubcommand("passwd", onMainActor: { ChangePasswordCommand.declaration }),
+      NamedSubcommand("2fa", onMainActor: { SecondFactorCommand.declaration }),
+      NamedSubcommand("sessions", onMainActor: { SessionsCommand.declaration }),
+      NamedSubcommand("users", onMainActor: { UsersCommand.declaration }),
+      NamedSubcommand("groups", onMainActor: { GroupsCommand.declaration }),
+      NamedSubcommand("inspect", onMainActor: { InspectCommand.declaration }),
+      NamedSubcommand("migrate", onMainActor: { MigrateCommand.declaration }),
+      NamedSubcommand("verify", onMainActor: { VerifyCommand.declaration }),
+      NamedSubcommand("audit", onMainActor: { AuditCommand.declaration }),
+      NamedSubcommand("backup", onMainActor: { BackupCommand.declaration }),
+      NamedSubcommand("shell", onMainActor: { ShellCommand.declaration }),
+      NamedSubcommand("completion", onMainActor: { CompletionCommand.declaration }),
+      NamedSubcommand("help", onMainActor: { HelpCommand.declaration }),
+      NamedSubcommand("version", onMainActor: { AuthCLIVersion.declaration }),
     ])
 }
 
@@ -65,6 +65,14 @@ extension UsageError {
   /// A usage error whose hint points at `authcli <words> --help` (the root page without words).
   init(_ message: String, at words: [String] = []) {
     self.init(message, commandPath: ["authcli"] + words)
+  }
+}
+
+extension NamedSubcommand where Action == CommandAction {
+  /// Names a subcommand whose declaration, like every command's code, belongs to the main
+  /// actor: authcli parses its lines and writes its pages there, so it is declared there.
+  init(_ name: String, onMainActor declare: @escaping @MainActor () -> Subcommand) {
+    self.init(name) { MainActor.assumeIsolated(declare) }
   }
 }
 
