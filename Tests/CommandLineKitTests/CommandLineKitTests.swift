@@ -129,7 +129,7 @@ struct CommandLineKitTests {
         == "The option '-v' is declared twice for 'tool run'")
   }
 
-  @Test func aToolDeclaredWithADuplicateOptionStopsTheProgramWhenItParsesThatCommand() async {
+  @Test func aDuplicateOptionStopsTheProgramWhenALineReachesItsCommand() async throws {
     await #expect(processExitsWith: .failure) {
       _ = try ToolDeclaration<String>(
         root: CommandDeclaration(
