@@ -360,16 +360,14 @@ public struct CommandDeclaration<Action: Sendable>: Sendable {
   public let name: String
   /// One line for the overview and the parent's list of subcommands.
   public let abstract: String
-  /// Paragraphs after the usage; lines that start with two spaces are kept as typed.
-  public let discussion: String?
   /// Positional arguments, in order.
   public let arguments: [ArgumentDeclaration]
   /// The command's own options (for the root: the options every command accepts).
   public let options: [OptionDeclaration]
-  /// The subcommands, in the order help lists them.
-  public let subcommands: [CommandDeclaration]
   /// What runs; `nil` for a group that only holds subcommands.
   public let action: Action?
+  private let writeDiscussion: @Sendable () -> String?
+  private let named: [NamedSubcommand<Action>]
 
   /// Declares a command.
   public init(
@@ -377,22 +375,71 @@ public struct CommandDeclaration<Action: Sendable>: Sendable {
     arguments: [any DeclaredArgument] = [], options: [any DeclaredOption] = [],
     subcommands: [CommandDeclaration] = [], action: Action? = nil
   ) {
+    self.init(
+      name, abstract: abstract, discussion: { discussion }, arguments: arguments,
+      options: options,
+      subcommands: subcommands.map { command in NamedSubcommand(command.name) { command } },
+      action: action)
+  }
+
+  /// Declares a command whose subcommands are named now and declared the first time a
+  /// command line, a page or a script needs them, and whose discussion is written when a
+  /// page shows it: a program's start then builds only the commands on the line it runs.
+  public init(
+    _ name: String, abstract: String, discussion: @escaping @Sendable () -> String?,
+    arguments: [any DeclaredArgument] = [], options: [any DeclaredOption] = [],
+    subcommands: [NamedSubcommand<Action>], action: Action? = nil
+  ) {
     self.name = name
     self.abstract = abstract
-    self.discussion = discussion
+    self.writeDiscussion = discussion
     self.arguments = arguments.map(\.declaration)
     self.options = options.map(\.declaration)
-    self.subcommands = subcommands
+    self.named = subcommands
     self.action = action
   }
 
-  /// The subcommand typed as `word`, if any.
+  /// Paragraphs after the usage; lines that start with two spaces are kept as typed.
+  public var discussion: String? { writeDiscussion() }
+
+  /// The subcommands, in the order help lists them.
+  public var subcommands: [CommandDeclaration] { named.map { $0.declaration() } }
+
+  /// The subcommands' names, in the same order, without declaring them.
+  public var subcommandNames: [String] { named.map(\.name) }
+
+  /// The subcommand typed as `word`, if any; no other is declared to find it.
   public func subcommand(named word: String) -> CommandDeclaration? {
-    subcommands.first { $0.name == word }
+    named.first { $0.name == word }?.declaration()
   }
 
   /// Every option declared here or in any subcommand below, depth first.
   var optionsBelow: [OptionDeclaration] {
     subcommands.flatMap { $0.options + $0.optionsBelow }
+  }
+}
+
+/// A subcommand named ahead of its declaration, which `declare` builds (or returns, once
+/// built) when it is needed.
+public struct NamedSubcommand<Action: Sendable>: Sendable {
+  /// The word typed; the declaration must have the same name.
+  public let name: String
+  private let declare: @Sendable () -> CommandDeclaration<Action>
+
+  /// Names the subcommand `declare` returns.
+  public init(
+    _ name: String, declaredBy declare: @escaping @Sendable () -> CommandDeclaration<Action>
+  ) {
+    self.name = name
+    self.declare = declare
+  }
+
+  /// The declaration; a name other than the one listed is a mistake in the program, which
+  /// stops it as a duplicate option does.
+  func declaration() -> CommandDeclaration<Action> {
+    let command = declare()
+    precondition(
+      command.name == name, "The subcommand '\(name)' is declared as '\(command.name)'")
+    return command
   }
 }

@@ -12,7 +12,21 @@ extension ToolDeclaration {
   /// command that runs needs each of its required options.
   public func parse(_ arguments: [String]) throws(UsageError) -> ParsedCommandLine<Action> {
     var parser = LineParser(tool: self)
-    return try parser.parse(arguments)
+    let parsed = try parser.parse(arguments)
+    // Only the commands on the line are checked here, as only they are declared by now;
+    // `init(checking:)` checks a whole program, as its tests do.
+    if let duplicate = duplicate(along: parsed.path) { preconditionFailure(duplicate.description) }
+    return parsed
+  }
+}
+
+/// What a command line asks for that a program can tell without its declarations.
+public enum CommandLineShortcut {
+  /// Whether `arguments` is `--version` or `-V` alone, which a tool with a version parses
+  /// as `.version` whatever its commands: a program may answer it before it builds its
+  /// declarations, which the commonest check of an installed tool then never pays for.
+  public static func asksOnlyForVersion(_ arguments: [String]) -> Bool {
+    arguments.count == 1 && (arguments[0] == "--version" || arguments[0] == "-V")
   }
 }
 
@@ -106,10 +120,10 @@ private struct LineParser<Action: Sendable> {
     }
     // A command without arguments takes no free word: one after a group, or after a
     // command that also has subcommands (`migrate statsu`), is a mistyped subcommand.
-    if current.arguments.isEmpty, current.action == nil || !current.subcommands.isEmpty {
+    if current.arguments.isEmpty, current.action == nil || !current.subcommandNames.isEmpty {
       let words = path.dropFirst().map(\.name)
       let typed = (words + [token]).joined(separator: " ")
-      let closest = Suggestions.closest(to: token, among: current.subcommands.map(\.name)).map {
+      let closest = Suggestions.closest(to: token, among: current.subcommandNames).map {
         (words + [$0]).joined(separator: " ")
       }
       throw error("Unknown subcommand '\(typed)'", suggestion: Suggestions.sentence(for: closest))

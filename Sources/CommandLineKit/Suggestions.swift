@@ -82,7 +82,7 @@ extension ToolDeclaration {
     guard let typed = words.last, let path = path(to: Array(words.dropLast())),
       let command = path.last
     else { return nil }
-    let candidates = command.subcommands.map(\.name) + (path.count == 1 ? extra : [])
+    let candidates = command.subcommandNames + (path.count == 1 ? extra : [])
     let closest = Suggestions.closest(to: typed, among: candidates).map {
       (words.dropLast() + [$0]).joined(separator: " ")
     }

@@ -8,40 +8,45 @@ public struct ToolDeclaration<Action: Sendable>: Sendable {
   /// Options no command accepts, each refused with its own reason wherever it is typed.
   public let refusedOptions: [RefusedOption]
 
-  /// Declares a program; a command that accepts two options of the same name (or short
-  /// form), or one that is refused, stops the program here, the first time the declaration
-  /// is used, with the `DuplicateOption` that `init(checking:hasVersion:refusing:)` would throw.
+  /// Declares a program. A command that accepts two options of the same name (or short
+  /// form), or one that is refused, stops the program the first time a command line naming
+  /// it is parsed, with the `DuplicateOption` that `init(checking:hasVersion:refusing:)`
+  /// would throw; that initialiser checks every command at once.
   public init(
     root: CommandDeclaration<Action>, hasVersion: Bool,
     refusing refusedOptions: [RefusedOption] = []
   ) {
-    do {
-      try self.init(checking: root, hasVersion: hasVersion, refusing: refusedOptions)
-    } catch {
-      preconditionFailure(error.description)
-    }
+    self.root = root
+    self.hasVersion = hasVersion
+    self.refusedOptions = refusedOptions
   }
 
   /// Declares a program, refusing a command that accepts two options of the same name or
   /// short form (its own, the global ones, `--help`, `-h`, `--version` and `-V` together),
-  /// or the form of a refused option: the parser would only ever find the first.
+  /// or the form of a refused option: the parser would only ever find the first. Every
+  /// subcommand is declared to check it.
   public init(
     checking root: CommandDeclaration<Action>, hasVersion: Bool,
     refusing refusedOptions: [RefusedOption] = []
   ) throws(DuplicateOption) {
-    self.root = root
-    self.hasVersion = hasVersion
-    self.refusedOptions = refusedOptions
+    self.init(root: root, hasVersion: hasVersion, refusing: refusedOptions)
     for path in allPaths() {
-      var seen = Set(refusedOptions.flatMap(\.forms))
-      let accepted =
-        Self.options(along: path) + [Self.helpOption] + (hasVersion ? [Self.versionOption] : [])
-      for option in accepted {
-        for form in option.forms where !seen.insert(form).inserted {
-          throw DuplicateOption(form: form, commandPath: path.map(\.name))
-        }
+      if let duplicate = duplicate(along: path) { throw duplicate }
+    }
+  }
+
+  /// The first form that the last command of `path` accepts twice, if any.
+  func duplicate(along path: [CommandDeclaration<Action>]) -> DuplicateOption? {
+    var seen = refusedOptions.flatMap(\.forms)
+    let accepted =
+      Self.options(along: path) + [Self.helpOption] + (hasVersion ? [Self.versionOption] : [])
+    for option in accepted {
+      for form in option.forms {
+        if seen.contains(form) { return DuplicateOption(form: form, commandPath: path.map(\.name)) }
+        seen.append(form)
       }
     }
+    return nil
   }
 
   /// The program's name, as typed.

@@ -11,5 +11,9 @@ guard let streams = StandardStreams.openMissing() else { exit(ExitCode.ioError.r
 // Before the concurrency runtime starts its threads, which inherit this mask.
 SignalMask.acceptAllOnThisThread()
 let tool = CommandLineTool(console: .standard(streams), process: .current())
-let code = await tool.run(Array(CommandLine.arguments.dropFirst()))
+// The arguments after the program's name, removed in place: an array made of a slice sends
+// the runtime through every library's conformance records (docs/performance.md, "Start-up").
+var arguments = CommandLine.arguments
+if !arguments.isEmpty { arguments.remove(at: 0) }
+let code = await tool.run(arguments)
 exit(code.rawValue)

@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import CommandLineKit
@@ -128,14 +129,56 @@ struct CommandLineKitTests {
         == "The option '-v' is declared twice for 'tool run'")
   }
 
-  @Test func aToolDeclaredWithADuplicateOptionStopsTheProgram() async {
+  @Test func aDuplicateOptionStopsTheProgramWhenALineReachesItsCommand() async throws {
     await #expect(processExitsWith: .failure) {
-      _ = ToolDeclaration<String>(
+      _ = try ToolDeclaration<String>(
         root: CommandDeclaration(
           "tool", abstract: "A tool.",
           options: [Flag("all", help: "One."), Flag("all", help: "Two.")], action: "run"),
-        hasVersion: false)
+        hasVersion: false
+      ).parse([])
     }
+    // A sibling's duplicate is found by the check of the whole program, not by this line.
+    let tool = ToolDeclaration<String>(
+      root: CommandDeclaration(
+        "tool", abstract: "A tool.",
+        subcommands: [
+          CommandDeclaration("run", abstract: "Run.", action: "run"),
+          CommandDeclaration(
+            "twice", abstract: "Twice.",
+            options: [Flag("all", help: "One."), Flag("all", help: "Two.")], action: "twice"),
+        ]),
+      hasVersion: false)
+    #expect(try tool.parse(["run"]).subcommandNames == ["run"])
+    #expect(throws: DuplicateOption(form: "--all", commandPath: ["tool", "twice"])) {
+      try ToolDeclaration(checking: tool.root, hasVersion: false)
+    }
+  }
+
+  @Test func aSubcommandIsDeclaredOnlyWhenALineOrAPageNeedsIt() throws {
+    final class Declared: Sendable {
+      let names = Mutex<[String]>([])
+      var list: [String] { names.withLock { $0 } }
+    }
+    let declared = Declared()
+    func named(_ name: String) -> NamedSubcommand<String> {
+      NamedSubcommand(name) {
+        declared.names.withLock { $0.append(name) }
+        return CommandDeclaration(name, abstract: "Runs \(name).", action: name)
+      }
+    }
+    let tool = ToolDeclaration<String>(
+      root: CommandDeclaration(
+        "tool", abstract: "A tool.", discussion: { "Written when shown." },
+        subcommands: [named("one"), named("two")]),
+      hasVersion: true)
+    #expect(tool.root.subcommandNames == ["one", "two"])
+    #expect(declared.list.isEmpty)
+    #expect(try tool.parse(["two"]).subcommandNames == ["two"])
+    #expect(declared.list == ["two"])
+    let page = tool.helpPage(for: [tool.root])
+    #expect(page.contains("Written when shown.") && page.contains("Runs one."))
+    #expect(declared.list.contains("one"))
   }
 
   @Test func aValueIsReadOnlyThroughADeclarationOfTheCommandParsed() async throws {
@@ -203,6 +246,20 @@ struct CommandLineKitTests {
     guard case .version = try Sample.parse("greet --version").request else {
       Issue.record("not version")
       return
+    }
+  }
+
+  @Test func theVersionAloneIsToldWithoutTheDeclarations() throws {
+    for form in ToolDeclaration<String>.versionOption.forms {
+      #expect(CommandLineShortcut.asksOnlyForVersion([form]), "\(form)")
+      guard case .version = try Sample.tool.parse([form]).request else {
+        Issue.record("\(form) alone is not the version")
+        continue
+      }
+    }
+    // Anything else goes through the parser, which alone knows what it means.
+    for line in [[], ["--version", "greet"], ["--verbose", "--version"], ["version"], ["-v"]] {
+      #expect(!CommandLineShortcut.asksOnlyForVersion(line), "\(line)")
     }
   }
 

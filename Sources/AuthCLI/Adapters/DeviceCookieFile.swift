@@ -33,7 +33,7 @@ struct DeviceCookieFile: DeviceCookieJar {
 
   /// The device cookie files of the database named by `key` (its path, or a server's name).
   static func forDatabase(
-    at key: String, environment: [String: String]
+    at key: String, environment: ProcessEnvironment
   ) throws(CLIError) -> DeviceCookieFile {
     let session = try SessionStateFile.forDatabase(at: key, environment: environment)
     let folder = PathText.parent(of: session.path)

@@ -23,7 +23,7 @@ struct SecondFactorKeyFile: SecondFactorKeySource {
   /// The key file named by the environment, or the one beside the state folder; without
   /// either (no HOME), a source that says so when a key is needed, so that commands that
   /// need none still run.
-  static func located(environment: [String: String]) -> any SecondFactorKeySource {
+  static func located(environment: ProcessEnvironment) -> any SecondFactorKeySource {
     if let named = environment[.secretKeyFile], !named.isEmpty {
       return SecondFactorKeyFile(path: named)
     }

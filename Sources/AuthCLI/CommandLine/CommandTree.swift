@@ -24,33 +24,37 @@ enum AuthCLITool {
       + "and the shell's history would keep it",
     instead: "Pipe it to --password-stdin, or leave it out to be prompted.")
 
+  // Subcommands named here, each declared when a line, a page or a script needs it: a start
+  // then declares only the command it runs (docs/performance.md).
   private static let root: Subcommand = Subcommand(
     "authcli", abstract: "Accounts and sessions in SQLite, from scripts or an interactive shell.",
-    discussion: """
+    discussion: {
+      """
       The exit codes are listed by 'authcli help exit-codes', the kinds of JSON errors by
       'authcli help errors'.
 
-      """ + EnvironmentVariable.helpParagraph + "\n\n" + KnownFile.helpParagraph,
+      """ + EnvironmentVariable.helpParagraph + "\n\n" + KnownFile.helpParagraph
+    },
     options: GlobalOptions.declarations,
     subcommands: [
-      SignUpCommand.declaration,
-      SignInCommand.declaration,
-      SignOutCommand.declaration,
-      WhoAmICommand.declaration,
-      ChangePasswordCommand.declaration,
-      SecondFactorCommand.declaration,
-      SessionsCommand.declaration,
-      UsersCommand.declaration,
-      GroupsCommand.declaration,
-      InspectCommand.declaration,
-      MigrateCommand.declaration,
-      VerifyCommand.declaration,
-      AuditCommand.declaration,
-      BackupCommand.declaration,
-      ShellCommand.declaration,
-      CompletionCommand.declaration,
-      HelpCommand.declaration,
-      AuthCLIVersion.declaration,
+      NamedSubcommand("signup", onMainActor: { SignUpCommand.declaration }),
+      NamedSubcommand("signin", onMainActor: { SignInCommand.declaration }),
+      NamedSubcommand("signout", onMainActor: { SignOutCommand.declaration }),
+      NamedSubcommand("whoami", onMainActor: { WhoAmICommand.declaration }),
+      NamedSubcommand("passwd", onMainActor: { ChangePasswordCommand.declaration }),
+      NamedSubcommand("2fa", onMainActor: { SecondFactorCommand.declaration }),
+      NamedSubcommand("sessions", onMainActor: { SessionsCommand.declaration }),
+      NamedSubcommand("users", onMainActor: { UsersCommand.declaration }),
+      NamedSubcommand("groups", onMainActor: { GroupsCommand.declaration }),
+      NamedSubcommand("inspect", onMainActor: { InspectCommand.declaration }),
+      NamedSubcommand("migrate", onMainActor: { MigrateCommand.declaration }),
+      NamedSubcommand("verify", onMainActor: { VerifyCommand.declaration }),
+      NamedSubcommand("audit", onMainActor: { AuditCommand.declaration }),
+      NamedSubcommand("backup", onMainActor: { BackupCommand.declaration }),
+      NamedSubcommand("shell", onMainActor: { ShellCommand.declaration }),
+      NamedSubcommand("completion", onMainActor: { CompletionCommand.declaration }),
+      NamedSubcommand("help", onMainActor: { HelpCommand.declaration }),
+      NamedSubcommand("version", onMainActor: { AuthCLIVersion.declaration }),
     ])
 }
 
@@ -61,6 +65,14 @@ extension UsageError {
   /// A usage error whose hint points at `authcli <words> --help` (the root page without words).
   init(_ message: String, at words: [String] = []) {
     self.init(message, commandPath: ["authcli"] + words)
+  }
+}
+
+extension NamedSubcommand where Action == CommandAction {
+  /// Names a subcommand whose declaration, like every command's code, belongs to the main
+  /// actor: authcli parses its lines and writes its pages there, so it is declared there.
+  init(_ name: String, onMainActor declare: @escaping @MainActor () -> Subcommand) {
+    self.init(name) { MainActor.assumeIsolated(declare) }
   }
 }
 

@@ -195,9 +195,9 @@ extension EnvironmentVariable.Audience {
   }
 }
 
-extension Dictionary where Key == String, Value == String {
-  /// The variable's value, when it is set.
-  subscript(variable: EnvironmentVariable) -> String? { self[variable.name] }
+extension ProcessEnvironment {
+  /// The variable's value, when it is set: the one way a command reads the environment.
+  subscript(variable: EnvironmentVariable) -> String? { value(named: variable.name) }
 }
 
 /// A file authcli reads or writes of its own accord, declared once: where it is found, and what

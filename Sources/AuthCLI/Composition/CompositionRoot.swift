@@ -46,7 +46,7 @@ struct CompositionRoot {
 
   /// Opens the database and wires the layers.
   init(
-    location: DatabaseLocation, access: Access, environment: [String: String],
+    location: DatabaseLocation, access: Access, environment: ProcessEnvironment,
     stateFolder: StateFolder = .required
   ) throws {
     // The cost is judged first: a refused one must leave no database file behind.
@@ -93,7 +93,7 @@ struct CompositionRoot {
   /// and no view model: the interactive shell offers only the signed-in user's own
   /// commands, so they call `services` directly.
   static func forOperator(
-    location: DatabaseLocation, environment: [String: String],
+    location: DatabaseLocation, environment: ProcessEnvironment,
     access: Access = .existingOnly
   ) throws -> CompositionRoot {
     try CompositionRoot(
@@ -164,7 +164,7 @@ struct CompositionRoot {
   /// The session and device-cookie files under `key`, taking over those under the first of
   /// `legacy` that has them when none exist under `key` yet.
   static func stateFiles(
-    _ key: String, legacy: [String], environment: [String: String]
+    _ key: String, legacy: [String], environment: ProcessEnvironment
   ) throws -> (session: SessionStateFile, cookie: DeviceCookieFile) {
     let session = try SessionStateFile.forDatabase(at: key, environment: environment)
     let cookie = try DeviceCookieFile.forDatabase(at: key, environment: environment)

@@ -23,7 +23,7 @@ enum DatabaseLocation: Hashable, Sendable {
   /// (which only such a URI loads); in `--db` it must not carry a password, which every
   /// user could read in the process list, however libpq would spell or encode it.
   static func resolve(
-    option: String?, environment: [String: String], currentDirectory: String
+    option: String?, environment: ProcessEnvironment, currentDirectory: String
   ) throws(CLIError) -> DatabaseLocation {
     if let option {
       guard !option.isEmpty else {

@@ -11,7 +11,7 @@ enum HashingCost {
   static let testOnlyVariable = EnvironmentVariable.minimumCostAllowed.name
 
   static func from(
-    environment: [String: String], inMemory: Bool = false
+    environment: ProcessEnvironment, inMemory: Bool = false
   ) throws(CLIError) -> Argon2Cost {
     switch environment[.hashingCost] ?? "" {
     case "", "interactive": .interactive

@@ -25,7 +25,7 @@ struct SessionStateFile: Sendable {
 
   /// The state file of the database with this key (`StateFileKey`).
   static func forDatabase(
-    at key: String, environment: [String: String]
+    at key: String, environment: ProcessEnvironment
   ) throws(CLIError) -> SessionStateFile {
     let folder =
       try XDGDirectory.state.path(environment: environment) + "/" + KnownFile.stateFolderName

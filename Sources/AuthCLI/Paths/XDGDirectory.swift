@@ -20,7 +20,7 @@ enum XDGDirectory {
   }
 
   /// The directory; a relative `XDG_…` value is ignored, as the XDG specification asks.
-  func path(environment: [String: String]) throws(CLIError) -> String {
+  func path(environment: ProcessEnvironment) throws(CLIError) -> String {
     if let value = environment[variable], value.hasPrefix("/") { return value }
     guard let home = environment[.home], home.hasPrefix("/") else {
       throw .configuration(

@@ -21,6 +21,11 @@ public struct CommandLineTool {
 
   /// Runs one command line (without the program name) and returns the exit code.
   public func run(_ arguments: [String]) async -> ExitCode {
+    // The version alone is answered before the command table is built: it needs none of it.
+    if CommandLineShortcut.asksOnlyForVersion(arguments) {
+      let context = CommandContext(options: GlobalOptions(), console: console, process: process)
+      return await perform(context) { try AuthCLIVersion.print(in: context) }
+    }
     let parsed: ParsedCommandLine<CommandAction>
     do {
       parsed = try AuthCLITool.declaration.parse(arguments)
@@ -28,40 +33,54 @@ public struct CommandLineTool {
       return printer(json: Self.asksForJSON(arguments), noColor: arguments.contains("--no-color"))
         .print(ErrorReport(error))
     }
-    let options = GlobalOptions(parsed.values)
-    let printer = printer(json: options.json, noColor: options.noColor)
     let context = CommandContext(
-      options: options, console: console, process: process, values: parsed.values,
-      commandPath: parsed.commandNames)
-    do {
-      switch parsed.request {
-      case .help:
+      options: GlobalOptions(parsed.values), console: console, process: process,
+      values: parsed.values, commandPath: parsed.commandNames)
+    switch parsed.request {
+    case .help:
+      return await perform(context) {
         // A page for people: `--json` is refused, not ignored, as `help` refuses it.
-        if options.json {
+        if context.options.json {
           throw context.usageError(
             "Help pages are text; --json is for 'help errors' and 'help exit-codes'")
         }
         console.output.write(
           AuthCLITool.declaration.helpPage(for: parsed.path, width: context.pageWidth))
-      case .version:
-        try AuthCLIVersion.print(in: context)
-      case .run(let action):
-        try await action(context)
       }
+    case .version:
+      return await perform(context) { try AuthCLIVersion.print(in: context) }
+    case .run(let action):
+      return await perform(context) { try await action(context) }
+    }
+  }
+
+  /// Runs `work`, reports its failure, and answers the exit code.
+  private func perform(
+    _ context: CommandContext, _ work: () async throws -> Void
+  ) async -> ExitCode {
+    do {
+      try await work()
     } catch {
-      return printer.print(ErrorReport(error))
+      return report(ErrorReport(error), in: context)
     }
     // As coreutils does: output that did not arrive (a full disk, a closed descriptor) is
     // a failure, not a success with the answer lost. A broken pipe still ends the process
     // by SIGPIPE at the write, unless the signal is ignored; then it is reported here too.
     if let reason = console.output.finish() {
-      return printer.print(
+      return report(
         ErrorReport(
           kind: .ioError,
           message: "Cannot write standard output: \(String(cString: strerror(reason)))",
-          hint: "Check where standard output goes: a full disk, or a closed pipe or descriptor."))
+          hint: "Check where standard output goes: a full disk, or a closed pipe or descriptor."),
+        in: context)
     }
     return .ok
+  }
+
+  /// Prints a failure as the command's options ask and answers its exit code. The printer
+  /// is made for a failure only, so that a command that succeeds reads nothing for it.
+  private func report(_ failure: ErrorReport, in context: CommandContext) -> ExitCode {
+    printer(json: context.options.json, noColor: context.options.noColor).print(failure)
   }
 
   private func printer(json: Bool, noColor: Bool) -> ErrorPrinter {

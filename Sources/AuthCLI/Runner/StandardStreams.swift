@@ -37,7 +37,12 @@ public struct StandardStreams: Hashable, Sendable {
   /// in `main`, before any file or pipe is opened.
   public static func openMissing() -> StandardStreams? {
     var closed = [false, false, false]
-    for descriptor in Int32(0)...2 {
+    // Counted by hand: a range here is the first generic type the process resolves by name,
+    // and its requirements send the runtime through every library's conformance records
+    // (docs/performance.md, "Start-up").
+    var descriptor: Int32 = 0
+    while descriptor <= 2 {
+      defer { descriptor += 1 }
       guard fcntl(descriptor, F_GETFD) == -1, errno == EBADF else { continue }
       closed[Int(descriptor)] = true
       // The lowest free number is this one: the ones below are open by now.

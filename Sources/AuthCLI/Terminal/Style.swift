@@ -20,7 +20,7 @@ struct Style: Hashable, Sendable {
   /// `NO_COLOR` counts when set to anything but the empty string (no-color.org); a terminal
   /// that says it is `dumb` understands no escape codes.
   static func decide(
-    isTerminal: Bool, noColorOption: Bool, environment: [String: String], columns: Int? = nil
+    isTerminal: Bool, noColorOption: Bool, environment: ProcessEnvironment, columns: Int? = nil
   ) -> Style {
     let noColorVariable = !(environment[.noColor] ?? "").isEmpty
     let dumbTerminal = environment[.terminal] == "dumb"

@@ -16,7 +16,7 @@ enum TerminalWidth {
   }
 
   /// `COLUMNS` when it is a positive whole number, as shells set it for their children.
-  static func fromEnvironment(_ environment: [String: String]) -> Int? {
+  static func fromEnvironment(_ environment: ProcessEnvironment) -> Int? {
     guard let text = environment[.columns], let columns = Int(text), columns > 0 else {
       return nil
     }

@@ -19,10 +19,10 @@ import Testing
   @Suite(.serialized) struct StartupBudgetTests {
     /// The most minor page faults `authcli --version` may take per fault of the one-line
     /// Swift program.
-    static let versionBudget = 2.06
+    static let versionBudget = 1.71
     /// The most minor page faults `authcli whoami` may take per fault of the `sqlite3` shell
     /// running the same lookup.
-    static let whoamiBudget = 4.52
+    static let whoamiBudget = 4.47
 
     @Test func versionStaysWithinItsBudget() throws {
       let scratch = try Scratch()

@@ -30,6 +30,15 @@ struct ArgumentParserTests {
     }
   }
 
+  @Test func noCommandAcceptsAnOptionTwice() throws {
+    // A line checks only the commands it names; this declares and checks every one, each
+    // under the name it is listed by.
+    let tool = AuthCLITool.declaration
+    _ = try ToolDeclaration(
+      checking: tool.root, hasVersion: tool.hasVersion, refusing: tool.refusedOptions)
+    #expect(tool.root.subcommands.map(\.name) == tool.root.subcommandNames)
+  }
+
   @Test func everySubcommandParsesToItsCommand() throws {
     let expected: [(String, Asked)] = [
       ("signup", .run(["signup"])),

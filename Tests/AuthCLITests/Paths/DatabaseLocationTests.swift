@@ -61,3 +61,14 @@ struct DatabaseLocationTests {
     }
   }
 }
+
+extension DatabaseLocation {
+  /// The location the option and exactly these variables name.
+  fileprivate static func resolve(
+    option: String?, environment: [String: String], currentDirectory: String
+  ) throws(CLIError) -> DatabaseLocation {
+    try resolve(
+      option: option, environment: ProcessEnvironment(environment),
+      currentDirectory: currentDirectory)
+  }
+}

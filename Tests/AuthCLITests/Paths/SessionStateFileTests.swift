@@ -18,7 +18,7 @@ struct SessionStateFileTests {
   }
 
   @Test func eachDatabaseHasItsOwnFileInTheStateDirectory() throws {
-    let environment = ["XDG_STATE_HOME": "/state", "HOME": "/home/ada"]
+    let environment: ProcessEnvironment = ["XDG_STATE_HOME": "/state", "HOME": "/home/ada"]
     let first = try SessionStateFile.forDatabase(at: "/a/auth.sqlite3", environment: environment)
     let second = try SessionStateFile.forDatabase(at: "/b/auth.sqlite3", environment: environment)
     #expect(first.path.hasPrefix("/state/authcli/session-"))

@@ -5,11 +5,20 @@ import Testing
 
 @Suite("This process's context")
 struct ProcessContextTests {
-  @Test func environmentReadFromEnvironMatchesFoundations() {
+  @Test func everyDeclaredVariableReadsAsFoundationReadsIt() {
     let expected = ProcessInfo.processInfo.environment
-    let read = ProcessContext.environmentOfThisProcess()
-    #expect(!read.isEmpty)
-    #expect(read == expected)
+    #expect(EnvironmentVariable.all.contains { expected[$0.name] != nil }, "none is set")
+    for variable in EnvironmentVariable.all {
+      let read = ProcessEnvironment.ofThisProcess[variable]
+      #expect(read == expected[variable.name], "\(variable.name)")
+    }
+  }
+
+  @Test func aGivenEnvironmentHoldsOnlyWhatItWasGiven() {
+    let given: ProcessEnvironment = ["HOME": "/home/ada", "NO_COLOR": ""]
+    #expect(given[.home] == "/home/ada")
+    #expect(given[.noColor] == "")
+    #expect(given[.database] == nil)
   }
 
   @Test func currentDirectoryIsTheWorkingDirectory() {

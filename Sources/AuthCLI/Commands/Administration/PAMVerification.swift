@@ -50,7 +50,7 @@ struct PAMVerification {
   /// trail: "PAM service sshd, from 192.0.2.7, tty ssh". Each value is what the calling
   /// program or a remote peer said, so only its first 64 printable ASCII characters are
   /// kept (no spaces, parentheses or semicolons, which would blur the detail's fields).
-  static func caller(environment: [String: String]) -> String {
+  static func caller(environment: ProcessEnvironment) -> String {
     func plain(_ value: String?) -> String? {
       guard let value else { return nil }
       let kept = value.unicodeScalars.filter {

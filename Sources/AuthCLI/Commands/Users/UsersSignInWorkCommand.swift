@@ -40,7 +40,7 @@ struct UsersSignInWorkCommand {
 enum SignInWorkText {
   /// The passes of the hashing cost `environment` names (`AUTHCLI_ARGON2`, for tests only),
   /// at which a sign-in work is spelt as Argon2id memory.
-  static func passes(_ environment: [String: String]) -> Int {
+  static func passes(_ environment: ProcessEnvironment) -> Int {
     Int((try? HashingCost.from(environment: environment))?.opsLimit ?? 2)
   }
 
