@@ -72,7 +72,7 @@ extension Argon2idHasher {
   /// `script/work-rates` prints it, the two works timed alternating (1.135, medians 1.132,
   /// between the default and the raised work on 6 December 2026). A verify at 64 MiB and a
   /// pad over the work it lacks end at 0.89–0.92 of one verify at 162 MiB; padded to the
-  /// time scaled by this exponent, at 1.01–1.03 (docs/performance.md, figure 5).
+  /// time scaled by this exponent, at 1.00 (figure 5 in docs/performance.md).
   static let timeExponent = 1.13
 
   /// The largest ratio of the current work to a cheaper hash's work over which its time is
