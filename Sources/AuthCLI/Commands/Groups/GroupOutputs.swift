@@ -12,17 +12,9 @@ struct GroupMembersAdded: JSONOutput, CommandOutput {
 
   /// A line for those added and one for those in it already, each only when it names someone.
   func text(style: Style) -> String {
-    let shownGroup = TerminalText.visible(group)
-    var lines: [String] = []
-    if !addedMembers.isEmpty {
-      lines.append("Added \(GroupsCommand.names(addedMembers)) to \(shownGroup).")
-    }
-    if !alreadyMembers.isEmpty {
-      lines.append(
-        "\(GroupsCommand.names(alreadyMembers)) \(alreadyMembers.count == 1 ? "was" : "were") in"
-          + " \(shownGroup) already.")
-    }
-    return lines.joined(separator: "\n")
+    GroupChangeText.lines(
+      changed: addedMembers, { "Added \($0) to \($1)." }, unchanged: alreadyMembers,
+      { "in \($0) already" }, group: group)
   }
 }
 
@@ -38,15 +30,27 @@ struct GroupMembersRemoved: JSONOutput, CommandOutput {
 
   /// A line for those taken out and one for those not in it, each only when it names someone.
   func text(style: Style) -> String {
+    GroupChangeText.lines(
+      changed: removedMembers, { "Removed \($0) from \($1)." }, unchanged: notMembers,
+      { "not in \($0)" }, group: group)
+  }
+}
+
+/// The text of a change to a group's members: a line for the accounts it changed and one for
+/// those it left as they were, each only when there are any.
+enum GroupChangeText {
+  /// `changedLine` words the changed names and the group; `unchangedState` the group, after
+  /// "was" or "were".
+  static func lines(
+    changed: [String], _ changedLine: (_ names: String, _ group: String) -> String,
+    unchanged: [String], _ unchangedState: (_ group: String) -> String, group: String
+  ) -> String {
     let shownGroup = TerminalText.visible(group)
     var lines: [String] = []
-    if !removedMembers.isEmpty {
-      lines.append("Removed \(GroupsCommand.names(removedMembers)) from \(shownGroup).")
-    }
-    if !notMembers.isEmpty {
-      lines.append(
-        "\(GroupsCommand.names(notMembers)) \(notMembers.count == 1 ? "was" : "were") not in"
-          + " \(shownGroup).")
+    if !changed.isEmpty { lines.append(changedLine(GroupsCommand.names(changed), shownGroup)) }
+    if !unchanged.isEmpty {
+      let verb = unchanged.count == 1 ? "was" : "were"
+      lines.append("\(GroupsCommand.names(unchanged)) \(verb) \(unchangedState(shownGroup)).")
     }
     return lines.joined(separator: "\n")
   }
