@@ -5,28 +5,13 @@ import Testing
 /// engine only in its composition root (and in the mapping of each engine's errors to exit
 /// codes), and neither engine builds on the other.
 @Suite struct EngineBoundaryTests {
-  static let sources = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Sources")
-
   /// The files of the front end that may name an engine, beside `Composition/`.
   static let engineErrorMappings = [
     "Errors/StorageErrorReport.swift", "Errors/PostgresErrorReport.swift",
   ]
 
-  /// Each Swift file of `module`, by its path inside the module, with its lines.
-  private func files(of module: String) throws -> [(path: String, lines: [Substring])] {
-    let folder = Self.sources.appendingPathComponent(module)
-    let paths = try #require(FileManager.default.enumerator(atPath: folder.path))
-      .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted()
-    return try paths.map { path in
-      let text = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
-      return (path, text.split(separator: "\n", omittingEmptySubsequences: false))
-    }
-  }
-
   @Test func theFrontEndNamesAnEngineOnlyInItsCompositionRoot() throws {
-    let files = try files(of: "AuthCLI")
+    let files = try PackageSources.files(of: "AuthCLI")
     #expect(files.contains { $0.path.hasPrefix("Composition/") })
     for file in files where !file.path.hasPrefix("Composition/") {
       for (number, line) in file.lines.enumerated() {
@@ -41,7 +26,7 @@ import Testing
   }
 
   @Test func thePostgreSQLEngineDoesNotBuildOnTheSQLiteOne() throws {
-    for file in try files(of: "AuthPostgres") {
+    for file in try PackageSources.files(of: "AuthPostgres") {
       #expect(!file.lines.contains("import AuthStorage"), "AuthPostgres/\(file.path)")
     }
   }

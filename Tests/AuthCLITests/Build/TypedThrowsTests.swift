@@ -5,10 +5,6 @@ import Testing
 /// by an exhaustive `switch` over the declared type, which an untyped `throws` (or a
 /// `rethrows`) anywhere on the way would turn back into `any Error`.
 @Suite struct TypedThrowsTests {
-  static let sources = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Sources")
-
   /// The folders whose every `throws` names its type.
   static let typedFolders = ["AuthCore/Ports", "AuthCore/UseCases"]
 
@@ -33,14 +29,8 @@ import Testing
   @Test func authCorePortsAndUseCasesDeclareTheirThrownTypes() throws {
     var scanned = 0
     for folder in Self.typedFolders {
-      let root = Self.sources.appendingPathComponent(folder)
-      let paths = try #require(FileManager.default.enumerator(atPath: root.path))
-        .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted()
-      for path in paths {
-        let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
-          .enumerated()
-        {
+      for (path, lines) in try PackageSources.files(of: folder) {
+        for (number, line) in lines.enumerated() {
           #expect(
             try !Self.untypedThrows(in: line),
             "\(folder)/\(path):\(number + 1) throws without a type: \(line)")

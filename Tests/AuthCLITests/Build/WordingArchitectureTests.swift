@@ -9,10 +9,6 @@ import Testing
 /// library user's front end has other commands, and a step worded below would be wrong
 /// there.
 @Suite @MainActor struct WordingArchitectureTests {
-  static let sources = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Sources")
-
   /// The modules under the front end, whose text must not name its commands.
   static let modulesBelowTheFrontEnd = [
     "AuthCore", "AuthDatabase", "AuthStorage", "AuthPostgres", "AuthCrypto", "AuthViewModels",
@@ -100,14 +96,8 @@ import Testing
     let commands = Self.commandNames
     var scanned = 0
     for module in Self.modulesBelowTheFrontEnd {
-      let root = Self.sources.appendingPathComponent(module)
-      let paths = try #require(FileManager.default.enumerator(atPath: root.path))
-        .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted()
-      for path in paths {
-        let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
-          .enumerated()
-        {
+      for (path, lines) in try PackageSources.files(of: module) {
+        for (number, line) in lines.enumerated() {
           let words = Self.literals(in: line).flatMap {
             Self.frontEndWords(in: $0, commands: commands)
           }
