@@ -81,6 +81,30 @@ struct UseCaseFixture {
     try await signIn.signIn(request: SignInRequest(username: name, password: password))
   }
 
+  /// Signs in `count` times at once, as as many clients would, and returns the answers.
+  func attemptAtOnce(
+    _ name: String, _ password: String, count: Int
+  ) async throws -> [Validation<NewSession>] {
+    let service = signIn
+    let request = SignInRequest(username: name, password: password)
+    return try await withThrowingTaskGroup(of: Validation<NewSession>.self) { group in
+      for _ in 0..<count { group.addTask { try await service.signIn(request: request) } }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+  }
+
+  /// Alice signed in on two devices and bob on one: what the cases that end some sessions
+  /// and keep others start from.
+  func aliceTwiceAndBob() async throws -> (
+    alice: NewSession, aliceElsewhere: NewSession, bob: NewSession
+  ) {
+    let alice = try await register("alice")
+    guard case .valid(let aliceElsewhere) = try await attempt("alice", Self.password) else {
+      throw FixtureError.unexpected("alice's second sign-in was refused")
+    }
+    return (alice, aliceElsewhere, try await register("bob"))
+  }
+
   /// The audit trail, oldest first.
   func events() async throws -> [AuthEventDraft] {
     try await store.read { try $0.recentEvents(limit: 1000) }.reversed().map(\.draft)

@@ -21,6 +21,16 @@ import Testing
     return try await fixture.store.read { try $0.userRecord(named: username) }
   }
 
+  /// Imports kim's htpasswd line with `hash`, letting the import raise the store's sign-in
+  /// work when `raising`.
+  private func importKim(
+    _ hash: String, raising: Bool = false, into fixture: UseCaseFixture
+  ) async throws -> AccountImportReport {
+    var request = AccountImportRequest(format: .htpasswd, lines: ["kim:" + hash])
+    request.raiseSignInWork = raising
+    return try await services(fixture).accountImport.importAccounts(request)
+  }
+
   private func shadow(_ name: String, _ hash: String) -> String {
     "\(name):\(hash):19000:0:99999:7:::"
   }
@@ -166,16 +176,13 @@ import Testing
     let fixture = try UseCaseFixture(cost: .interactive)
     // bcrypt at cost 14 takes several times an interactive Argon2id verify.
     let dear = "$2b$14$" + String(repeating: "a", count: 53)
-    let report = try await services(fixture).accountImport.importAccounts(
-      AccountImportRequest(format: .htpasswd, lines: ["kim:" + dear]))
+    let report = try await importKim(dear, into: fixture)
     #expect(
       report.refused.first?.reason
         == "bcrypt cost 1179648 KiB × passes, above the most a sign-in may cost"
         + " (524288 KiB × passes)")
     // Raising the store's sign-in work admits nothing above that bound either.
-    var raising = AccountImportRequest(format: .htpasswd, lines: ["kim:" + dear])
-    raising.raiseSignInWork = true
-    let raised = try await services(fixture).accountImport.importAccounts(raising)
+    let raised = try await importKim(dear, raising: true, into: fixture)
     #expect(raised.refused.count == 1)
     #expect(raised.signInWork == nil)
   }
@@ -184,16 +191,13 @@ import Testing
     let fixture = try UseCaseFixture(cost: .interactive)
     // bcrypt at cost 12, Django's default: 294,912 against the default's 131,072.
     let dear = "$2b$12$" + String(repeating: "a", count: 53)
-    let refused = try await services(fixture).accountImport.importAccounts(
-      AccountImportRequest(format: .htpasswd, lines: ["kim:" + dear]))
+    let refused = try await importKim(dear, into: fixture)
     #expect(
       refused.refused.first?.reason
         == "bcrypt cost 294912 KiB × passes, above the store's sign-in work (131072)")
     // Raised to its work and the rate table's 10 % margin, rounded up: 294,912 + 29,492.
     #expect(refused.refused.first?.remedy == .raiseSignInWork(to: 324_404))
-    var request = AccountImportRequest(format: .htpasswd, lines: ["kim:" + dear])
-    request.raiseSignInWork = true
-    let report = try await services(fixture).accountImport.importAccounts(request)
+    let report = try await importKim(dear, raising: true, into: fixture)
     #expect(report.accepted.map(\.username) == ["kim"])
     #expect(report.signInWork == SignInWorkChange(from: 131_072, to: 324_404))
     let status = try #require(try await services(fixture).signInWork.status())

@@ -15,10 +15,7 @@ import Testing
 
   @Test func changeEndsEveryOtherSessionButNotTheCurrentOne() async throws {
     let fixture = try UseCaseFixture()
-    let current = try await fixture.register("alice")
-    let other = try #require(
-      try await fixture.attempt("alice", UseCaseFixture.password).asValidated)
-    let bob = try await fixture.register("bob")
+    let (current, other, bob) = try await fixture.aliceTwiceAndBob()
 
     let result = try await fixture.changePassword.changePassword(
       token: current.token, request: request())

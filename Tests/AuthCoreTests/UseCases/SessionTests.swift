@@ -66,10 +66,7 @@ import Testing
 
   @Test func signOutEverywhereEndsEverySessionOfTheUserOnly() async throws {
     let fixture = try UseCaseFixture()
-    let first = try await fixture.register("alice")
-    let second = try #require(
-      try await fixture.attempt("alice", UseCaseFixture.password).asValidated)
-    let bob = try await fixture.register("bob")
+    let (first, second, bob) = try await fixture.aliceTwiceAndBob()
     #expect(try await fixture.sessions.signOutEverywhere(token: second.token) == 2)
     for token in [first.token, second.token] {
       await #expect(throws: AuthError.notSignedIn) {
@@ -98,10 +95,7 @@ import Testing
 
   @Test func revokeEndsOwnSessionsButNotOtherUsers() async throws {
     let fixture = try UseCaseFixture()
-    let alice = try await fixture.register("alice")
-    let aliceElsewhere = try #require(
-      try await fixture.attempt("alice", UseCaseFixture.password).asValidated)
-    let bob = try await fixture.register("bob")
+    let (alice, aliceElsewhere, bob) = try await fixture.aliceTwiceAndBob()
 
     await #expect(throws: AuthError.sessionNotFound) {
       try await fixture.sessions.revokeSession(bob.authenticated.session.id, token: alice.token)

@@ -109,12 +109,9 @@ import Testing
   @Test func parallelAttemptsCannotSlipPastTheLimit() async throws {
     let fixture = try UseCaseFixture()
     _ = try await fixture.register("alice")
-    let service = fixture.signIn
-    let wrong = SignInRequest(username: "alice", password: UseCaseFixture.otherPassword)
-    try await withThrowingTaskGroup(of: Validation<NewSession>.self) { group in
-      for _ in 1...12 { group.addTask { try await service.signIn(request: wrong) } }
-      for try await result in group { #expect(result == .invalid(errorMessage: failed)) }
-    }
+    let results = try await fixture.attemptAtOnce(
+      "alice", UseCaseFixture.otherPassword, count: 12)
+    #expect(results == Array(repeating: .invalid(errorMessage: failed), count: 12))
     // The checks take turns and each counts its failure before the next is judged, so the
     // sixth and later find the name locked and are not counted.
     let state = try await fixture.throttle("alice")
@@ -125,12 +122,8 @@ import Testing
   @Test func parallelRightPasswordsAllPass() async throws {
     let fixture = try UseCaseFixture()
     _ = try await fixture.register("alice")
-    let service = fixture.signIn
-    let right = SignInRequest(username: "alice", password: UseCaseFixture.password)
-    try await withThrowingTaskGroup(of: Validation<NewSession>.self) { group in
-      for _ in 1...12 { group.addTask { try await service.signIn(request: right) } }
-      for try await result in group { #expect(result.isValid) }
-    }
+    let results = try await fixture.attemptAtOnce("alice", UseCaseFixture.password, count: 12)
+    #expect(results.filter(\.isValid).count == 12)
     #expect(try await fixture.throttle("alice") == .clear)
   }
 

@@ -8,14 +8,12 @@ import Testing
 /// always passes, wrong guesses are judged no more than the throttle's limit, and a check
 /// killed while it verifies counts nothing.
 @Suite("Bursts of checks of one account", .serialized)
-struct CheckBurstTests {
+final class CheckBurstTests: WorkspaceCase {
   private static let password = "shared account pass phrase"
   private static let burst = 20
 
   @Test("20 processes verifying the right password at once all pass, on a database file")
   func rightPasswordBurstOnAFile() async throws {
-    let workspace = try Workspace("burst-right")
-    defer { workspace.remove() }
     try await Self.signUp("owner", database: workspace.database, in: workspace)
     let results = try await Self.verifyAtOnce(
       Self.password, database: workspace.database, in: workspace)
@@ -29,10 +27,8 @@ struct CheckBurstTests {
 
   @Test(
     "20 processes verifying the right password at once all pass, on PostgreSQL",
-    .enabled(if: TestPostgres.shouldRun, Comment(rawValue: TestPostgres.skipReason)))
+    .needsPostgres)
   func rightPasswordBurstOnPostgres() async throws {
-    let workspace = try Workspace("pg-burst-right")
-    defer { workspace.remove() }
     let target = try TestPostgres.freshSchema()
     try await Self.signUp("owner", database: target.connectionString, in: workspace)
     let results = try await Self.verifyAtOnce(
@@ -47,10 +43,8 @@ struct CheckBurstTests {
 
   @Test(
     "20 right passwords, then 20 wrong guesses, at once through PgBouncer in transaction mode",
-    .enabled(if: TestPostgres.shouldRunPooled, Comment(rawValue: TestPostgres.pooledSkipReason)))
+    .needsPgBouncer)
   func burstsThroughThePooler() async throws {
-    let workspace = try Workspace("pgbouncer-burst")
-    defer { workspace.remove() }
     // As many processes as the pool has server connections: waiting for a turn must not
     // hold one, or the turn's holder would find none left for its own writes.
     let (pooled, direct) = try TestPostgres.freshPooledSchema()
@@ -74,8 +68,6 @@ struct CheckBurstTests {
 
   @Test("20 wrong guesses at once: five judged, the rest refused as locked, then so is the owner")
   func wrongGuessBurst() async throws {
-    let workspace = try Workspace("burst-wrong")
-    defer { workspace.remove() }
     try await Self.signUp("owner", database: workspace.database, in: workspace)
     let results = try await Self.verifyAtOnce(
       "not the password", database: workspace.database, in: workspace)
@@ -95,8 +87,6 @@ struct CheckBurstTests {
 
   @Test("a check killed while it verifies counts nothing, and the owner passes at once")
   func killedCheckCountsNothing() async throws {
-    let workspace = try Workspace("burst-killed")
-    defer { workspace.remove() }
     // A costly hash, so that the verify lasts long enough to be killed in the middle.
     let costly = ["AUTHCLI_ARGON2": "moderate"]
     let made = try await workspace.run(

@@ -6,7 +6,7 @@ import Testing
 /// clients without a device cookie, never the owner's own device; failures with a cookie
 /// lock that cookie alone; an operator's unlock clears both.
 @Suite("Device cookies", .serialized)
-struct DeviceCookieTests {
+final class DeviceCookieTests: WorkspaceCase {
   /// The engines these cases run on: an SQLite file, and PostgreSQL when its runs take place
   /// (always under CI).
   enum Engine: String, CaseIterable, Sendable {
@@ -29,8 +29,6 @@ struct DeviceCookieTests {
     "a stranger's guesses cannot lock out the owner's device; a cookie has its own lock",
     arguments: Engine.allCases)
   func strangerCannotLockTheOwnerOut(engine: Engine) async throws {
-    let workspace = try Workspace("device-cookies")
-    defer { workspace.remove() }
     let clients = try Clients(workspace, engine)
     try await clients.signUp("owner", Self.phrase, as: "owner")
     // The owner's first sign-in on this device leaves a cookie (0600, beside the session).
@@ -41,10 +39,7 @@ struct DeviceCookieTests {
     #expect(try Self.mode(of: folder + "/" + (cookies.first ?? "")) == 0o600)
     // A stranger guesses past the limit: the name is locked for clients without a cookie,
     // so even the right password is refused there.
-    for _ in 0..<7 {
-      try await clients.expect(
-        ExitCodes.noPermission, Self.signIn, ["a stranger's guess"], as: "stranger")
-    }
+    try await clients.expectRefusedGuesses(Self.signIn, count: 7, as: "stranger")
     try await clients.expect(ExitCodes.noPermission, Self.signIn, [Self.phrase], as: "stranger")
     // The owner's device is not locked out, before or after signing out.
     try await clients.expect(ExitCodes.ok, Self.signIn, [Self.phrase], as: "owner")
@@ -52,10 +47,7 @@ struct DeviceCookieTests {
     try await clients.expect(ExitCodes.ok, Self.signIn, [Self.phrase], as: "owner")
     // A copied cookie (the owner's, stolen) is limited by its own lock: failures with it
     // lock it, and then even the right password is refused with it.
-    for _ in 0..<6 {
-      try await clients.expect(
-        ExitCodes.noPermission, Self.signIn, ["not the phrase"], as: "owner")
-    }
+    try await clients.expectRefusedGuesses(Self.signIn, as: "owner")
     try await clients.expect(ExitCodes.noPermission, Self.signIn, [Self.phrase], as: "owner")
     // The operator's unlock clears both locks.
     try await clients.expect(ExitCodes.ok, ["users", "unlock", "owner"], [], as: "admin")
@@ -66,8 +58,6 @@ struct DeviceCookieTests {
 
   @Test("a cookie is trusted only for the account it was issued to", arguments: Engine.allCases)
   func cookieIsBoundToItsAccount(engine: Engine) async throws {
-    let workspace = try Workspace("device-cookie-binding")
-    defer { workspace.remove() }
     let clients = try Clients(workspace, engine)
     try await clients.signUp("owner", Self.phrase)
     try await clients.signUp("other", Self.otherPhrase)
@@ -84,17 +74,10 @@ struct DeviceCookieTests {
     "a stranger's guesses refuse neither the owner's passwd nor her verify on her device",
     arguments: Engine.allCases)
   func strangerCannotBlockTheOwnersOtherChecks(engine: Engine) async throws {
-    let workspace = try Workspace("device-cookie-passwd")
-    defer { workspace.remove() }
     let clients = try Clients(workspace, engine)
-    try await clients.signUp("owner", Self.phrase)
-    // The owner signs in on her device, which leaves her cookie there.
-    try await clients.require(Self.signIn, [Self.phrase], as: "owner")
+    try await clients.ownerSignedInOnHerDevice()
     // A stranger (his own state folder, so no cookie) fails six times for her name.
-    for _ in 0..<6 {
-      try await clients.expect(
-        ExitCodes.noPermission, Self.signIn, ["a stranger's guess"], as: "stranger")
-    }
+    try await clients.expectRefusedGuesses(Self.signIn, as: "stranger")
     // Her password change from her own device is judged by her cookie, not the name's lock.
     let changed = try await clients.expect(
       ExitCodes.ok, ["passwd", "--password-stdin"], [Self.phrase, Self.otherPhrase],
@@ -112,11 +95,8 @@ struct DeviceCookieTests {
     "a device keeps a cookie per account: another account signing in there costs none",
     arguments: Engine.allCases)
   func eachAccountKeepsItsCookieOnASharedDevice(engine: Engine) async throws {
-    let workspace = try Workspace("device-cookie-accounts")
-    defer { workspace.remove() }
     let clients = try Clients(workspace, engine)
-    try await clients.signUp("alice", Self.phrase)
-    try await clients.signUp("bob", Self.otherPhrase)
+    try await clients.signUpAliceAndBob()
     // Alice, then bob, sign in on the same device (the same state folder).
     try await clients.require(Self.signIn(as: "alice"), [Self.phrase], as: "shared")
     try await clients.require(Self.signIn(as: "bob"), [Self.otherPhrase], as: "shared")
@@ -134,20 +114,15 @@ struct DeviceCookieTests {
     "the single cookie file of the previous release is still honoured, then replaced",
     arguments: Engine.allCases)
   func previousReleasesCookieFileStillCounts(engine: Engine) async throws {
-    let workspace = try Workspace("device-cookie-previous")
-    defer { workspace.remove() }
     let clients = try Clients(workspace, engine)
-    try await clients.signUp("alice", Self.phrase)
-    try await clients.signUp("bob", Self.otherPhrase)
+    try await clients.signUpAliceAndBob()
     let aliceSignIn = Self.signIn(as: "alice")
     try await clients.require(aliceSignIn, [Self.phrase], as: "shared")
     // The previous release kept one file per database, `device-<database digest>`, holding
     // the token and a newline, as the per-account file does: renaming alice's file to that
     // name leaves exactly what that release would have left after her sign-in.
     let folder = workspace.stateFolder(client: "shared")
-    let own = try #require(try Self.cookieFiles(in: folder).first)
-    let previous = try #require(own.components(separatedBy: "-account-").first)
-    try FileManager.default.moveItem(atPath: folder + "/" + own, toPath: folder + "/" + previous)
+    let previous = try Self.renameCookie(in: folder) { $0 }.previous
     // Bob signing in there presents alice's old cookie, which is not his: it is not trusted
     // for him, and stays for her.
     try await clients.require(Self.signIn(as: "bob"), [Self.otherPhrase], as: "shared")
@@ -164,18 +139,12 @@ struct DeviceCookieTests {
     "a cookie file named after the account's name, as the previous release kept it, counts",
     arguments: Engine.allCases)
   func previousReleasesPerNameCookieFileStillCounts(engine: Engine) async throws {
-    let workspace = try Workspace("device-cookie-per-name")
-    defer { workspace.remove() }
     let clients = try Clients(workspace, engine)
-    try await clients.signUp("owner", Self.phrase)
-    try await clients.require(Self.signIn, [Self.phrase], as: "owner")
+    try await clients.ownerSignedInOnHerDevice()
     // The previous release named the file `device-<database digest>-<digest of the name>`
     // (16 hex digits); the cookie in it is what that release would have left.
     let folder = workspace.stateFolder(client: "owner")
-    let own = try #require(try Self.cookieFiles(in: folder).first)
-    let shared = try #require(own.components(separatedBy: "-account-").first)
-    let previous = shared + "-0123456789abcdef"
-    try FileManager.default.moveItem(atPath: folder + "/" + own, toPath: folder + "/" + previous)
+    let (own, previous) = try Self.renameCookie(in: folder) { $0 + "-0123456789abcdef" }
     try await clients.guess(Self.signIn, ["a stranger's guess"], as: "stranger")
     try await clients.expect(ExitCodes.ok, Self.signIn, [Self.phrase], as: "owner")
     #expect(try Self.cookieFiles(in: folder) == [own], "taken over under the account's id")
@@ -185,18 +154,12 @@ struct DeviceCookieTests {
     "an operator's rename keeps the owner's device trusted under the new name",
     arguments: Engine.allCases)
   func cookieFollowsTheAccountAcrossARename(engine: Engine) async throws {
-    let workspace = try Workspace("device-cookie-rename")
-    defer { workspace.remove() }
     let clients = try Clients(workspace, engine)
-    try await clients.signUp("owner", Self.phrase)
-    try await clients.require(Self.signIn, [Self.phrase], as: "owner")
+    try await clients.ownerSignedInOnHerDevice()
     try await clients.require(["users", "rename", "owner", "ava"], [], as: "admin")
     // A stranger locks the new name for clients without a cookie.
     let avaSignIn = Self.signIn(as: "ava")
-    for _ in 0..<6 {
-      try await clients.expect(
-        ExitCodes.noPermission, avaSignIn, ["a stranger's guess"], as: "stranger")
-    }
+    try await clients.expectRefusedGuesses(avaSignIn, as: "stranger")
     // The owner's device signed in as "owner"; its cookie is the account's, whatever its name.
     try await clients.expect(ExitCodes.ok, avaSignIn, [Self.phrase], as: "owner")
     let folder = workspace.stateFolder(client: "owner")
@@ -261,6 +224,30 @@ struct DeviceCookieTests {
         ["signup", "--username", name, "--password-stdin"], [phrase], as: client)
     }
 
+    /// The owner's account, and her sign-in on her own device, which leaves her cookie there.
+    func ownerSignedInOnHerDevice() async throws {
+      try await signUp("owner", DeviceCookieTests.phrase)
+      try await require(DeviceCookieTests.signIn, [DeviceCookieTests.phrase], as: "owner")
+    }
+
+    /// Alice's account and bob's, each with a phrase of its own.
+    func signUpAliceAndBob() async throws {
+      try await signUp("alice", DeviceCookieTests.phrase)
+      try await signUp("bob", DeviceCookieTests.otherPhrase)
+    }
+
+    /// `count` wrong guesses, each of which must be refused.
+    func expectRefusedGuesses(
+      _ arguments: [String], count: Int = 6, as client: String,
+      sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+      for _ in 0..<count {
+        try await expect(
+          ExitCodes.noPermission, arguments, ["a wrong guess"], as: client,
+          sourceLocation: sourceLocation)
+      }
+    }
+
     /// Six wrong guesses, enough to lock what they count against; their answers are not
     /// what the case checks.
     func guess(_ arguments: [String], _ lines: [String], as client: String) async throws {
@@ -272,6 +259,18 @@ struct DeviceCookieTests {
   static func cookieFiles(in folder: String) throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("device-") }
       .sorted()
+  }
+
+  /// Renames the device's one cookie file to what a previous release called it, a name made
+  /// from the file's database part (`device-<database digest>`); returns both names.
+  static func renameCookie(
+    in folder: String, toPrevious previousName: (String) -> String
+  ) throws -> (own: String, previous: String) {
+    let own = try #require(try cookieFiles(in: folder).first)
+    let databasePart = try #require(own.components(separatedBy: "-account-").first)
+    let previous = previousName(databasePart)
+    try FileManager.default.moveItem(atPath: folder + "/" + own, toPath: folder + "/" + previous)
+    return (own, previous)
   }
 
   /// A file's permission bits.

@@ -7,31 +7,17 @@ import Testing
 /// objects, and session rows no sign-in wrote. Each is refused with one message (and its next step) and its code,
 /// and nothing is created or written.
 @Suite("Hostile files", .serialized)
-struct HostileFileTests {
+final class HostileFileTests: WorkspaceCase {
   static let phrase = "hostile file pass phrase"
   static let signUp = ["signup", "--username", "owner", "--password-stdin"]
 
-  /// A database with one signed-in account.
-  static func signedUp(_ workspace: Workspace) async throws {
-    let made = try await workspace.run(signUp, lines: [phrase, phrase])
-    try #require(made.exitCode == ExitCodes.ok, "signup: \(made.summary)")
-  }
-
-  static func expectRefusal(_ result: RunResult, code: Int32, mentioning words: [String]) {
-    #expect(result.exitCode == code, "\(result.summary)")
-    #expect(result.isOneMessageWithItsStep, "\(result.summary)")
-    for word in words { #expect(result.errorText.contains(word), "\(result.summary)") }
-  }
-
   @Test("a dangling symbolic link at the database path is refused; its target never appears")
   func danglingLink() async throws {
-    let workspace = try Workspace("dangling-link")
-    defer { workspace.remove() }
     let target = workspace.root + "/target.sqlite3"
     try FileManager.default.createSymbolicLink(
       atPath: workspace.database, withDestinationPath: target)
     let result = try await workspace.run(Self.signUp, lines: [Self.phrase, Self.phrase])
-    Self.expectRefusal(result, code: ExitCodes.ioError, mentioning: ["symbolic link"])
+    expectRefusal(result, code: ExitCodes.ioError, mentioning: ["symbolic link"])
     #expect(!FileManager.default.fileExists(atPath: target))
     #expect(
       try FileManager.default.destinationOfSymbolicLink(atPath: workspace.database) == target)
@@ -39,8 +25,6 @@ struct HostileFileTests {
 
   @Test("a dangling link at the default XDG location is refused too")
   func danglingLinkAtDefaultLocation() async throws {
-    let workspace = try Workspace("dangling-default")
-    defer { workspace.remove() }
     let dataFolder = workspace.root + "/clients/main/data/authcli"
     try FileManager.default.createDirectory(atPath: dataFolder, withIntermediateDirectories: true)
     let target = workspace.root + "/elsewhere.sqlite3"
@@ -48,29 +32,25 @@ struct HostileFileTests {
       atPath: dataFolder + "/auth.sqlite3", withDestinationPath: target)
     let result = try await workspace.run(
       Self.signUp, input: Data("\(Self.phrase)\n\(Self.phrase)\n".utf8))
-    Self.expectRefusal(result, code: ExitCodes.ioError, mentioning: ["symbolic link"])
+    expectRefusal(result, code: ExitCodes.ioError, mentioning: ["symbolic link"])
     #expect(!FileManager.default.fileExists(atPath: target))
   }
 
   @Test("a link to a real database is refused for every command")
   func linkToRealDatabase() async throws {
-    let workspace = try Workspace("real-link")
-    defer { workspace.remove() }
-    try await Self.signedUp(workspace)
+    try await workspace.signUp("owner", phrase: Self.phrase)
     let link = workspace.root + "/link.sqlite3"
     try FileManager.default.createSymbolicLink(
       atPath: link, withDestinationPath: workspace.database)
     for arguments in [["whoami"], ["users", "list"], ["inspect"], ["migrate"]] {
       let result = try await workspace.run(database: link, arguments)
-      Self.expectRefusal(result, code: ExitCodes.ioError, mentioning: ["symbolic link"])
+      expectRefusal(result, code: ExitCodes.ioError, mentioning: ["symbolic link"])
     }
   }
 
   @Test("a database of another user is refused")
   func foreignOwner() async throws {
-    let workspace = try Workspace("foreign-owner")
-    defer { workspace.remove() }
-    try await Self.signedUp(workspace)
+    try await workspace.signUp("owner", phrase: Self.phrase)
     try SQLiteWriter.execute("PRAGMA wal_checkpoint(TRUNCATE)", on: workspace.database)
     // `nobody` (65534) stands for another account; the tests run as root, who may chown.
     try #require(chown(workspace.database, 65534, 65534) == 0, "chown needs root")
@@ -79,7 +59,7 @@ struct HostileFileTests {
       ["whoami"], ["users", "list"], ["signin", "--username", "owner", "--password-stdin"],
     ] {
       let result = try await workspace.run(arguments, lines: [Self.phrase])
-      Self.expectRefusal(result, code: ExitCodes.ioError, mentioning: ["another user"])
+      expectRefusal(result, code: ExitCodes.ioError, mentioning: ["another user"])
     }
     #expect(try Data(contentsOf: URL(fileURLWithPath: workspace.database)) == before)
   }
@@ -88,52 +68,44 @@ struct HostileFileTests {
     "a database that group or others can write is refused",
     arguments: [0o666, 0o620, 0o602] as [mode_t])
   func writableByOthers(mode: mode_t) async throws {
-    let workspace = try Workspace("writable-\(String(mode, radix: 8))")
-    defer { workspace.remove() }
-    try await Self.signedUp(workspace)
+    try await workspace.signUp("owner", phrase: Self.phrase)
     try #require(chmod(workspace.database, mode) == 0)
     let result = try await workspace.run(["whoami"], lines: [])
-    Self.expectRefusal(result, code: ExitCodes.ioError, mentioning: ["other users can write"])
+    expectRefusal(result, code: ExitCodes.ioError, mentioning: ["other users can write"])
   }
 
   @Test("a folder that others can write is refused, for a new database and an existing one")
   func writableFolder() async throws {
-    let workspace = try Workspace("writable-folder")
-    defer { workspace.remove() }
     let folder = workspace.root + "/shared"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
     try #require(chmod(folder, 0o1777) == 0)
     let path = folder + "/auth.sqlite3"
     let created = try await workspace.run(
       database: path, Self.signUp, lines: [Self.phrase, Self.phrase])
-    Self.expectRefusal(created, code: ExitCodes.ioError, mentioning: ["folder", folder])
+    expectRefusal(created, code: ExitCodes.ioError, mentioning: ["folder", folder])
     #expect(!FileManager.default.fileExists(atPath: path))
     // An existing database moved there is refused as well.
-    try await Self.signedUp(workspace)
+    try await workspace.signUp("owner", phrase: Self.phrase)
     try SQLiteWriter.execute("PRAGMA wal_checkpoint(TRUNCATE)", on: workspace.database)
     try FileManager.default.moveItem(atPath: workspace.database, toPath: path)
     let used = try await workspace.run(database: path, ["users", "list"])
-    Self.expectRefusal(used, code: ExitCodes.ioError, mentioning: ["folder"])
+    expectRefusal(used, code: ExitCodes.ioError, mentioning: ["folder"])
   }
 
   @Test("a folder of another user is refused")
   func foreignFolder() async throws {
-    let workspace = try Workspace("foreign-folder")
-    defer { workspace.remove() }
     let folder = workspace.root + "/theirs"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
     try #require(chown(folder, 65534, 65534) == 0, "chown needs root")
     let result = try await workspace.run(
       database: folder + "/auth.sqlite3", Self.signUp, lines: [Self.phrase, Self.phrase])
-    Self.expectRefusal(result, code: ExitCodes.ioError, mentioning: ["another user"])
+    expectRefusal(result, code: ExitCodes.ioError, mentioning: ["another user"])
     #expect(!FileManager.default.fileExists(atPath: folder + "/auth.sqlite3"))
   }
 
   @Test("-wal and -shm made 0644 beside a database end up 0600, even under umask 000")
   func companionFilesArePrivate() async throws {
-    let workspace = try Workspace("companions")
-    defer { workspace.remove() }
-    try await Self.signedUp(workspace)
+    try await workspace.signUp("owner", phrase: Self.phrase)
     try #require(chmod(workspace.database, 0o644) == 0)
     // A connection held open keeps -wal and -shm in place after authcli exits; SQLite
     // gives them the main file's mode (0644) when this process creates them.
@@ -163,9 +135,7 @@ struct HostileFileTests {
 
   @Test("a planted trigger is refused by name, by every command, and listed by inspect")
   func plantedTrigger() async throws {
-    let workspace = try Workspace("planted-trigger")
-    defer { workspace.remove() }
-    try await Self.signedUp(workspace)
+    try await workspace.signUp("owner", phrase: Self.phrase)
     try SQLiteWriter.execute(
       """
       CREATE TRIGGER keep_sessions AFTER DELETE ON sessions
@@ -177,13 +147,13 @@ struct HostileFileTests {
     let before = try Data(contentsOf: URL(fileURLWithPath: workspace.database))
     for arguments in [["signout"], ["whoami"], ["users", "list"], ["migrate"]] {
       let result = try await workspace.run(arguments)
-      Self.expectRefusal(
+      expectRefusal(
         result, code: ExitCodes.invalidData,
         mentioning: ["extra trigger forget_failures", "extra trigger keep_sessions"])
     }
     let signIn = try await workspace.run(
       ["signin", "--username", "owner", "--password-stdin"], lines: ["wrong guess"])
-    Self.expectRefusal(signIn, code: ExitCodes.invalidData, mentioning: ["keep_sessions"])
+    expectRefusal(signIn, code: ExitCodes.invalidData, mentioning: ["keep_sessions"])
     let inspected = try await workspace.run(["inspect"], lines: [])
     #expect(inspected.exitCode == ExitCodes.invalidData, "\(inspected.summary)")
     #expect(inspected.outputText.contains("Triggers:        forget_failures"))
@@ -196,9 +166,7 @@ struct HostileFileTests {
     "an altered table, an index on authcli's table and a dropped index are each named; a view is an app's"
   )
   func alteredSchema() async throws {
-    let workspace = try Workspace("altered-schema")
-    defer { workspace.remove() }
-    try await Self.signedUp(workspace)
+    try await workspace.signUp("owner", phrase: Self.phrase)
     try SQLiteWriter.execute(
       """
       ALTER TABLE users ADD COLUMN note TEXT;
@@ -207,7 +175,7 @@ struct HostileFileTests {
       DROP INDEX auth_events_by_user;
       """, on: workspace.database)
     let result = try await workspace.run(["users", "list"], lines: [])
-    Self.expectRefusal(
+    expectRefusal(
       result, code: ExitCodes.invalidData,
       mentioning: [
         "altered table users", "extra index users_by_note", "missing index auth_events_by_user",
@@ -215,7 +183,7 @@ struct HostileFileTests {
     #expect(!result.outputText.contains("everyone"), "\(result.summary)")
     let clean = try Workspace("clean-schema")
     defer { clean.remove() }
-    try await Self.signedUp(clean)
+    try await clean.signUp("owner", phrase: Self.phrase)
     let inspected = try await clean.run(["inspect"], lines: [])
     #expect(inspected.exitCode == ExitCodes.ok, "\(inspected.summary)")
     #expect(inspected.outputText.contains("Schema check:    ok"))
@@ -230,9 +198,7 @@ struct HostileFileTests {
       "created_at = created_at + 60000",
     ])
   func implausibleSession(change: String) async throws {
-    let workspace = try Workspace("implausible-session")
-    defer { workspace.remove() }
-    try await Self.signedUp(workspace)
+    try await workspace.signUp("owner", phrase: Self.phrase)
     let before = try await workspace.run(["whoami"], lines: [])
     try #require(before.exitCode == ExitCodes.ok, "\(before.summary)")
     try SQLiteWriter.execute("UPDATE sessions SET \(change)", on: workspace.database)
@@ -242,9 +208,7 @@ struct HostileFileTests {
 
   @Test("when the token cannot be stored, the new session is ended before the error")
   func noOrphanedSession() async throws {
-    let workspace = try Workspace("orphan")
-    defer { workspace.remove() }
-    try await Self.signedUp(workspace)
+    try await workspace.signUp("owner", phrase: Self.phrase)
     // Root writes through a read-only folder, so the state file is made unwritable another
     // way: a non-empty folder in its place, which the atomic rename cannot replace.
     let folder = workspace.stateFolder()

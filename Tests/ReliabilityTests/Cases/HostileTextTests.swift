@@ -4,7 +4,7 @@ import Testing
 /// Text that would deceive a reader: invisible and reordering characters in stored names,
 /// newlines in echoed values, and a line too long to be a password.
 @Suite("Hostile text and input", .serialized)
-struct HostileTextTests {
+final class HostileTextTests: WorkspaceCase {
   /// Names that read as "admin" (or nearly) on a terminal that shows them raw.
   static let lookalikes = [
     "ad\u{200B}min", "admin\u{200E}", "admin\u{200F}", "ad\u{061C}min", "ad\u{00AD}min",
@@ -25,12 +25,8 @@ struct HostileTextTests {
 
   @Test("stored names with invisible or reordering characters are escaped in tables and JSON")
   func lookalikeNames() async throws {
-    let workspace = try Workspace("lookalikes")
-    defer { workspace.remove() }
     let phrase = "hostile text pass phrase"
-    let made = try await workspace.run(
-      ["signup", "--username", "admin", "--password-stdin"], lines: [phrase, phrase])
-    try #require(made.exitCode == ExitCodes.ok, "\(made.summary)")
+    try await workspace.signUp("admin", phrase: phrase)
     // Someone who can write the database plants the look-alikes directly.
     let values = Self.lookalikes.enumerated().map { index, name in
       "('\(name)', 'x', \(index), \(index))"
@@ -62,8 +58,6 @@ struct HostileTextTests {
 
   @Test("a newline or control character in an echoed path, option or value forges no line")
   func echoedValues() async throws {
-    let workspace = try Workspace("echoed")
-    defer { workspace.remove() }
     let cases: [([String], [String: String])] = [
       (["--db", "/nonexistent/x\nSigned in as root.", "whoami"], [:]),
       (["--db", "/nonexistent/\u{1B}[2Jx\u{202E}", "whoami"], [:]),
@@ -93,12 +87,8 @@ struct HostileTextTests {
 
   @Test("a password line over the cap is refused at once, in bounded memory")
   func capBeforeWork() async throws {
-    let workspace = try Workspace("cap")
-    defer { workspace.remove() }
     let phrase = "bounded input pass phrase"
-    let made = try await workspace.run(
-      ["signup", "--username", "capped", "--password-stdin"], lines: [phrase, phrase])
-    try #require(made.exitCode == ExitCodes.ok, "\(made.summary)")
+    try await workspace.signUp("capped", phrase: phrase)
     let signIn = ["--db", workspace.database, "signin", "--username", "capped", "--password-stdin"]
     // The baseline: a wrong password of ordinary length, in the same run.
     let (ordinary, ordinaryPeak) = try await Self.measured(

@@ -7,41 +7,21 @@ import Testing
 /// transaction may get another server session: a named prepared statement or a session
 /// setting of an earlier transaction would be missing there. What went through the pooler
 /// is then read on the server directly.
-@Suite(
-  "PgBouncer storms", .serialized,
-  .enabled(if: TestPostgres.shouldRunPooled, Comment(rawValue: TestPostgres.pooledSkipReason)))
-struct PgBouncerStormTests {
+@Suite("PgBouncer storms", .serialized, .needsPgBouncer)
+final class PgBouncerStormTests: WorkspaceCase {
   private static let password = "shared account pass phrase"
 
   @Test("12 processes signing up at once through PgBouncer: every account, nothing lost")
   func signUpStorm() async throws {
-    let workspace = try Workspace("pgbouncer-storm")
-    defer { workspace.remove() }
     let (pooled, direct) = try TestPostgres.freshPooledSchema()
     // Distinct names from 12 processes at once, and 6 names each tried by 4 of them.
     let distinct = (0..<36).map { ("storm\($0)", $0 % 12) }
     let contended = (0..<6).flatMap { name in (0..<4).map { ("contended\(name)", $0) } }
-    let attempts = distinct + contended
-    let results = try await concurrently(attempts, width: 12) { name, client in
-      (
-        name,
-        try await workspace.run(
-          database: pooled.connectionString, ["signup", "--username", name, "--password-stdin"],
-          lines: [Self.password, Self.password], client: "client\(client)-\(name)")
-      )
-    }
-    for (name, _) in distinct {
-      let outcome = try #require(results.first { $0.0 == name }?.1)
-      #expect(outcome.exitCode == ExitCodes.ok, "\(name): \(outcome.summary)")
-    }
+    var storm = SignUpStorm(distinct + contended)
+    try await storm.run(
+      database: pooled.connectionString, password: Self.password, width: 12, in: workspace)
     let contendedNames = Set(contended.map(\.0))
-    for name in contendedNames {
-      let outcomes = results.filter { $0.0 == name }.map(\.1)
-      #expect(outcomes.filter { $0.exitCode == ExitCodes.ok }.count == 1, "\(name) created once")
-      for outcome in outcomes where outcome.exitCode != ExitCodes.ok {
-        #expect(outcome.exitCode == ExitCodes.invalidData, "\(name): \(outcome.summary)")
-      }
-    }
+    storm.expectCreatedOnce(Set(distinct.map(\.0)).union(contendedNames))
     let snapshot = try PostgresSnapshot.expectConsistent(direct)
     #expect(Set(snapshot.users.keys) == Set(distinct.map(\.0)).union(contendedNames))
     #expect(snapshot.sessions.count == distinct.count + contendedNames.count)
@@ -49,8 +29,6 @@ struct PgBouncerStormTests {
 
   @Test("every kind of command through PgBouncer, one after another, as one client")
   func commandsThroughThePooler() async throws {
-    let workspace = try Workspace("pgbouncer-commands")
-    defer { workspace.remove() }
     let (pooled, direct) = try TestPostgres.freshPooledSchema()
     let database = pooled.connectionString
     let steps: [([String], [String])] = [

@@ -8,9 +8,7 @@ import Testing
 /// both in one multi-host URI with `target_session_attrs=read-write`: the primary crashes in
 /// the middle of a storm of sign-ups and sign-ins, the standby is promoted, nothing a
 /// client was told was saved is lost, and every client is still signed in.
-@Suite(
-  "PostgreSQL failover", .serialized,
-  .enabled(if: TestPostgres.shouldRun, Comment(rawValue: TestPostgres.skipReason)))
+@Suite("PostgreSQL failover", .serialized, .needsPostgres)
 struct PostgresFailoverTests {
   private static let password = "failover pass phrase"
   /// Successful commands before the primary is crashed.
@@ -166,23 +164,18 @@ struct PostgresFailoverTests {
   ) async throws -> [Command] {
     var commands: [Command] = []
     var afterPromotion = 0
-    for round in 0..<40 {
+    rounds: for round in 0..<40 {
       if afterPromotion >= 2 { break }
       let name = "c\(client)-\(round)"
       let promotedBefore = progress.promotedAt != nil
-      let signUp = try await attempt(
-        Command(name: name, isSignUp: true), workspace: workspace, client: client,
-        arguments: ["--db", uri, "signup", "--username", name, "--password-stdin"],
-        input: "\(password)\n\(password)\n", progress: progress)
-      commands.append(signUp)
-      // A command that never succeeded fails the test; more rounds would only take longer.
-      guard signUp.succeeded else { break }
-      let signIn = try await attempt(
-        Command(name: name, isSignUp: false), workspace: workspace, client: client,
-        arguments: ["--db", uri, "signin", "--username", name, "--password-stdin"],
-        input: "\(password)\n", progress: progress)
-      commands.append(signIn)
-      guard signIn.succeeded else { break }
+      for isSignUp in [true, false] {
+        let command = try await attempt(
+          Command(name: name, isSignUp: isSignUp), workspace: workspace, client: client, uri: uri,
+          progress: progress)
+        commands.append(command)
+        // A command that never succeeded fails the test; more rounds would only take longer.
+        guard command.succeeded else { break rounds }
+      }
       if promotedBefore { afterPromotion += 1 }
     }
     return commands
@@ -191,14 +184,16 @@ struct PostgresFailoverTests {
   /// Runs one command until it succeeds (or a sign-up finds its name taken after a failed
   /// try), at most `triesPerCommand` times.
   private static func attempt(
-    _ command: Command, workspace: Workspace, client: Int, arguments: [String], input: String,
+    _ command: Command, workspace: Workspace, client: Int, uri: String,
     progress: FailoverProgress
   ) async throws -> Command {
     var command = command
     let clock = ContinuousClock()
+    let verb = command.isSignUp ? "signup" : "signin"
     for _ in 0..<triesPerCommand {
       let result = try await workspace.run(
-        arguments, input: Data(input.utf8), client: "client\(client)")
+        database: uri, [verb, "--username", command.name, "--password-stdin"],
+        lines: [password], client: "client\(client)")
       command.tries.append(result)
       if result.exitCode == ExitCodes.ok {
         progress.countSuccess()

@@ -6,27 +6,10 @@ import Testing
 /// machine's, with no `sslmode` in the URI: it must not be able to answer. The server is
 /// `script/postgres start-tls`, reached as `db.example.invalid` through `hostaddr=127.0.0.1`,
 /// so that the name the certificate is checked against is not a loopback one.
-@Suite(
-  "PostgreSQL over TCP with no sslmode named", .serialized,
-  .enabled(if: TestPostgres.shouldRun, Comment(rawValue: TestPostgres.skipReason)))
-struct PostgresServerVerificationTests {
+@Suite("PostgreSQL over TCP with no sslmode named", .serialized, .needsPostgres)
+final class PostgresServerVerificationTests: TLSServerCase {
   /// A name that is not this machine's, which no resolver answers (RFC 6761).
   private static let remoteName = "db.example.invalid"
-
-  /// The server's password for any host name, so that only TLS decides.
-  private static func passfile(
-    _ server: ScriptedPostgres, in workspace: Workspace
-  ) throws
-    -> [String: String]
-  {
-    let path = workspace.root + "/pgpass"
-    let line = try String(contentsOfFile: server.passfile, encoding: .utf8)
-    let written = FileManager.default.createFile(
-      atPath: path, contents: Data(("*" + line.drop(while: { $0 != ":" })).utf8),
-      attributes: [.posixPermissions: 0o600])
-    #expect(written, "the passfile was not written")
-    return ["PGPASSFILE": path]
-  }
 
   /// The server by the remote name, reached on loopback, with `extra` query options.
   private static func remoteURI(_ server: ScriptedPostgres, _ extra: String = "") -> String {
@@ -35,11 +18,7 @@ struct PostgresServerVerificationTests {
 
   @Test("a self-signed certificate for another name is refused unless a weaker mode is named")
   func aCertificateForAnotherNameIsRefused() async throws {
-    let server = try ScriptedPostgres(.tls)
-    defer { server.stop() }
-    let workspace = try Workspace("pg-verify-name")
-    defer { workspace.remove() }
-    let environment = try Self.passfile(server, in: workspace)
+    let environment = try passfileForAnyHost()
     try server.presentSelfSignedCertificate(for: "evil.example")
 
     let refused = try await workspace.run(
@@ -79,11 +58,7 @@ struct PostgresServerVerificationTests {
 
   @Test("a server without TLS over TCP is refused unless sslmode=disable or prefer is named")
   func aServerWithoutTLSIsRefused() async throws {
-    let server = try ScriptedPostgres(.tls)
-    defer { server.stop() }
-    let workspace = try Workspace("pg-verify-plain")
-    defer { workspace.remove() }
-    let environment = try Self.passfile(server, in: workspace)
+    let environment = try passfileForAnyHost()
     try server.turnTLSOff()
 
     let refused = try await workspace.run(

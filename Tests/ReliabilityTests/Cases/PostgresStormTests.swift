@@ -5,34 +5,18 @@ import Testing
 
 /// The process storms, on PostgreSQL: contended sign-ups, guessing with exact throttle
 /// counts, SIGKILL mid-write, and a server restarted while commands run.
-@Suite(
-  "PostgreSQL storms", .serialized,
-  .enabled(if: TestPostgres.shouldRun, Comment(rawValue: TestPostgres.skipReason)))
-struct PostgresStormTests {
+@Suite("PostgreSQL storms", .serialized, .needsPostgres)
+final class PostgresStormTests: WorkspaceCase {
   private static let password = "shared account pass phrase"
 
   @Test("8 processes signing up the same names: each name exactly once, never busy")
   func contendedSignUps() async throws {
-    let workspace = try Workspace("pg-signups")
-    defer { workspace.remove() }
     let target = try TestPostgres.freshSchema()
     let names = (0..<6).map { "contended\($0)" }
-    let attempts = (0..<8).flatMap { client in names.map { (client, $0) } }
-    let results = try await concurrently(attempts, width: 8) { client, name in
-      (
-        name,
-        try await workspace.run(
-          database: target.connectionString, ["signup", "--username", name, "--password-stdin"],
-          lines: [Self.password, Self.password], client: "client\(client)-\(name)")
-      )
-    }
-    for name in names {
-      let outcomes = results.filter { $0.0 == name }.map(\.1)
-      #expect(outcomes.filter { $0.exitCode == ExitCodes.ok }.count == 1, "\(name) created once")
-      for outcome in outcomes where outcome.exitCode != ExitCodes.ok {
-        #expect(outcome.exitCode == ExitCodes.invalidData, "\(name): \(outcome.summary)")
-      }
-    }
+    var storm = SignUpStorm((0..<8).flatMap { client in names.map { ($0, client) } })
+    try await storm.run(
+      database: target.connectionString, password: Self.password, width: 8, in: workspace)
+    storm.expectCreatedOnce(Set(names))
     let snapshot = try PostgresSnapshot.expectConsistent(target)
     #expect(Set(snapshot.users.keys) == Set(names))
     #expect(snapshot.sessions.count == names.count)
@@ -40,8 +24,6 @@ struct PostgresStormTests {
 
   @Test("8 processes guessing at once: five failures count per name, then it is locked")
   func exactThrottleCounts() async throws {
-    let workspace = try Workspace("pg-signins")
-    defer { workspace.remove() }
     let target = try TestPostgres.freshSchema()
     let targets = ["target-a", "target-b"]
     for name in targets {
@@ -51,7 +33,7 @@ struct PostgresStormTests {
       try #require(made.exitCode == ExitCodes.ok, "signup \(name): \(made.summary)")
     }
     let attempts = targets.flatMap { name in (0..<8).map { (name, $0) } }
-    let results = try await concurrently(attempts, width: 8) { name, number in
+    let results = try await concurrently(attempts, width: 8) { [workspace] name, number in
       try await workspace.run(
         database: target.connectionString, ["signin", "--username", name, "--password-stdin"],
         lines: ["not the password \(number)"], client: "attacker\(number)")
@@ -71,8 +53,6 @@ struct PostgresStormTests {
   @Test("30 rounds of SIGKILL to clients mid-write leave nothing half-written")
   func killedMidWrite() async throws {
     var random = SeededGenerator(seed: SeededGenerator.seedFromEnvironment(for: "pg crash"))
-    let workspace = try Workspace("pg-crash")
-    defer { workspace.remove() }
     let target = try TestPostgres.freshSchema()
     let migrated = try await workspace.run(["--db", target.connectionString, "migrate"])
     try #require(migrated.exitCode == ExitCodes.ok, "migrate: \(migrated.summary)")
@@ -108,8 +88,6 @@ struct PostgresStormTests {
 
   @Test("a server restarted mid-run: commands in flight fail with 69, nothing half-written")
   func serverRestart() async throws {
-    let workspace = try Workspace("pg-restart")
-    defer { workspace.remove() }
     let server = try ThrowawayServer()
     defer { server.stop() }
     let target = try #require(PostgresTarget(uri: server.uri))

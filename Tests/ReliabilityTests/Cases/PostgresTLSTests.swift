@@ -6,18 +6,12 @@ import Testing
 /// authcli against a server reached as a remote one is: TCP on loopback, TLS required with
 /// the server's certificate checked (`sslmode=verify-full`), SCRAM with the password in a
 /// passfile, never in the URI. The server is `script/postgres start-tls`.
-@Suite(
-  "PostgreSQL over TCP with TLS and SCRAM", .serialized,
-  .enabled(if: TestPostgres.shouldRun, Comment(rawValue: TestPostgres.skipReason)))
-struct PostgresTLSTests {
+@Suite("PostgreSQL over TCP with TLS and SCRAM", .serialized, .needsPostgres)
+final class PostgresTLSTests: TLSServerCase {
   private static let password = "amber lantern quietly folding"
 
   @Test("sign-up then sign-in over verify-full TLS, the password from PGPASSFILE or ~/.pgpass")
   func signUpAndSignInOverTLS() async throws {
-    let server = try ScriptedPostgres(.tls)
-    defer { server.stop() }
-    let workspace = try Workspace("pg-tls")
-    defer { workspace.remove() }
     #expect(server.uri.contains("host=") == false && server.uri.contains("localhost:"))
     #expect(server.uri.contains("sslmode=verify-full"), "\(server.uri)")
     let passfile = ["PGPASSFILE": server.passfile]
@@ -78,19 +72,7 @@ struct PostgresTLSTests {
 
   @Test("verify-full against a name the certificate lacks, or without TLS: exit 69, libpq's reason")
   func refusedWithoutTheRightCertificateOrTLS() async throws {
-    let server = try ScriptedPostgres(.tls)
-    defer { server.stop() }
-    let workspace = try Workspace("pg-tls-refused")
-    defer { workspace.remove() }
-    // The password for any host name, so that only the certificate or TLS can refuse.
-    let passfile = workspace.root + "/pgpass"
-    let line = try String(contentsOfFile: server.passfile, encoding: .utf8)
-    let written = FileManager.default.createFile(
-      atPath: passfile,
-      contents: Data(("*" + line.drop(while: { $0 != ":" })).utf8),
-      attributes: [.posixPermissions: 0o600])
-    #expect(written, "the passfile was not written")
-    let environment = ["PGPASSFILE": passfile]
+    let environment = try passfileForAnyHost()
 
     // The certificate names localhost; 127.0.0.1 is the same server by a name it lacks.
     let byAddress = server.uri.replacingOccurrences(of: "//localhost:", with: "//127.0.0.1:")

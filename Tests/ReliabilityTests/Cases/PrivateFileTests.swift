@@ -6,26 +6,16 @@ import Testing
 /// the files a refused adoption or a backup would touch. Each is refused with one message (and its next step), the
 /// documented code, and the file as it was.
 @Suite("Private files", .serialized)
-struct PrivateFileTests {
+final class PrivateFileTests: WorkspaceCase {
   static let phrase = "private file pass phrase"
   static let signIn = ["signin", "--username", "owner", "--password-stdin"]
 
   /// A database with one account, signed in with a device cookie.
-  static func signedIn(_ workspace: Workspace, client: String = "main") async throws {
-    let made = try await workspace.run(
-      database: workspace.database, ["signup", "--username", "owner", "--password-stdin"],
-      lines: [phrase, phrase], client: client)
-    try #require(made.exitCode == ExitCodes.ok, "signup: \(made.summary)")
-    let again = try await workspace.run(
-      database: workspace.database, signIn, lines: [phrase], client: client)
+  static func signedIn(_ workspace: Workspace) async throws {
+    try await workspace.signUp("owner", phrase: phrase)
+    let again = try await workspace.run(signIn, lines: [phrase])
     try #require(again.exitCode == ExitCodes.ok, "signin: \(again.summary)")
     try SQLiteWriter.execute("PRAGMA wal_checkpoint(TRUNCATE)", on: workspace.database)
-  }
-
-  static func expectRefusal(_ result: RunResult, code: Int32, mentioning words: [String]) {
-    #expect(result.exitCode == code, "\(result.summary)")
-    #expect(result.isOneMessageWithItsStep, "\(result.summary)")
-    for word in words { #expect(result.errorText.contains(word), "\(word): \(result.summary)") }
   }
 
   /// The one file in the client's state folder whose name starts with `prefix`.
@@ -45,8 +35,6 @@ struct PrivateFileTests {
     "a database that group or others can read is refused by every command, with the chmod to run",
     arguments: [0o644, 0o640, 0o604] as [mode_t])
   func readableDatabase(mode: mode_t) async throws {
-    let workspace = try Workspace("readable-db-\(String(mode, radix: 8))")
-    defer { workspace.remove() }
     try await Self.signedIn(workspace)
     try #require(chmod(workspace.database, mode) == 0)
     let before = try FileFingerprint(workspace.database).description
@@ -56,7 +44,7 @@ struct PrivateFileTests {
       ["verify", "--username", "owner", "--password-stdin"],
     ] {
       let result = try await workspace.run(arguments, lines: [Self.phrase])
-      Self.expectRefusal(
+      expectRefusal(
         result, code: ExitCodes.ioError,
         mentioning: [
           "other users can read it (mode \(String(mode, radix: 8)))",
@@ -71,47 +59,30 @@ struct PrivateFileTests {
     #expect(listed.exitCode == ExitCodes.ok, "\(listed.summary)")
   }
 
-  @Test("a session token file others can read is refused, by whoami and by a new sign-in")
-  func readableTokenFile() async throws {
-    let workspace = try Workspace("readable-token")
-    defer { workspace.remove() }
+  @Test(
+    "a session token or device cookie file others can read is refused, with the chmod to run",
+    arguments: [("session-", 0o644), ("device-", 0o640)] as [(String, mode_t)])
+  func readableStateFile(prefix: String, mode: mode_t) async throws {
     try await Self.signedIn(workspace)
-    let token = try Self.stateFile(workspace, "session-")
-    try #require(chmod(token, 0o644) == 0)
-    let before = try Data(contentsOf: URL(fileURLWithPath: token))
-    let whoami = try await workspace.run(["whoami"])
-    Self.expectRefusal(
-      whoami, code: ExitCodes.ioError,
-      mentioning: [token, "other users can read it (mode 644)", "chmod 600 \(token)"])
-    #expect(whoami.output.isEmpty)
+    let file = try Self.stateFile(workspace, prefix)
+    try #require(chmod(file, mode) == 0)
+    let before = try Data(contentsOf: URL(fileURLWithPath: file))
     // A sign-in would replace the file and leave the exposed session running: refused too.
-    let signIn = try await workspace.run(Self.signIn, lines: [Self.phrase])
-    Self.expectRefusal(signIn, code: ExitCodes.ioError, mentioning: ["chmod 600 \(token)"])
-    #expect(try Data(contentsOf: URL(fileURLWithPath: token)) == before)
-    #expect(Self.mode(token) == 0o644)
-  }
-
-  @Test("a device cookie file others can read is refused, with the chmod to run")
-  func readableDeviceCookie() async throws {
-    let workspace = try Workspace("readable-cookie")
-    defer { workspace.remove() }
-    try await Self.signedIn(workspace)
-    let cookie = try Self.stateFile(workspace, "device-")
-    try #require(chmod(cookie, 0o640) == 0)
-    let before = try Data(contentsOf: URL(fileURLWithPath: cookie))
     for arguments in [["whoami"], Self.signIn] {
       let result = try await workspace.run(arguments, lines: [Self.phrase])
-      Self.expectRefusal(
+      expectRefusal(
         result, code: ExitCodes.ioError,
-        mentioning: [cookie, "other users can read it (mode 640)", "chmod 600 \(cookie)"])
+        mentioning: [
+          file, "other users can read it (mode \(String(mode, radix: 8)))", "chmod 600 \(file)",
+        ])
+      #expect(result.output.isEmpty, "\(arguments)")
     }
-    #expect(try Data(contentsOf: URL(fileURLWithPath: cookie)) == before)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
+    #expect(Self.mode(file) == mode)
   }
 
   @Test("every file authcli writes is 0600 whatever the umask, so it is never refused later")
   func writtenFilesArePrivate() async throws {
-    let workspace = try Workspace("written-private")
-    defer { workspace.remove() }
     let loose = ["/bin/sh", "-c", "umask 000; exec \"$@\"", "sh"]
     let input = Data("\(Self.phrase)\n\(Self.phrase)\n".utf8)
     let database = ["--db", workspace.database]
@@ -147,21 +118,19 @@ struct PrivateFileTests {
 
   @Test("a database reached through a folder others can write is refused, naming the folder")
   func openFolderOnThePath() async throws {
-    let workspace = try Workspace("open-path")
-    defer { workspace.remove() }
     try await Self.signedIn(workspace)
     let open = try Self.openFolder(in: workspace, sticky: false)
     let moved = open + "/priv/auth.sqlite3"
     try FileManager.default.moveItem(atPath: workspace.database, toPath: moved)
     for arguments in [["users", "list"], ["inspect"], ["whoami"], ["backup", "copy.sqlite3"]] {
       let result = try await workspace.run(database: moved, arguments)
-      Self.expectRefusal(
+      expectRefusal(
         result, code: ExitCodes.ioError,
         mentioning: [open + " on its path is unsafe", "other users can write to it (mode 777)"])
     }
     // Named through a relative path, the same.
     let relative = try await workspace.run(database: "open/priv/auth.sqlite3", ["users", "list"])
-    Self.expectRefusal(relative, code: ExitCodes.ioError, mentioning: [open + " on its path"])
+    expectRefusal(relative, code: ExitCodes.ioError, mentioning: [open + " on its path"])
     // Sticky, as /tmp is, others can rename only their own entries: accepted.
     try #require(chmod(open, 0o1777) == 0)
     let sticky = try await workspace.run(database: moved, ["users", "list"])
@@ -170,8 +139,6 @@ struct PrivateFileTests {
 
   @Test("in a sticky folder, a link of another user on the way is refused; one of this user is not")
   func foreignLinkInStickyFolder() async throws {
-    let workspace = try Workspace("sticky-link")
-    defer { workspace.remove() }
     try await Self.signedIn(workspace)
     let open = try Self.openFolder(in: workspace, sticky: true)
     let link = open + "/link"
@@ -181,15 +148,13 @@ struct PrivateFileTests {
     // `nobody` (65534) stands for another account; the tests run as root, who may chown.
     try #require(lchown(link, 65534, 65534) == 0, "lchown needs root")
     let theirs = try await workspace.run(database: link + "/auth.sqlite3", ["users", "list"])
-    Self.expectRefusal(
+    expectRefusal(
       theirs, code: ExitCodes.ioError,
       mentioning: [link + " on its path is unsafe", "belongs to another user (uid 65534)"])
   }
 
   @Test("a state folder reached through a folder others can write is refused")
   func openFolderAboveTheStateFolder() async throws {
-    let workspace = try Workspace("open-state")
-    defer { workspace.remove() }
     let open = workspace.root + "/open"
     let state = ["XDG_STATE_HOME": open + "/priv/state"]
     try FileManager.default.createDirectory(
@@ -203,7 +168,7 @@ struct PrivateFileTests {
     try #require(chmod(open, 0o777) == 0)
     let whoami = try await workspace.run(
       ["--db", workspace.database, "whoami"], environment: state)
-    Self.expectRefusal(
+    expectRefusal(
       whoami, code: ExitCodes.ioError,
       mentioning: [open + " on its path is unsafe", "other users can write to it (mode 777)"])
     #expect(whoami.output.isEmpty)
@@ -211,8 +176,6 @@ struct PrivateFileTests {
 
   @Test("a refused adoption leaves the file's bytes and mode exactly as they were")
   func refusedAdoptionChangesNothing() async throws {
-    let workspace = try Workspace("refused-adoption")
-    defer { workspace.remove() }
     try await Self.signedIn(workspace)
     let guess = try await workspace.run(Self.signIn, lines: ["a wrong guess"], client: "other")
     try #require(guess.exitCode == ExitCodes.noPermission, "\(guess.summary)")
@@ -230,7 +193,7 @@ struct PrivateFileTests {
     let before = try Data(contentsOf: URL(fileURLWithPath: workspace.database))
     try #require(before[18...19] == Data([1, 1]), "fixture is in rollback-journal mode")
     let adopt = try await workspace.run(["migrate", "--adopt"])
-    Self.expectRefusal(
+    expectRefusal(
       adopt, code: ExitCodes.invalidData,
       mentioning: ["Not adopted", "CHECK constraint failed", "nothing was changed"])
     #expect(try Data(contentsOf: URL(fileURLWithPath: workspace.database)) == before)
@@ -242,14 +205,12 @@ struct PrivateFileTests {
 
   @Test("a backup into a folder others can write is refused, naming the backup's folder")
   func backupFolderIsNamed() async throws {
-    let workspace = try Workspace("backup-folder")
-    defer { workspace.remove() }
     try await Self.signedIn(workspace)
     let shared = workspace.root + "/shared"
     try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: false)
     try #require(chmod(shared, 0o1777) == 0)
     let result = try await workspace.run(["backup", shared + "/copy.sqlite3"])
-    Self.expectRefusal(
+    expectRefusal(
       result, code: ExitCodes.ioError,
       mentioning: ["the backup's folder \(shared)", "other users can write to it"])
     #expect(!result.errorText.contains("database folder"), "\(result.summary)")

@@ -6,15 +6,13 @@ import Testing
 /// After a scripted session, no password and no session token can be found anywhere it
 /// should not be: database, WAL, audit table, output. Every file is private (0600).
 @Suite("Secrets", .serialized)
-struct SecretsTests {
+final class SecretsTests: WorkspaceCase {
   private static let first = "first secret pass phrase 7Q"
   private static let second = "second secret pass phrase 9Z"
   private static let wrong = "wrong secret pass phrase 3X"
 
   @Test("no password or token at rest or in output; database and state files are 0600")
   func scriptedSession() async throws {
-    let workspace = try Workspace("secrets")
-    defer { workspace.remove() }
     var evidence = Evidence(workspace: workspace)
     let steps: [(arguments: [String], lines: [String], exit: Int32)] = [
       (["signup", "--username", "keeper", "--password-stdin"], [Self.first], 0),
@@ -61,25 +59,25 @@ struct SecretsTests {
 /// A passphrase typed into the username field (it fits the username rules) is kept only as
 /// a keyed hash, and probes of that name still correlate and throttle.
 @Suite("Secrets typed as names", .serialized)
-struct TypedNameTests {
+final class TypedNameTests: WorkspaceCase {
   static let typed = "correct-horse-battery-staple"
+  static let ownersPhrase = "a keeper's very own pass phrase"
+
+  /// The owner's account, three failed sign-ins under the typed passphrase, and one wrong
+  /// password of the owner's: what each engine's case then looks for.
+  static func probeTypedName(in workspace: Workspace, database: String? = nil) async throws {
+    try await workspace.signUp("owner", phrase: ownersPhrase, database: database)
+    for name in [typed, typed, typed, "owner"] {
+      let probe = try await workspace.run(
+        database: database, ["signin", "--username", name, "--password-stdin"],
+        lines: ["not the owner's phrase"])
+      #expect(probe.exitCode == ExitCodes.noPermission, "\(name): \(probe.summary)")
+    }
+  }
 
   @Test("a name with no account is never stored in clear; its failures still count")
   func typedPassphraseIsHashed() async throws {
-    let workspace = try Workspace("typed-name")
-    defer { workspace.remove() }
-    let phrase = "a keeper's very own pass phrase"
-    let made = try await workspace.run(
-      ["signup", "--username", "owner", "--password-stdin"], lines: [phrase])
-    try #require(made.exitCode == ExitCodes.ok, "\(made.summary)")
-    for _ in 0..<3 {
-      let probe = try await workspace.run(
-        ["signin", "--username", Self.typed, "--password-stdin"], lines: ["anything at all"])
-      #expect(probe.exitCode == ExitCodes.noPermission, "\(probe.summary)")
-    }
-    let owner = try await workspace.run(
-      ["signin", "--username", "owner", "--password-stdin"], lines: ["not the owner's phrase"])
-    #expect(owner.exitCode == ExitCodes.noPermission, "\(owner.summary)")
+    try await Self.probeTypedName(in: workspace)
     // Neither the database, nor its WAL, holds the typed text, in any letter case.
     for suffix in ["", "-wal"] {
       let path = workspace.database + suffix
@@ -111,26 +109,11 @@ struct TypedNameTests {
 
   @Test(
     "on PostgreSQL too: a name with no account is never stored in clear; its failures count",
-    .enabled(if: TestPostgres.shouldRun, Comment(rawValue: TestPostgres.skipReason)))
+    .needsPostgres)
   func typedPassphraseIsHashedOnPostgreSQL() async throws {
-    let workspace = try Workspace("typed-name-pg")
-    defer { workspace.remove() }
     let target = try TestPostgres.freshSchema()
     let database = target.connectionString
-    let phrase = "a keeper's very own pass phrase"
-    let made = try await workspace.run(
-      database: database, ["signup", "--username", "owner", "--password-stdin"], lines: [phrase])
-    try #require(made.exitCode == ExitCodes.ok, "\(made.summary)")
-    for _ in 0..<3 {
-      let probe = try await workspace.run(
-        database: database, ["signin", "--username", Self.typed, "--password-stdin"],
-        lines: ["anything at all"])
-      #expect(probe.exitCode == ExitCodes.noPermission, "\(probe.summary)")
-    }
-    let owner = try await workspace.run(
-      database: database, ["signin", "--username", "owner", "--password-stdin"],
-      lines: ["not the owner's phrase"])
-    #expect(owner.exitCode == ExitCodes.noPermission, "\(owner.summary)")
+    try await Self.probeTypedName(in: workspace, database: database)
     let snapshot = try PostgresSnapshot.expectConsistent(target)
     // No row of the schema holds the typed text, in any column, in any letter case.
     let connection = try PostgresConnection.connect(database, target: "typed-name")
@@ -157,24 +140,18 @@ struct TypedNameTests {
 
 /// A name typed at sign-in never reaches a PostgreSQL server in clear: a server that logs
 /// every statement with its bound values (`log_statement = 'all'`) has nothing to write.
-@Suite(
-  "Secrets typed as names, in the server log", .serialized,
-  .enabled(if: TestPostgres.shouldRun, Comment(rawValue: TestPostgres.skipReason)))
-struct TypedNameServerLogTests {
+@Suite("Secrets typed as names, in the server log", .serialized, .needsPostgres)
+final class TypedNameServerLogTests: WorkspaceCase {
   @Test("a passphrase typed as the name is not in the log of a server that logs every statement")
   func typedPassphraseIsNotInTheServerLog() async throws {
-    let workspace = try Workspace("typed-name-log")
-    defer { workspace.remove() }
     let server = try ThrowawayServer()
     defer { server.stop() }
     // Every later session of the database logs each statement and its parameters.
     let setup = try PostgresConnection.connect(server.uri, target: "setup")
     try setup.executeScript("ALTER DATABASE authcli SET log_statement = 'all'")
     let database = server.uri
-    let phrase = "a keeper's very own pass phrase"
-    let made = try await workspace.run(
-      database: database, ["signup", "--username", "owner", "--password-stdin"], lines: [phrase])
-    try #require(made.exitCode == ExitCodes.ok, "\(made.summary)")
+    let phrase = TypedNameTests.ownersPhrase
+    try await workspace.signUp("owner", phrase: phrase, database: database)
     for command in ["signin", "verify", "signin"] {
       let probe = try await workspace.run(
         database: database, [command, "--username", TypedNameTests.typed, "--password-stdin"],

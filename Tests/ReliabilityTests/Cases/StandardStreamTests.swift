@@ -5,7 +5,7 @@ import Testing
 /// closed input reads as empty input, output lost to a full disk or a closed descriptor is
 /// an error (74), and a reader that went away still ends the process by SIGPIPE.
 @Suite("Standard streams", .serialized)
-struct StandardStreamTests {
+final class StandardStreamTests: WorkspaceCase {
   /// The next step printed after a failure to write standard output.
   static let outputHint =
     "Check where standard output goes: a full disk, or a closed pipe or descriptor.\n"
@@ -16,14 +16,6 @@ struct StandardStreamTests {
   /// arguments).
   static func shell(_ script: String) -> [String] { ["/bin/sh", "-c", script, "sh"] }
 
-  /// A database with one signed-in account.
-  static func signedUp(_ workspace: Workspace) async throws {
-    let made = try await workspace.run(
-      database: workspace.database, ["signup", "--username", "owner", "--password-stdin"],
-      lines: [phrase, phrase])
-    try #require(made.exitCode == ExitCodes.ok, "signup: \(made.summary)")
-  }
-
   @Test(
     "with standard input closed, a command that reads it ends with 'input ended' instead of waiting",
     arguments: [
@@ -33,9 +25,7 @@ struct StandardStreamTests {
       ["users", "add", "--username", "second", "--password-stdin"],
     ])
   func closedInput(arguments: [String]) async throws {
-    let workspace = try Workspace("closed-input")
-    defer { workspace.remove() }
-    try await Self.signedUp(workspace)
+    try await workspace.signUp("owner", phrase: Self.phrase)
     // The limit only guards the run: the case is the exit code, well inside it.
     let result = try await workspace.run(
       ["--db", workspace.database] + arguments, wrapper: Self.shell("exec \"$@\" <&-"),
@@ -51,9 +41,7 @@ struct StandardStreamTests {
 
   @Test("output to a full disk is an error: exit 74, one line saying so and its next step")
   func fullDisk() async throws {
-    let workspace = try Workspace("full-disk")
-    defer { workspace.remove() }
-    try await Self.signedUp(workspace)
+    try await workspace.signUp("owner", phrase: Self.phrase)
     for arguments in [["audit"], ["whoami"], ["users", "list"], ["--version"]] {
       let result = try await workspace.run(
         ["--db", workspace.database] + arguments, wrapper: Self.shell("exec \"$@\" >/dev/full"))
@@ -67,9 +55,7 @@ struct StandardStreamTests {
 
   @Test("output to a closed standard output is an error, in JSON with --json")
   func closedOutput() async throws {
-    let workspace = try Workspace("closed-output")
-    defer { workspace.remove() }
-    try await Self.signedUp(workspace)
+    try await workspace.signUp("owner", phrase: Self.phrase)
     let text = try await workspace.run(
       ["--db", workspace.database, "whoami"], wrapper: Self.shell("exec \"$@\" >&-"))
     #expect(text.exitCode == ExitCodes.ioError, "\(text.summary)")
@@ -92,9 +78,7 @@ struct StandardStreamTests {
 
   @Test("with standard error closed too, a refusal keeps its exit code and writes nowhere else")
   func closedErrors() async throws {
-    let workspace = try Workspace("closed-errors")
-    defer { workspace.remove() }
-    try await Self.signedUp(workspace)
+    try await workspace.signUp("owner", phrase: Self.phrase)
     let before = try Data(contentsOf: URL(fileURLWithPath: workspace.database))
     let result = try await workspace.run(
       ["--db", workspace.database, "users", "show", "nobody-here"],
@@ -105,9 +89,7 @@ struct StandardStreamTests {
 
   @Test("a reader that went away still ends the process by SIGPIPE, silently")
   func brokenPipe() async throws {
-    let workspace = try Workspace("broken-pipe")
-    defer { workspace.remove() }
-    try await Self.signedUp(workspace)
+    try await workspace.signUp("owner", phrase: Self.phrase)
     // `true` reads nothing and exits at once; authcli starts after it, so its first write
     // meets a pipe without a reader. The status is reported on standard error.
     let script = "{ sleep 1; \"$@\"; echo \"status $?\" >&2; } | true"

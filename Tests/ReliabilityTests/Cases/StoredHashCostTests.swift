@@ -6,7 +6,7 @@ import Testing
 /// at import (refused, the report naming the limit) and at sign-in (refused unrun, answered
 /// in the time of an unknown name and audited).
 @Suite("Stored hash cost", .serialized)
-struct StoredHashCostTests {
+final class StoredHashCostTests: WorkspaceCase {
   /// The current cost these runs judge against: the test-only minimum would refuse every
   /// kept hash, so what a real store admits could not be told from what it refuses.
   static let interactive = ["AUTHCLI_ARGON2": "interactive"]
@@ -95,8 +95,6 @@ struct StoredHashCostTests {
 
   @Test("a yescrypt time cost in the long parameter form is refused at import")
   func yescryptTimeCostIsRefusedAtImport() async throws {
-    let workspace = try Workspace("yescrypt-time")
-    defer { workspace.remove() }
     #expect(try await run(workspace, ["migrate"]).result.exitCode == ExitCodes.ok)
     let shadow = "yesterday:\(Self.yescrypt(t: 2400)):19700:0:99999:7:::\n"
     try shadow.write(toFile: workspace.root + "/y.shadow", atomically: true, encoding: .utf8)
@@ -119,8 +117,6 @@ struct StoredHashCostTests {
 
   @Test("Argon2id at 4× memory and 4× passes is refused at import by its work")
   func argon2idIsJudgedByWorkAtImport() async throws {
-    let workspace = try Workspace("argon2-work")
-    defer { workspace.remove() }
     #expect(try await run(workspace, ["migrate"]).result.exitCode == ExitCodes.ok)
     let line = "forty:$argon2id$v=19$m=262144,t=8,p=1\(Self.argon2Tail)\n"
     let imported = try await run(
@@ -135,8 +131,6 @@ struct StoredHashCostTests {
 
   @Test("every scheme's extreme settings are refused at import, naming the limit")
   func extremeSettingsAreRefusedAtImport() async throws {
-    let workspace = try Workspace("extremes-import")
-    defer { workspace.remove() }
     #expect(try await run(workspace, ["migrate"]).result.exitCode == ExitCodes.ok)
     let lines = Self.costly.enumerated().map { "user\($0.offset):\($0.element.hash)" }
     let imported = try await run(
@@ -162,13 +156,8 @@ struct StoredHashCostTests {
 
   @Test("a costly or undecodable hash written into the database is refused unrun at sign-in")
   func plantedHashesAreRefusedUnrun() async throws {
-    let workspace = try Workspace("extremes-planted")
-    defer { workspace.remove() }
     let phrase = "a long and quiet pass phrase"
-    let made = try await workspace.run(
-      database: nil, ["signup", "--username", "keeper", "--password-stdin"],
-      lines: [phrase, phrase])
-    try #require(made.exitCode == ExitCodes.ok, "\(made.summary)")
+    try await workspace.signUp("keeper", phrase: phrase)
     let unknown = try await run(
       workspace, ["signin", "--username", "nobody", "--password-stdin"], lines: ["a guess"])
     #expect(unknown.result.exitCode == ExitCodes.noPermission)

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// How one run of the binary ended, with everything it wrote.
 struct RunResult: Sendable {
@@ -35,6 +36,19 @@ struct RunResult: Sendable {
   var summary: String {
     let how = timedOut ? "timed out" : signalled ? "signal \(status)" : "exit \(status)"
     return "\(how); stderr: \(errorText.prefix(300))"
+  }
+}
+
+/// Expects a refusal: `code`, one message with its next step, and each of `words` in it.
+func expectRefusal(
+  _ result: RunResult, code: Int32, mentioning words: [String],
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  #expect(result.exitCode == code, "\(result.summary)", sourceLocation: sourceLocation)
+  #expect(result.isOneMessageWithItsStep, "\(result.summary)", sourceLocation: sourceLocation)
+  for word in words {
+    #expect(
+      result.errorText.contains(word), "\(word): \(result.summary)", sourceLocation: sourceLocation)
   }
 }
 

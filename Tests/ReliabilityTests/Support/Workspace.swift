@@ -1,6 +1,7 @@
 import AuthTestSupport
 import Foundation
 import Synchronization
+import Testing
 
 /// A temporary folder for one reliability case: the database, per-client state folders,
 /// and the files that carry each run's input and output. Removed by `remove()`.
@@ -92,5 +93,18 @@ final class Workspace: Sendable {
     return try await run(
       ["--db", path ?? database] + arguments, input: Data(text.utf8), client: client,
       limit: limit)
+  }
+
+  /// Creates `name`'s account with `phrase`: a step the case stands on, so it must succeed.
+  func signUp(
+    _ name: String, phrase: String, database path: String? = nil, client: String = "main",
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    let made = try await run(
+      database: path, ["signup", "--username", name, "--password-stdin"], lines: [phrase],
+      client: client)
+    try #require(
+      made.exitCode == ExitCodes.ok, "signup \(name): \(made.summary)",
+      sourceLocation: sourceLocation)
   }
 }
