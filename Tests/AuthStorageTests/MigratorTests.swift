@@ -121,12 +121,7 @@ struct MigratorTests {
   @Test("a database newer than this program is refused and its bytes stay as they were")
   func newerDatabase() throws {
     let folder = try TemporaryFolder()
-    let path = folder.path("future.sqlite")
-    let database = try SQLiteDatabase.open(path: path)
-    try SQLiteMigrator().migrate(database)
-    // A rollback journal, so that a stray WAL switch or write would change the main file.
-    try database.executeScript("PRAGMA journal_mode = DELETE; PRAGMA user_version = 999;")
-    database.close()
+    let path = try folder.migratedDatabase("future.sqlite", then: "PRAGMA user_version = 999;")
     let before = try fileBytes(path)
 
     let newest = SQLiteMigrator().newestVersion

@@ -93,11 +93,7 @@ struct OpenErrorTests {
   @Test("a truncated database is reported as damaged, and its bytes stay as they were")
   func truncatedDatabase() throws {
     let folder = try TemporaryFolder()
-    let path = folder.path("cut.sqlite")
-    let database = try SQLiteDatabase.open(path: path)
-    try SQLiteMigrator().migrate(database)
-    try database.executeScript("PRAGMA journal_mode = DELETE")
-    database.close()
+    let path = try folder.migratedDatabase("cut.sqlite")
     let whole = try fileBytes(path)
     #expect(whole.count >= 4 * 4096)
     let cut = whole.prefix(whole.count / 2)

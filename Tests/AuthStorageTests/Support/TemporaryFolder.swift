@@ -1,3 +1,4 @@
+import AuthStorage
 import Foundation
 
 /// A unique folder under the system's temporary directory, removed when released.
@@ -14,6 +15,18 @@ final class TemporaryFolder {
 
   /// The path of a file inside the folder.
   func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+  /// The path of a closed database file named `name`, migrated, then changed by `sql`. It is
+  /// left in rollback-journal mode, so that its main file holds everything and a stray write
+  /// or WAL switch would change it.
+  func migratedDatabase(_ name: String, then sql: String = "") throws -> String {
+    let path = path(name)
+    let database = try SQLiteDatabase.open(path: path)
+    defer { database.close() }
+    try SQLiteMigrator().migrate(database)
+    try database.executeScript("PRAGMA journal_mode = DELETE;" + sql)
+    return path
+  }
 }
 
 /// The bytes of a file, for proving it was not written.
