@@ -79,10 +79,7 @@ struct MigrationSetTests {
   @Test("a migrator with a duplicate number refuses to start and writes nothing")
   func migratorRefusesDuplicates() throws {
     let database = try SQLiteDatabase.openInMemory()
-    let migrator = SQLiteMigrator(migrations: [
-      Migration(identifier: "0001_a", version: 1, sql: "CREATE TABLE a (x INTEGER)"),
-      Migration(identifier: "0001_b", version: 1, sql: "CREATE TABLE b (x INTEGER)"),
-    ])
+    let migrator = SQLiteMigrator(migrations: RefusedMigrationSets.duplicateNumber)
     #expect(throws: MigrationSetError.duplicateNumber(1, files: ["0001_a.sql", "0001_b.sql"])) {
       try migrator.migrate(database)
     }
@@ -93,13 +90,8 @@ struct MigrationSetTests {
   @Test("migrations are keyed by number and name: another name under a number is refused")
   func keyedByNumberAndName() throws {
     let database = try SQLiteDatabase.openInMemory()
-    try SQLiteMigrator(migrations: [
-      Migration(identifier: "0001_first", version: 1, sql: "CREATE TABLE a (x INTEGER)")
-    ]).migrate(database)
-    let renamed = SQLiteMigrator(migrations: [
-      Migration(identifier: "0001_other", version: 1, sql: "CREATE TABLE a (x INTEGER)"),
-      Migration(identifier: "0002_next", version: 2, sql: "CREATE TABLE b (x INTEGER)"),
-    ])
+    try SQLiteMigrator(migrations: RefusedMigrationSets.recorded).migrate(database)
+    let renamed = SQLiteMigrator(migrations: RefusedMigrationSets.renamed)
     #expect(
       throws: MigrationSetError.recordedDiffers(recorded: "0001_first", known: "0001_other")
     ) { try renamed.migrate(database) }

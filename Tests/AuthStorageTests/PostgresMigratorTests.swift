@@ -146,21 +146,13 @@ struct PostgresMigrationSetTests {
   func refusals() throws {
     let target = try TestPostgres.freshSchema()
     let connection = try PostgresConnection.connect(target.connectionString, target: "test")
-    let duplicated = PostgresMigrator(migrations: [
-      Migration(identifier: "0001_a", version: 1, sql: "CREATE TABLE a (x int)"),
-      Migration(identifier: "0001_b", version: 1, sql: "CREATE TABLE b (x int)"),
-    ])
+    let duplicated = PostgresMigrator(migrations: RefusedMigrationSets.duplicateNumber)
     #expect(throws: MigrationSetError.duplicateNumber(1, files: ["0001_a.sql", "0001_b.sql"])) {
       try duplicated.migrate(connection)
     }
     #expect(try PostgresMigrator().currentVersion(of: connection) == 0)
-    try PostgresMigrator(migrations: [
-      Migration(identifier: "0001_first", version: 1, sql: "CREATE TABLE a (x int)")
-    ]).migrate(connection)
-    let renamed = PostgresMigrator(migrations: [
-      Migration(identifier: "0001_other", version: 1, sql: "CREATE TABLE a (x int)"),
-      Migration(identifier: "0002_next", version: 2, sql: "CREATE TABLE b (x int)"),
-    ])
+    try PostgresMigrator(migrations: RefusedMigrationSets.recorded).migrate(connection)
+    let renamed = PostgresMigrator(migrations: RefusedMigrationSets.renamed)
     #expect(
       throws: MigrationSetError.recordedDiffers(recorded: "0001_first", known: "0001_other")
     ) { try renamed.migrate(connection) }
