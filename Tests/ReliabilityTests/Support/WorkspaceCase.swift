@@ -2,10 +2,10 @@ import Foundation
 import PostgresTestSupport
 import Testing
 
-/// What most reliability suites set up for every case and remove after it: a fresh
-/// workspace. The testing library makes one instance of a suite for each case (each argument
-/// of a parameterised test too) and releases it when the case ends, so a suite that inherits
-/// this has its workspace made and removed around every case.
+/// What each reliability suite of several cases sets up for every case and removes after
+/// it: a fresh workspace. The testing library makes one instance of a suite for each case
+/// (each argument of a parameterised test too) and releases it when the case ends, so a
+/// suite that inherits this has its workspace made and removed around every case.
 class WorkspaceCase {
   /// This case's folder, database and clients.
   let workspace: Workspace
