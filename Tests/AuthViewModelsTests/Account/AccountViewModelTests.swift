@@ -15,10 +15,9 @@ struct AccountViewModelTests {
   init() {
     viewModel = AccountViewModel(token: token, sessions: stub)
     history = OutputHistory(viewModel, see: AccountSeen.of)
-    let record: @Sendable (SessionToken) async -> Void = { [history] _ in await history.record() }
-    stub.currentSessionCall.whileRunning(record)
-    stub.signOutCall.whileRunning(record)
-    stub.signOutEverywhereCall.whileRunning(record)
+    history.record(during: stub.currentSessionCall)
+    history.record(during: stub.signOutCall)
+    history.record(during: stub.signOutEverywhereCall)
   }
 
   private var loaded: AccountSeen {

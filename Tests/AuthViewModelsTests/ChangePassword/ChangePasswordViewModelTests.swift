@@ -16,7 +16,7 @@ struct ChangePasswordViewModelTests {
   init() {
     viewModel = ChangePasswordViewModel(token: token, changePassword: stub, sessions: sessions)
     history = OutputHistory(viewModel, see: ChangePasswordSeen.of)
-    stub.changePasswordCall.whileRunning { [history] _ in await history.record() }
+    history.record(during: stub.changePasswordCall)
   }
 
   private let old = Fields.password("old passphrase here")

@@ -10,10 +10,9 @@ import Testing
 struct RedactionTests {
   static let marker = "Marker-Passphrase-4711-QX"
 
-  let authentication = AuthenticationUseCaseStub(answer: .success(.invalid(errorMessage: "no")))
-  let signUp = SignUpUseCaseStub()
-  let sessions = SessionUseCaseStub()
-  let changePassword = ChangePasswordUseCaseStub(answer: .success(.refused(.incorrect)))
+  let stubs = StubUseCases(
+    authentication: AuthenticationUseCaseStub(answer: .success(.invalid(errorMessage: "no"))),
+    changePassword: ChangePasswordUseCaseStub(answer: .success(.refused(.incorrect))))
 
   /// Every way of printing `value`, joined.
   func printed(_ value: Any) -> String {
@@ -40,10 +39,7 @@ struct RedactionTests {
     "the marker typed into every field of every scene prints nowhere", arguments: AuthRoute.examples
   )
   func everyScene(route: AuthRoute) async {
-    let useCases = AuthUseCases(
-      authentication: authentication, signUp: signUp, sessions: sessions,
-      changePassword: changePassword)
-    let scene = route.scene(using: useCases, token: SampleData.token)
+    let scene = stubs.scene(of: route)
     await scene.viewModel.lifecycle.viewDidAppear()
     expectNoMarker(await typeTheMarker(into: scene.shown))
   }
@@ -68,13 +64,13 @@ struct RedactionTests {
     viewModel.inputs.username = "alice"
     viewModel.inputs.password = Self.marker
     await viewModel.inputs.signInTapped()
-    #expect(authentication.signInCall.requests.count == 1)
+    #expect(stubs.authentication.signInCall.requests.count == 1)
     #expect(viewModel.outputs.failure == .refused)
     let preview = await SignInViewModelPreview.make(.ready)
     preview.password = Self.marker
     return [
       viewModel, viewModel.inputs, viewModel.outputs, viewModel.outputs.passwordValidation as Any,
-      authentication.signInCall.requests, SignInViewEvent.passwordChanged(Self.marker),
+      stubs.authentication.signInCall.requests, SignInViewEvent.passwordChanged(Self.marker),
       preview, preview.inputs, preview.outputs,
     ]
   }
@@ -83,7 +79,7 @@ struct RedactionTests {
     viewModel.inputs.newPassword = Self.marker
     viewModel.inputs.confirmation = Self.marker
     await viewModel.inputs.chooseTapped()
-    #expect(authentication.newPasswordCall.requests.count == 1)
+    #expect(stubs.authentication.newPasswordCall.requests.count == 1)
     #expect(viewModel.outcome == .userDidSignIn(SampleData.newSession))
     let preview = await NewPasswordViewModelPreview.make(.ready)
     preview.newPassword = Self.marker
@@ -91,7 +87,8 @@ struct RedactionTests {
     return [
       viewModel, viewModel.inputs, viewModel.outputs,
       viewModel.outputs.newPasswordValidation as Any,
-      viewModel.outputs.confirmationValidation as Any, authentication.newPasswordCall.requests,
+      viewModel.outputs.confirmationValidation as Any,
+      stubs.authentication.newPasswordCall.requests,
       NewPasswordViewEvent.newPasswordChanged(Self.marker),
       NewPasswordViewEvent.confirmationChanged(Self.marker), preview, preview.inputs,
       preview.outputs,
@@ -103,13 +100,13 @@ struct RedactionTests {
     viewModel.inputs.password = Self.marker
     viewModel.inputs.confirmation = Self.marker
     await viewModel.inputs.signUpTapped()
-    #expect(signUp.signUpCall.requests.count == 1)
+    #expect(stubs.signUp.signUpCall.requests.count == 1)
     let preview = await SignUpViewModelPreview.make(.ready)
     preview.password = Self.marker
     preview.confirmation = Self.marker
     return [
       viewModel, viewModel.inputs, viewModel.outputs, viewModel.outputs.passwordValidation as Any,
-      signUp.signUpCall.requests, SignUpViewEvent.passwordChanged(Self.marker),
+      stubs.signUp.signUpCall.requests, SignUpViewEvent.passwordChanged(Self.marker),
       SignUpViewEvent.confirmationChanged(Self.marker), preview, preview.inputs, preview.outputs,
     ]
   }
@@ -119,7 +116,7 @@ struct RedactionTests {
   func secondFactor(_ viewModel: SecondFactorViewModel) async -> [Any] {
     viewModel.inputs.code = Self.marker
     await viewModel.inputs.verifyTapped()
-    #expect(authentication.completeCall.requests == [Self.marker])
+    #expect(stubs.authentication.completeCall.requests == [Self.marker])
     #expect(viewModel.outcome == .userDidSignIn(SampleData.newSession))
     #expect(viewModel.code == Self.marker)
     let preview = await SecondFactorViewModelPreview.make(.ready)
@@ -143,7 +140,7 @@ struct RedactionTests {
     return [
       viewModel, viewModel.inputs, viewModel.outputs,
       viewModel.outputs.currentPasswordValidation as Any, viewModel.outputs.failure as Any,
-      changePassword.changePasswordCall.requests,
+      stubs.changePassword.changePasswordCall.requests,
       ChangePasswordViewEvent.currentPasswordChanged(Self.marker),
       ChangePasswordViewEvent.newPasswordChanged(Self.marker),
       ChangePasswordViewEvent.confirmationChanged(Self.marker), preview, preview.inputs,
@@ -154,12 +151,10 @@ struct RedactionTests {
   @Test("a streamed password is redacted in the stream's events and in the outputs")
   func transform() async {
     let viewModel = SignInViewModel(authentication: AuthenticationUseCaseStub())
-    let (view, toView) = AsyncStream.makeStream(of: SignInViewEvent.self)
-    let (controller, toController) = AsyncStream.makeStream(of: SceneLifecycle.self)
-    let output = viewModel.transform(input: SceneInput(fromView: view, fromController: controller))
-    toView.yield(.passwordChanged(Self.marker))
-    toView.finish()
-    toController.finish()
+    let streams = SceneStreams(of: SignInViewEvent.self)
+    let output = viewModel.transform(input: streams.input)
+    streams.toView.yield(.passwordChanged(Self.marker))
+    streams.finish()
     await output.binding.value
     #expect(viewModel.password == Self.marker)
     expectNoMarker([output, output.outputs, viewModel])

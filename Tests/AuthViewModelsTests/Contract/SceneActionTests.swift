@@ -21,10 +21,7 @@ extension ActionSeen {
 @MainActor
 @Suite("Each scene's action")
 struct SceneActionTests {
-  let authentication = AuthenticationUseCaseStub()
-  let signUp = SignUpUseCaseStub()
-  let sessions = SessionUseCaseStub()
-  let changePassword = ChangePasswordUseCaseStub()
+  let stubs = StubUseCases()
 
   /// One scene, ready to act: its first use-case action and what it shows.
   struct Acting {
@@ -62,24 +59,22 @@ struct SceneActionTests {
   func run(
     _ route: AuthRoute, answering error: AuthError
   ) async -> ([ActionSeen]?, AuthScene) {
-    let useCases = AuthUseCases(
-      authentication: authentication, signUp: signUp, sessions: sessions,
-      changePassword: changePassword)
-    let scene = route.scene(using: useCases, token: SampleData.token)
+    let scene = stubs.scene(of: route)
     guard let acting = acting(scene.shown) else { return (nil, scene) }
-    let recorder = Recorder(acting.seen)
+    let recorder = SeenHistory(see: acting.seen)
+    let (authentication, signUp, sessions) = (stubs.authentication, stubs.signUp, stubs.sessions)
     authentication.signInCall.answer(.failure(error))
     authentication.completeCall.answer(.failure(error))
     authentication.newPasswordCall.answer(.failure(error))
     signUp.signUpCall.answer(.failure(error))
     sessions.currentSessionCall.answer(.failure(error))
     sessions.listSessionsCall.answer(.failure(error))
-    authentication.signInCall.whileRunning { _ in await recorder.record() }
-    authentication.completeCall.whileRunning { _ in await recorder.record() }
-    authentication.newPasswordCall.whileRunning { _ in await recorder.record() }
-    signUp.signUpCall.whileRunning { _ in await recorder.record() }
-    sessions.currentSessionCall.whileRunning { _ in await recorder.record() }
-    sessions.listSessionsCall.whileRunning { _ in await recorder.record() }
+    recorder.record(during: authentication.signInCall)
+    recorder.record(during: authentication.completeCall)
+    recorder.record(during: authentication.newPasswordCall)
+    recorder.record(during: signUp.signUpCall)
+    recorder.record(during: sessions.currentSessionCall)
+    recorder.record(during: sessions.listSessionsCall)
     await acting.act()
     recorder.record()
     return (recorder.values, scene)
@@ -127,18 +122,4 @@ struct SceneActionTests {
       }
     }
   }
-}
-
-/// Notes what a scene shows, before, inside each use-case call, and after.
-@MainActor
-final class Recorder {
-  private let seen: @MainActor () -> ActionSeen
-  private(set) var values: [ActionSeen]
-
-  init(_ seen: @escaping @MainActor () -> ActionSeen) {
-    self.seen = seen
-    values = [seen()]
-  }
-
-  func record() { values.append(seen()) }
 }

@@ -22,11 +22,9 @@ struct SceneFileTests {
   }
 
   @Test @MainActor func everySceneOfTheRouteTableHasAFile() throws {
-    let useCases = AuthUseCases(
-      authentication: AuthenticationUseCaseStub(), signUp: SignUpUseCaseStub(),
-      sessions: SessionUseCaseStub(), changePassword: ChangePasswordUseCaseStub())
+    let stubs = StubUseCases()
     let routed = AuthRoute.examples.map { route in
-      String(describing: type(of: route.scene(using: useCases, token: SampleData.token).viewModel))
+      String(describing: type(of: stubs.scene(of: route).viewModel))
     }
     let files = try Self.sceneFiles().map { $0.deletingPathExtension().lastPathComponent }
     #expect(files == routed.sorted())

@@ -12,15 +12,13 @@ struct TransformTests {
   @Test("streamed events set the same inputs a view sets; the outputs are the view model")
   func streams() async {
     let viewModel = SignInViewModel(authentication: AuthenticationUseCaseStub())
-    let (view, toView) = AsyncStream.makeStream(of: SignInViewEvent.self)
-    let (controller, toController) = AsyncStream.makeStream(of: SceneLifecycle.self)
+    let streams = SceneStreams(of: SignInViewEvent.self)
 
-    let output = viewModel.transform(input: SceneInput(fromView: view, fromController: controller))
-    toView.yield(.usernameChanged("alice"))
-    toView.yield(.passwordChanged("open sesame"))
-    toView.yield(.signInTapped)
-    toView.finish()
-    toController.finish()
+    let output = viewModel.transform(input: streams.input)
+    streams.toView.yield(.usernameChanged("alice"))
+    streams.toView.yield(.passwordChanged("open sesame"))
+    streams.toView.yield(.signInTapped)
+    streams.finish()
     await output.binding.value
 
     #expect(output.outputs === viewModel)
@@ -34,22 +32,20 @@ struct TransformTests {
   func handledCount() async {
     let stub = AuthenticationUseCaseStub()
     let viewModel = SignInViewModel(authentication: stub)
-    let (view, toView) = AsyncStream.makeStream(of: SignInViewEvent.self)
-    let (controller, toController) = AsyncStream.makeStream(of: SceneLifecycle.self)
-    let output = viewModel.transform(input: SceneInput(fromView: view, fromController: controller))
+    let streams = SceneStreams(of: SignInViewEvent.self)
+    let output = viewModel.transform(input: streams.input)
     var seen: [String] = []
 
-    toController.yield(.appeared)
+    streams.toController.yield(.appeared)
     for await count in output.handled where count >= 1 { break }
-    toView.yield(.usernameChanged("alice"))
+    streams.toView.yield(.usernameChanged("alice"))
     for await count in output.handled where count >= 2 { break }
     seen.append(viewModel.usernameValidation?.errorMessage ?? "valid")
-    toView.yield(.passwordChanged("open sesame"))
-    toView.yield(.signInTapped)
+    streams.toView.yield(.passwordChanged("open sesame"))
+    streams.toView.yield(.signInTapped)
     for await count in output.handled where count >= 4 { break }
     seen.append("loading: \(viewModel.isLoading), stepped: \(viewModel.outcome != nil)")
-    toView.finish()
-    toController.finish()
+    streams.finish()
     var rest: [Int] = []
     for await count in output.handled { rest.append(count) }
 
@@ -68,23 +64,21 @@ struct TransformTests {
   func arrivalOrder(viewFirst: Bool) async {
     let sessions = SessionUseCaseStub()
     let viewModel = AccountViewModel(token: SampleData.token, sessions: sessions)
-    let (view, toView) = AsyncStream.makeStream(of: AccountViewEvent.self)
-    let (controller, toController) = AsyncStream.makeStream(of: SceneLifecycle.self)
+    let streams = SceneStreams(of: AccountViewEvent.self)
     // Both arrive while the load is in flight: neither may run until it is done.
     sessions.currentSessionCall.whileRunning { _ in
       if viewFirst {
-        toView.yield(.signOutTapped)
-        toController.yield(.dismissed)
+        streams.toView.yield(.signOutTapped)
+        streams.toController.yield(.dismissed)
       } else {
-        toController.yield(.dismissed)
-        toView.yield(.signOutTapped)
+        streams.toController.yield(.dismissed)
+        streams.toView.yield(.signOutTapped)
       }
-      toView.finish()
-      toController.finish()
+      streams.finish()
     }
 
-    let output = viewModel.transform(input: SceneInput(fromView: view, fromController: controller))
-    toController.yield(.appeared)
+    let output = viewModel.transform(input: streams.input)
+    streams.toController.yield(.appeared)
     await output.binding.value
 
     let history = viewModel.navigator.history
@@ -99,13 +93,12 @@ struct TransformTests {
   @Test("cancelling the binding ends it while its streams are still open", .timeLimit(.minutes(1)))
   func cancellation() async {
     let viewModel = SignInViewModel(authentication: AuthenticationUseCaseStub())
-    let (view, toView) = AsyncStream.makeStream(of: SignInViewEvent.self)
-    let (controller, _) = AsyncStream.makeStream(of: SceneLifecycle.self)
+    let streams = SceneStreams(of: SignInViewEvent.self)
 
-    let output = viewModel.transform(input: SceneInput(fromView: view, fromController: controller))
+    let output = viewModel.transform(input: streams.input)
     output.binding.cancel()
     await output.binding.value
-    toView.yield(.usernameChanged("alice"))
+    streams.toView.yield(.usernameChanged("alice"))
 
     #expect(output.binding.isCancelled)
     #expect(viewModel.username == "")
@@ -117,21 +110,20 @@ struct TransformTests {
     .timeLimit(.minutes(1)))
   func release() async {
     weak var released: SignInViewModel?
-    let (view, toView) = AsyncStream.makeStream(of: SignInViewEvent.self)
-    let (controller, _) = AsyncStream.makeStream(of: SceneLifecycle.self)
+    let streams = SceneStreams(of: SignInViewEvent.self)
     var binding: Task<Void, Never>?
     do {
       let viewModel = SignInViewModel(authentication: AuthenticationUseCaseStub())
       released = viewModel
       binding =
-        viewModel.transform(input: SceneInput(fromView: view, fromController: controller))
+        viewModel.transform(input: streams.input)
         .binding
     }
     #expect(released == nil)
 
     await binding?.value
     #expect(binding?.isCancelled == true)
-    toView.yield(.usernameChanged("alice"))
+    streams.toView.yield(.usernameChanged("alice"))
   }
 
   @Test("a view model that was driven is released once its binding ended")
@@ -140,15 +132,12 @@ struct TransformTests {
     do {
       let viewModel = SessionsViewModel(token: SampleData.token, sessions: SessionUseCaseStub())
       released = viewModel
-      let (view, toView) = AsyncStream.makeStream(of: SessionsViewEvent.self)
-      let (controller, toController) = AsyncStream.makeStream(of: SceneLifecycle.self)
-      let output = viewModel.transform(
-        input: SceneInput(fromView: view, fromController: controller))
-      toController.yield(.appeared)
-      toView.yield(.revokeTapped(SessionID(rawValue: 7)))
-      toView.yield(.backTapped)
-      toView.finish()
-      toController.finish()
+      let streams = SceneStreams(of: SessionsViewEvent.self)
+      let output = viewModel.transform(input: streams.input)
+      streams.toController.yield(.appeared)
+      streams.toView.yield(.revokeTapped(SessionID(rawValue: 7)))
+      streams.toView.yield(.backTapped)
+      streams.finish()
       await output.binding.value
       #expect(viewModel.revokedSession == SessionID(rawValue: 7))
       #expect(viewModel.navigator.history == [.userIntendsToGoBack])

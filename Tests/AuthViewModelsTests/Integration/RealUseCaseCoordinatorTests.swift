@@ -18,12 +18,8 @@ struct RealUseCaseCoordinatorTests {
         Play.signIn(.usernameChanged("bob"), .passwordChanged(phrase), .signInTapped),
         Play.account(.quitTapped),
       ])
-    var tokens: [SessionToken?] = []
-    let coordinator = AuthCoordinator(useCases: try RealUseCases().useCases, presenter: presenter) {
-      tokens.append($0)
-    }
-
-    await coordinator.start()
+    let coordinator = await presenter.runFlow(over: try RealUseCases().useCases)
+    let tokens = presenter.tokens
 
     #expect(
       presenter.routes == [

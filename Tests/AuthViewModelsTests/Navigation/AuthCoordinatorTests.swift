@@ -7,15 +7,9 @@ import Testing
 @MainActor
 @Suite("Coordinator")
 struct AuthCoordinatorTests {
-  let authentication = AuthenticationUseCaseStub()
-  let signUp = SignUpUseCaseStub()
-  let sessions = SessionUseCaseStub()
-  let changePassword = ChangePasswordUseCaseStub()
-  var useCases: AuthUseCases {
-    AuthUseCases(
-      authentication: authentication, signUp: signUp, sessions: sessions,
-      changePassword: changePassword)
-  }
+  let stubs = StubUseCases()
+  var useCases: AuthUseCases { stubs.useCases }
+  var sessions: SessionUseCaseStub { stubs.sessions }
   let phrase = "correct horse battery"
 
   @Test("the whole flow: each step shows its own scene, and the token follows sign-in and out")
@@ -35,12 +29,8 @@ struct AuthCoordinatorTests {
         Play.signIn(.usernameChanged("alice"), .passwordChanged(phrase), .signInTapped),
         Play.account(.quitTapped),
       ])
-    var tokens: [SessionToken?] = []
-    let coordinator = AuthCoordinator(useCases: useCases, presenter: presenter) {
-      tokens.append($0)
-    }
-
-    await coordinator.start()
+    let coordinator = await presenter.runFlow(over: useCases)
+    let tokens = presenter.tokens
 
     #expect(
       presenter.routes == [
@@ -53,16 +43,14 @@ struct AuthCoordinatorTests {
     #expect(coordinator.token == SampleData.token)
     #expect(sessions.revokeSessionCall.requests == [SessionID(rawValue: 7)])
     #expect(sessions.signOutCall.requests == [SampleData.token])
-    #expect(changePassword.changePasswordCall.requests.map(\.token) == [SampleData.token])
+    #expect(stubs.changePassword.changePasswordCall.requests.map(\.token) == [SampleData.token])
   }
 
   @Test("starting with a token shows the account; quitting there ends the flow")
   func startsSignedIn() async {
     let presenter = RecordingPresenter([Play.account(.quitTapped)])
     let token = SessionToken(rawValue: "kept")
-    let coordinator = AuthCoordinator(useCases: useCases, presenter: presenter, token: token)
-
-    await coordinator.start()
+    let coordinator = await presenter.runFlow(over: useCases, token: token)
 
     #expect(presenter.routes == [.account])
     #expect(sessions.currentSessionCall.requests == [token])
@@ -73,29 +61,22 @@ struct AuthCoordinatorTests {
   func deadToken() async {
     sessions.currentSessionCall.answer(.failure(AuthError.notSignedIn))
     let presenter = RecordingPresenter([Play.authenticate(.quitTapped)])
-    var tokens: [SessionToken?] = []
-    let coordinator = AuthCoordinator(
-      useCases: useCases, presenter: presenter, token: SessionToken(rawValue: "dead")
-    ) { tokens.append($0) }
-
-    await coordinator.start()
+    let coordinator = await presenter.runFlow(
+      over: useCases, token: SessionToken(rawValue: "dead"))
 
     #expect(
       presenter.routes == [
         .account, .authenticate(notice: "Your session has ended; sign in again."),
       ])
     #expect(presenter.notices == ["Your session has ended; sign in again."])
-    #expect(tokens == [nil])
+    #expect(presenter.tokens == [nil])
     #expect(coordinator.token == nil)
   }
 
   @Test("sign-out everywhere returns to the start")
   func signOutEverywhere() async {
     let presenter = RecordingPresenter([Play.account(.signOutEverywhereTapped)])
-    let coordinator = AuthCoordinator(
-      useCases: useCases, presenter: presenter, token: SampleData.token)
-
-    await coordinator.start()
+    await presenter.runFlow(over: useCases, token: SampleData.token)
 
     #expect(presenter.routes == [.account, .authenticate(notice: "Signed out.")])
     #expect(sessions.signOutEverywhereCall.requests == [SampleData.token])
@@ -104,9 +85,7 @@ struct AuthCoordinatorTests {
   @Test("end of input dismisses each scene back to the start, which quits")
   func endOfInput() async {
     let presenter = RecordingPresenter([Play.authenticate(.signInTapped)])
-    let coordinator = AuthCoordinator(useCases: useCases, presenter: presenter)
-
-    await coordinator.start()
+    await presenter.runFlow(over: useCases)
 
     #expect(presenter.routes == [.start, .signIn, .start])
   }
@@ -120,10 +99,7 @@ struct AuthCoordinatorTests {
       Play.changePassword(.backTapped),
       Play.account(.quitTapped),
     ])
-    let coordinator = AuthCoordinator(
-      useCases: useCases, presenter: presenter, token: SampleData.token)
-
-    await coordinator.start()
+    await presenter.runFlow(over: useCases, token: SampleData.token)
 
     #expect(presenter.routes == [.account, .sessions, .account, .changePassword, .account])
   }

@@ -7,9 +7,7 @@ import Testing
 @MainActor
 @Suite("Routing each scene's steps")
 struct AuthRouteTests {
-  let useCases = AuthUseCases(
-    authentication: AuthenticationUseCaseStub(), signUp: SignUpUseCaseStub(),
-    sessions: SessionUseCaseStub(), changePassword: ChangePasswordUseCaseStub())
+  let stubs = StubUseCases()
   let session = SampleData.newSession
 
   /// Emits `step` from the view model of `route`'s scene and answers where it leads.
@@ -17,7 +15,7 @@ struct AuthRouteTests {
     _ route: AuthRoute, _ type: ViewModel.Type, _ step: ViewModel.NavigationStep,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async -> AuthTransition? {
-    let scene = route.scene(using: useCases, token: SampleData.token)
+    let scene = stubs.scene(of: route)
     #expect(scene.route == route, sourceLocation: sourceLocation)
     guard let viewModel = scene.viewModel as? ViewModel else {
       Issue.record("the \(route) scene has no \(type)", sourceLocation: sourceLocation)
@@ -149,12 +147,12 @@ struct AuthRouteTests {
     arguments: AuthRoute.Kind.allCases)
   func everyKindHasItsRoute(kind: AuthRoute.Kind) {
     #expect(kind.example.kind == kind)
-    #expect(kind.example.scene(using: useCases, token: SampleData.token).route == kind.example)
+    #expect(stubs.scene(of: kind.example).route == kind.example)
   }
 
   @Test("a scene that needs a session is the start without one", arguments: AuthRoute.examples)
   func withoutASession(route: AuthRoute) {
-    let scene = route.scene(using: useCases, token: nil)
+    let scene = route.scene(using: stubs.useCases, token: nil)
     let needsSession = [AuthRoute.account, .sessions, .changePassword].contains(route)
     #expect(scene.route == (needsSession ? .start : route))
     if needsSession { #expect((scene.viewModel as? AuthenticateViewModel)?.notice == nil) }
@@ -162,7 +160,7 @@ struct AuthRouteTests {
 
   @Test("the start's notice is its route's payload")
   func theNoticeIsThePayload() {
-    let scene = AuthRoute.authenticate(notice: "n").scene(using: useCases, token: nil)
+    let scene = AuthRoute.authenticate(notice: "n").scene(using: stubs.useCases, token: nil)
     #expect((scene.viewModel as? AuthenticateViewModel)?.notice == "n")
   }
 }

@@ -1,3 +1,4 @@
+import AuthCore
 import AuthViewModels
 import Testing
 
@@ -10,8 +11,21 @@ final class RecordingPresenter: ScenePresenter {
   private var scripts: [Script]
   private(set) var routes: [AuthRoute] = []
   private(set) var notices: [String?] = []
+  /// Every token the coordinator handed over to keep, oldest first (`nil`: forget it).
+  private(set) var tokens: [SessionToken?] = []
 
   init(_ scripts: [Script] = []) { self.scripts = scripts }
+
+  /// Runs a coordinator's whole flow over `useCases` on this front end, signed in with
+  /// `token` from the start when one is given, keeping each token it hands over in `tokens`.
+  @discardableResult
+  func runFlow(over useCases: AuthUseCases, token: SessionToken? = nil) async -> AuthCoordinator {
+    let coordinator = AuthCoordinator(useCases: useCases, presenter: self, token: token) {
+      [self] in tokens.append($0)
+    }
+    await coordinator.start()
+    return coordinator
+  }
 
   func present(_ scene: AuthScene) async {
     routes.append(scene.route)

@@ -34,7 +34,7 @@ struct NewPasswordViewModelTests {
   init() {
     viewModel = NewPasswordViewModel(challenge: .sample(username: "alice"), authentication: stub)
     history = OutputHistory(viewModel, see: NewPasswordSeen.of)
-    stub.newPasswordCall.whileRunning { [history] _ in await history.record() }
+    history.record(during: stub.newPasswordCall)
   }
 
   @Test("a valid new password twice: enabled, loading on then off, signed-in step")

@@ -1,3 +1,4 @@
+import AuthViewModelPreviews
 import Observation
 
 /// A view of the test front end: renders text from what it reads of a view model.
@@ -34,6 +35,12 @@ final class ObservingHost<View: TestView> {
       MainActor.assumeIsolated { self?.isInvalid = true }
     }
     renders.append(text)
+  }
+
+  /// Updates inside every call of `call`: the turn a view renders in while the view model
+  /// waits for the use case.
+  func update<Request, Answer>(during call: ScriptedCall<Request, Answer>) {
+    call.whileRunning { [self] _ in await update() }
   }
 }
 

@@ -18,7 +18,7 @@ struct RenderTests {
     let viewModel = SignInViewModel(authentication: stub)
     let view = SignInTestView(viewModel: viewModel)
     let host = ObservingHost(view)
-    stub.signInCall.whileRunning { _ in await MainActor.run { host.update() } }
+    host.update(during: stub.signInCall)
 
     view.username.wrappedValue = "al"
     host.update()
@@ -68,7 +68,7 @@ struct RenderTests {
     let stub = AuthenticationUseCaseStub(answer: .success(.invalid(errorMessage: "no")))
     let viewModel = SignInViewModel(authentication: stub)
     let host = ObservingHost(SignInLoadingTestView(viewModel: viewModel))
-    stub.signInCall.whileRunning { _ in await MainActor.run { host.update() } }
+    host.update(during: stub.signInCall)
 
     viewModel.inputs.username = "alice"
     host.update()
@@ -132,7 +132,7 @@ struct RenderTests {
     let viewModel = SecondFactorViewModel(
       challenge: .sample(username: "alice"), authentication: stub)
     let host = ObservingHost(SecondFactorTestView(viewModel: viewModel))
-    stub.completeCall.whileRunning { _ in await MainActor.run { host.update() } }
+    host.update(during: stub.completeCall)
     viewModel.inputs.code = "1"
     host.update()
     viewModel.inputs.code = "12"
@@ -155,7 +155,7 @@ struct RenderTests {
     let viewModel = NewPasswordViewModel(
       challenge: .sample(username: "alice"), authentication: stub)
     let host = ObservingHost(NewPasswordTestView(viewModel: viewModel))
-    stub.newPasswordCall.whileRunning { _ in await MainActor.run { host.update() } }
+    host.update(during: stub.newPasswordCall)
     viewModel.inputs.newPassword = SampleData.newPassword
     host.update()
     viewModel.inputs.confirmation = SampleData.newPassword
@@ -176,8 +176,8 @@ struct RenderTests {
     let sessions = SessionUseCaseStub()
     let viewModel = AccountViewModel(token: SampleData.token, sessions: sessions)
     let host = ObservingHost(AccountTestView(viewModel: viewModel))
-    sessions.currentSessionCall.whileRunning { _ in await MainActor.run { host.update() } }
-    sessions.signOutEverywhereCall.whileRunning { _ in await MainActor.run { host.update() } }
+    host.update(during: sessions.currentSessionCall)
+    host.update(during: sessions.signOutEverywhereCall)
 
     await viewModel.inputs.viewDidAppear()
     host.update()
@@ -197,7 +197,7 @@ struct RenderTests {
     sessions.revokeSessionCall.answer(.failure(AuthError.sessionNotFound))
     let viewModel = SessionsViewModel(token: SampleData.token, sessions: sessions)
     let host = ObservingHost(SessionsTestView(viewModel: viewModel))
-    sessions.listSessionsCall.whileRunning { _ in await MainActor.run { host.update() } }
+    host.update(during: sessions.listSessionsCall)
 
     await viewModel.inputs.viewDidAppear()
     host.update()

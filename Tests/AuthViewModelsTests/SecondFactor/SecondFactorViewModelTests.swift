@@ -30,7 +30,7 @@ struct SecondFactorViewModelTests {
     viewModel = SecondFactorViewModel(
       challenge: .sample(username: "alice"), authentication: stub)
     history = OutputHistory(viewModel, see: SecondFactorSeen.of)
-    stub.completeCall.whileRunning { [history] _ in await history.record() }
+    history.record(during: stub.completeCall)
   }
 
   @Test("a right code: enabled, loading on then off, signed-in step")

@@ -15,8 +15,8 @@ struct SessionsViewModelTests {
   init() {
     viewModel = SessionsViewModel(token: token, sessions: stub)
     history = OutputHistory(viewModel, see: SessionsSeen.of)
-    stub.listSessionsCall.whileRunning { [history] _ in await history.record() }
-    stub.revokeSessionCall.whileRunning { [history] _ in await history.record() }
+    history.record(during: stub.listSessionsCall)
+    history.record(during: stub.revokeSessionCall)
   }
 
   private let all = SampleData.summaries

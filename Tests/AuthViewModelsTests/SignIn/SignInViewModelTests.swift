@@ -14,7 +14,7 @@ struct SignInViewModelTests {
   init() {
     viewModel = SignInViewModel(authentication: stub)
     history = OutputHistory(viewModel, see: SignInSeen.of)
-    stub.signInCall.whileRunning { [history] _ in await history.record() }
+    history.record(during: stub.signInCall)
   }
 
   private let alice = Fields.username("alice")

@@ -14,7 +14,7 @@ struct SignUpViewModelTests {
   init() {
     viewModel = SignUpViewModel(signUp: stub)
     history = OutputHistory(viewModel, see: SignUpSeen.of)
-    stub.signUpCall.whileRunning { [history] _ in await history.record() }
+    history.record(during: stub.signUpCall)
   }
 
   private let alice = Fields.username("alice")

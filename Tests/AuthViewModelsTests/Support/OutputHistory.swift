@@ -1,26 +1,40 @@
+import AuthViewModelPreviews
 import AuthViewModels
 
-/// Drives a view model and keeps every state its outputs were seen in.
+/// Every state a scene was seen in, oldest first: as it started, then each time it is noted.
 ///
-/// The view model runs on the main actor and changes its outputs only between
-/// suspension points; each input returns once fully handled, and the stubs'
-/// `whileRunning` hooks call `record()` while a use case is in flight. So the states
-/// recorded here are every state a view on the main actor could ever render, in
-/// order, with no waiting.
+/// A view model runs on the main actor and changes its outputs only between suspension
+/// points; each input returns once fully handled, and the stubs' `whileRunning` hooks note
+/// the outputs while a use case is in flight (`record(during:)`). So the states recorded
+/// are every state a view on the main actor could ever render, in order, with no waiting.
 @MainActor
-final class OutputHistory<ViewModel: ViewEventHandling, Seen: Equatable> {
-  let viewModel: ViewModel
-  private let see: (ViewModel) -> Seen
+class SeenHistory<Seen> {
+  private let see: @MainActor () -> Seen
   private(set) var values: [Seen]
 
-  init(_ viewModel: ViewModel, see: @escaping (ViewModel) -> Seen) {
-    self.viewModel = viewModel
+  init(see: @escaping @MainActor () -> Seen) {
     self.see = see
-    values = [see(viewModel)]
+    values = [see()]
   }
 
   /// Notes the outputs as they are now.
-  func record() { values.append(see(viewModel)) }
+  func record() { values.append(see()) }
+
+  /// Notes the outputs inside every call of `call`, while the view model waits for it.
+  func record<Request, Answer>(during call: ScriptedCall<Request, Answer>) {
+    call.whileRunning { [self] _ in await record() }
+  }
+}
+
+/// Drives a view model and keeps every state its outputs were seen in.
+@MainActor
+final class OutputHistory<ViewModel: ViewEventHandling, Seen: Equatable>: SeenHistory<Seen> {
+  let viewModel: ViewModel
+
+  init(_ viewModel: ViewModel, see: @escaping (ViewModel) -> Seen) {
+    self.viewModel = viewModel
+    super.init { see(viewModel) }
+  }
 
   /// Applies events one by one, noting the outputs after each.
   func send(_ events: ViewModel.ViewEvent...) async {

@@ -1,19 +1,16 @@
 import AuthViewModels
 
 /// The password-change form: current password, new password, and the new one again.
-struct ChangePasswordView: LineView {
+struct ChangePasswordView: FormView {
+  static let submit = ChangePasswordViewEvent.changeTapped
+  static let loadingText = "Changing password…"
+
+  /// Runs the form, then says how many other sessions the change ended.
   func interact(
     with scene: SceneDriver<ChangePasswordViewModel>, on terminal: LineTerminal
   ) async -> SceneEnd {
-    terminal.say("\nChange password (Ctrl-C goes back; other sessions will end)")
-    let outputs = scene.outputs
-    if let failure = outputs.failure { terminal.say(terminal.style.failure(failure.description)) }
-    let end = await FormRunner(
-      terminal: terminal, scene: scene, fields: Self.fields(outputs),
-      submit: .changeTapped, loadingText: "Changing password…",
-      failureMessage: { outputs.failure?.description }
-    ).run()
-    if let ended = outputs.endedSessions {
+    let end = await runForm(with: scene, on: terminal)
+    if let ended = scene.outputs.endedSessions {
       terminal.say(
         terminal.style.success(
           "Password changed; \(ended) other session\(ended == 1 ? "" : "s") ended."))
@@ -21,7 +18,13 @@ struct ChangePasswordView: LineView {
     return end
   }
 
-  /// The fields, in the order asked; `authcli passwd` on a terminal asks the same.
+  /// The heading, and why loading the account failed, if it did.
+  static func introduce(_ outputs: any ChangePasswordViewModelOutputs, on terminal: LineTerminal) {
+    terminal.say("\nChange password (Ctrl-C goes back; other sessions will end)")
+    if let failure = outputs.failure { terminal.say(terminal.style.failure(failure.description)) }
+  }
+
+  /// The fields; `authcli passwd` on a terminal asks the same.
   static func fields(
     _ outputs: any ChangePasswordViewModelOutputs
   ) -> [FormField<ChangePasswordViewEvent>] {
@@ -36,5 +39,9 @@ struct ChangePasswordView: LineView {
         prompt: "Repeat new password: ", secret: true, changed: { .confirmationChanged($0) },
         problem: { outputs.confirmationValidation?.errorMessage }, retryFrom: 1),
     ]
+  }
+
+  static func failureMessage(_ outputs: any ChangePasswordViewModelOutputs) -> String? {
+    outputs.failure?.description
   }
 }

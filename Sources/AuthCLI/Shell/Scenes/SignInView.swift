@@ -1,20 +1,17 @@
 import AuthViewModels
 
 /// The sign-in form: username, then password with echo off.
-struct SignInView: LineView {
-  func interact(
-    with scene: SceneDriver<SignInViewModel>, on terminal: LineTerminal
-  ) async -> SceneEnd {
+struct SignInView: FormView {
+  typealias ViewModel = SignInViewModel
+
+  static let submit = SignInViewEvent.signInTapped
+  static let loadingText = "Signing in…"
+
+  static func introduce(_ outputs: any SignInViewModelOutputs, on terminal: LineTerminal) {
     terminal.say("\nSign in (Ctrl-C goes back)")
-    let outputs = scene.outputs
-    return await FormRunner(
-      terminal: terminal, scene: scene, fields: Self.fields(outputs),
-      submit: .signInTapped, loadingText: "Signing in…",
-      failureMessage: { outputs.failure?.description }
-    ).run()
   }
 
-  /// The fields, in the order asked; `authcli signin` on a terminal asks the same.
+  /// The fields; `authcli signin` on a terminal asks the same.
   static func fields(_ outputs: any SignInViewModelOutputs) -> [FormField<SignInViewEvent>] {
     [
       FormField(
@@ -24,5 +21,9 @@ struct SignInView: LineView {
         prompt: "Password: ", secret: true, changed: { .passwordChanged($0) },
         problem: { outputs.passwordValidation?.errorMessage }),
     ]
+  }
+
+  static func failureMessage(_ outputs: any SignInViewModelOutputs) -> String? {
+    outputs.failure?.description
   }
 }

@@ -1,20 +1,17 @@
 import AuthViewModels
 
 /// The sign-up form: username, password, and the password again, echo off for both.
-struct SignUpView: LineView {
-  func interact(
-    with scene: SceneDriver<SignUpViewModel>, on terminal: LineTerminal
-  ) async -> SceneEnd {
+struct SignUpView: FormView {
+  typealias ViewModel = SignUpViewModel
+
+  static let submit = SignUpViewEvent.signUpTapped
+  static let loadingText = "Creating account…"
+
+  static func introduce(_ outputs: any SignUpViewModelOutputs, on terminal: LineTerminal) {
     terminal.say("\nCreate an account (Ctrl-C goes back)")
-    let outputs = scene.outputs
-    return await FormRunner(
-      terminal: terminal, scene: scene, fields: Self.fields(outputs),
-      submit: .signUpTapped, loadingText: "Creating account…",
-      failureMessage: { outputs.failure?.description }
-    ).run()
   }
 
-  /// The fields, in the order asked; `authcli signup` on a terminal asks the same.
+  /// The fields; `authcli signup` on a terminal asks the same.
   static func fields(_ outputs: any SignUpViewModelOutputs) -> [FormField<SignUpViewEvent>] {
     [
       FormField(
@@ -27,5 +24,9 @@ struct SignUpView: LineView {
         prompt: "Repeat password: ", secret: true, changed: { .confirmationChanged($0) },
         problem: { outputs.confirmationValidation?.errorMessage }, retryFrom: 1),
     ]
+  }
+
+  static func failureMessage(_ outputs: any SignUpViewModelOutputs) -> String? {
+    outputs.failure?.description
   }
 }
