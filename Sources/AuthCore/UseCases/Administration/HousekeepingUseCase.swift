@@ -41,31 +41,27 @@ public protocol HousekeepingUseCase: Sendable {
 
 /// Housekeeping over the store, with the throttle's rules for when failures are forgotten.
 public struct HousekeepingService: HousekeepingUseCase {
-  private let store: any AuthStore
-  private let clock: any WallClock
-  private let policy: AuthPolicy
+  private let ports: OperatorPorts
 
   /// Takes the ports it works through and the rules it applies.
   public init(store: any AuthStore, clock: any WallClock, policy: AuthPolicy = .standard) {
-    self.store = store
-    self.clock = clock
-    self.policy = policy
+    ports = OperatorPorts(store: store, clock: clock, policy: policy)
   }
 
   /// Counts in one read transaction.
   public func prunable() async throws(AuthError) -> PruneReport {
-    let now = clock.now()
-    let housekeeper = Housekeeper(throttle: policy.throttle)
-    return try await store.read { context throws(AuthError) in
+    let now = ports.clock.now()
+    let housekeeper = Housekeeper(throttle: ports.policy.throttle)
+    return try await ports.store.read { context throws(AuthError) in
       PruneReport(try housekeeper.count(at: now, in: context))
     }
   }
 
   /// Deletes in one write transaction, together with the `pruned` audit event.
   public func prune() async throws(AuthError) -> PruneReport {
-    let now = clock.now()
-    let housekeeper = Housekeeper(throttle: policy.throttle)
-    return try await store.write { context throws(AuthError) in
+    let now = ports.clock.now()
+    let housekeeper = Housekeeper(throttle: ports.policy.throttle)
+    return try await ports.store.write { context throws(AuthError) in
       let counts = try housekeeper.prune(at: now, limit: nil, in: context)
       try context.append(
         AuthEventDraft(
