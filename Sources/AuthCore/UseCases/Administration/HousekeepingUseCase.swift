@@ -19,12 +19,6 @@ public struct PruneReport: Hashable, Sendable {
     self.forgottenThrottleStates = forgottenThrottleStates
     self.expiredDeviceCookies = expiredDeviceCookies
   }
-
-  init(_ counts: Housekeeper.Counts) {
-    self.init(
-      expiredSessions: counts.sessions, forgottenThrottleStates: counts.throttleStates,
-      expiredDeviceCookies: counts.deviceCookies)
-  }
 }
 
 /// Deleting what no longer matters (`authcli sessions prune`, like Django's
@@ -53,7 +47,7 @@ public struct HousekeepingService: HousekeepingUseCase {
     let now = ports.clock.now()
     let housekeeper = Housekeeper(throttle: ports.policy.throttle)
     return try await ports.store.read { context throws(AuthError) in
-      PruneReport(try housekeeper.count(at: now, in: context))
+      try housekeeper.count(at: now, in: context)
     }
   }
 
@@ -62,14 +56,15 @@ public struct HousekeepingService: HousekeepingUseCase {
     let now = ports.clock.now()
     let housekeeper = Housekeeper(throttle: ports.policy.throttle)
     return try await ports.store.write { context throws(AuthError) in
-      let counts = try housekeeper.prune(at: now, limit: nil, in: context)
+      let report = try housekeeper.prune(at: now, limit: nil, in: context)
       try context.append(
         AuthEventDraft(
           time: now, kind: .pruned, userID: nil, username: nil,
           detail:
-            "\(counts.sessions) expired session(s), \(counts.throttleStates) throttle row(s), "
-            + "\(counts.deviceCookies) device cookie(s)"))
-      return PruneReport(counts)
+            "\(report.expiredSessions) expired session(s), "
+            + "\(report.forgottenThrottleStates) throttle row(s), "
+            + "\(report.expiredDeviceCookies) device cookie(s)"))
+      return report
     }
   }
 }
