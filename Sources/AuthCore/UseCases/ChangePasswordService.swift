@@ -76,12 +76,12 @@ public struct ChangePasswordService: ChangePasswordUseCase {
     async throws(AuthError) -> Int?
   {
     let hash = try account.resolver.hash(of: token)
-    let now = account.passwords.clock.now()
+    let now = account.clock.now()
     let resolver = account.resolver
     let passwords = account.passwords
     let record = passed.record
     let user = record.user
-    return try await account.passwords.store.write { context throws(AuthError) -> Int? in
+    return try await account.store.write { context throws(AuthError) -> Int? in
       let current = try resolver.resolve(hash, at: now, in: context)
       guard let stored = try context.userRecord(id: user.id),
         stored.passwordHash == record.passwordHash

@@ -14,6 +14,10 @@
 struct SignedInAccount: Sendable {
   let resolver: SessionResolver
   let passwords: PasswordCheck
+  /// The store the check works in, where the change it proves is written too.
+  var store: any AuthStore { passwords.store }
+  /// The clock the check counts by.
+  var clock: any WallClock { passwords.clock }
 
   /// Takes the ports a password check works through. With `deviceCookies`, the client's
   /// cookie for the signed-in account is presented, as a sign-in presents it.
@@ -36,8 +40,8 @@ struct SignedInAccount: Sendable {
   ) async throws(AuthError) -> T {
     let hash = try resolver.hash(of: token)
     let resolver = resolver
-    let now = passwords.clock.now()
-    return try await passwords.store.read { context throws(AuthError) in
+    let now = clock.now()
+    return try await store.read { context throws(AuthError) in
       try work(try resolver.resolve(hash, at: now, in: context), context)
     }
   }
