@@ -123,6 +123,11 @@ public struct AuthEventDraft: Hashable, Sendable {
     self.detail = detail
   }
 
+  /// An event of this account, kept with its id and its name.
+  init(time: Date, kind: AuthEventKind, user: User, detail: String) {
+    self.init(time: time, kind: kind, userID: user.id, username: user.username, detail: detail)
+  }
+
   /// The name as every store keeps it, `hashed` making a name's keyed hash. An account's
   /// event keeps the account's name beside its id, and so do the operator's events; the name
   /// of a failed sign-in that matched no account may be a secret typed in the wrong field,

@@ -15,11 +15,17 @@ public struct SignInRequest: Hashable, Sendable {
   }
 }
 
-/// The per-field checks of a sign-in form, before anything is asked of storage.
-public struct SignInValidation: Hashable, Sendable {
-  /// The username field.
+/// The per-field checks of a sign-in form, before anything is asked of storage: the
+/// password only "not empty", since old passwords may predate today's rules.
+public typealias SignInValidation = UsernamePasswordValidation
+
+/// The per-field checks of a form of a username and a password: a sign-in's
+/// (`SignInValidation`) or an operator's new account's (`NewAccountValidation`); the use case
+/// that made them decides which rules they apply.
+public struct UsernamePasswordValidation: Hashable, Sendable {
+  /// The username field (also "taken" after a new account's submit).
   public var username: Validation<Username>
-  /// The password field (only "not empty": old passwords may predate today's rules).
+  /// The password field.
   public var password: Validation<Password>
   /// Both fields together.
   public init(username: Validation<Username>, password: Validation<Password>) {

@@ -109,20 +109,13 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   public func completeSignIn(
     _ challenge: SecondFactorChallenge, code: String
   ) async throws(AuthError) -> SecondFactorAnswer<NewSession> {
-    guard challenge.startsSession, let passed = challenge.passed else {
-      return .refused(.expired)
-    }
-    let match = try await judge(code, for: passed)
-    guard case .matched(let found) = match else { return .refused(match.refusal) }
-    do {
+    try await complete(challenge, code: code, startingSession: true) {
+      passed, found throws(AuthError) in
       switch try await startSession(passed, gate: .answered, code: found) {
       case .done(let session): return .accepted(session)
       case .newPasswordRequired: return .newPasswordRequired(.init(passed: passed, code: found))
       case .challenged, .refused: return .refused(.expired)
       }
-    } catch .secondFactor(.notEnrolled) {
-      try await auditCodeFailure(passed, detail: found.reuseDetail)
-      return .refused(.incorrectCode)
     }
   }
 
@@ -197,12 +190,8 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
   public func completeVerify(
     _ challenge: SecondFactorChallenge, code: String
   ) async throws(AuthError) -> SecondFactorAnswer<User> {
-    guard !challenge.startsSession, let passed = challenge.passed else {
-      return .refused(.expired)
-    }
-    let match = try await judge(code, for: passed)
-    guard case .matched(let found) = match else { return .refused(match.refusal) }
-    do {
+    try await complete(challenge, code: code, startingSession: false) {
+      passed, found throws(AuthError) in
       switch try await verified(passed, gate: .answered, code: found) {
       case .done(let user): return .accepted(user)
       // Refused and audited as it settled; the challenge cannot complete: `verify` starts
@@ -211,9 +200,6 @@ public struct SignInService: AuthenticationUseCase, PasswordCheckUseCase {
         return .newPasswordRequired(.sample(username: passed.record.user.username))
       case .challenged, .refused: return .refused(.expired)
       }
-    } catch .secondFactor(.notEnrolled) {
-      try await auditCodeFailure(passed, detail: found.reuseDetail)
-      return .refused(.incorrectCode)
     }
   }
 

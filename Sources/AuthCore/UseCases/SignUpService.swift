@@ -29,16 +29,13 @@ public struct SignUpService: SignUpUseCase {
     self.policy = policy
   }
 
-  /// Checks username, password and confirmation. The password is checked against
-  /// the username only once the username itself is valid, so a half-typed name
-  /// (say, one letter) does not make every password containing it "wrong".
+  /// Checks username, password and confirmation, the new account's two by the sign-up
+  /// rules (`AuthPolicy.checkNewAccount`).
   public func validate(_ request: SignUpRequest) -> SignUpValidation {
-    let username = Username.validate(request.username, rules: policy.username)
+    let (username, password) = policy.checkNewAccount(
+      username: request.username, password: request.password)
     return SignUpValidation(
-      username: username,
-      password: Password.validate(
-        request.password, username: username.asValidated?.canonical ?? "",
-        rules: policy.password),
+      username: username, password: password,
       confirmation: Password.validateConfirmation(request.confirmation, of: request.password))
   }
 
@@ -56,24 +53,20 @@ public struct SignUpService: SignUpUseCase {
     let rules = policy.session
     let housekeeper = Housekeeper(throttle: policy.throttle)
     let batch = policy.housekeeping.rowsPerAttempt
-    do throws(AuthError) {
-      let started = try await store.write { context throws(AuthError) in
-        try housekeeper.prune(at: now, limit: batch, in: context)
-        let user = try context.insertUser(username: username, passwordHash: passwordHash, at: now)
-        // Failures guessed against the name before it had an account are not the owner's.
-        try context.clearThrottleState(for: username.canonical)
-        let started = try pending.start(for: user, at: now, rules: rules, in: context)
-        try context.append(
-          AuthEventDraft(
-            time: now, kind: .signUp, userID: user.id, username: user.username,
-            detail: "session \(started.authenticated.session.id)"))
-        return started
-      }
-      return .signedUp(started)
-    } catch {
-      guard error == .store(.usernameTaken) else { throw error }
-      validation.username = .invalid(errorMessage: AuthMessages.usernameTaken, reason: .taken)
+    let started = try await store.writeUnlessNameTaken { context throws(AuthError) in
+      try housekeeper.prune(at: now, limit: batch, in: context)
+      let user = try context.insertAccount(username: username, passwordHash: passwordHash, at: now)
+      let started = try pending.start(for: user, at: now, rules: rules, in: context)
+      try context.append(
+        AuthEventDraft(
+          time: now, kind: .signUp, user: user,
+          detail: "session \(started.authenticated.session.id)"))
+      return started
+    }
+    guard let started else {
+      validation.username = .usernameTaken
       return .invalid(validation)
     }
+    return .signedUp(started)
   }
 }

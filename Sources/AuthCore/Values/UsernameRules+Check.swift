@@ -29,3 +29,11 @@ extension UsernameRules {
     isLetterOrDigit(scalar) || scalar == "." || scalar == "_" || scalar == "-"
   }
 }
+
+extension Validation {
+  /// The name passed the rules, but the store's uniqueness constraint found an account with
+  /// it: a race that no check before the write can decide.
+  static var usernameTaken: Self {
+    .invalid(errorMessage: AuthMessages.usernameTaken, reason: .taken)
+  }
+}

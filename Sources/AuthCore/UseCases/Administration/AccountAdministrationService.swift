@@ -9,30 +9,23 @@
 /// Passwords are hashed outside any transaction; each change re-reads the account under
 /// the write lock, so a concurrent deletion is answered "no such account", never half done.
 public struct AccountAdministrationService: AccountAdministrationUseCase {
-  private let store: any AuthStore
+  private let ports: OperatorPorts
   private let hasher: any PasswordHasher
-  private let clock: any WallClock
-  private let policy: AuthPolicy
 
   /// Takes the ports it works through and the rules it applies.
   public init(
     store: any AuthStore, hasher: any PasswordHasher, clock: any WallClock,
     policy: AuthPolicy = .standard
   ) {
-    self.store = store
+    ports = OperatorPorts(store: store, clock: clock, policy: policy)
     self.hasher = hasher
-    self.clock = clock
-    self.policy = policy
   }
 
   /// The sign-up rules for the username and the password (which may not contain it).
   public func validate(_ request: NewAccountRequest) -> NewAccountValidation {
-    let username = Username.validate(request.username, rules: policy.username)
-    return NewAccountValidation(
-      username: username,
-      password: Password.validate(
-        request.password, username: username.asValidated?.canonical ?? "",
-        rules: policy.password))
+    let (username, password) = ports.policy.checkNewAccount(
+      username: request.username, password: request.password)
+    return NewAccountValidation(username: username, password: password)
   }
 
   /// Creates the account and its audit event in one transaction; the schema decides a race.
@@ -43,37 +36,28 @@ public struct AccountAdministrationService: AccountAdministrationUseCase {
       let password = validation.password.asValidated
     else { return .invalid(validation) }
     let passwordHash = try hasher.hashed(password)
-    let now = clock.now()
-    do throws(AuthError) {
-      let user = try await store.write { context throws(AuthError) in
-        let user = try context.insertUser(username: username, passwordHash: passwordHash, at: now)
-        // Failures guessed against the name before it had an account are not the owner's.
-        try context.clearThrottleState(for: username.canonical)
-        try context.append(
-          AuthEventDraft(
-            time: now, kind: .accountAdded, userID: user.id, username: user.username,
-            detail: "by an operator, no session"))
-        return user
-      }
-      return .added(user)
-    } catch {
-      guard error == .store(.usernameTaken) else { throw error }
-      validation.username = .invalid(errorMessage: AuthMessages.usernameTaken, reason: .taken)
+    let now = ports.clock.now()
+    let user = try await ports.store.writeUnlessNameTaken { context throws(AuthError) in
+      let user = try context.insertAccount(username: username, passwordHash: passwordHash, at: now)
+      try context.append(
+        AuthEventDraft(
+          time: now, kind: .accountAdded, user: user, detail: "by an operator, no session"))
+      return user
+    }
+    guard let user else {
+      validation.username = .usernameTaken
       return .invalid(validation)
     }
+    return .added(user)
   }
 
   /// Reads the account, its lock, throttle, latest sign-in and live sessions in one snapshot.
   public func account(named username: String) async throws(AuthError) -> AccountDetails {
-    let name = try canonical(username)
-    let now = clock.now()
-    let cutoff = policy.throttle.forgetCutoff(at: now)
+    let now = ports.clock.now()
+    let cutoff = ports.policy.throttle.forgetCutoff(at: now)
     let defaultWork = hasher.defaultWork
-    return try await store.read { context throws(AuthError) in
-      guard let record = try context.userRecord(named: name) else {
-        throw AuthError.administration(.noSuchAccount(username: username))
-      }
-      let throttle = try context.throttleState(for: name.canonical)
+    return try await ports.read(named: username) { record, context throws(AuthError) in
+      let throttle = try context.throttleState(for: record.user.username)
       let forgotten = throttle.isForgotten(at: now, failuresBefore: cutoff)
       var details = AccountDetails(
         user: record.user, lock: record.lock,
@@ -156,16 +140,9 @@ public struct AccountAdministrationService: AccountAdministrationUseCase {
   public func resetPassword(
     named username: String, to password: String
   ) async throws(AuthError) -> Validation<AccountChange> {
-    let name = try canonical(username)
-    guard
-      let existing = try await store.read({ context throws(AuthError) in
-        try context.userRecord(named: name)
-      })
-    else {
-      throw AuthError.administration(.noSuchAccount(username: username))
-    }
+    let existing = try await ports.read(named: username) { record, _ in record }
     let checked = Password.validate(
-      password, username: existing.user.username, rules: policy.password)
+      password, username: existing.user.username, rules: ports.policy.password)
     guard let replacement = checked.asValidated else {
       return .invalid(
         errorMessage: checked.errorMessage ?? AuthMessages.enterPassword,
@@ -189,28 +166,15 @@ public struct AccountAdministrationService: AccountAdministrationUseCase {
   public func requireNewPassword(
     named username: String
   ) async throws(AuthError) -> PasswordChangeDemand {
-    let name = try canonical(username)
-    let now = clock.now()
-    return try await store.write { context throws(AuthError) in
-      guard let record = try context.userRecord(named: name) else {
-        throw AuthError.administration(.noSuchAccount(username: username))
-      }
+    try await ports.write(named: username) { record, now, context throws(AuthError) in
       let user = record.user
       try context.setPasswordChangeRequired(true, for: user.id, at: now)
       try context.append(
         AuthEventDraft(
-          time: now, kind: .passwordChangeRequired, userID: user.id, username: user.username,
+          time: now, kind: .passwordChangeRequired, user: user,
           detail: record.passwordChangeRequired ? "was required already" : "at next sign-in"))
       return PasswordChangeDemand(user: user, wasRequired: record.passwordChangeRequired)
     }
-  }
-
-  /// The canonical name, or "no such account" for one that breaks the username rules.
-  private func canonical(_ username: String) throws(AuthError) -> Username {
-    guard let name = Username.validate(username, rules: policy.username).asValidated else {
-      throw AuthError.administration(.noSuchAccount(username: username))
-    }
-    return name
   }
 
   /// What `change` applies to an account inside its transaction; it answers the sessions
@@ -223,12 +187,7 @@ public struct AccountAdministrationService: AccountAdministrationUseCase {
   private func change(
     _ username: String, kind: AuthEventKind, _ work: @escaping Change
   ) async throws(AuthError) -> AccountChange {
-    let name = try canonical(username)
-    let now = clock.now()
-    return try await store.write { context throws(AuthError) in
-      guard let record = try context.userRecord(named: name) else {
-        throw AuthError.administration(.noSuchAccount(username: username))
-      }
+    try await ports.write(named: username) { record, now, context throws(AuthError) in
       let (ended, detail) = try work(record, now, context)
       // After a deletion the account id no longer exists; the event keeps the name only.
       let userID = kind == .accountDeleted ? nil : record.user.id

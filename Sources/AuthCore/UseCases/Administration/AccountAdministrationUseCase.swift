@@ -27,19 +27,7 @@ public struct NewAccountRequest: Hashable, Sendable, CustomStringConvertible,
 }
 
 /// The per-field checks of a new account: the sign-up rules, without a confirmation.
-public struct NewAccountValidation: Hashable, Sendable {
-  /// The username field (also "taken" after a submit).
-  public var username: Validation<Username>
-  /// The password field.
-  public var password: Validation<Password>
-  /// Both fields together.
-  public init(username: Validation<Username>, password: Validation<Password>) {
-    self.username = username
-    self.password = password
-  }
-  /// Whether every field passed.
-  public var isValid: Bool { username.isValid && password.isValid }
-}
+public typealias NewAccountValidation = UsernamePasswordValidation
 
 /// The answer to `addAccount`.
 public enum NewAccountResult: Hashable, Sendable {

@@ -19,12 +19,6 @@ public struct PruneReport: Hashable, Sendable {
     self.forgottenThrottleStates = forgottenThrottleStates
     self.expiredDeviceCookies = expiredDeviceCookies
   }
-
-  init(_ counts: Housekeeper.Counts) {
-    self.init(
-      expiredSessions: counts.sessions, forgottenThrottleStates: counts.throttleStates,
-      expiredDeviceCookies: counts.deviceCookies)
-  }
 }
 
 /// Deleting what no longer matters (`authcli sessions prune`, like Django's
@@ -41,39 +35,36 @@ public protocol HousekeepingUseCase: Sendable {
 
 /// Housekeeping over the store, with the throttle's rules for when failures are forgotten.
 public struct HousekeepingService: HousekeepingUseCase {
-  private let store: any AuthStore
-  private let clock: any WallClock
-  private let policy: AuthPolicy
+  private let ports: OperatorPorts
 
   /// Takes the ports it works through and the rules it applies.
   public init(store: any AuthStore, clock: any WallClock, policy: AuthPolicy = .standard) {
-    self.store = store
-    self.clock = clock
-    self.policy = policy
+    ports = OperatorPorts(store: store, clock: clock, policy: policy)
   }
 
   /// Counts in one read transaction.
   public func prunable() async throws(AuthError) -> PruneReport {
-    let now = clock.now()
-    let housekeeper = Housekeeper(throttle: policy.throttle)
-    return try await store.read { context throws(AuthError) in
-      PruneReport(try housekeeper.count(at: now, in: context))
+    let now = ports.clock.now()
+    let housekeeper = Housekeeper(throttle: ports.policy.throttle)
+    return try await ports.store.read { context throws(AuthError) in
+      try housekeeper.count(at: now, in: context)
     }
   }
 
   /// Deletes in one write transaction, together with the `pruned` audit event.
   public func prune() async throws(AuthError) -> PruneReport {
-    let now = clock.now()
-    let housekeeper = Housekeeper(throttle: policy.throttle)
-    return try await store.write { context throws(AuthError) in
-      let counts = try housekeeper.prune(at: now, limit: nil, in: context)
+    let now = ports.clock.now()
+    let housekeeper = Housekeeper(throttle: ports.policy.throttle)
+    return try await ports.store.write { context throws(AuthError) in
+      let report = try housekeeper.prune(at: now, limit: nil, in: context)
       try context.append(
         AuthEventDraft(
           time: now, kind: .pruned, userID: nil, username: nil,
           detail:
-            "\(counts.sessions) expired session(s), \(counts.throttleStates) throttle row(s), "
-            + "\(counts.deviceCookies) device cookie(s)"))
-      return PruneReport(counts)
+            "\(report.expiredSessions) expired session(s), "
+            + "\(report.forgottenThrottleStates) throttle row(s), "
+            + "\(report.expiredDeviceCookies) device cookie(s)"))
+      return report
     }
   }
 }

@@ -9,15 +9,11 @@
 /// Accounts are found under the write lock in the transaction that changes them, so a
 /// concurrent deletion is answered "no such account", never half done.
 public struct GroupAdministrationService: GroupAdministrationUseCase {
-  private let store: any AuthStore
-  private let clock: any WallClock
-  private let policy: AuthPolicy
+  private let ports: OperatorPorts
 
   /// Takes the ports it works through and the username rules.
   public init(store: any AuthStore, clock: any WallClock, policy: AuthPolicy = .standard) {
-    self.store = store
-    self.clock = clock
-    self.policy = policy
+    ports = OperatorPorts(store: store, clock: clock, policy: policy)
   }
 
   /// Adds every named account, or none.
@@ -36,13 +32,13 @@ public struct GroupAdministrationService: GroupAdministrationUseCase {
 
   /// Every group with members.
   public func groups() async throws(AuthError) -> [GroupSummary] {
-    try await store.lookUp { context throws(AuthError) in try context.groupSummaries() }
+    try await ports.store.lookUp { context throws(AuthError) in try context.groupSummaries() }
   }
 
   /// The members of a group that has some.
   public func members(of group: String) async throws(AuthError) -> [User] {
     let name = try Self.groupName(group)
-    let members = try await store.lookUp { context throws(AuthError) in
+    let members = try await ports.store.lookUp { context throws(AuthError) in
       try context.members(of: name)
     }
     guard !members.isEmpty else { throw .administration(.noSuchGroup(name: group)) }
@@ -55,9 +51,9 @@ public struct GroupAdministrationService: GroupAdministrationUseCase {
   ) async throws(AuthError) -> Bool {
     let wanted = Set(groups.compactMap { GroupName.validate($0).asValidated })
     guard !wanted.isEmpty,
-      let name = Username.validate(username, rules: policy.username).asValidated
+      let name = Username.validate(username, rules: ports.policy.username).asValidated
     else { return false }
-    return try await store.read { context throws(AuthError) in
+    return try await ports.store.read { context throws(AuthError) in
       guard let record = try context.userRecord(named: name) else { return false }
       return !wanted.isDisjoint(with: try context.groups(of: record.user.id))
     }
@@ -71,7 +67,7 @@ public struct GroupAdministrationService: GroupAdministrationUseCase {
     var order: [GroupName] = []
     var wanted: [GroupName: [(line: Int, username: Username)]] = [:]
     for (index, text) in lines.enumerated() {
-      switch HTGroupLine.parse(text, rules: policy.username) {
+      switch HTGroupLine.parse(text, rules: ports.policy.username) {
       case .skipped: continue
       case .refused(let reason): refused.append(GroupImportRefusal(line: index + 1, reason: reason))
       case .group(let name, let members):
@@ -79,7 +75,7 @@ public struct GroupAdministrationService: GroupAdministrationUseCase {
         wanted[name, default: []] += members.map { (line: index + 1, username: $0) }
       }
     }
-    let now = clock.now()
+    let now = ports.clock.now()
     let plan = { [refused] (context: any AuthStoreContext) throws(AuthError) -> GroupImportReport in
       var refused = refused
       var found: [GroupName: [(line: Int, user: User)]] = [:]
@@ -112,8 +108,7 @@ public struct GroupAdministrationService: GroupAdministrationUseCase {
           _ = try context.addMember(entry.user.id, to: name, at: now)
           try context.append(
             AuthEventDraft(
-              time: now, kind: .groupMemberAdded, userID: entry.user.id,
-              username: entry.user.username,
+              time: now, kind: .groupMemberAdded, user: entry.user,
               detail: "group \(name.canonical) (import, line \(entry.line))"))
         }
         groups.append(ImportedGroup(name: name, added: added, alreadyMembers: already))
@@ -121,8 +116,8 @@ public struct GroupAdministrationService: GroupAdministrationUseCase {
       return GroupImportReport(groups: groups, refused: refused, written: write)
     }
     // A dry run, or a file already refused, reads; only a run that may write takes the lock.
-    guard refused.isEmpty, !dryRun else { return try await store.read(plan) }
-    return try await store.write(plan)
+    guard refused.isEmpty, !dryRun else { return try await ports.store.read(plan) }
+    return try await ports.store.write(plan)
   }
 
   /// The canonical group name, or the rule's refusal.
@@ -140,25 +135,16 @@ public struct GroupAdministrationService: GroupAdministrationUseCase {
     _ usernames: [String], group: String, kind: AuthEventKind
   ) async throws(AuthError) -> GroupChange {
     let name = try Self.groupName(group)
-    var accounts: [(name: Username, typed: String)] = []
+    var accounts: [NamedAccount] = []
     for username in usernames {
-      guard let valid = Username.validate(username, rules: policy.username).asValidated else {
-        throw .administration(.noSuchAccount(username: username))
-      }
-      if !accounts.contains(where: { $0.name == valid }) {
-        accounts.append((name: valid, typed: username))
-      }
+      let account = try ports.account(named: username)
+      if !accounts.contains(where: { $0.name == account.name }) { accounts.append(account) }
     }
-    let now = clock.now()
+    let now = ports.clock.now()
     let adding = kind == .groupMemberAdded
-    return try await store.write { context throws(AuthError) in
+    return try await ports.store.write { context throws(AuthError) in
       var users: [User] = []
-      for account in accounts {
-        guard let record = try context.userRecord(named: account.name) else {
-          throw AuthError.administration(.noSuchAccount(username: account.typed))
-        }
-        users.append(record.user)
-      }
+      for account in accounts { users.append(try account.record(in: context).user) }
       if !adding, try context.members(of: name).isEmpty {
         throw AuthError.administration(.noSuchGroup(name: group))
       }
@@ -175,9 +161,7 @@ public struct GroupAdministrationService: GroupAdministrationUseCase {
         }
         changed.append(user.username)
         try context.append(
-          AuthEventDraft(
-            time: now, kind: kind, userID: user.id, username: user.username,
-            detail: "group \(name.canonical)"))
+          AuthEventDraft(time: now, kind: kind, user: user, detail: "group \(name.canonical)"))
       }
       return GroupChange(group: name, changed: changed, unchanged: unchanged)
     }

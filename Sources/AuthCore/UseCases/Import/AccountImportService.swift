@@ -165,10 +165,8 @@ public struct AccountImportService: Sendable {
     _ candidate: Candidate, at now: Date, in context: any AuthStoreContext
   ) throws(AuthError) {
     let record = candidate.record
-    let user = try context.insertUser(
+    let user = try context.insertAccount(
       username: candidate.name, passwordHash: candidate.hash, at: record?.createdAt ?? now)
-    // Failures guessed against the name before it had an account are not the owner's.
-    try context.clearThrottleState(for: candidate.name.canonical)
     var detail =
       "line \(candidate.account.line); scheme \(candidate.account.scheme?.rawValue ?? "none")"
     if let moved = candidate.secondFactor {
@@ -205,13 +203,11 @@ public struct AccountImportService: Sendable {
       // The last sign-in is read from the trail, so the moved account's is recorded there.
       try context.append(
         AuthEventDraft(
-          time: lastSignIn, kind: .signInSucceeded, userID: user.id, username: user.username,
+          time: lastSignIn, kind: .signInSucceeded, user: user,
           detail: "last sign-in before the import"))
     }
     try context.append(
-      AuthEventDraft(
-        time: now, kind: .accountImported, userID: user.id, username: user.username,
-        detail: detail))
+      AuthEventDraft(time: now, kind: .accountImported, user: user, detail: detail))
   }
 
   /// A line's account, its refusal, or nothing for a blank line or a comment.

@@ -34,40 +34,35 @@ public struct NewPasswordValidation: Hashable, Sendable {
 /// makes a real one; a `sample` (for previews and tests of views) is refused as expired.
 public struct NewPasswordChallenge: Hashable, Sendable, CustomStringConvertible {
   /// The account's canonical name, to show and to check the new password against.
-  public let username: String
-  let passed: PasswordCheck.Passed?
+  public var username: String { proof.username }
+  let proof: PassedPassword
   /// The code that matched, settled with the new password so it is used once.
   let code: AcceptedCode?
+  var passed: PasswordCheck.Passed? { proof.passed }
 
   init(passed: PasswordCheck.Passed, code: AcceptedCode?) {
-    self.username = passed.record.user.username
-    self.passed = passed
+    self.proof = PassedPassword(passed)
     self.code = code
-  }
-
-  private init(sampleFor username: String) {
-    self.username = username
-    self.passed = nil
-    self.code = nil
   }
 
   /// A challenge for previews and view tests; the real services refuse it as expired.
   public static func sample(username: String) -> NewPasswordChallenge {
-    NewPasswordChallenge(sampleFor: username)
+    NewPasswordChallenge(proof: PassedPassword(sampleFor: username), code: nil)
+  }
+
+  private init(proof: PassedPassword, code: AcceptedCode?) {
+    self.proof = proof
+    self.code = code
   }
 
   /// Names the account only.
   public var description: String { "NewPasswordChallenge(\(username))" }
 
-  /// Two challenges are the same when they are for the same account as read.
-  public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.username == rhs.username && lhs.passed?.record == rhs.passed?.record
-  }
+  /// Two challenges are the same when they are for the same account as read (the code is
+  /// settled with the new password, and is not what tells two challenges apart).
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.proof == rhs.proof }
   /// Hashes what `==` compares.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(username)
-    hasher.combine(passed?.record)
-  }
+  public func hash(into hasher: inout Hasher) { hasher.combine(proof) }
 
   /// Checks a new password as typed: sign-up's rules for this name, then that it is not
   /// the password it replaces (compared after NFKC, as a sign-in compares).

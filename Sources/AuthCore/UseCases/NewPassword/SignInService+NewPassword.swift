@@ -59,7 +59,7 @@ enum NewPasswordDemand {
     if refusing {
       try context.append(
         AuthEventDraft(
-          time: now, kind: .signInFailed, userID: user.id, username: user.username,
+          time: now, kind: .signInFailed, user: user,
           detail: "new password required, none taken" + suffix))
     }
     return .newPasswordRequired
@@ -80,7 +80,7 @@ enum NewPasswordDemand {
     let ended = try context.deleteSessions(of: user.id, except: nil)
     try context.append(
       AuthEventDraft(
-        time: now, kind: .passwordChanged, userID: user.id, username: user.username,
+        time: now, kind: .passwordChanged, user: user,
         detail: "new password chosen at sign-in; \(ended) other session(s) ended"
           + (lowered ? "; sign-in work back to the default" : "")))
     return try context.userRecord(id: user.id)?.user ?? user

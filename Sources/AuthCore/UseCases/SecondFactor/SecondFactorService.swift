@@ -10,14 +10,13 @@
 /// Enrolment makes a 160-bit secret, seals it under the key outside the database and keeps
 /// it pending; one correct code enables it and answers `RecoveryCode.setSize` recovery
 /// codes, shown once and stored only as hashes. Turning it off or renewing the codes asks
-/// for the current password, checked as every password is (`PasswordCheck`).
+/// for the current password, checked as every password is (`SignedInAccount`).
 public struct SecondFactorService: Sendable {
-  private let store: any AuthStore
-  private let clock: any WallClock
+  private let account: SignedInAccount
+  private let ports: OperatorPorts
   private let setup: SecondFactorSetup?
-  private let resolver: SessionResolver
-  private let passwords: PasswordCheck
-  private let policy: AuthPolicy
+  private var store: any AuthStore { ports.store }
+  private var clock: any WallClock { ports.clock }
 
   /// Takes the ports it works through; without `setup` every operation that needs the key
   /// or the one-time-password library throws `.secondFactor(.unsupported)`.
@@ -26,14 +25,11 @@ public struct SecondFactorService: Sendable {
     clock: any WallClock, policy: AuthPolicy = .standard,
     deviceCookies: (any DeviceCookieJar)? = nil, setup: SecondFactorSetup?
   ) {
-    self.store = store
-    self.clock = clock
-    self.setup = setup
-    self.policy = policy
-    self.resolver = SessionResolver(tokens: tokens, rules: policy.session)
-    self.passwords = PasswordCheck(
+    self.account = SignedInAccount(
       store: store, hasher: hasher, tokens: tokens, clock: clock, policy: policy,
-      dummyHash: DummyPasswordHash(hasher: hasher), deviceCookies: deviceCookies)
+      deviceCookies: deviceCookies)
+    self.ports = OperatorPorts(store: store, clock: clock, policy: policy)
+    self.setup = setup
   }
 
   /// Starts enrolment: a new pending factor in place of any pending one. Refused with
@@ -109,11 +105,8 @@ public struct SecondFactorService: Sendable {
         current.sealedSecret == sealed
       else { throw AuthError.secondFactor(.notEnrolled) }
       try context.enableSecondFactor(of: user.id, acceptedStep: step, at: now)
-      try context.replaceRecoveryCodes(hashes, of: user.id, at: now)
-      try context.append(
-        AuthEventDraft(
-          time: now, kind: .secondFactorEnabled, userID: user.id, username: user.username,
-          detail: "\(hashes.count) recovery codes"))
+      try Self.storeRecoveryCodes(
+        hashes, of: user, at: now, detail: "\(hashes.count) recovery codes", in: context)
     }
     return .accepted(codes)
   }
@@ -122,12 +115,8 @@ public struct SecondFactorService: Sendable {
   /// left. Needs no key.
   @concurrent
   public func status(token: SessionToken) async throws(AuthError) -> SecondFactorStatus {
-    let hash = try resolver.hash(of: token)
-    let resolver = resolver
-    let now = clock.now()
-    return try await store.read { context throws(AuthError) in
-      let user = try resolver.resolve(hash, at: now, in: context).user
-      return try Self.status(of: user.id, in: context)
+    try await account.read(token) { found, context throws(AuthError) in
+      try Self.status(of: found.user.id, in: context)
     }
   }
 
@@ -136,27 +125,19 @@ public struct SecondFactorService: Sendable {
   public func disable(
     token: SessionToken, password: String
   ) async throws(AuthError) -> SecondFactorPasswordAnswer<Bool> {
-    let user = try await signedIn(token)
-    let passed: PasswordCheck.Passed
-    switch try await checkPassword(password, of: user) {
-    case .done(let verified): passed = verified
-    case .refused(let refusal): return .refused(refusal)
-    }
-    let now = clock.now()
-    let passwords = passwords
-    let deleted = try await store.write { context throws(AuthError) in
-      try passwords.recordSuccess(passed, in: context)
+    let answer = try await afterCurrentPassword(password, token) {
+      user, now, context throws(AuthError) in
       let deleted = try context.deleteSecondFactor(of: user.id)
       if deleted {
         try context.append(
-          AuthEventDraft(
-            time: now, kind: .secondFactorDisabled, userID: user.id, username: user.username,
-            detail: "by its owner"))
+          AuthEventDraft(time: now, kind: .secondFactorDisabled, user: user, detail: "by its owner")
+        )
       }
       return deleted
     }
-    guard deleted else { throw .secondFactor(.notEnrolled) }
-    return .done(true)
+    // The success settles in the same transaction even when there was nothing to turn off.
+    if case .done(false) = answer { throw .secondFactor(.notEnrolled) }
+    return answer
   }
 
   /// A new set of recovery codes after the current password; the old ones stop working.
@@ -165,50 +146,33 @@ public struct SecondFactorService: Sendable {
     token: SessionToken, password: String
   ) async throws(AuthError) -> SecondFactorPasswordAnswer<[RecoveryCode]> {
     let (_, keys) = try keysAndSetup(creatingIfMissing: false)
-    let user = try await signedIn(token)
-    let passed: PasswordCheck.Passed
-    switch try await checkPassword(password, of: user) {
-    case .done(let verified): passed = verified
-    case .refused(let refusal): return .refused(refusal)
-    }
     let codes = keys.recoveryCodes.makeCodes(count: RecoveryCode.setSize)
-    let hashes = codes.map { keys.recoveryCodes.hash($0, of: user.id) }
-    let now = clock.now()
-    let passwords = passwords
-    try await store.write { context throws(AuthError) in
-      try passwords.recordSuccess(passed, in: context)
+    return try await afterCurrentPassword(password, token) {
+      user, now, context throws(AuthError) in
       guard try context.secondFactor(of: user.id)?.state == .enabled else {
         throw AuthError.secondFactor(.notEnrolled)
       }
-      try context.replaceRecoveryCodes(hashes, of: user.id, at: now)
-      try context.append(
-        AuthEventDraft(
-          time: now, kind: .secondFactorEnabled, userID: user.id, username: user.username,
-          detail: "new set of \(hashes.count) recovery codes"))
+      let hashes = codes.map { keys.recoveryCodes.hash($0, of: user.id) }
+      try Self.storeRecoveryCodes(
+        hashes, of: user, at: now, detail: "new set of \(hashes.count) recovery codes",
+        in: context)
+      return codes
     }
-    return .done(codes)
   }
 
   /// The operator's reset: deletes the account's factor and recovery codes and ends its
   /// sessions, audited. Needs no key.
   @concurrent
   public func reset(named username: String) async throws(AuthError) -> AccountChange {
-    guard let name = Username.validate(username, rules: policy.username).asValidated else {
-      throw .administration(.noSuchAccount(username: username))
-    }
-    let now = clock.now()
-    return try await store.write { context throws(AuthError) in
-      guard let record = try context.userRecord(named: name) else {
-        throw AuthError.administration(.noSuchAccount(username: username))
-      }
+    try await ports.write(named: username) { record, now, context throws(AuthError) in
       guard try context.deleteSecondFactor(of: record.user.id) else {
         throw AuthError.secondFactor(.notEnrolled)
       }
       let ended = try context.deleteSessions(of: record.user.id, except: nil)
       try context.append(
         AuthEventDraft(
-          time: now, kind: .secondFactorReset, userID: record.user.id,
-          username: record.user.username, detail: "\(ended) session(s) ended"))
+          time: now, kind: .secondFactorReset, user: record.user,
+          detail: "\(ended) session(s) ended"))
       return AccountChange(user: record.user, endedSessions: ended, wasLocked: record.lock != nil)
     }
   }
@@ -216,14 +180,8 @@ public struct SecondFactorService: Sendable {
   /// The status of any account, for the operator's `users show` and `users list`.
   @concurrent
   public func status(named username: String) async throws(AuthError) -> SecondFactorStatus {
-    guard let name = Username.validate(username, rules: policy.username).asValidated else {
-      throw .administration(.noSuchAccount(username: username))
-    }
-    return try await store.read { context throws(AuthError) in
-      guard let record = try context.userRecord(named: name) else {
-        throw AuthError.administration(.noSuchAccount(username: username))
-      }
-      return try Self.status(of: record.user.id, in: context)
+    try await ports.read(named: username) { record, context throws(AuthError) in
+      try Self.status(of: record.user.id, in: context)
     }
   }
 
@@ -255,36 +213,48 @@ public struct SecondFactorService: Sendable {
   }
 
   private func signedIn(_ token: SessionToken) async throws(AuthError) -> User {
-    let hash = try resolver.hash(of: token)
-    let resolver = resolver
-    let now = clock.now()
-    return try await store.read { context throws(AuthError) in
-      try resolver.resolve(hash, at: now, in: context).user
-    }
+    try await account.read(token) { found, _ in found.user }
   }
 
-  private enum Checked {
-    case done(PasswordCheck.Passed)
-    case refused(CurrentPasswordRefusal)
-  }
-
-  private func checkPassword(_ text: String, of user: User) async throws(AuthError) -> Checked {
+  /// Checks the signed-in user's current password, then runs `work` in one write
+  /// transaction that settles the check.
+  private func afterCurrentPassword<Value: Hashable & Sendable>(
+    _ text: String, _ token: SessionToken,
+    _ work: (User, Date, any AuthStoreContext) throws(AuthError) -> Value
+  ) async throws(AuthError) -> SecondFactorPasswordAnswer<Value> {
+    let user = try await signedIn(token)
     guard let password = Password.validateEntered(text).asValidated else {
       return .refused(.incorrect)
     }
-    switch try await passwords.check(password, of: .signedIn(user), for: .secondFactorChange) {
-    case .passed(let passed): return .done(passed)
-    case .refused(.throttled): return .refused(.tooManyAttempts)
-    case .refused(.failed): return .refused(.incorrect)
-    case .refused(.lockedByOperator): throw .notSignedIn
+    let passed: PasswordCheck.Passed
+    switch try await account.checkCurrentPassword(password, of: user, for: .secondFactorChange) {
+    case .passed(let verified): passed = verified
+    case .refused(let refusal): return .refused(refusal)
     }
+    let now = clock.now()
+    let passwords = account.passwords
+    return .done(
+      try await store.write { context throws(AuthError) in
+        try passwords.recordSuccess(passed, in: context)
+        return try work(user, now, context)
+      })
+  }
+
+  /// Stores a new set of recovery codes in place of the old, audited with the factor's
+  /// enabling.
+  private static func storeRecoveryCodes(
+    _ hashes: [RecoveryCodeHash], of user: User, at now: Date, detail: String,
+    in context: any AuthStoreContext
+  ) throws(AuthError) {
+    try context.replaceRecoveryCodes(hashes, of: user.id, at: now)
+    try context.append(
+      AuthEventDraft(time: now, kind: .secondFactorEnabled, user: user, detail: detail))
   }
 
   private func audit(
     _ kind: AuthEventKind, _ user: User, _ detail: String
   ) async throws(AuthError) {
-    let event = AuthEventDraft(
-      time: clock.now(), kind: kind, userID: user.id, username: user.username, detail: detail)
+    let event = AuthEventDraft(time: clock.now(), kind: kind, user: user, detail: detail)
     try await store.write { context throws(AuthError) in try context.append(event) }
   }
 }

@@ -83,44 +83,33 @@ public enum SecondFactorError: Error, Hashable, Sendable, CustomStringConvertibl
 /// second step needs, held by the client between the two steps, never stored. Only the
 /// sign-in service makes a real one, and no session starts until a code completes it; a
 /// `sample` (for previews and tests of views) is refused by the services.
+///
+/// Two challenges are the same when they are for the same account as read, and the same
+/// purpose.
 public struct SecondFactorChallenge: Hashable, Sendable, CustomStringConvertible {
   /// The account's canonical name, to show ("Code for ada").
-  public let username: String
+  public var username: String { proof.username }
   /// Whether completing it starts a session (sign-in) or only answers (`verify`).
   public let startsSession: Bool
-  let passed: PasswordCheck.Passed?
+  let proof: PassedPassword
+  var passed: PasswordCheck.Passed? { proof.passed }
 
   init(passed: PasswordCheck.Passed, startsSession: Bool) {
-    self.username = passed.record.user.username
-    self.startsSession = startsSession
-    self.passed = passed
+    self.init(proof: PassedPassword(passed), startsSession: startsSession)
   }
 
-  private init(sampleFor username: String) {
-    self.username = username
-    self.startsSession = true
-    self.passed = nil
+  private init(proof: PassedPassword, startsSession: Bool) {
+    self.proof = proof
+    self.startsSession = startsSession
   }
 
   /// A challenge for previews and view tests; the real services refuse it as expired.
   public static func sample(username: String) -> SecondFactorChallenge {
-    SecondFactorChallenge(sampleFor: username)
+    SecondFactorChallenge(proof: PassedPassword(sampleFor: username), startsSession: true)
   }
 
   /// Names the account only.
   public var description: String { "SecondFactorChallenge(\(username))" }
-
-  /// Two challenges are the same when they are for the same account and purpose.
-  public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.username == rhs.username && lhs.passed?.record == rhs.passed?.record
-      && lhs.startsSession == rhs.startsSession
-  }
-  /// Hashes what `==` compares.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(username)
-    hasher.combine(passed?.record)
-    hasher.combine(startsSession)
-  }
 }
 
 /// How the first step of a sign-in ended when the password was right.

@@ -87,6 +87,29 @@ enum CodeMatch: Sendable {
 }
 
 extension SignInService {
+  /// Judges the typed code for a challenge of the right kind (one that starts a session, or
+  /// one of `verify`), then settles the match with `settle`. A code whose factor or recovery
+  /// code is gone by the time it settles (a parallel answer used it first) is refused as
+  /// incorrect, and audited so.
+  func complete<Value: Hashable & Sendable>(
+    _ challenge: SecondFactorChallenge, code: String, startingSession: Bool,
+    settle: (PasswordCheck.Passed, AcceptedCode) async throws(AuthError) -> SecondFactorAnswer<
+      Value
+    >
+  ) async throws(AuthError) -> SecondFactorAnswer<Value> {
+    guard challenge.startsSession == startingSession, let passed = challenge.passed else {
+      return .refused(.expired)
+    }
+    let match = try await judge(code, for: passed)
+    guard case .matched(let found) = match else { return .refused(match.refusal) }
+    do {
+      return try await settle(passed, found)
+    } catch .secondFactor(.notEnrolled) {
+      try await auditCodeFailure(passed, detail: found.reuseDetail)
+      return .refused(.incorrectCode)
+    }
+  }
+
   /// Counts the attempt, then compares the typed text with the codes of the account's
   /// factor (±1 step) or its unused recovery codes; audits a refusal. The key is read
   /// first, so a missing one costs no attempt.

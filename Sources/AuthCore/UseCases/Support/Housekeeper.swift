@@ -12,33 +12,26 @@ struct Housekeeper {
   /// The throttle's rules decide when failures are forgotten.
   let throttle: ThrottleRules
 
-  /// What was (or would be) deleted.
-  struct Counts {
-    var sessions: Int
-    var throttleStates: Int
-    var deviceCookies: Int
-  }
-
   /// Deletes at most `limit` rows of each kind (every one when `nil`) inside the caller's
   /// transaction.
   @discardableResult
   func prune(
     at now: Date, limit: Int?, in context: any AuthStoreContext
-  ) throws(AuthError) -> Counts {
-    if let limit, limit <= 0 { return Counts(sessions: 0, throttleStates: 0, deviceCookies: 0) }
-    return Counts(
-      sessions: try context.deleteExpiredSessions(asOf: now, limit: limit),
-      throttleStates: try context.deleteForgottenThrottleStates(
+  ) throws(AuthError) -> PruneReport {
+    if let limit, limit <= 0 { return PruneReport(expiredSessions: 0, forgottenThrottleStates: 0) }
+    return PruneReport(
+      expiredSessions: try context.deleteExpiredSessions(asOf: now, limit: limit),
+      forgottenThrottleStates: try context.deleteForgottenThrottleStates(
         at: now, failuresBefore: throttle.forgetCutoff(at: now), limit: limit),
-      deviceCookies: try context.deleteExpiredDeviceCookies(asOf: now, limit: limit))
+      expiredDeviceCookies: try context.deleteExpiredDeviceCookies(asOf: now, limit: limit))
   }
 
   /// How many rows of each kind `prune` would delete without a limit.
-  func count(at now: Date, in context: any AuthStoreContext) throws(AuthError) -> Counts {
-    Counts(
-      sessions: try context.countExpiredSessions(asOf: now),
-      throttleStates: try context.countForgottenThrottleStates(
+  func count(at now: Date, in context: any AuthStoreContext) throws(AuthError) -> PruneReport {
+    PruneReport(
+      expiredSessions: try context.countExpiredSessions(asOf: now),
+      forgottenThrottleStates: try context.countForgottenThrottleStates(
         at: now, failuresBefore: throttle.forgetCutoff(at: now)),
-      deviceCookies: try context.countExpiredDeviceCookies(asOf: now))
+      expiredDeviceCookies: try context.countExpiredDeviceCookies(asOf: now))
   }
 }
