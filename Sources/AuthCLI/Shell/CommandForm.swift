@@ -8,8 +8,9 @@ import AuthViewModels
 enum CommandForm {
   /// Whether the command asks its fields this way: on a terminal, with prompting allowed
   /// and no secret expected on standard input. Otherwise the command reads as it always did.
-  static func applies(_ context: CommandContext, passwordFromStandardInput: Bool) -> Bool {
-    !passwordFromStandardInput && !context.options.noInput && context.console.inputIsTerminal
+  static func applies(_ context: CommandContext) -> Bool {
+    !context.passwordFromStandardInput && !context.options.noInput
+      && context.console.inputIsTerminal
   }
 
   /// Asks `fields` from index `first` on, until the view model accepts each. Ctrl-C throws

@@ -16,14 +16,13 @@ struct GroupsImportCommand {
     _ = try context.required(Self.format)
     let path = try context.required(Self.file)
     let dryRun = context.values[Self.dryRun]
-    let location = try context.databaseLocation()
-    try ScriptedSession.refuseMemory(location, context: context)
-    let lines = path == "-" ? try standardInputLines() : try UsersImportCommand.fileLines(path)
+    let location = try context.lastingDatabaseLocation()
+    let lines = try ImportedLines.read(path, input: context.console.input)
     let root = try CompositionRoot.forOperator(
       location: location, environment: context.process.environment)
     let report = try await root.services.groups.importGroups(htgroup: lines, dryRun: dryRun)
     guard report.refused.isEmpty else {
-      let count = Self.count(report.refused.count, "line")
+      let count = counted(report.refused.count, "line")
       throw ErrorReport(
         kind: .importRefused,
         lines: [
@@ -39,24 +38,6 @@ struct GroupsImportCommand {
           + " already in it")
     }
     try context.print(GroupsImported(report, dryRun: dryRun))
-  }
-
-  private static func count(_ number: Int, _ noun: String) -> String {
-    "\(number) \(noun)\(number == 1 ? "" : "s")"
-  }
-
-  /// Standard input, line by line.
-  private func standardInputLines() throws(CLIError) -> [String] {
-    var lines: [String] = []
-    while true {
-      switch context.console.input.readLine(secret: false) {
-      case .line(let line): lines.append(line)
-      case .endOfInput: return lines
-      case .interrupted: throw .interrupted
-      case .notText: throw .notText
-      case .tooLong: throw .lineTooLong
-      }
-    }
   }
 }
 
