@@ -1,3 +1,5 @@
+import CommandLineKit
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -5,10 +7,24 @@
 #endif
 
 /// The lines `users import` and `groups import` take in: a file's, or standard input's
-/// when the file is named `-`.
+/// when the file is named `-`. Both import all or nothing (`ErrorReport.importRefused`).
 enum ImportedLines {
   /// More than any account file; a larger one is refused rather than read into memory.
   static let byteLimit = 256 * 1024 * 1024
+
+  /// The file argument both take.
+  static let file = Argument<String>(
+    "file", help: "The file to read, or '-' for standard input.", completion: .files)
+
+  /// `--format`: how the file is laid out, one of `Format`'s cases.
+  static func formatOption<Format: CaseIterable & RawRepresentable & Sendable>(
+    _ format: Format.Type
+  ) -> RequiredOption<Format> where Format.RawValue == String {
+    RequiredOption(
+      "format", valueName: "format", help: "How the file is laid out.",
+      missingMessage: "Name the file's format with --format "
+        + Format.allCases.map(\.rawValue).joined(separator: "|"))
+  }
 
   /// The lines of the file at `path`, or of `input` for `-`.
   static func read(_ path: String, input: any LineSource) throws(CLIError) -> [String] {
@@ -57,5 +73,21 @@ enum ImportedLines {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     if lines.last == "" { lines.removeLast() }
     return lines
+  }
+}
+
+extension ErrorReport {
+  /// An import refused as a whole (65): how many lines were refused, then each of them.
+  static func importRefused(
+    _ refusedLines: [String], dryRun: Bool, hint: String? = nil
+  ) -> ErrorReport {
+    let count = counted(refusedLines.count, "line")
+    return ErrorReport(
+      kind: .importRefused,
+      lines: [
+        dryRun
+          ? "Nothing would be imported: \(count) refused; nothing was written."
+          : "Nothing was imported: \(count) refused."
+      ] + refusedLines, hint: hint)
   }
 }

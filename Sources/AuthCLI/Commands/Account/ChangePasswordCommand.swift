@@ -20,10 +20,9 @@ struct ChangePasswordCommand {
     if CommandForm.applies(context) {
       // On a terminal, the shell's form: a refused field is asked again at once.
       let scene = SceneDriver(viewModel)
-      try await CommandForm.ask(
-        ChangePasswordView.fields(scene.outputs), from: 0, scene: scene, context: context)
-      await scene.send(.changeTapped)
-      await scene.finish()
+      try await CommandForm.fill(
+        ChangePasswordView.fields(scene.outputs), submit: .changeTapped, scene: scene,
+        context: context)
     } else {
       let reader = CredentialReader(context: context)
       let current = try reader.password(prompt: "Current password: ")

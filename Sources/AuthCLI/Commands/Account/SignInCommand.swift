@@ -76,10 +76,9 @@ struct SignInCommand {
         "\(TerminalText.visible(challenge.username)) must choose a new password before signing"
           + " in.\n")
       let scene = SceneDriver(step)
-      try await CommandForm.ask(
-        NewPasswordView.fields(scene.outputs), from: 0, scene: scene, context: context)
-      await scene.send(.chooseTapped)
-      await scene.finish()
+      try await CommandForm.fill(
+        NewPasswordView.fields(scene.outputs), submit: .chooseTapped, scene: scene,
+        context: context)
     } else {
       let password = try CredentialReader(context: context).newPasswordAtSignIn()
       step.inputs.newPassword = password

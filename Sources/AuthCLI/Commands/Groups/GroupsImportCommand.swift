@@ -22,14 +22,9 @@ struct GroupsImportCommand {
       location: location, environment: context.process.environment)
     let report = try await root.services.groups.importGroups(htgroup: lines, dryRun: dryRun)
     guard report.refused.isEmpty else {
-      let count = counted(report.refused.count, "line")
-      throw ErrorReport(
-        kind: .importRefused,
-        lines: [
-          dryRun
-            ? "Nothing would be imported: \(count) refused; nothing was written."
-            : "Nothing was imported: \(count) refused."
-        ] + report.refused.map { "line \($0.line): " + TerminalText.visible($0.reason) },
+      throw ErrorReport.importRefused(
+        report.refused.map { "line \($0.line): " + TerminalText.visible($0.reason) },
+        dryRun: dryRun,
         hint: "Correct the lines (add the missing accounts first) and import the file again.")
     }
     for group in report.groups where !group.alreadyMembers.isEmpty {
@@ -42,13 +37,9 @@ struct GroupsImportCommand {
 }
 
 extension GroupsImportCommand {
-  static let format = RequiredOption<GroupFileFormat>(
-    "format", valueName: "format", help: "How the file is laid out.",
-    missingMessage: "Name the file's format with --format "
-      + GroupFileFormat.allCases.map(\.rawValue).joined(separator: "|"))
+  static let format = ImportedLines.formatOption(GroupFileFormat.self)
   static let dryRun = Flag("dry-run", help: "Report what would be added; write nothing.")
-  static let file = Argument<String>(
-    "file", help: "The file to read, or '-' for standard input.", completion: .files)
+  static let file = ImportedLines.file
 
   static let declaration = Subcommand(
     "import", abstract: "Add the memberships of an Apache group file (group: user user ...).",

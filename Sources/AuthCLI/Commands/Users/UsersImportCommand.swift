@@ -36,15 +36,8 @@ struct UsersImportCommand {
     }
     // A dry run answers as the real run would: refused lines without --skip-invalid
     // fail it with the same exit code and lines.
-    if !report.refused.isEmpty, !skipInvalid {
-      let refused = counted(report.refused.count, "line")
-      throw ErrorReport(
-        kind: .importRefused,
-        lines: [
-          dryRun
-            ? "Nothing would be imported: \(refused) refused; nothing was written."
-            : "Nothing was imported: \(refused) refused."
-        ] + refusedLines)
+    if !refusedLines.isEmpty, !skipInvalid {
+      throw ErrorReport.importRefused(refusedLines, dryRun: dryRun)
     }
     let imported = AccountsImported(
       report, dryRun: dryRun, passes: SignInWorkText.passes(context.process.environment))
@@ -112,10 +105,7 @@ struct UsersImportCommand {
 }
 
 extension UsersImportCommand {
-  static let format = RequiredOption<AccountImportFormat>(
-    "format", valueName: "format", help: "How the file is laid out.",
-    missingMessage: "Name the file's format with --format "
-      + AccountImportFormat.allCases.map(\.rawValue).joined(separator: "|"))
+  static let format = ImportedLines.formatOption(AccountImportFormat.self)
   static let dryRun = Flag("dry-run", help: "Report what would be imported; write nothing.")
   static let skipInvalid = Flag(
     "skip-invalid", help: "Import the acceptable lines and list the refused ones.")
@@ -129,8 +119,7 @@ extension UsersImportCommand {
   static let raiseSignInWork = Flag(
     "raise-sign-in-work",
     help: "Keep hashes dearer than the store's sign-in work and raise it to what they need.")
-  static let file = Argument<String>(
-    "file", help: "The file to read, or '-' for standard input.", completion: .files)
+  static let file = ImportedLines.file
 
   static let declaration = Subcommand(
     "import",
