@@ -7,9 +7,7 @@ import Testing
 struct GroupCommandTests {
   private func add(_ names: [String], in sandbox: borrowing Sandbox) async throws {
     for name in names {
-      let added = try await sandbox.run(
-        ["users", "add", "--username", name, "--password-stdin"],
-        input: Passphrase.first + "\n" + Passphrase.first + "\n")
+      let added = try await sandbox.addUser(name)
       #expect(added.status == 0, "\(added.errors)")
     }
   }

@@ -16,20 +16,14 @@ enum ApacheStack {
 
   /// Whether the tests run: as root with Apache, mod_authnz_external and curl there, or
   /// under CI, where anything missing fails them instead.
-  static let runs: Bool = {
-    let present =
-      getuid() == 0
+  static let runs = TestEnvironment.runs(
+    present: getuid() == 0
       && [httpd, curl, "/usr/sbin/runuser"].allSatisfy {
         FileManager.default.isExecutableFile(atPath: $0)
       }
-      && FileManager.default.fileExists(atPath: modules + "/mod_authnz_external.so")
-    if present || TestEnvironment.isContinuousIntegration { return true }
-    FileHandle.standardError.write(
-      Data(
-        ("Tests with Apache left out: they need root, apache2, libapache2-mod-authnz-external"
-          + " and curl (script/setup installs them; under CI they fail instead)\n").utf8))
-    return false
-  }()
+      && FileManager.default.fileExists(atPath: modules + "/mod_authnz_external.so"),
+    leftOut: "Tests with Apache left out: they need root, apache2, libapache2-mod-authnz-external"
+      + " and curl (script/setup installs them; under CI they fail instead)")
 
   /// The lines of the recipe that name authcli, as docs/cli.md gives them.
   static func recipe(database: String) -> String {

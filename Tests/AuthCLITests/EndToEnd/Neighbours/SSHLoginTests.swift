@@ -93,9 +93,7 @@ struct SSHLoginTests {
     let guessed = try users.make("gss")
     #expect(try await sandbox.run(["migrate"]).status == 0)
     for name in [owner, locked, guessed] {
-      let added = try await sandbox.run(
-        ["users", "add", "--username", name, "--password-stdin"],
-        input: Passphrase.first + "\n" + Passphrase.first + "\n")
+      let added = try await sandbox.addUser(name)
       #expect(added.status == 0, "\(added.errors)")
     }
     #expect(try await sandbox.run(["users", "lock", locked]).status == 0)
@@ -150,9 +148,7 @@ struct SSHLoginTests {
     let outsider = try users.make("out")
     #expect(try await sandbox.run(["migrate"]).status == 0)
     for name in [member, outsider] {
-      let added = try await sandbox.run(
-        ["users", "add", "--username", name, "--password-stdin"],
-        input: Passphrase.first + "\n" + Passphrase.first + "\n")
+      let added = try await sandbox.addUser(name)
       #expect(added.status == 0, "\(added.errors)")
     }
     #expect(try await sandbox.run(["groups", "add", "sshusers", member]).status == 0)
@@ -189,9 +185,7 @@ struct SSHLoginTests {
     let users = LocalUsers()
     let owner = try users.make("old")
     #expect(try await sandbox.run(["migrate"]).status == 0)
-    _ = try await sandbox.run(
-      ["users", "add", "--username", owner, "--password-stdin"],
-      input: Passphrase.first + "\n" + Passphrase.first + "\n")
+    _ = try await sandbox.addUser(owner)
     let services = try await PAMNeighbours.writeRecipe("sshd", in: sandbox)
     try PAMNeighbours.writeAuthOnlyRecipe("sshd", in: sandbox)
     let server = try await SSHServer(in: sandbox, services: services)
@@ -211,9 +205,7 @@ struct SuTests {
     let locked = try users.make("sul")
     #expect(try await sandbox.run(["migrate"]).status == 0)
     for name in [owner, locked] {
-      _ = try await sandbox.run(
-        ["users", "add", "--username", name, "--password-stdin"],
-        input: Passphrase.first + "\n" + Passphrase.first + "\n")
+      _ = try await sandbox.addUser(name)
     }
     #expect(try await sandbox.run(["users", "lock", locked]).status == 0)
     let services = try await PAMNeighbours.writeRecipe("su", in: sandbox)
