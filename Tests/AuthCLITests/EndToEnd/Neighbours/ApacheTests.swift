@@ -72,6 +72,15 @@ struct ServiceStore {
     ]
   }
 
+  /// A new store of a new local user, migrated.
+  static func migrated(
+    in sandbox: borrowing Sandbox, users: LocalUsers, prefix: String
+  ) async throws -> ServiceStore {
+    let store = try ServiceStore(in: sandbox, users: users, prefix: prefix)
+    #expect(try await store.run(["migrate"], in: sandbox).status == 0)
+    return store
+  }
+
   /// Runs authcli on the store as its user.
   func run(
     _ arguments: [String], input: String = "", in sandbox: borrowing Sandbox
@@ -180,8 +189,7 @@ struct ApacheTests {
   func theRecipeAnswersEachRequest(mpm: String) async throws {
     let sandbox = try Sandbox()
     let users = LocalUsers()
-    let store = try ServiceStore(in: sandbox, users: users, prefix: "web")
-    #expect(try await store.run(["migrate"], in: sandbox).status == 0)
+    let store = try await ServiceStore.migrated(in: sandbox, users: users, prefix: "web")
     for name in ["ada", "bob", "cyd"] { try await store.add(name, in: sandbox) }
     #expect(try await store.run(["users", "lock", "bob"], in: sandbox).status == 0)
     #expect(try await store.run(["groups", "add", "staff", "ada"], in: sandbox).status == 0)
@@ -226,8 +234,7 @@ struct ApacheTests {
   func twentyParallelRequestsWithTheRightPasswordAllGetThePage(mpm: String) async throws {
     let sandbox = try Sandbox()
     let users = LocalUsers()
-    let store = try ServiceStore(in: sandbox, users: users, prefix: "brs")
-    #expect(try await store.run(["migrate"], in: sandbox).status == 0)
+    let store = try await ServiceStore.migrated(in: sandbox, users: users, prefix: "brs")
     try await store.add("ada", in: sandbox)
     let server = try await ApacheServer(in: sandbox, store: store, mpm: mpm)
     let port = server.port
@@ -371,8 +378,7 @@ struct NginxTests {
   @Test func theRecipeAnswersEachRequest() async throws {
     let sandbox = try Sandbox()
     let users = LocalUsers()
-    let store = try ServiceStore(in: sandbox, users: users, prefix: "ngx")
-    #expect(try await store.run(["migrate"], in: sandbox).status == 0)
+    let store = try await ServiceStore.migrated(in: sandbox, users: users, prefix: "ngx")
     for name in ["ada", "bob"] { try await store.add(name, in: sandbox) }
     #expect(try await store.run(["users", "lock", "bob"], in: sandbox).status == 0)
     // The service file as the store's user makes it (authcli opens only its own store).
