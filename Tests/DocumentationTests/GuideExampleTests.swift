@@ -15,6 +15,14 @@ extension DocumentationChecks {
   struct GuideExampleTests {
     static let password = "plum tractor dawn whistle"
 
+    /// The sign-up view model the guide's examples drive, over an in-memory store.
+    static func signUpViewModel() throws -> SignUpViewModel {
+      let services = AuthServices(
+        store: try SQLiteAuthStore.inMemory(), hasher: try Argon2idHasher(cost: .minimum),
+        tokens: try SodiumTokenSource())
+      return SignUpViewModel(signUp: services.signUp)
+    }
+
     @Test("the file store example signs in and leaves no -wal or -shm behind")
     func fileStore() async throws {
       let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -44,10 +52,7 @@ extension DocumentationChecks {
 
     @Test("the stream face example signs up once every event it sent was handled")
     func streamFace() async throws {
-      let services = AuthServices(
-        store: try SQLiteAuthStore.inMemory(), hasher: try Argon2idHasher(cost: .minimum),
-        tokens: try SodiumTokenSource())
-      let viewModel = SignUpViewModel(signUp: services.signUp)
+      let viewModel = try Self.signUpViewModel()
       let step = await signUpThroughStreams(viewModel, username: "ada", password: Self.password)
       guard case .userDidSignUp(let session)? = step else {
         Issue.record("no sign-up step: \(String(describing: step))")
@@ -59,10 +64,7 @@ extension DocumentationChecks {
 
     @Test("the observing renderer draws again after a change to what it read, once per turn")
     func observedForm() async throws {
-      let services = AuthServices(
-        store: try SQLiteAuthStore.inMemory(), hasher: try Argon2idHasher(cost: .minimum),
-        tokens: try SodiumTokenSource())
-      let viewModel = SignUpViewModel(signUp: services.signUp)
+      let viewModel = try Self.signUpViewModel()
       var drawings: [String] = []
       let renderer = SignUpFormRenderer(viewModel: viewModel) { drawings.append($0) }
       #expect(drawings == ["(sign up)"])

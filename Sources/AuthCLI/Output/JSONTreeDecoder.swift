@@ -109,42 +109,9 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decodeNil(forKey key: Key) throws -> Bool { try decoder(key).value == .null }
-  func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decoder(key).bool() }
-  func decode(_ type: String.Type, forKey key: Key) throws -> String {
-    try decoder(key).string()
-  }
-  func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decoder(key).real() }
-  func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-    Float(try decoder(key).real())
-  }
-  func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decoder(key).integer(type) }
-  func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
-    try decoder(key).integer(type)
-  }
-  func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
-    try decoder(key).integer(type)
-  }
-  func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
-    try decoder(key).integer(type)
-  }
-  func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-    try decoder(key).integer(type)
-  }
-  func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
-    try decoder(key).integer(type)
-  }
-  func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
-    try decoder(key).integer(type)
-  }
-  func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
-    try decoder(key).integer(type)
-  }
-  func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
-    try decoder(key).integer(type)
-  }
-  func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
-    try decoder(key).integer(type)
-  }
+
+  // Every type, numbers and strings too, through its own `init(from:)`, which reads it
+  // from the single-value container: one place holds JSON's strict rules for each.
   func decode<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value {
     try decoder(key).decodeValue(type)
   }

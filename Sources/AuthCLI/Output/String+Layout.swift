@@ -18,3 +18,9 @@ extension String {
     return Substring(scalars[first...last])
   }
 }
+
+/// `1 session`, `3 sessions`: a count with its noun, which takes an `s` for any count but
+/// one (every noun the commands count is regular).
+func counted(_ number: Int, _ noun: String) -> String {
+  "\(number) \(noun)\(number == 1 ? "" : "s")"
+}

@@ -34,6 +34,35 @@ struct CommandContext {
       currentDirectory: process.currentDirectory)
   }
 
+  /// The database of a command run once from a script: `:memory:` is refused (64), since
+  /// it would vanish with this process, and with it what the command wrote or its session.
+  func lastingDatabaseLocation() throws(CLIError) -> DatabaseLocation {
+    let location = try databaseLocation()
+    if location == .memory {
+      throw usageError("A ':memory:' database lasts one process; use it with 'authcli shell'")
+    }
+    return location
+  }
+
+  /// The lasting database of a command that never creates it: a missing SQLite file is
+  /// refused (66) before anything is asked or read.
+  func existingDatabaseLocation() throws(CLIError) -> DatabaseLocation {
+    let location = try lastingDatabaseLocation()
+    _ = try DatabaseOpener.existingPath(location)
+    return location
+  }
+
+  /// The engine's database tools over the lasting database; nothing is opened yet.
+  func databaseTools() throws(CLIError) -> any DatabaseTools {
+    CompositionRoot.databaseTools(for: try lastingDatabaseLocation())
+  }
+
+  /// The operators' wiring (`CompositionRoot.forOperator`) over the lasting database.
+  func operatorRoot() throws -> CompositionRoot {
+    try CompositionRoot.forOperator(
+      location: lastingDatabaseLocation(), environment: process.environment)
+  }
+
   /// A usage error (64) whose hint points at this command's help.
   func usageError(_ message: String) -> CLIError {
     .usage(UsageError(message, commandPath: commandPath))

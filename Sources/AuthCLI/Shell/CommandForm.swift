@@ -8,13 +8,14 @@ import AuthViewModels
 enum CommandForm {
   /// Whether the command asks its fields this way: on a terminal, with prompting allowed
   /// and no secret expected on standard input. Otherwise the command reads as it always did.
-  static func applies(_ context: CommandContext, passwordFromStandardInput: Bool) -> Bool {
-    !passwordFromStandardInput && !context.options.noInput && context.console.inputIsTerminal
+  static func applies(_ context: CommandContext) -> Bool {
+    !context.passwordFromStandardInput && !context.options.noInput
+      && context.console.inputIsTerminal
   }
 
   /// Asks `fields` from index `first` on, until the view model accepts each. Ctrl-C throws
   /// `interrupted` (130), the end of input `endOfInput` (66).
-  static func ask<ViewModel: ViewEventHandling>(
+  private static func ask<ViewModel: ViewEventHandling>(
     _ fields: [FormField<ViewModel.ViewEvent>], from first: Int,
     scene: SceneDriver<ViewModel>, context: CommandContext
   ) async throws(CLIError) {
@@ -34,12 +35,12 @@ enum CommandForm {
     }
   }
 
-  /// A form whose first field is the name (`signup`, `signin`): the name given on the
-  /// command line is sent first and refused at once when the view model refuses it
-  /// (`nameRefusal`), the other fields are asked as `ask` does, and the form is submitted.
+  /// Asks the fields as `ask` does, then submits the form. In a form whose first field is
+  /// the name (`signup`, `signin`), a name given on the command line is sent first and
+  /// refused at once when the view model refuses it (`nameRefusal`).
   static func fill<ViewModel: ViewEventHandling>(
-    _ fields: [FormField<ViewModel.ViewEvent>], givenName: String?,
-    nameRefusal: () -> FieldError?, submit: ViewModel.ViewEvent,
+    _ fields: [FormField<ViewModel.ViewEvent>], givenName: String? = nil,
+    nameRefusal: () -> FieldError? = { nil }, submit: ViewModel.ViewEvent,
     scene: SceneDriver<ViewModel>, context: CommandContext
   ) async throws(CLIError) {
     if let givenName, let nameField = fields.first {

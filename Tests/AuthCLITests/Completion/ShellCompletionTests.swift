@@ -61,60 +61,49 @@ struct ShellCompletionTests {
     }
   }
 
-  @Test func bashCompletesSubcommandsOptionsAndValues() async throws {
+  /// The command that loads the script at `path` into `shell` and prints, a line each, what
+  /// it offers for each of the lines passed after it.
+  private static func probe(_ shell: String, script path: String) -> [String] {
+    switch shell {
+    case "bash":
+      // COMP_WORDS as bash splits a line typed at the prompt; a trailing space starts a new
+      // word.
+      let probe = """
+        source "$1"; shift
+        for line in "$@"; do
+          read -ra COMP_WORDS <<<"$line"
+          [[ $line == *" " ]] && COMP_WORDS+=("")
+          COMP_CWORD=$((${#COMP_WORDS[@]} - 1)) COMP_LINE=$line COMP_POINT=${#line}
+          COMPREPLY=()
+          _authcli
+          echo "${COMPREPLY[*]}"
+        done
+        """
+      return ["bash", "--norc", "--noprofile", "-c", probe, "probe", path]
+    case "fish":
+      let probe = """
+        source $argv[1]
+        for line in $argv[2..-1]
+            set -l words (complete -C "$line" | string split -f1 \\t)
+            echo "$words"
+        end
+        """
+      return ["fish", "--no-config", "-c", probe, path]
+    default:
+      return ["python3", zshProbe, path]
+    }
+  }
+
+  @Test(arguments: ["bash", "fish", "zsh"])
+  func completesSubcommandsOptionsAndValues(in shell: String) async throws {
     let sandbox = try Sandbox()
-    let path = try await script(for: "bash", in: sandbox)
-    // COMP_WORDS as bash splits a line typed at the prompt; a trailing space starts a new word.
-    let probe = """
-      source "$1"; shift
-      for line in "$@"; do
-        read -ra COMP_WORDS <<<"$line"
-        [[ $line == *" " ]] && COMP_WORDS+=("")
-        COMP_CWORD=$((${#COMP_WORDS[@]} - 1)) COMP_LINE=$line COMP_POINT=${#line}
-        COMPREPLY=()
-        _authcli
-        echo "${COMPREPLY[*]}"
-      done
-      """
+    let path = try await script(for: shell, in: sandbox)
     let run = try await sandbox.runProgram(
-      "/usr/bin/env",
-      ["bash", "--norc", "--noprofile", "-c", probe, "probe", path] + Self.cases.map(\.line))
+      "/usr/bin/env", Self.probe(shell, script: path) + Self.cases.map(\.line))
     #expect(run.status == 0, "\(run.errors)")
     #expect(run.errors.isEmpty, "\(run.errors)")
     check(
-      "bash",
-      run.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(
-        String.init))
-  }
-
-  @Test func fishCompletesSubcommandsOptionsAndValues() async throws {
-    let sandbox = try Sandbox()
-    let path = try await script(for: "fish", in: sandbox)
-    let probe = """
-      source $argv[1]
-      for line in $argv[2..-1]
-          set -l words (complete -C "$line" | string split -f1 \\t)
-          echo "$words"
-      end
-      """
-    let run = try await sandbox.runProgram(
-      "/usr/bin/env", ["fish", "--no-config", "-c", probe, path] + Self.cases.map(\.line))
-    #expect(run.status == 0, "\(run.errors)")
-    #expect(run.errors.isEmpty, "\(run.errors)")
-    check(
-      "fish",
-      run.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(
-        String.init))
-  }
-
-  @Test func zshCompletesSubcommandsOptionsAndValues() async throws {
-    let sandbox = try Sandbox()
-    let path = try await script(for: "zsh", in: sandbox)
-    let run = try await sandbox.runProgram(
-      "/usr/bin/env", ["python3", Self.zshProbe, path] + Self.cases.map(\.line))
-    #expect(run.status == 0, "\(run.errors)")
-    check(
-      "zsh",
+      shell,
       run.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(
         String.init))
   }

@@ -8,6 +8,20 @@ extension Sandbox {
       ["users", "add", "--username", name, "--password-stdin"], input: password + "\n")
   }
 
+  /// Migrates the default database, then adds an account for each name with
+  /// `Passphrase.first`.
+  func migrate(
+    adding names: [String], sourceLocation: SourceLocation = #_sourceLocation
+  )
+    async throws
+  {
+    #expect(try await run(["migrate"]).status == 0, sourceLocation: sourceLocation)
+    for name in names {
+      let added = try await addUser(name)
+      #expect(added.status == 0, "\(added.errors)", sourceLocation: sourceLocation)
+    }
+  }
+
   /// Runs SQL on the default database with the `sqlite3` shell (as an operator would).
   func sql(_ statement: String, database: String? = nil) async throws -> String {
     let run = try await runProgram(

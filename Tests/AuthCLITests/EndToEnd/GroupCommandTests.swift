@@ -5,20 +5,10 @@ import Testing
 /// engines.
 @Suite("End to end: groups")
 struct GroupCommandTests {
-  private func add(_ names: [String], in sandbox: borrowing Sandbox) async throws {
-    for name in names {
-      let added = try await sandbox.run(
-        ["users", "add", "--username", name, "--password-stdin"],
-        input: Passphrase.first + "\n" + Passphrase.first + "\n")
-      #expect(added.status == 0, "\(added.errors)")
-    }
-  }
-
   @Test(arguments: Engine.allCases)
   func membersAreAddedListedShownAndRemoved(engine: Engine) async throws {
     let sandbox = try Sandbox(engine: engine)
-    #expect(try await sandbox.run(["migrate"]).status == 0)
-    try await add(["ada", "bob", "cyd"], in: sandbox)
+    try await sandbox.migrate(adding: ["ada", "bob", "cyd"])
 
     let added = try await sandbox.run(["groups", "add", "Staff", "ada", "BOB"])
     #expect(added.status == 0, "\(added.errors)")
@@ -68,8 +58,7 @@ struct GroupCommandTests {
   @Test(arguments: Engine.allCases)
   func anHtgroupFileIsImportedWholeOrNotAtAll(engine: Engine) async throws {
     let sandbox = try Sandbox(engine: engine)
-    #expect(try await sandbox.run(["migrate"]).status == 0)
-    try await add(["ada", "bob"], in: sandbox)
+    try await sandbox.migrate(adding: ["ada", "bob"])
     let path = sandbox.root + "/groups"
     try "# made by htgroup\nstaff: ada bob\nweb: ada carl\nnonsense\n"
       .write(toFile: path, atomically: true, encoding: .utf8)
@@ -99,8 +88,7 @@ struct GroupCommandTests {
   @Test(arguments: Engine.allCases)
   func verifyAndCheckAdmitOnlyMembers(engine: Engine) async throws {
     let sandbox = try Sandbox(engine: engine)
-    #expect(try await sandbox.run(["migrate"]).status == 0)
-    try await add(["ada", "bob"], in: sandbox)
+    try await sandbox.migrate(adding: ["ada", "bob"])
     #expect(try await sandbox.run(["groups", "add", "staff", "ada"]).status == 0)
     func verify(_ name: String, _ password: String, _ groups: [String]) async throws -> Int32 {
       try await sandbox.run(

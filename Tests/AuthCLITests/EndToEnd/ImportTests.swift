@@ -155,19 +155,11 @@ struct ImportTests {
 /// The programs the import tests make hashes with, run in the test's sandbox.
 enum ImportTools {
   /// Whether every tool is installed, or CI is set (where a missing one fails the test).
-  static let available: Bool = {
-    let ci = TestEnvironment.isContinuousIntegration
-    let present = ["htpasswd", "openssl", "mkpasswd", "python3"].allSatisfy {
+  static let available = TestEnvironment.runs(
+    present: ["htpasswd", "openssl", "mkpasswd", "python3"].allSatisfy {
       TestEnvironment.programPath($0) != nil
-    }
-    if !present && !ci {
-      FileHandle.standardError.write(
-        Data(
-          "Import tests left out: htpasswd, openssl, mkpasswd or python3 missing (script/setup)\n"
-            .utf8))
-    }
-    return present || ci
-  }()
+    },
+    leftOut: "Import tests left out: htpasswd, openssl, mkpasswd or python3 missing (script/setup)")
 
   struct Missing: Error { let name: String }
 

@@ -182,16 +182,9 @@ struct PAMTests {
 enum PAMStack {
   static let pamtester = "/usr/bin/pamtester"
   static let modules = "/lib/x86_64-linux-gnu/security"
-  static let available: Bool = {
-    let ci = TestEnvironment.isContinuousIntegration
-    let present =
-      FileManager.default.isExecutableFile(atPath: pamtester)
+  static let available = TestEnvironment.runs(
+    present: FileManager.default.isExecutableFile(atPath: pamtester)
       && FileManager.default.fileExists(atPath: modules + "/pam_exec.so")
-      && FileManager.default.fileExists(atPath: "/usr/lib/x86_64-linux-gnu/libpam_wrapper.so")
-    if !present && !ci {
-      FileHandle.standardError.write(
-        Data("PAM tests left out: pamtester or libpam-wrapper missing (script/setup)\n".utf8))
-    }
-    return present || ci
-  }()
+      && FileManager.default.fileExists(atPath: "/usr/lib/x86_64-linux-gnu/libpam_wrapper.so"),
+    leftOut: "PAM tests left out: pamtester or libpam-wrapper missing (script/setup)")
 }

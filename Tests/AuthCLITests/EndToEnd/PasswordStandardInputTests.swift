@@ -3,14 +3,29 @@ import Testing
 
 @Suite("End to end: --password-stdin reads one line per secret the user knows")
 struct PasswordStandardInputTests {
-  @Test func signUpReadsOneLineAndIgnoresWhatFollows() async throws {
+  /// `signup` reads the password, `passwd` the current then the new one: the last line read
+  /// is the password from then on, and a line after it is no confirmation of it.
+  @Test(arguments: [
+    (
+      ["signup", "--username", "ada", "--password-stdin"], [Passphrase.first],
+      "Created account ada and signed in.\n"
+    ),
+    (
+      ["passwd", "--password-stdin"], [Passphrase.first, Passphrase.second],
+      "Password changed; 0 other sessions ended.\n"
+    ),
+  ])
+  func aCommandReadsOneLinePerSecretAndIgnoresWhatFollows(
+    arguments: [String], secrets: [String], printed: String
+  ) async throws {
     let sandbox = try Sandbox()
+    // The password to change is the one `ada` signed up with.
+    if arguments.first == "passwd" { _ = try await sandbox.signUp("ada") }
     let run = try await sandbox.run(
-      ["signup", "--username", "ada", "--password-stdin"],
-      input: "\(Passphrase.first)\nnot a confirmation\nmore\n")
+      arguments, input: (secrets + ["not a confirmation", "more"]).map { $0 + "\n" }.joined())
     #expect(run.status == 0, "\(run.errors)")
-    #expect(run.output == "Created account ada and signed in.\n")
-    #expect(try await sandbox.signIn("ada", password: Passphrase.first).status == 0)
+    #expect(run.output == printed)
+    #expect(try await sandbox.signIn("ada", password: secrets.last ?? "").status == 0)
     #expect(try await sandbox.signIn("ada", password: "not a confirmation").status == 77)
   }
 
@@ -20,18 +35,6 @@ struct PasswordStandardInputTests {
       ["signup", "--username", "bea", "--password-stdin"], input: Passphrase.first)
     #expect(run.status == 0, "\(run.errors)")
     #expect(try await sandbox.signIn("bea", password: Passphrase.first).status == 0)
-  }
-
-  @Test func passwdReadsTheCurrentThenTheNewPassword() async throws {
-    let sandbox = try Sandbox()
-    _ = try await sandbox.signUp("cid")
-    let run = try await sandbox.run(
-      ["passwd", "--password-stdin"],
-      input: "\(Passphrase.first)\n\(Passphrase.second)\nignored third line\n")
-    #expect(run.status == 0, "\(run.errors)")
-    #expect(run.output == "Password changed; 0 other sessions ended.\n")
-    #expect(try await sandbox.signIn("cid", password: Passphrase.second).status == 0)
-    #expect(try await sandbox.signIn("cid", password: "ignored third line").status == 77)
   }
 
   @Test func passwdWithOnlyTheCurrentPasswordExits66AndChangesNothing() async throws {

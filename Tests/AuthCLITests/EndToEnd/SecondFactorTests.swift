@@ -5,15 +5,10 @@ import Testing
 /// Codes computed by Python's pyotp, an implementation independent of ours.
 enum PyOTP {
   /// Whether the tests run: when pyotp is installed, or under CI (where they then fail).
-  static let runs: Bool = {
-    if (try? code(secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", stepsAhead: 0)) != nil { return true }
-    if TestEnvironment.isContinuousIntegration { return true }
-    FileHandle.standardError.write(
-      Data(
-        ("Second-factor end-to-end tests left out: Python's pyotp is not installed"
-          + " (script/setup installs it; under CI they fail instead)\n").utf8))
-    return false
-  }()
+  static let runs = TestEnvironment.runs(
+    present: (try? code(secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", stepsAhead: 0)) != nil,
+    leftOut: "Second-factor end-to-end tests left out: Python's pyotp is not installed"
+      + " (script/setup installs it; under CI they fail instead)")
 
   struct Failed: Error {}
 

@@ -234,29 +234,23 @@ struct ServiceCommandTests {
       try await sandbox.sql("SELECT count(*) FROM auth_events WHERE kind = 'pruned'") == "2")
   }
 
-  @Test func signInAndSignUpPruneABoundedNumberOfRows() async throws {
+  /// A sign-in and a sign-up each delete at most 10 expired rows, sessions and device
+  /// cookies alike; an operator's `users add` deletes none.
+  @Test(arguments: [
+    ("sessions", "token_hash, user_id, created_at, last_used_at, expires_at", "1, 0, 0, 1000"),
+    ("device_cookies", "token_hash, user_id, created_at, expires_at", "1, 0, 1000"),
+  ])
+  func signInAndSignUpPruneABoundedNumberOfRows(
+    table: String, columns: String, rows: String
+  ) async throws {
     let sandbox = try Sandbox()
     _ = try await sandbox.signUp("pia")
-    try await Self.plantExpired(
-      in: sandbox, "sessions (token_hash, user_id, created_at, last_used_at, expires_at)",
-      rows: "1, 0, 0, 1000")
+    try await Self.plantExpired(in: sandbox, "\(table) (\(columns))", rows: rows)
     _ = try await sandbox.signIn("pia", password: "not the passphrase at all")
-    #expect(try await Self.expiredCount(in: sandbox, "sessions") == "15")
+    #expect(try await Self.expiredCount(in: sandbox, table) == "15")
     _ = try await sandbox.addUser("quinn")
     _ = try await sandbox.signUp("rita")
-    #expect(try await Self.expiredCount(in: sandbox, "sessions") == "5")
-  }
-
-  @Test func signInPrunesABoundedNumberOfExpiredDeviceCookies() async throws {
-    let sandbox = try Sandbox()
-    _ = try await sandbox.signUp("pia")
-    try await Self.plantExpired(
-      in: sandbox, "device_cookies (token_hash, user_id, created_at, expires_at)",
-      rows: "1, 0, 1000")
-    _ = try await sandbox.signIn("pia", password: "not the passphrase at all")
-    #expect(try await Self.expiredCount(in: sandbox, "device_cookies") == "15")
-    _ = try await sandbox.signUp("rita")
-    #expect(try await Self.expiredCount(in: sandbox, "device_cookies") == "5")
+    #expect(try await Self.expiredCount(in: sandbox, table) == "5")
   }
 
   /// Plants 25 rows into `table (columns)`, each its own token hash followed by `rows`:

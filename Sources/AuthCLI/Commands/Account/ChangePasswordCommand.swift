@@ -7,9 +7,6 @@ import CommandLineKit
 @MainActor
 struct ChangePasswordCommand {
   let context: CommandContext
-  private var passwordFromStandardInput: Bool {
-    context.values[CredentialOptions.passwordStandardInput]
-  }
 
   func run() async throws {
     let session = try ScriptedSession.open(context)
@@ -20,16 +17,14 @@ struct ChangePasswordCommand {
     try session.checkStillSignedIn(viewModel.outcome == .userIsNotSignedIn)
     // A failed load is reported unless the change itself answers (the edits below clear it).
     let loadFailure = viewModel.outputs.failure
-    if CommandForm.applies(context, passwordFromStandardInput: passwordFromStandardInput) {
+    if CommandForm.applies(context) {
       // On a terminal, the shell's form: a refused field is asked again at once.
       let scene = SceneDriver(viewModel)
-      try await CommandForm.ask(
-        ChangePasswordView.fields(scene.outputs), from: 0, scene: scene, context: context)
-      await scene.send(.changeTapped)
-      await scene.finish()
+      try await CommandForm.fill(
+        ChangePasswordView.fields(scene.outputs), submit: .changeTapped, scene: scene,
+        context: context)
     } else {
-      let reader = CredentialReader(
-        context: context, passwordFromStandardInput: passwordFromStandardInput)
+      let reader = CredentialReader(context: context)
       let current = try reader.password(prompt: "Current password: ")
       let (new, confirmation) = try reader.newPassword(
         prompt: "New password: ", confirmation: "Repeat new password: ")

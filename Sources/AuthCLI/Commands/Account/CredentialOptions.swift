@@ -20,3 +20,11 @@ enum CredentialOptions {
       "Read the username from the first line of standard input, before the password (with "
       + "--password-stdin), as Apache's mod_authnz_external pipe method writes them.")
 }
+
+extension CommandContext {
+  /// `--username`, when it was typed.
+  var typedUsername: String? { values[CredentialOptions.username] }
+
+  /// `--password-stdin`: each secret the user knows is the next line of standard input.
+  var passwordFromStandardInput: Bool { values[CredentialOptions.passwordStandardInput] }
+}

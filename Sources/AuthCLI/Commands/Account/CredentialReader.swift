@@ -19,14 +19,11 @@ struct CredentialReader {
   /// With `usernameFromStandardInput` the name is the first line of standard input and
   /// the password the next.
   static func existingAccountCredentials(
-    context: CommandContext, username: String?, passwordFromStandardInput: Bool,
-    usernameFromStandardInput: Bool = false
+    context: CommandContext, usernameFromStandardInput: Bool = false
   ) throws -> (location: DatabaseLocation, username: String, password: String) {
-    let location = try context.databaseLocation()
-    try ScriptedSession.refuseMemory(location, context: context)
-    _ = try DatabaseOpener.existingPath(location)
-    let reader = CredentialReader(
-      context: context, passwordFromStandardInput: passwordFromStandardInput)
+    let location = try context.existingDatabaseLocation()
+    let reader = CredentialReader(context: context)
+    let username = context.typedUsername
     let name =
       usernameFromStandardInput
       ? try reader.usernameLine(given: username) : try reader.username(given: username)
@@ -175,5 +172,12 @@ struct CredentialReader {
     case .notText: throw CLIError.notText
     case .tooLong: throw CLIError.lineTooLong
     }
+  }
+}
+
+extension CredentialReader {
+  /// The reader of a command whose secrets come from standard input with `--password-stdin`.
+  init(context: CommandContext) {
+    self.init(context: context, passwordFromStandardInput: context.passwordFromStandardInput)
   }
 }

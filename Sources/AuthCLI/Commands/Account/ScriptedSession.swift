@@ -11,20 +11,11 @@ struct ScriptedSession {
   /// Opens the existing database and reads this database's session token; exit 77
   /// when there is none.
   static func open(_ context: CommandContext) throws -> ScriptedSession {
-    let location = try context.databaseLocation()
-    try refuseMemory(location, context: context)
+    let location = try context.lastingDatabaseLocation()
     let root = try CompositionRoot(
       location: location, access: .existingOnly, environment: context.process.environment)
     guard let token = try root.sessionFile?.read() else { throw CLIError.notSignedIn }
     return ScriptedSession(root: root, token: token)
-  }
-
-  /// A `:memory:` database would vanish with this process, and with it any session.
-  static func refuseMemory(_ location: DatabaseLocation, context: CommandContext) throws {
-    if location == .memory {
-      throw context.usageError(
-        "A ':memory:' database lasts one process; use it with 'authcli shell'")
-    }
   }
 
   /// Forgets a token whose session ended elsewhere (expired, revoked, signed out), and

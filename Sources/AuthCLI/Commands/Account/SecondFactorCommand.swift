@@ -74,10 +74,7 @@ struct SecondFactorCommand {
 
   /// The current password, which turning the factor off and new recovery codes ask for.
   private func currentPassword() throws -> String {
-    try CredentialReader(
-      context: context,
-      passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput]
-    ).password(prompt: "Current password: ")
+    try CredentialReader(context: context).password(prompt: "Current password: ")
   }
 
   private static func refused<Value>(_ answer: SecondFactorPasswordAnswer<Value>) -> any Error {

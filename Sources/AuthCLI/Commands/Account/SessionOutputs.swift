@@ -147,10 +147,9 @@ struct PrunableCountsOutput: JSONOutput, CommandOutput {
 
   /// `sessions prune`'s sentence (`inspect` words the counts as its own fact).
   func text(style: Style) -> String {
-    "Deleted \(expiredSessions) expired session\(expiredSessions == 1 ? "" : "s"), "
-      + "\(throttleRows) throttle row\(throttleRows == 1 ? "" : "s") that no longer lock "
-      + "anything and \(expiredDeviceCookies) expired device "
-      + "cookie\(expiredDeviceCookies == 1 ? "" : "s")."
+    "Deleted \(counted(expiredSessions, "expired session")), "
+      + "\(counted(throttleRows, "throttle row")) that no longer lock anything and "
+      + "\(counted(expiredDeviceCookies, "expired device cookie"))."
   }
 }
 
@@ -167,7 +166,7 @@ struct SignedOut: JSONOutput, CommandOutput {
 
   func text(style: Style) -> String {
     guard everywhere else { return "Signed out." }
-    return "Signed out everywhere: \(endedSessions) session\(endedSessions == 1 ? "" : "s") ended."
+    return "Signed out everywhere: \(counted(endedSessions, "session")) ended."
   }
 }
 
@@ -181,6 +180,6 @@ struct PasswordChanged: JSONOutput, CommandOutput {
   }
 
   func text(style: Style) -> String {
-    "Password changed; \(endedSessions) other session\(endedSessions == 1 ? "" : "s") ended."
+    "Password changed; \(counted(endedSessions, "other session")) ended."
   }
 }

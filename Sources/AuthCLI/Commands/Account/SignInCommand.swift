@@ -7,31 +7,24 @@ import CommandLineKit
 @MainActor
 struct SignInCommand {
   let context: CommandContext
-  private var username: String? { context.values[CredentialOptions.username] }
-  private var passwordFromStandardInput: Bool {
-    context.values[CredentialOptions.passwordStandardInput]
-  }
 
   func run() async throws {
     let root: CompositionRoot
     let viewModel: SignInViewModel
-    if CommandForm.applies(context, passwordFromStandardInput: passwordFromStandardInput) {
+    if CommandForm.applies(context) {
       // Each field is checked as it is typed, by the view model: the database (which must
       // exist) is opened first.
-      let location = try context.databaseLocation()
-      try ScriptedSession.refuseMemory(location, context: context)
-      _ = try DatabaseOpener.existingPath(location)
+      let location = try context.existingDatabaseLocation()
       root = try openRoot(location)
       viewModel = SignInViewModel(authentication: root.useCases.authentication)
       let scene = SceneDriver(viewModel)
       try await CommandForm.fill(
-        SignInView.fields(scene.outputs), givenName: username,
+        SignInView.fields(scene.outputs), givenName: context.typedUsername,
         nameRefusal: { FieldError("username", scene.outputs.usernameValidation) },
         submit: .signInTapped, scene: scene, context: context)
     } else {
       let (location, name, password) = try CredentialReader.existingAccountCredentials(
-        context: context, username: username,
-        passwordFromStandardInput: passwordFromStandardInput)
+        context: context)
       root = try openRoot(location)
       viewModel = SignInViewModel(authentication: root.useCases.authentication)
       viewModel.inputs.username = name
@@ -43,9 +36,7 @@ struct SignInCommand {
     if case .userDidPassExpiredPassword(let challenge) = outcome { newPasswordDue = challenge }
     // An account with a second factor: the code line, then the second step's scene.
     if case .userDidPassPassword(let challenge) = outcome {
-      let code = try CredentialReader(
-        context: context, passwordFromStandardInput: passwordFromStandardInput
-      ).secondFactorCode()
+      let code = try CredentialReader(context: context).secondFactorCode()
       let step = SecondFactorViewModel(
         challenge: challenge, authentication: root.useCases.authentication)
       step.inputs.code = code
@@ -80,19 +71,16 @@ struct SignInCommand {
   ) async throws -> NewSession {
     let step = NewPasswordViewModel(
       challenge: challenge, authentication: root.useCases.authentication)
-    if CommandForm.applies(context, passwordFromStandardInput: passwordFromStandardInput) {
+    if CommandForm.applies(context) {
       context.console.errors.write(
         "\(TerminalText.visible(challenge.username)) must choose a new password before signing"
           + " in.\n")
       let scene = SceneDriver(step)
-      try await CommandForm.ask(
-        NewPasswordView.fields(scene.outputs), from: 0, scene: scene, context: context)
-      await scene.send(.chooseTapped)
-      await scene.finish()
+      try await CommandForm.fill(
+        NewPasswordView.fields(scene.outputs), submit: .chooseTapped, scene: scene,
+        context: context)
     } else {
-      let password = try CredentialReader(
-        context: context, passwordFromStandardInput: passwordFromStandardInput
-      ).newPasswordAtSignIn()
+      let password = try CredentialReader(context: context).newPasswordAtSignIn()
       step.inputs.newPassword = password
       step.inputs.confirmation = password
       await step.inputs.chooseTapped()

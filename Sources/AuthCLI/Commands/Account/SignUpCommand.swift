@@ -6,30 +6,24 @@ import CommandLineKit
 @MainActor
 struct SignUpCommand {
   let context: CommandContext
-  private var username: String? { context.values[CredentialOptions.username] }
-  private var passwordFromStandardInput: Bool {
-    context.values[CredentialOptions.passwordStandardInput]
-  }
 
   func run() async throws {
-    let location = try context.databaseLocation()
-    try ScriptedSession.refuseMemory(location, context: context)
+    let location = try context.lastingDatabaseLocation()
     let root: CompositionRoot
     let viewModel: SignUpViewModel
-    if CommandForm.applies(context, passwordFromStandardInput: passwordFromStandardInput) {
+    if CommandForm.applies(context) {
       // Each field is checked as it is typed, by the view model, which checks through the
       // use case: the database is opened first.
       root = try openRoot(location)
       viewModel = SignUpViewModel(signUp: root.useCases.signUp)
       let scene = SceneDriver(viewModel)
       try await CommandForm.fill(
-        SignUpView.fields(scene.outputs), givenName: username,
+        SignUpView.fields(scene.outputs), givenName: context.typedUsername,
         nameRefusal: { FieldError("username", scene.outputs.usernameValidation) },
         submit: .signUpTapped, scene: scene, context: context)
     } else {
-      let reader = CredentialReader(
-        context: context, passwordFromStandardInput: passwordFromStandardInput)
-      let name = try reader.username(given: username)
+      let reader = CredentialReader(context: context)
+      let name = try reader.username(given: context.typedUsername)
       let (password, confirmation) = try reader.newPassword(
         prompt: "Password: ", confirmation: "Repeat password: ")
       root = try openRoot(location)

@@ -16,10 +16,7 @@ struct AuditCommand {
   static let defaultLimit = 50
 
   func run() async throws {
-    let location = try context.databaseLocation()
-    try ScriptedSession.refuseMemory(location, context: context)
-    let root = try CompositionRoot.forOperator(
-      location: location, environment: context.process.environment)
+    let root = try context.operatorRoot()
     let kinds = Set(context.values[Self.kind])
     let query = AuditQuery(
       username: context.values[Self.user], kinds: kinds.isEmpty ? nil : kinds,

@@ -15,21 +15,18 @@ import CommandLineKit
 @MainActor
 struct PAMVerification {
   let context: CommandContext
-  /// `--username`, which wins over `PAM_USER`.
-  private var username: String? { context.values[CredentialOptions.username] }
 
   /// More than any password the rules accept, with room for the NUL.
   static let byteLimit = 4096
 
   func run() async throws {
-    // Only here is the name read from the environment: PAM put it there.
-    guard let name = username ?? context.process.environment[.pamUser], !name.isEmpty
+    // Only here is the name read from the environment: PAM put it there. `--username`
+    // wins over it.
+    guard let name = context.typedUsername ?? context.process.environment[.pamUser], !name.isEmpty
     else {
       throw context.usageError("verify --pam needs PAM_USER (set by pam_exec) or --username")
     }
-    let location = try context.databaseLocation()
-    try ScriptedSession.refuseMemory(location, context: context)
-    _ = try DatabaseOpener.existingPath(location)
+    let location = try context.existingDatabaseLocation()
     let password = try Self.readToken()
     let root = try CompositionRoot.forOperator(
       location: location, environment: context.process.environment)

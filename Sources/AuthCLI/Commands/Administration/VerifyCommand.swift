@@ -14,10 +14,6 @@ import CommandLineKit
 @MainActor
 struct VerifyCommand {
   let context: CommandContext
-  private var username: String? { context.values[CredentialOptions.username] }
-  private var passwordFromStandardInput: Bool {
-    context.values[CredentialOptions.passwordStandardInput]
-  }
   /// The name is the first line of standard input (mod_authnz_external's pipe).
   private var usernameFromStandardInput: Bool {
     context.values[CredentialOptions.usernameStandardInput]
@@ -32,9 +28,7 @@ struct VerifyCommand {
       signal(SIGTERM, SIG_IGN)
     }
     let (location, name, password) = try CredentialReader.existingAccountCredentials(
-      context: context, username: username,
-      passwordFromStandardInput: passwordFromStandardInput,
-      usernameFromStandardInput: usernameFromStandardInput)
+      context: context, usernameFromStandardInput: usernameFromStandardInput)
     let root = try CompositionRoot.forOperator(
       location: location, environment: context.process.environment)
     let result = try await root.services.signIn.beginVerify(
@@ -47,9 +41,7 @@ struct VerifyCommand {
       throw CLIError.signInRefused(message)
     case .valid(.verified(let verified)): user = verified
     case .valid(.secondFactorRequired(let challenge)):
-      let code = try CredentialReader(
-        context: context, passwordFromStandardInput: passwordFromStandardInput
-      ).secondFactorCode()
+      let code = try CredentialReader(context: context).secondFactorCode()
       switch try await root.services.signIn.completeVerify(challenge, code: code) {
       case .accepted(let verified): user = verified
       case .refused(let refusal): throw SecondFactorFailure(refusal)

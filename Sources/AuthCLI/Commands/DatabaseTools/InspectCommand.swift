@@ -7,9 +7,7 @@ struct InspectCommand {
   let context: CommandContext
 
   func run() throws {
-    let location = try context.databaseLocation()
-    try ScriptedSession.refuseMemory(location, context: context)
-    let inspection = try CompositionRoot.databaseTools(for: location).inspect()
+    let inspection = try context.databaseTools().inspect()
     // The cost new hashes get, which the store's sign-in work is never below.
     let cost =
       (try? HashingCost.from(environment: context.process.environment)) ?? .interactive

@@ -8,8 +8,7 @@ struct MigrateCommand {
   let context: CommandContext
 
   func apply() throws {
-    let location = try context.databaseLocation()
-    try ScriptedSession.refuseMemory(location, context: context)
+    let location = try context.lastingDatabaseLocation()
     let outcome = try CompositionRoot.databaseTools(for: location).migrate()
     let (applied, version) = (outcome.applied, outcome.schemaVersion)
     let names = applied.map(\.identifier)
@@ -48,9 +47,7 @@ struct MigrateCommand {
   }
 
   func status() throws {
-    let location = try context.databaseLocation()
-    try ScriptedSession.refuseMemory(location, context: context)
-    let status = try CompositionRoot.databaseTools(for: location).migrationStatus()
+    let status = try context.databaseTools().migrationStatus()
     let applied = status.applied.map(AppliedMigrationRecord.init)
     let shown = MigrationStatusShown(
       schemaVersion: status.schemaVersion, newestKnownSchemaVersion: status.newestKnownVersion,

@@ -140,11 +140,7 @@ struct GroupsImported: JSONOutput, CommandOutput {
   func text(style: Style) -> String {
     let added = groupChanges.reduce(0) { $0 + $1.addedMembers.count }
     let groups = groupChanges.count { !$0.addedMembers.isEmpty }
-    return (dryRun ? "Would add " : "Added ") + Self.count(added, "membership") + " to "
-      + Self.count(groups, "group") + (dryRun ? "; nothing was written." : ".")
-  }
-
-  private static func count(_ number: Int, _ noun: String) -> String {
-    "\(number) \(noun)\(number == 1 ? "" : "s")"
+    return (dryRun ? "Would add " : "Added ") + counted(added, "membership") + " to "
+      + counted(groups, "group") + (dryRun ? "; nothing was written." : ".")
   }
 }

@@ -15,7 +15,7 @@ struct GroupsCommand {
 
   /// `groups add`: every named account, or none.
   func add(_ group: String, _ usernames: [String]) async throws {
-    let change = try await root().services.groups.addMembers(usernames, to: group)
+    let change = try await context.operatorRoot().services.groups.addMembers(usernames, to: group)
     try context.print(
       GroupMembersAdded(
         group: change.group.canonical, addedMembers: change.changed,
@@ -24,7 +24,8 @@ struct GroupsCommand {
 
   /// `groups remove`: every named account, or none.
   func remove(_ group: String, _ usernames: [String]) async throws {
-    let change = try await root().services.groups.removeMembers(usernames, from: group)
+    let change = try await context.operatorRoot().services.groups.removeMembers(
+      usernames, from: group)
     try context.print(
       GroupMembersRemoved(
         group: change.group.canonical, removedMembers: change.changed,
@@ -33,7 +34,7 @@ struct GroupsCommand {
 
   /// `groups list`: each group and its count, or one group's members.
   func list(_ group: String?) async throws {
-    let groups = try root().services.groups
+    let groups = try context.operatorRoot().services.groups
     guard let group else {
       let summaries = try await groups.groups()
       try context.print(
@@ -64,10 +65,7 @@ struct GroupsCommand {
       }
       (name, wanted) = (username, groups)
     }
-    let location = try context.databaseLocation()
-    try ScriptedSession.refuseMemory(location, context: context)
-    let root = try CompositionRoot.forOperator(
-      location: location, environment: context.process.environment)
+    let root = try context.operatorRoot()
     let member = try await root.services.groups.isMember(name, ofAnyOf: wanted)
     let shownGroups = wanted.map(TerminalText.visible).joined(separator: ", ")
     guard member else {
@@ -90,13 +88,6 @@ struct GroupsCommand {
     case .notText: throw .notText
     case .tooLong: throw .lineTooLong
     }
-  }
-
-  private func root() throws -> CompositionRoot {
-    let location = try context.databaseLocation()
-    try ScriptedSession.refuseMemory(location, context: context)
-    return try CompositionRoot.forOperator(
-      location: location, environment: context.process.environment)
   }
 
   /// `ada, bob`, each name as a terminal may show it.

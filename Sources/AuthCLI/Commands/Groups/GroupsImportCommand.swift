@@ -16,21 +16,15 @@ struct GroupsImportCommand {
     _ = try context.required(Self.format)
     let path = try context.required(Self.file)
     let dryRun = context.values[Self.dryRun]
-    let location = try context.databaseLocation()
-    try ScriptedSession.refuseMemory(location, context: context)
-    let lines = path == "-" ? try standardInputLines() : try UsersImportCommand.fileLines(path)
+    let location = try context.lastingDatabaseLocation()
+    let lines = try ImportedLines.read(path, input: context.console.input)
     let root = try CompositionRoot.forOperator(
       location: location, environment: context.process.environment)
     let report = try await root.services.groups.importGroups(htgroup: lines, dryRun: dryRun)
     guard report.refused.isEmpty else {
-      let count = Self.count(report.refused.count, "line")
-      throw ErrorReport(
-        kind: .importRefused,
-        lines: [
-          dryRun
-            ? "Nothing would be imported: \(count) refused; nothing was written."
-            : "Nothing was imported: \(count) refused."
-        ] + report.refused.map { "line \($0.line): " + TerminalText.visible($0.reason) },
+      throw ErrorReport.importRefused(
+        report.refused.map { "line \($0.line): " + TerminalText.visible($0.reason) },
+        dryRun: dryRun,
         hint: "Correct the lines (add the missing accounts first) and import the file again.")
     }
     for group in report.groups where !group.alreadyMembers.isEmpty {
@@ -40,34 +34,12 @@ struct GroupsImportCommand {
     }
     try context.print(GroupsImported(report, dryRun: dryRun))
   }
-
-  private static func count(_ number: Int, _ noun: String) -> String {
-    "\(number) \(noun)\(number == 1 ? "" : "s")"
-  }
-
-  /// Standard input, line by line.
-  private func standardInputLines() throws(CLIError) -> [String] {
-    var lines: [String] = []
-    while true {
-      switch context.console.input.readLine(secret: false) {
-      case .line(let line): lines.append(line)
-      case .endOfInput: return lines
-      case .interrupted: throw .interrupted
-      case .notText: throw .notText
-      case .tooLong: throw .lineTooLong
-      }
-    }
-  }
 }
 
 extension GroupsImportCommand {
-  static let format = RequiredOption<GroupFileFormat>(
-    "format", valueName: "format", help: "How the file is laid out.",
-    missingMessage: "Name the file's format with --format "
-      + GroupFileFormat.allCases.map(\.rawValue).joined(separator: "|"))
+  static let format = ImportedLines.formatOption(GroupFileFormat.self)
   static let dryRun = Flag("dry-run", help: "Report what would be added; write nothing.")
-  static let file = Argument<String>(
-    "file", help: "The file to read, or '-' for standard input.", completion: .files)
+  static let file = ImportedLines.file
 
   static let declaration = Subcommand(
     "import", abstract: "Add the memberships of an Apache group file (group: user user ...).",

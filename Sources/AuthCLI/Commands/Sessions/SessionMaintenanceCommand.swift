@@ -10,9 +10,7 @@ struct SessionMaintenanceCommand {
   /// Reads one token line, answers its user and session (exit 0) or 77; renews the
   /// session like any other use.
   func check() async throws {
-    let location = try context.databaseLocation()
-    try ScriptedSession.refuseMemory(location, context: context)
-    _ = try DatabaseOpener.existingPath(location)
+    let location = try context.existingDatabaseLocation()
     let token = try readToken()
     let root = try CompositionRoot.forOperator(
       location: location, environment: context.process.environment)
@@ -36,10 +34,7 @@ struct SessionMaintenanceCommand {
   /// Deletes every expired session, forgotten throttle row and expired device cookie, and
   /// reports the counts.
   func prune() async throws {
-    let location = try context.databaseLocation()
-    try ScriptedSession.refuseMemory(location, context: context)
-    let root = try CompositionRoot.forOperator(
-      location: location, environment: context.process.environment)
+    let root = try context.operatorRoot()
     let report = try await root.services.housekeeping.prune()
     let deleted = PrunableCountsOutput(
       expiredSessions: report.expiredSessions, throttleRows: report.forgottenThrottleStates,

@@ -15,13 +15,9 @@ struct UserAdministrationCommand {
 
   /// `users add`: sign-up's rules, no session.
   func add() async throws {
-    let username = context.values[CredentialOptions.username]
-    let location = try context.databaseLocation()
-    try ScriptedSession.refuseMemory(location, context: context)
-    _ = try DatabaseOpener.existingPath(location)
-    let reader = CredentialReader(
-      context: context,
-      passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput])
+    let username = context.typedUsername
+    let location = try context.existingDatabaseLocation()
+    let reader = CredentialReader(context: context)
     var name = try reader.username(given: username)
     var password = try reader.confirmedNewPassword(
       prompt: "Password: ", confirmation: "Repeat password: ")
@@ -60,7 +56,7 @@ struct UserAdministrationCommand {
 
   /// `users show`: everything but the hash.
   func show(_ username: String) async throws {
-    let services = try root().services
+    let services = try context.operatorRoot().services
     let details = try await services.accounts.account(named: username)
     let factor = try await services.secondFactor.status(named: username)
     try context.print(AccountShown(details, secondFactor: factor))
@@ -68,14 +64,14 @@ struct UserAdministrationCommand {
 
   /// `users reset-2fa`: removes the account's second factor and ends its sessions.
   func resetSecondFactor(_ username: String) async throws {
-    let change = try await root().services.secondFactor.reset(named: username)
+    let change = try await context.operatorRoot().services.secondFactor.reset(named: username)
     try context.print(
       SecondFactorReset(username: change.user.username, endedSessions: change.endedSessions))
   }
 
   /// `users delete`: asks on a terminal, needs `--yes` otherwise.
   func delete(_ username: String) async throws {
-    let root = try root()
+    let root = try context.operatorRoot()
     // Looked up first, so a typo answers "no such account" rather than a question.
     let details = try await root.services.accounts.account(named: username)
     let shown = TerminalText.visible(details.user.username)
@@ -91,7 +87,8 @@ struct UserAdministrationCommand {
   /// `users lock`: the lock, with the reason given.
   func lock(_ username: String) async throws {
     let reason = context.values[Self.reason] ?? ""
-    let change = try await root().services.accounts.lockAccount(named: username, reason: reason)
+    let change = try await context.operatorRoot().services.accounts.lockAccount(
+      named: username, reason: reason)
     try context.print(
       AccountLocked(
         username: change.user.username, wasLocked: change.wasLocked, lockReason: reason,
@@ -100,25 +97,22 @@ struct UserAdministrationCommand {
 
   /// `users unlock`: the lock lifted and the throttle cleared.
   func unlock(_ username: String) async throws {
-    let change = try await root().services.accounts.unlockAccount(named: username)
+    let change = try await context.operatorRoot().services.accounts.unlockAccount(named: username)
     try context.print(AccountUnlocked(username: change.user.username, wasLocked: change.wasLocked))
   }
 
   /// `users require-new-password`: the next sign-in chooses a new password first.
   func requireNewPassword(_ username: String) async throws {
-    let demand = try await root().services.accounts.requireNewPassword(named: username)
+    let demand = try await context.operatorRoot().services.accounts.requireNewPassword(
+      named: username)
     try context.print(
       NewPasswordRequired(username: demand.user.username, wasRequired: demand.wasRequired))
   }
 
   /// `users reset-password`: a new password, every session ended.
   func resetPassword(_ username: String) async throws {
-    let location = try context.databaseLocation()
-    try ScriptedSession.refuseMemory(location, context: context)
-    _ = try DatabaseOpener.existingPath(location)
-    let reader = CredentialReader(
-      context: context,
-      passwordFromStandardInput: context.values[CredentialOptions.passwordStandardInput])
+    let location = try context.existingDatabaseLocation()
+    let reader = CredentialReader(context: context)
     var password = try reader.confirmedNewPassword(
       prompt: "New password: ", confirmation: "Repeat new password: ")
     let root = try CompositionRoot.forOperator(
@@ -136,13 +130,6 @@ struct UserAdministrationCommand {
     }
     try context.print(
       PasswordReset(username: change.user.username, endedSessions: change.endedSessions))
-  }
-
-  private func root() throws -> CompositionRoot {
-    let location = try context.databaseLocation()
-    try ScriptedSession.refuseMemory(location, context: context)
-    return try CompositionRoot.forOperator(
-      location: location, environment: context.process.environment)
   }
 
   /// Asks on a terminal; without one (or under `--no-input`) names `--yes`. Anything but

@@ -223,7 +223,7 @@ struct AccountDeleted: JSONOutput, CommandOutput {
   }
 
   func text(style: Style) -> String {
-    "Deleted account \(TerminalText.visible(username)); \(sessionCount(endedSessions)) ended."
+    "Deleted account \(TerminalText.visible(username)); \(counted(endedSessions, "session")) ended."
   }
 }
 
@@ -238,7 +238,7 @@ struct PasswordReset: JSONOutput, CommandOutput {
   }
 
   func text(style: Style) -> String {
-    "Password of \(TerminalText.visible(username)) reset; \(sessionCount(endedSessions)) ended."
+    "Password of \(TerminalText.visible(username)) reset; \(counted(endedSessions, "session")) ended."
   }
 }
 
@@ -254,7 +254,7 @@ struct SecondFactorReset: JSONOutput, CommandOutput {
 
   func text(style: Style) -> String {
     "Removed the second factor of \(TerminalText.visible(username));"
-      + " \(sessionCount(endedSessions)) ended."
+      + " \(counted(endedSessions, "session")) ended."
   }
 }
 
@@ -278,7 +278,7 @@ struct AccountLocked: JSONOutput, CommandOutput {
   func text(style: Style) -> String {
     let shown = TerminalText.visible(username)
     return (wasLocked ? "Account \(shown) was locked already; reason updated" : "Locked \(shown)")
-      + "; \(sessionCount(endedSessions)) ended."
+      + "; \(counted(endedSessions, "session")) ended."
   }
 }
 
@@ -334,9 +334,4 @@ struct AccountRenamed: JSONOutput, CommandOutput {
     "Renamed \(TerminalText.visible(previousUsername)) to \(TerminalText.visible(username)); "
       + "sessions kept."
   }
-}
-
-/// `3 sessions`, `1 session`: how the operators' verbs count what they ended.
-private func sessionCount(_ count: Int) -> String {
-  "\(count) session\(count == 1 ? "" : "s")"
 }

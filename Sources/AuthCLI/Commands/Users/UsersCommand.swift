@@ -6,9 +6,7 @@ struct UsersCommand {
   let context: CommandContext
 
   func list() throws {
-    let location = try context.databaseLocation()
-    try ScriptedSession.refuseMemory(location, context: context)
-    let users = try CompositionRoot.databaseTools(for: location).users()
+    let users = try context.databaseTools().users()
     let entries = users.map { user in
       UserListEntry(
         username: user.username, createdAt: user.createdAt, lastSignInAt: user.lastSignInAt,

@@ -22,10 +22,7 @@ struct UsersExpireCommand {
         day == nil
           ? "Give the day with '--on <date>', or '--never'" : "Give '--on' or '--never', not both")
     }
-    let location = try context.databaseLocation()
-    try ScriptedSession.refuseMemory(location, context: context)
-    let root = try CompositionRoot.forOperator(
-      location: location, environment: context.process.environment)
+    let root = try context.operatorRoot()
     let expiresAt = day?.start
     let change = try await root.services.accounts.setExpiry(named: username, to: expiresAt)
     let expired = expiresAt.map { Date() >= $0 } ?? false
@@ -83,7 +80,7 @@ struct AccountExpirySet: JSONOutput, CommandOutput {
     let day = CalendarDay(containing: expiresAt)
     return expired
       ? "Account \(shown) expired on \(day); "
-        + "\(endedSessions) session\(endedSessions == 1 ? "" : "s") ended."
+        + "\(counted(endedSessions, "session")) ended."
       : "Account \(shown) expires on \(day) (refused from 00:00 UTC that day)."
   }
 }

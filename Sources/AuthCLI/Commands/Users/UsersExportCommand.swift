@@ -2,12 +2,6 @@ import AuthCore
 import AuthCrypto
 import CommandLineKit
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -22,9 +16,7 @@ struct UsersExportCommand {
 
   func run() async throws {
     let path = context.values[Self.path]
-    let location = try context.databaseLocation()
-    try ScriptedSession.refuseMemory(location, context: context)
-    _ = try DatabaseOpener.existingPath(location)
+    let location = try context.existingDatabaseLocation()
     let root = try CompositionRoot.forOperator(
       location: location, environment: context.process.environment)
     let sink: ExportSink
@@ -68,7 +60,7 @@ struct UsersExportCommand {
           exportedAccounts: count, path: path, secondFactors: withSecondFactor, exported: count))
     } else {
       // Standard output holds the export itself; what it holds is said beside it.
-      context.note("Exported \(count) account\(count == 1 ? "" : "s") (\(factors)).")
+      context.note("Exported \(counted(count, "account")) (\(factors)).")
     }
     if withSecondFactor > 0 {
       context.note(
@@ -94,7 +86,7 @@ struct AccountsExported: JSONOutput, CommandOutput {
   static let deprecatedKeys: [CodingKeys: String] = [.exported: "`exported_accounts`"]
 
   func text(style: Style) -> String {
-    "Exported \(exportedAccounts) account\(exportedAccounts == 1 ? "" : "s") "
+    "Exported \(counted(exportedAccounts, "account")) "
       + "(\(secondFactors) with a second factor) to \(path) (mode 0600)."
   }
 }

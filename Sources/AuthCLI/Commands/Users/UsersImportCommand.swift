@@ -6,28 +6,19 @@ import CommandLineKit
 #else
   import Foundation
 #endif
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// `authcli users import`: accounts from another system with their hashes as they are.
 @MainActor
 struct UsersImportCommand {
   let context: CommandContext
 
-  /// More than any account file; a larger one is refused rather than read into memory.
-  static let byteLimit = 256 * 1024 * 1024
-
   func run() async throws {
     let chosen = try context.required(Self.format)
     let path = try context.required(Self.file)
     let dryRun = context.values[Self.dryRun]
     let skipInvalid = context.values[Self.skipInvalid]
-    let location = try context.databaseLocation()
-    try ScriptedSession.refuseMemory(location, context: context)
-    let lines = path == "-" ? try standardInputLines() : try Self.fileLines(path)
+    let location = try context.lastingDatabaseLocation()
+    let lines = try ImportedLines.read(path, input: context.console.input)
     let root = try CompositionRoot.forOperator(
       location: location, environment: context.process.environment,
       access: .existingFileOrNewTables)
@@ -45,15 +36,8 @@ struct UsersImportCommand {
     }
     // A dry run answers as the real run would: refused lines without --skip-invalid
     // fail it with the same exit code and lines.
-    if !report.refused.isEmpty, !skipInvalid {
-      let refused = Self.count(report.refused.count, "line")
-      throw ErrorReport(
-        kind: .importRefused,
-        lines: [
-          dryRun
-            ? "Nothing would be imported: \(refused) refused; nothing was written."
-            : "Nothing was imported: \(refused) refused."
-        ] + refusedLines)
+    if !refusedLines.isEmpty, !skipInvalid {
+      throw ErrorReport.importRefused(refusedLines, dryRun: dryRun)
     }
     let imported = AccountsImported(
       report, dryRun: dryRun, passes: SignInWorkText.passes(context.process.environment))
@@ -64,7 +48,7 @@ struct UsersImportCommand {
     }
     if older > 0 {
       context.note(
-        "\(Self.count(older, "line")) of an export without second-factor fields (an older"
+        "\(counted(older, "line")) of an export without second-factor fields (an older"
           + " release's, which left every second factor behind): those accounts arrive"
           + " without one, and their owners should enrol again with `authcli 2fa enable`.")
     }
@@ -98,7 +82,7 @@ struct UsersImportCommand {
       }
       if account.recoveryCodesNotMoved > 0 {
         lines.append(
-          prefix + "\(count(account.recoveryCodesNotMoved, "recovery code")) not moved;"
+          prefix + "\(counted(account.recoveryCodesNotMoved, "recovery code")) not moved;"
             + " \(name) must make new ones with `authcli 2fa recovery-codes`")
       }
     }
@@ -118,61 +102,10 @@ struct UsersImportCommand {
     case nil: refusal.reason
     }
   }
-
-  nonisolated fileprivate static func count(_ number: Int, _ noun: String) -> String {
-    "\(number) \(noun)\(number == 1 ? "" : "s")"
-  }
-
-  /// Standard input, line by line, through the same reader as every other answer.
-  private func standardInputLines() throws(CLIError) -> [String] {
-    var lines: [String] = []
-    while true {
-      switch context.console.input.readLine(secret: false) {
-      case .line(let line): lines.append(line)
-      case .endOfInput: return lines
-      case .interrupted: throw .interrupted
-      case .notText: throw .notText
-      case .tooLong: throw .lineTooLong
-      }
-    }
-  }
-
-  /// The file's lines; its bytes must be UTF-8.
-  static func fileLines(_ path: String) throws(CLIError) -> [String] {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      throw .inputOutput(path: path, reason: .system(errno))
-    }
-    defer { close(descriptor) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      let count = chunk.withUnsafeMutableBytes {
-        SystemCall.read(descriptor, $0.baseAddress, $0.count)
-      }
-      if count == 0 { break }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .inputOutput(path: path, reason: .system(errno))
-      }
-      bytes += chunk[..<count]
-      guard bytes.count <= byteLimit else {
-        throw .inputOutput(
-          path: path, reason: .described("larger than \(byteLimit / 1024 / 1024) MiB"))
-      }
-    }
-    guard let text = String(validating: bytes, as: UTF8.self) else { throw .notText }
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    if lines.last == "" { lines.removeLast() }
-    return lines
-  }
 }
 
 extension UsersImportCommand {
-  static let format = RequiredOption<AccountImportFormat>(
-    "format", valueName: "format", help: "How the file is laid out.",
-    missingMessage: "Name the file's format with --format "
-      + AccountImportFormat.allCases.map(\.rawValue).joined(separator: "|"))
+  static let format = ImportedLines.formatOption(AccountImportFormat.self)
   static let dryRun = Flag("dry-run", help: "Report what would be imported; write nothing.")
   static let skipInvalid = Flag(
     "skip-invalid", help: "Import the acceptable lines and list the refused ones.")
@@ -186,8 +119,7 @@ extension UsersImportCommand {
   static let raiseSignInWork = Flag(
     "raise-sign-in-work",
     help: "Keep hashes dearer than the store's sign-in work and raise it to what they need.")
-  static let file = Argument<String>(
-    "file", help: "The file to read, or '-' for standard input.", completion: .files)
+  static let file = ImportedLines.file
 
   static let declaration = Subcommand(
     "import",
@@ -310,7 +242,6 @@ struct AccountsImported: JSONOutput, CommandOutput {
   /// The count per scheme, second factors and skipped lines; then the sign-in work when the
   /// import raised it.
   func text(style: Style) -> String {
-    let count = UsersImportCommand.count
     let counts = schemes.sorted { $0.key < $1.key }
       .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
     let moved = accounts.count { $0.secondFactorTransfer == SecondFactorTransfer.moved.rawValue }
@@ -319,11 +250,11 @@ struct AccountsImported: JSONOutput, CommandOutput {
     }
     let secondFactors =
       moved + dropped == 0
-      ? "" : "; \(count(moved + dropped, "second factor")): \(moved) moved, \(dropped) dropped"
+      ? "" : "; \(counted(moved + dropped, "second factor")): \(moved) moved, \(dropped) dropped"
     var text =
-      "\(dryRun ? "Would import" : "Imported") \(count(accounts.count, "account"))"
+      "\(dryRun ? "Would import" : "Imported") \(counted(accounts.count, "account"))"
       + (counts.isEmpty ? "" : " (\(counts))") + secondFactors
-      + (skipped.isEmpty ? "" : "; skipped \(count(skipped.count, "line"))")
+      + (skipped.isEmpty ? "" : "; skipped \(counted(skipped.count, "line"))")
       + (dryRun ? "; nothing was written." : ".")
     if let signInWork, let previousSignInWork {
       // Every account taken was written: not a dry run, nor a run that wrote nothing.

@@ -8,10 +8,7 @@ struct UsersRenameCommand {
   let context: CommandContext
 
   func run(old: String, new: String) async throws {
-    let location = try context.databaseLocation()
-    try ScriptedSession.refuseMemory(location, context: context)
-    let root = try CompositionRoot.forOperator(
-      location: location, environment: context.process.environment)
+    let root = try context.operatorRoot()
     let result = try await root.services.accountRename.renameAccount(named: old, to: new)
     guard case .valid(let user) = result else {
       throw FieldRefusals.error([FieldError("username", result)])

@@ -13,10 +13,7 @@ struct UsersSignInWorkCommand {
     if work != nil, fit {
       throw context.usageError("Pass --set or --fit, not both")
     }
-    let location = try context.databaseLocation()
-    try ScriptedSession.refuseMemory(location, context: context)
-    let root = try CompositionRoot.forOperator(
-      location: location, environment: context.process.environment)
+    let root = try context.operatorRoot()
     let service = root.services.signInWork
     let passes = SignInWorkText.passes(context.process.environment)
     guard work != nil || fit else {

@@ -16,20 +16,14 @@ enum ApacheStack {
 
   /// Whether the tests run: as root with Apache, mod_authnz_external and curl there, or
   /// under CI, where anything missing fails them instead.
-  static let runs: Bool = {
-    let present =
-      getuid() == 0
+  static let runs = TestEnvironment.runs(
+    present: getuid() == 0
       && [httpd, curl, "/usr/sbin/runuser"].allSatisfy {
         FileManager.default.isExecutableFile(atPath: $0)
       }
-      && FileManager.default.fileExists(atPath: modules + "/mod_authnz_external.so")
-    if present || TestEnvironment.isContinuousIntegration { return true }
-    FileHandle.standardError.write(
-      Data(
-        ("Tests with Apache left out: they need root, apache2, libapache2-mod-authnz-external"
-          + " and curl (script/setup installs them; under CI they fail instead)\n").utf8))
-    return false
-  }()
+      && FileManager.default.fileExists(atPath: modules + "/mod_authnz_external.so"),
+    leftOut: "Tests with Apache left out: they need root, apache2, libapache2-mod-authnz-external"
+      + " and curl (script/setup installs them; under CI they fail instead)")
 
   /// The lines of the recipe that name authcli, as docs/cli.md gives them.
   static func recipe(database: String) -> String {
@@ -76,6 +70,15 @@ struct ServiceStore {
       "HOME": folder, "XDG_DATA_HOME": folder + "/data", "XDG_STATE_HOME": folder + "/state",
       "AUTHCLI_ARGON2": "minimum", "AUTHCLI_TEST_ONLY_ALLOW_MINIMUM_COST": "1",
     ]
+  }
+
+  /// A new store of a new local user, migrated.
+  static func migrated(
+    in sandbox: borrowing Sandbox, users: LocalUsers, prefix: String
+  ) async throws -> ServiceStore {
+    let store = try ServiceStore(in: sandbox, users: users, prefix: prefix)
+    #expect(try await store.run(["migrate"], in: sandbox).status == 0)
+    return store
   }
 
   /// Runs authcli on the store as its user.
@@ -186,8 +189,7 @@ struct ApacheTests {
   func theRecipeAnswersEachRequest(mpm: String) async throws {
     let sandbox = try Sandbox()
     let users = LocalUsers()
-    let store = try ServiceStore(in: sandbox, users: users, prefix: "web")
-    #expect(try await store.run(["migrate"], in: sandbox).status == 0)
+    let store = try await ServiceStore.migrated(in: sandbox, users: users, prefix: "web")
     for name in ["ada", "bob", "cyd"] { try await store.add(name, in: sandbox) }
     #expect(try await store.run(["users", "lock", "bob"], in: sandbox).status == 0)
     #expect(try await store.run(["groups", "add", "staff", "ada"], in: sandbox).status == 0)
@@ -232,8 +234,7 @@ struct ApacheTests {
   func twentyParallelRequestsWithTheRightPasswordAllGetThePage(mpm: String) async throws {
     let sandbox = try Sandbox()
     let users = LocalUsers()
-    let store = try ServiceStore(in: sandbox, users: users, prefix: "brs")
-    #expect(try await store.run(["migrate"], in: sandbox).status == 0)
+    let store = try await ServiceStore.migrated(in: sandbox, users: users, prefix: "brs")
     try await store.add("ada", in: sandbox)
     let server = try await ApacheServer(in: sandbox, store: store, mpm: mpm)
     let port = server.port
@@ -377,8 +378,7 @@ struct NginxTests {
   @Test func theRecipeAnswersEachRequest() async throws {
     let sandbox = try Sandbox()
     let users = LocalUsers()
-    let store = try ServiceStore(in: sandbox, users: users, prefix: "ngx")
-    #expect(try await store.run(["migrate"], in: sandbox).status == 0)
+    let store = try await ServiceStore.migrated(in: sandbox, users: users, prefix: "ngx")
     for name in ["ada", "bob"] { try await store.add(name, in: sandbox) }
     #expect(try await store.run(["users", "lock", "bob"], in: sandbox).status == 0)
     // The service file as the store's user makes it (authcli opens only its own store).

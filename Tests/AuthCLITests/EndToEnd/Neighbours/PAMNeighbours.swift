@@ -16,19 +16,13 @@ enum PAMNeighbours {
 
   /// Whether the tests run: as root with the programs there, or under CI, where anything
   /// missing fails them instead.
-  static let runs: Bool = {
-    let present =
-      getuid() == 0 && PAMStack.available
+  static let runs = TestEnvironment.runs(
+    present: getuid() == 0 && PAMStack.available
       && [sshd, sshpass, su, "/usr/bin/ssh", "/usr/sbin/useradd"].allSatisfy {
         FileManager.default.isExecutableFile(atPath: $0)
-      }
-    if present || TestEnvironment.isContinuousIntegration { return true }
-    FileHandle.standardError.write(
-      Data(
-        ("Tests with sshd and su left out: they need root, openssh-server, sshpass and"
-          + " libpam-wrapper (script/setup installs them; under CI they fail instead)\n").utf8))
-    return false
-  }()
+      },
+    leftOut: "Tests with sshd and su left out: they need root, openssh-server, sshpass and"
+      + " libpam-wrapper (script/setup installs them; under CI they fail instead)")
 
   /// The environment that makes a PAM caller read its service file from `folder`.
   static func wrapper(services folder: String) -> [String: String] {

@@ -91,13 +91,7 @@ struct SSHLoginTests {
     let locked = try users.make("lck")
     let stranger = try users.make("unk")
     let guessed = try users.make("gss")
-    #expect(try await sandbox.run(["migrate"]).status == 0)
-    for name in [owner, locked, guessed] {
-      let added = try await sandbox.run(
-        ["users", "add", "--username", name, "--password-stdin"],
-        input: Passphrase.first + "\n" + Passphrase.first + "\n")
-      #expect(added.status == 0, "\(added.errors)")
-    }
+    try await sandbox.migrate(adding: [owner, locked, guessed])
     #expect(try await sandbox.run(["users", "lock", locked]).status == 0)
     // An account with a second factor: pam_exec carries one token, so PAM refuses it.
     let guarded = try users.make("tfa")
@@ -148,13 +142,7 @@ struct SSHLoginTests {
     let users = LocalUsers()
     let member = try users.make("mbr")
     let outsider = try users.make("out")
-    #expect(try await sandbox.run(["migrate"]).status == 0)
-    for name in [member, outsider] {
-      let added = try await sandbox.run(
-        ["users", "add", "--username", name, "--password-stdin"],
-        input: Passphrase.first + "\n" + Passphrase.first + "\n")
-      #expect(added.status == 0, "\(added.errors)")
-    }
+    try await sandbox.migrate(adding: [member, outsider])
     #expect(try await sandbox.run(["groups", "add", "sshusers", member]).status == 0)
     let services = try await PAMNeighbours.writeRecipe(
       "sshd", groups: ["sshusers"], in: sandbox)
@@ -188,10 +176,7 @@ struct SSHLoginTests {
     let sandbox = try Sandbox()
     let users = LocalUsers()
     let owner = try users.make("old")
-    #expect(try await sandbox.run(["migrate"]).status == 0)
-    _ = try await sandbox.run(
-      ["users", "add", "--username", owner, "--password-stdin"],
-      input: Passphrase.first + "\n" + Passphrase.first + "\n")
+    try await sandbox.migrate(adding: [owner])
     let services = try await PAMNeighbours.writeRecipe("sshd", in: sandbox)
     try PAMNeighbours.writeAuthOnlyRecipe("sshd", in: sandbox)
     let server = try await SSHServer(in: sandbox, services: services)
@@ -209,12 +194,7 @@ struct SuTests {
     let users = LocalUsers()
     let owner = try users.make("suo")
     let locked = try users.make("sul")
-    #expect(try await sandbox.run(["migrate"]).status == 0)
-    for name in [owner, locked] {
-      _ = try await sandbox.run(
-        ["users", "add", "--username", name, "--password-stdin"],
-        input: Passphrase.first + "\n" + Passphrase.first + "\n")
-    }
+    try await sandbox.migrate(adding: [owner, locked])
     #expect(try await sandbox.run(["users", "lock", locked]).status == 0)
     let services = try await PAMNeighbours.writeRecipe("su", in: sandbox)
     func su(_ user: String, _ password: String) async throws -> Sandbox.Run {
