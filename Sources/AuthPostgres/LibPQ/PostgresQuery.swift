@@ -89,3 +89,11 @@ public struct PostgresQuery: ExpressibleByStringInterpolation, Sendable {
     }
   }
 }
+
+// The store operations whose statement is the same on both engines are written once against
+// these (`SQLStoreContext`).
+extension PostgresQuery: DatabaseQuery {}
+
+extension PostgresQuery.StringInterpolation: DatabaseQueryInterpolation {
+  package typealias Query = PostgresQuery
+}

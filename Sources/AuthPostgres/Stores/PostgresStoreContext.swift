@@ -1,4 +1,6 @@
 import AuthCore
+import AuthDatabase
+import AuthSQLStore
 
 /// The store operations on one connection, inside the unit of work that made it.
 ///
@@ -6,7 +8,7 @@ import AuthCore
 /// on any server session). A context made for a single-statement read refuses a second
 /// statement (the store reads `neededTransaction`), and the store answers by running the
 /// work again inside a transaction.
-final class PostgresStoreContext: AuthStoreContext {
+final class PostgresStoreContext: SQLStoreContext {
   private let connection: PostgresConnection
   private var statementsLeft: Int?
   /// The database's key for names kept as keyed hashes, once read in this unit of work.
@@ -78,4 +80,37 @@ final class PostgresStoreContext: AuthStoreContext {
     nameKeyRead = key
     return key
   }
+
+  /// The form in which a name that may be a typed secret is stored: its keyed hash
+  /// (`NameHash`, the same as SQLite's) under this database's key (`secret_keys`,
+  /// migration 0004). PostgreSQL has no BLAKE2b, so the key is read and the hash made here.
+  func storedName(_ name: String) throws(PostgresError) -> String {
+    guard let hashed = NameHash.hex(of: name, key: try nameKey()) else {
+      throw .unexpectedValue(column: "secret_keys.key")
+    }
+    return hashed
+  }
+
+  @discardableResult
+  func execute(_ query: PostgresQuery) throws(PostgresError) -> Int {
+    try database().execute(query)
+  }
+
+  func query<T>(
+    _ query: PostgresQuery, row: (PostgresRow) throws(PostgresError) -> T
+  ) throws(PostgresError) -> [T] {
+    try database().query(query, row: row)
+  }
+
+  func queryFirst<T>(
+    _ query: PostgresQuery, row: (PostgresRow) throws(PostgresError) -> T
+  ) throws(PostgresError) -> T? {
+    try database().queryFirst(query, row: row)
+  }
+
+  static func unexpectedValue(in column: String) -> PostgresError {
+    .unexpectedValue(column: column)
+  }
+
+  static let countAll: PostgresQuery = "pg_catalog.count(*)"
 }

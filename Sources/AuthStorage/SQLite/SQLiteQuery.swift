@@ -132,3 +132,11 @@ extension SQLiteQuery.StringInterpolation {
     sql += "?\(parameter.number)"
   }
 }
+
+// The store operations whose statement is the same on both engines are written once against
+// these (`SQLStoreContext`).
+extension SQLiteQuery: DatabaseQuery {}
+
+extension SQLiteQuery.StringInterpolation: DatabaseQueryInterpolation {
+  package typealias Query = SQLiteQuery
+}

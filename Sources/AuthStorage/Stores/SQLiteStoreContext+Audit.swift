@@ -7,21 +7,6 @@ import AuthCore
 #endif
 
 extension SQLiteStoreContext {
-  func append(_ event: AuthEventDraft) throws(AuthError) {
-    try run { () throws(SQLiteError) in
-      try database.execute(
-        """
-        INSERT INTO auth_events (time, kind, user_id, username, detail)
-        VALUES (\(event.time), \(event.kind.rawValue), \(event.userID?.rawValue),
-          \(try event.storedUsername(hashed: storedName)), \(event.detail))
-        """)
-    }
-  }
-
-  func recentEvents(limit: Int) throws(AuthError) -> [AuthEvent] {
-    try events(matching: AuditQuery(limit: limit))
-  }
-
   func events(matching query: AuditQuery) throws(AuthError) -> [AuthEvent] {
     try run { () throws(SQLiteError) in
       // One statement for every combination: a condition whose value is NULL holds.
@@ -57,17 +42,5 @@ extension SQLiteStoreContext {
         """
       ) { row throws(SQLiteError) in try row.decode(Date?.self, "latest") } ?? nil
     }
-  }
-
-  private static func event(from row: SQLiteRow) throws(SQLiteError) -> AuthEvent {
-    guard let kind = AuthEventKind(rawValue: try row.decode(String.self, "kind")) else {
-      throw .unexpectedValue(column: "auth_events.kind")
-    }
-    let draft = AuthEventDraft(
-      time: try row.decode(Date.self, "time"), kind: kind,
-      userID: try row.decode(Int64?.self, "user_id").map(UserID.init),
-      username: try row.decode(String?.self, "username"),
-      detail: try row.decode(String.self, "detail"))
-    return AuthEvent(id: try row.decode(Int64.self, "id"), draft: draft)
   }
 }

@@ -1,0 +1,22 @@
+/// A statement written as one string, each interpolated value a parameter of its own: what
+/// both engines' query types (`SQLiteQuery`, `PostgresQuery`) are, so that a statement whose
+/// text is the same on both is written once, against this protocol.
+package protocol DatabaseQuery: ExpressibleByStringInterpolation, Sendable
+where
+  StringLiteralType == String, StringInterpolation: DatabaseQueryInterpolation,
+  StringInterpolation.Query == Self
+{}
+
+/// What a query literal may interpolate on either engine: values, which become parameters,
+/// and other queries, whose text and values stand where they are written.
+package protocol DatabaseQueryInterpolation: StringInterpolationProtocol {
+  /// The query this literal builds.
+  associatedtype Query
+
+  /// A value, bound to a parameter of its own.
+  mutating func appendInterpolation(_ value: some DatabaseValueConvertible)
+  /// A value that may be missing, bound as NULL when it is.
+  mutating func appendInterpolation(_ value: (some DatabaseValueConvertible)?)
+  /// Another query's text and values, in place.
+  mutating func appendInterpolation(_ fragment: Query)
+}

@@ -1,0 +1,42 @@
+import AuthCore
+import AuthDatabase
+
+/// An engine's store context as the operations written once see it: its statements, the
+/// one place its errors become the port's, and the few words its SQL dialect spells apart.
+///
+/// Each engine's context (`SQLiteStoreContext`, `PostgresStoreContext`) supplies these and
+/// the operations whose SQL or whose error handling really differ; every operation whose
+/// statement is the same text on both is written once in an extension of this protocol and
+/// serves both contexts' conformance to `AuthStoreContext`.
+package protocol SQLStoreContext: AuthStoreContext {
+  /// The engine's error.
+  associatedtype Failure: Error
+  /// The engine's query.
+  associatedtype Query: DatabaseQuery
+  /// The engine's row.
+  associatedtype Row: DatabaseRow where Row.Failure == Failure
+
+  /// Runs one statement with its values and returns how many rows it changed.
+  @discardableResult
+  func execute(_ query: Query) throws(Failure) -> Int
+  /// Runs a query and maps each row with `row`.
+  func query<T>(_ query: Query, row: (Row) throws(Failure) -> T) throws(Failure) -> [T]
+  /// Runs a query and maps its first row, or returns `nil` when there is none.
+  func queryFirst<T>(_ query: Query, row: (Row) throws(Failure) -> T) throws(Failure) -> T?
+
+  /// Runs one of the port's operations, where the engine's errors become `AuthError.store`.
+  @discardableResult
+  func run<T>(_ operation: () throws(Failure) -> T) throws(AuthError) -> T
+  /// Runs an operation that writes a username, whose UNIQUE constraint reports a taken name.
+  @discardableResult
+  func runNamingUser<T>(_ operation: () throws(Failure) -> T) throws(AuthError) -> T
+
+  /// The form in which a name that may be a typed secret is stored: its keyed hash
+  /// (`NameHash`) under this database's key.
+  func storedName(_ name: String) throws(Failure) -> String
+
+  /// The error for a value the schema promises and the statement did not return.
+  static func unexpectedValue(in column: String) -> Failure
+  /// `count(*)`, as the engine names the aggregate (PostgreSQL qualifies every built-in).
+  static var countAll: Query { get }
+}
