@@ -66,16 +66,11 @@ extension SQLStoreContext {
     }
   }
 
-  /// Bounded on the expiry index (migration 0006), as for sessions.
   package func deleteExpiredDeviceCookies(asOf time: Date, limit: Int?) throws(AuthError) -> Int {
-    try run { () throws(Failure) in
-      try deleteRows(
-        from: "device_cookies", key: "token_hash", where: "WHERE expires_at <= \(time)",
-        orderedBy: "expires_at", limit: limit)
-    }
+    try deleteExpired(from: "device_cookies", key: "token_hash", asOf: time, limit: limit)
   }
 
   package func countExpiredDeviceCookies(asOf time: Date) throws(AuthError) -> Int {
-    try run { () throws(Failure) in try count("FROM device_cookies WHERE expires_at <= \(time)") }
+    try countExpired(in: "device_cookies", asOf: time)
   }
 }

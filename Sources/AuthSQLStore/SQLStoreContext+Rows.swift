@@ -36,7 +36,7 @@ extension SQLStoreContext {
 
   /// The columns of `groupSummary(from:)`, in a query grouped by `user_groups.id`.
   package static var groupSummaryColumns: Query {
-    "user_groups.name AS group_name, \(countAll) AS member_count"
+    "user_groups.name AS group_name, \(Query.builtInSchema)count(*) AS member_count"
   }
 
   // The two decoders of the session check are inlinable, so that each engine reads their

@@ -80,14 +80,10 @@ extension SQLStoreContext {
   }
 
   package func deleteExpiredSessions(asOf time: Date, limit: Int?) throws(AuthError) -> Int {
-    try run { () throws(Failure) in
-      try deleteRows(
-        from: "sessions", key: "id", where: "WHERE expires_at <= \(time)",
-        orderedBy: "expires_at", limit: limit)
-    }
+    try deleteExpired(from: "sessions", key: "id", asOf: time, limit: limit)
   }
 
   package func countExpiredSessions(asOf time: Date) throws(AuthError) -> Int {
-    try run { () throws(Failure) in try count("FROM sessions WHERE expires_at <= \(time)") }
+    try countExpired(in: "sessions", asOf: time)
   }
 }

@@ -13,7 +13,8 @@ import AuthDatabase
 extension SQLStoreContext {
   /// How many rows `rest` (a `FROM` clause and its conditions) selects.
   package func count(_ rest: Query) throws(Failure) -> Int {
-    try queryFirst("SELECT \(Self.countAll) AS count \(rest)") { row throws(Failure) in
+    try queryFirst("SELECT \(Query.builtInSchema)count(*) AS count \(rest)") {
+      row throws(Failure) in
       try row.decode(Int.self, "count")
     } ?? 0
   }
@@ -33,5 +34,22 @@ extension SQLStoreContext {
       DELETE FROM \(table) WHERE \(key) IN
         (SELECT \(key) FROM \(table) \(condition) ORDER BY \(order) LIMIT \(max(limit, 0)))
       """)
+  }
+
+  /// Deletes the rows of `table` (keyed by `key`) whose `expires_at` is at or before `time`,
+  /// at most `limit` of them, soonest expired first, on the table's expiry index.
+  package func deleteExpired(
+    from table: Query, key: Query, asOf time: Date, limit: Int?
+  ) throws(AuthError) -> Int {
+    try run { () throws(Failure) in
+      try deleteRows(
+        from: table, key: key, where: "WHERE expires_at <= \(time)", orderedBy: "expires_at",
+        limit: limit)
+    }
+  }
+
+  /// How many rows of `table` have an `expires_at` at or before `time`.
+  package func countExpired(in table: Query, asOf time: Date) throws(AuthError) -> Int {
+    try run { () throws(Failure) in try count("FROM \(table) WHERE expires_at <= \(time)") }
   }
 }

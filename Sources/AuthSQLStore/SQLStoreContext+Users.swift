@@ -29,45 +29,31 @@ extension SQLStoreContext {
   package func updatePasswordHash(
     _ passwordHash: String, for userID: UserID, at time: Date
   ) throws(AuthError) {
-    try run { () throws(Failure) in
-      try execute(
-        """
-        UPDATE users SET password_hash = \(passwordHash), updated_at = \(time)
-        WHERE id = \(userID.rawValue)
-        """)
-    }
+    try updateAccount(userID, setting: "password_hash = \(passwordHash)", at: time)
   }
 
   package func setLock(_ lock: AccountLock?, for userID: UserID, at time: Date) throws(AuthError) {
-    try run { () throws(Failure) in
-      try execute(
-        """
-        UPDATE users SET locked_at = \(lock?.lockedAt), lock_reason = \(lock?.reason),
-          updated_at = \(time)
-        WHERE id = \(userID.rawValue)
-        """)
-    }
+    try updateAccount(
+      userID, setting: "locked_at = \(lock?.lockedAt), lock_reason = \(lock?.reason)", at: time)
   }
 
   package func setExpiry(_ expiresAt: Date?, for userID: UserID, at time: Date) throws(AuthError) {
-    try run { () throws(Failure) in
-      try execute(
-        """
-        UPDATE users SET expires_at = \(expiresAt), updated_at = \(time)
-        WHERE id = \(userID.rawValue)
-        """)
-    }
+    try updateAccount(userID, setting: "expires_at = \(expiresAt)", at: time)
   }
 
   package func setPasswordChangeRequired(
     _ required: Bool, for userID: UserID, at time: Date
   ) throws(AuthError) {
+    try updateAccount(userID, setting: "password_change_required = \(required)", at: time)
+  }
+
+  /// Changes an account's columns by `assignments`; every change moves its `updated_at`.
+  private func updateAccount(
+    _ userID: UserID, setting assignments: Query, at time: Date
+  ) throws(AuthError) {
     try run { () throws(Failure) in
       try execute(
-        """
-        UPDATE users SET password_change_required = \(required), updated_at = \(time)
-        WHERE id = \(userID.rawValue)
-        """)
+        "UPDATE users SET \(assignments), updated_at = \(time) WHERE id = \(userID.rawValue)")
     }
   }
 }

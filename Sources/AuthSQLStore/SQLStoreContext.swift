@@ -24,12 +24,12 @@ package protocol SQLStoreContext: AuthStoreContext {
   /// Runs a query and maps its first row, or returns `nil` when there is none.
   func queryFirst<T>(_ query: Query, row: (Row) throws(Failure) -> T) throws(Failure) -> T?
 
-  /// Runs one of the port's operations, where the engine's errors become `AuthError.store`.
-  @discardableResult
-  func run<T>(_ operation: () throws(Failure) -> T) throws(AuthError) -> T
-  /// Runs an operation that writes a username, whose UNIQUE constraint reports a taken name.
-  @discardableResult
-  func runNamingUser<T>(_ operation: () throws(Failure) -> T) throws(AuthError) -> T
+  /// The port's error for one of the engine's, worded by `StoreError(_:)`; a context that
+  /// answers some failures by running the work again (PostgreSQL's serialization failure)
+  /// notes them here.
+  func storeError(_ error: Failure) -> StoreError
+  /// Whether the failure is a UNIQUE constraint's.
+  static func isUniqueViolation(_ error: Failure) -> Bool
 
   /// The form in which a name that may be a typed secret is stored: its keyed hash
   /// (`NameHash`) under this database's key.
@@ -37,6 +37,31 @@ package protocol SQLStoreContext: AuthStoreContext {
 
   /// The error for a value the schema promises and the statement did not return.
   static func unexpectedValue(in column: String) -> Failure
-  /// `count(*)`, as the engine names the aggregate (PostgreSQL qualifies every built-in).
-  static var countAll: Query { get }
+}
+
+// Inlinable, so that each engine's session check runs its operation with direct calls
+// (figure 1 of docs/performance.md).
+extension SQLStoreContext {
+  /// Runs one of the port's operations: the single place where the engine's errors become
+  /// the port's, so that the operations themselves throw whatever the connection throws and
+  /// the unit of work sees only `AuthError.store`.
+  @inlinable @discardableResult
+  package func run<T>(_ operation: () throws(Failure) -> T) throws(AuthError) -> T {
+    do {
+      return try operation()
+    } catch {
+      throw .store(storeError(error))
+    }
+  }
+
+  /// Runs an operation that writes a username: the UNIQUE constraint decides whether it is
+  /// taken, so a racing write of the same name lands here too.
+  @inlinable @discardableResult
+  package func runNamingUser<T>(_ operation: () throws(Failure) -> T) throws(AuthError) -> T {
+    do {
+      return try operation()
+    } catch {
+      throw .store(Self.isUniqueViolation(error) ? .usernameTaken : storeError(error))
+    }
+  }
 }

@@ -5,7 +5,11 @@ package protocol DatabaseQuery: ExpressibleByStringInterpolation, Sendable
 where
   StringLiteralType == String, StringInterpolation: DatabaseQueryInterpolation,
   StringInterpolation.Query == Self
-{}
+{
+  /// What qualifies a built-in function's name: `pg_catalog.` on PostgreSQL, whose search
+  /// path an attacker's schema may lead; nothing on SQLite.
+  static var builtInSchema: Self { get }
+}
 
 /// What a query literal may interpolate on either engine: values, which become parameters,
 /// and other queries, whose text and values stand where they are written.

@@ -92,7 +92,9 @@ public struct PostgresQuery: ExpressibleByStringInterpolation, Sendable {
 
 // The store operations whose statement is the same on both engines are written once against
 // these (`SQLStoreContext`).
-extension PostgresQuery: DatabaseQuery {}
+extension PostgresQuery: DatabaseQuery {
+  package static let builtInSchema: PostgresQuery = "pg_catalog."
+}
 
 extension PostgresQuery.StringInterpolation: DatabaseQueryInterpolation {
   package typealias Query = PostgresQuery

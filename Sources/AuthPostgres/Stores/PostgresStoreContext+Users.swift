@@ -43,10 +43,7 @@ extension PostgresStoreContext {
   /// The form under which an account's name is looked up (`users.name_hash`, migration
   /// 0007): `NameHash.lookupHex` under this database's key.
   func lookupName(_ name: String) throws(PostgresError) -> String {
-    guard let hashed = NameHash.lookupHex(of: name, key: try nameKey()) else {
-      throw .unexpectedValue(column: "secret_keys.key")
-    }
-    return hashed
+    try keyedHash(of: name, by: NameHash.lookupHex)
   }
 
   @discardableResult

@@ -25,32 +25,14 @@ final class PostgresStoreContext: SQLStoreContext {
     self.statementsLeft = singleStatement ? 1 : nil
   }
 
-  /// Runs one of the port's operations: the single place where PostgreSQL's errors become
-  /// the port's (worded by `StoreError(_:)`), so that the operations themselves throw the
-  /// connection's error and the unit of work sees only `AuthError.store`. A serialization
-  /// failure is kept in `retryableFailure` for the store.
-  @discardableResult
-  func run<T>(_ operation: () throws(PostgresError) -> T) throws(AuthError) -> T {
-    do {
-      return try operation()
-    } catch {
-      if error.isRetryable { retryableFailure = error }
-      throw .store(StoreError(error))
-    }
+  /// A serialization failure or deadlock is kept in `retryableFailure` for the store.
+  func storeError(_ error: PostgresError) -> StoreError {
+    if error.isRetryable { retryableFailure = error }
+    return StoreError(error)
   }
 
-  /// Runs an operation that writes a username: the UNIQUE constraint decides whether it is
-  /// taken, so a racing write of the same name lands here too.
-  @discardableResult
-  func runNamingUser<T>(_ operation: () throws(PostgresError) -> T) throws(AuthError) -> T {
-    do {
-      return try operation()
-    } catch  where error.isUniqueViolation {
-      throw .store(.usernameTaken)
-    } catch {
-      if error.isRetryable { retryableFailure = error }
-      throw .store(StoreError(error))
-    }
+  static func isUniqueViolation(_ error: PostgresError) -> Bool {
+    error.isUniqueViolation
   }
 
   /// The connection, for one more statement. A single-statement context asked for a second
@@ -85,7 +67,14 @@ final class PostgresStoreContext: SQLStoreContext {
   /// (`NameHash`, the same as SQLite's) under this database's key (`secret_keys`,
   /// migration 0004). PostgreSQL has no BLAKE2b, so the key is read and the hash made here.
   func storedName(_ name: String) throws(PostgresError) -> String {
-    guard let hashed = NameHash.hex(of: name, key: try nameKey()) else {
+    try keyedHash(of: name, by: NameHash.hex)
+  }
+
+  /// `name` hashed by `hash` under the database's key, which refuses a damaged key.
+  func keyedHash(
+    of name: String, by hash: (String, [UInt8]) -> String?
+  ) throws(PostgresError) -> String {
+    guard let hashed = hash(name, try nameKey()) else {
       throw .unexpectedValue(column: "secret_keys.key")
     }
     return hashed
@@ -111,6 +100,4 @@ final class PostgresStoreContext: SQLStoreContext {
   static func unexpectedValue(in column: String) -> PostgresError {
     .unexpectedValue(column: column)
   }
-
-  static let countAll: PostgresQuery = "pg_catalog.count(*)"
 }

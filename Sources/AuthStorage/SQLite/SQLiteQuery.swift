@@ -135,7 +135,9 @@ extension SQLiteQuery.StringInterpolation {
 
 // The store operations whose statement is the same on both engines are written once against
 // these (`SQLStoreContext`).
-extension SQLiteQuery: DatabaseQuery {}
+extension SQLiteQuery: DatabaseQuery {
+  package static let builtInSchema: SQLiteQuery = ""
+}
 
 extension SQLiteQuery.StringInterpolation: DatabaseQueryInterpolation {
   package typealias Query = SQLiteQuery
