@@ -6,6 +6,10 @@ where
   StringLiteralType == String, StringInterpolation: DatabaseQueryInterpolation,
   StringInterpolation.Query == Self
 {
+  /// A statement with no values, from text that is not a literal.
+  init(sql: String)
+  /// The statement text, with the engine's placeholders for the values.
+  var sql: String { get }
   /// What qualifies a built-in function's name: `pg_catalog.` on PostgreSQL, whose search
   /// path an attacker's schema may lead; nothing on SQLite.
   static var builtInSchema: Self { get }
