@@ -39,11 +39,11 @@ extension SQLStoreContext {
     "user_groups.name AS group_name, \(Query.builtInSchema)count(*) AS member_count"
   }
 
-  // The two decoders of the session check are inlinable, so that each engine reads their
-  // columns with direct calls (figure 1 of docs/performance.md).
+  // The two decoders of the session check are public and inlinable, so that each engine
+  // reads their columns with direct calls (figure 1 of docs/performance.md; see `run`).
 
   /// Reads a user from `userColumns`.
-  @inlinable package static func user(from row: Row) throws(Failure) -> User {
+  @inlinable public static func user(from row: Row) throws(Failure) -> User {
     User(
       id: UserID(rawValue: try row.decode(Int64.self, "id")),
       username: try row.decode(String.self, "username"),
@@ -52,7 +52,7 @@ extension SQLStoreContext {
   }
 
   /// Reads a session from `sessionColumns`.
-  @inlinable package static func session(from row: Row) throws(Failure) -> Session {
+  @inlinable public static func session(from row: Row) throws(Failure) -> Session {
     Session(
       id: SessionID(rawValue: try row.decode(Int64.self, "session_id")),
       userID: UserID(rawValue: try row.decode(Int64.self, "user_id")),

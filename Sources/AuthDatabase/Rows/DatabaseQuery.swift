@@ -1,7 +1,7 @@
 /// A statement written as one string, each interpolated value a parameter of its own: what
 /// both engines' query types (`SQLiteQuery`, `PostgresQuery`) are, so that a statement whose
 /// text is the same on both is written once, against this protocol.
-package protocol DatabaseQuery: ExpressibleByStringInterpolation, Sendable
+public protocol DatabaseQuery: ExpressibleByStringInterpolation, Sendable
 where
   StringLiteralType == String, StringInterpolation: DatabaseQueryInterpolation,
   StringInterpolation.Query == Self
@@ -17,7 +17,7 @@ where
 
 /// What a query literal may interpolate on either engine: values, which become parameters,
 /// and other queries, whose text and values stand where they are written.
-package protocol DatabaseQueryInterpolation: StringInterpolationProtocol {
+public protocol DatabaseQueryInterpolation: StringInterpolationProtocol {
   /// The query this literal builds.
   associatedtype Query
 

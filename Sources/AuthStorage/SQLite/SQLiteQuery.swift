@@ -136,9 +136,11 @@ extension SQLiteQuery.StringInterpolation {
 // The store operations whose statement is the same on both engines are written once against
 // these (`SQLStoreContext`).
 extension SQLiteQuery: DatabaseQuery {
-  package static let builtInSchema: SQLiteQuery = ""
+  /// Nothing: SQLite has no schema of built-ins.
+  public static let builtInSchema: SQLiteQuery = ""
 }
 
 extension SQLiteQuery.StringInterpolation: DatabaseQueryInterpolation {
-  package typealias Query = SQLiteQuery
+  /// The query this literal builds.
+  public typealias Query = SQLiteQuery
 }
