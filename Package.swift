@@ -76,11 +76,15 @@ let package = Package(
     // reports, the name hash, stored time, the checks on the folders of private files. It
     // depends on no layer, so that the build's EmbedTool can run its migration rules.
     .target(name: "AuthDatabase", dependencies: ["CSodium"]),
+    // The store operations whose statements both engines share, written once over the
+    // engine's context; each engine adds what its SQL or its errors really do differently.
+    .target(name: "AuthSQLStore", dependencies: ["AuthCore", "AuthDatabase"]),
     .target(
-      name: "AuthStorage", dependencies: ["AuthCore", "AuthDatabase", "CSQLite", "CSodium"],
+      name: "AuthStorage",
+      dependencies: ["AuthCore", "AuthDatabase", "AuthSQLStore", "CSQLite", "CSodium"],
       plugins: ["EmbedFiles"]),
     .target(
-      name: "AuthPostgres", dependencies: ["AuthCore", "AuthDatabase", "CLibPQ"],
+      name: "AuthPostgres", dependencies: ["AuthCore", "AuthDatabase", "AuthSQLStore", "CLibPQ"],
       plugins: ["EmbedFiles"]),
     .target(
       name: "AuthCrypto", dependencies: ["AuthCore", "CSodium", "COath", "CXcrypt", "CNettle"]),

@@ -48,6 +48,16 @@ public struct AppMigrations: Hashable, Sendable {
     try Migration.checkRecords(recorded, against: migrations)
   }
 
+  /// Admits what the database records (`admit(recorded:)`), then hands each migration to
+  /// `apply` in version order, and returns the ones it applied: an engine's `apply` answers
+  /// `false` for one that another process applied meanwhile.
+  public func applyPending(
+    recorded: [String], _ apply: (Migration) throws -> Bool
+  ) throws -> [Migration] {
+    try admit(recorded: recorded)
+    return try migrations.filter(apply)
+  }
+
   /// Whether `namespace` may name an app's migrations (and, on PostgreSQL, its schema).
   public static func isWellFormed(namespace: String) -> Bool {
     guard let first = namespace.first, ("a"..."z").contains(first), namespace.count <= 63,

@@ -1,5 +1,6 @@
 import AuthCore
 import AuthDatabase
+import AuthSQLStore
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -139,15 +140,9 @@ public struct PostgresInspector: Sendable {
     report.connectedRole = facts?.3 ?? ""
     report.prunable = try Self.prunableCounts(connection, tables: names, version: version, at: time)
     if names.contains("users") {
-      let statement = PasswordSchemeCount.countingStatement(
-        prefixes: LegacyPasswordHash.Scheme.storedPrefixes.map { ($0.prefix, $0.scheme.rawValue) },
-        functionSchema: "pg_catalog.")
-      report.passwordSchemes = try connection.query(PostgresQuery(sql: statement)) {
-        row throws(PostgresError) in
-        PasswordSchemeCount(
-          scheme: try row.decode(String.self, "scheme"),
-          accounts: try row.decode(Int.self, "accounts"))
-      }
+      report.passwordSchemes = try PostgresStoreContext(
+        connection: connection, singleStatement: false
+      ).passwordSchemeCounts()
     }
     report.otherObjects = try Self.referencingObjects(connection)
     if names.contains("sign_in_work") {
@@ -199,12 +194,7 @@ public struct PostgresInspector: Sendable {
     guard version >= 3, tables.contains("sessions"), tables.contains("sign_in_throttle") else {
       return nil
     }
-    let context = PostgresStoreContext(connection: connection, singleStatement: false)
-    return PrunableCounts(
-      expiredSessions: try context.countExpiredSessions(asOf: time),
-      throttleRows: try context.countForgottenThrottleStates(
-        at: time, failuresBefore: ThrottleRules.standard.forgetCutoff(at: time)),
-      expiredDeviceCookies: tables.contains("device_cookies")
-        ? try context.countExpiredDeviceCookies(asOf: time) : 0)
+    return try PostgresStoreContext(connection: connection, singleStatement: false)
+      .prunableCounts(at: time, countingDeviceCookies: tables.contains("device_cookies"))
   }
 }

@@ -89,3 +89,15 @@ public struct PostgresQuery: ExpressibleByStringInterpolation, Sendable {
     }
   }
 }
+
+// The store operations whose statement is the same on both engines are written once against
+// these (`SQLStoreContext`).
+extension PostgresQuery: DatabaseQuery {
+  /// `pg_catalog.`, where every built-in function is named.
+  public static let builtInSchema: PostgresQuery = "pg_catalog."
+}
+
+extension PostgresQuery.StringInterpolation: DatabaseQueryInterpolation {
+  /// The query this literal builds.
+  public typealias Query = PostgresQuery
+}

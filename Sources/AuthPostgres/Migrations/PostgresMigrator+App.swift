@@ -23,13 +23,9 @@ extension PostgresMigrator {
   public func migrate(
     _ connection: PostgresConnection, app: AppMigrations, at time: Date = Date()
   ) throws -> [Migration] {
-    try app.admit(recorded: try Self.appliedMigrations(of: app.namespace, in: connection))
-    var applied: [Migration] = []
-    for migration in app.migrations
-    where try apply(migration, of: app.namespace, to: connection, at: time) {
-      applied.append(migration)
+    try app.applyPending(recorded: try Self.appliedMigrations(of: app.namespace, in: connection)) {
+      try apply($0, of: app.namespace, to: connection, at: time)
     }
-    return applied
   }
 
   /// The identifiers an app's namespace records as applied, in version order; empty before

@@ -195,3 +195,15 @@ public final class PostgresAuthStore: AuthStore {
     if connection.isOpen { try? connection.executeScript("ROLLBACK") }
   }
 }
+
+extension PostgresAuthStore {
+  /// The raised sign-in work, read outside the use cases: the composition root makes the
+  /// hasher from it before any use case runs.
+  public func raisedSignInWork() throws -> Int? {
+    try withConnection { connection in
+      try connection.queryFirst(PostgresStoreContext.raisedSignInWorkQuery) {
+        row throws(PostgresError) in try row.decode(Int.self, "work")
+      }
+    }
+  }
+}

@@ -43,63 +43,7 @@ extension PostgresStoreContext {
   /// The form under which an account's name is looked up (`users.name_hash`, migration
   /// 0007): `NameHash.lookupHex` under this database's key.
   func lookupName(_ name: String) throws(PostgresError) -> String {
-    guard let hashed = NameHash.lookupHex(of: name, key: try nameKey()) else {
-      throw .unexpectedValue(column: "secret_keys.key")
-    }
-    return hashed
-  }
-
-  func userRecord(id: UserID) throws(AuthError) -> UserRecord? {
-    try run { () throws(PostgresError) in
-      try database().queryFirst(
-        "SELECT \(Self.userRecordColumns) FROM users WHERE id = \(id.rawValue)",
-        row: Self.userRecord)
-    }
-  }
-
-  func updatePasswordHash(
-    _ passwordHash: String, for userID: UserID, at time: Date
-  ) throws(AuthError) {
-    try run { () throws(PostgresError) in
-      try database().execute(
-        """
-        UPDATE users SET password_hash = \(passwordHash), updated_at = \(time)
-        WHERE id = \(userID.rawValue)
-        """)
-    }
-  }
-
-  func setLock(_ lock: AccountLock?, for userID: UserID, at time: Date) throws(AuthError) {
-    try run { () throws(PostgresError) in
-      try database().execute(
-        """
-        UPDATE users SET locked_at = \(lock?.lockedAt), lock_reason = \(lock?.reason),
-          updated_at = \(time)
-        WHERE id = \(userID.rawValue)
-        """)
-    }
-  }
-
-  func setExpiry(_ expiresAt: Date?, for userID: UserID, at time: Date) throws(AuthError) {
-    try run { () throws(PostgresError) in
-      try database().execute(
-        """
-        UPDATE users SET expires_at = \(expiresAt), updated_at = \(time)
-        WHERE id = \(userID.rawValue)
-        """)
-    }
-  }
-
-  func setPasswordChangeRequired(
-    _ required: Bool, for userID: UserID, at time: Date
-  ) throws(AuthError) {
-    try run { () throws(PostgresError) in
-      try database().execute(
-        """
-        UPDATE users SET password_change_required = \(required), updated_at = \(time)
-        WHERE id = \(userID.rawValue)
-        """)
-    }
+    try keyedHash(of: name, by: NameHash.lookupHex)
   }
 
   @discardableResult
@@ -126,16 +70,6 @@ extension PostgresStoreContext {
     }
     if let restricting { throw .store(.accountReferenced(byTable: restricting)) }
     return deleted
-  }
-
-  func userRecords(after: UserID?, limit: Int) throws(AuthError) -> [UserRecord] {
-    try run { () throws(PostgresError) in
-      try database().query(
-        """
-        SELECT \(Self.userRecordColumns) FROM users
-        WHERE id > \(after?.rawValue ?? 0) ORDER BY id LIMIT \(limit)
-        """, row: Self.userRecord)
-    }
   }
 
   /// The keyed name hash moves with the name, so the account is found under the new one.

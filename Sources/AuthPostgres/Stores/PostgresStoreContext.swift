@@ -1,4 +1,6 @@
 import AuthCore
+import AuthDatabase
+import AuthSQLStore
 
 /// The store operations on one connection, inside the unit of work that made it.
 ///
@@ -6,7 +8,7 @@ import AuthCore
 /// on any server session). A context made for a single-statement read refuses a second
 /// statement (the store reads `neededTransaction`), and the store answers by running the
 /// work again inside a transaction.
-final class PostgresStoreContext: AuthStoreContext {
+final class PostgresStoreContext: SQLStoreContext {
   private let connection: PostgresConnection
   private var statementsLeft: Int?
   /// The database's key for names kept as keyed hashes, once read in this unit of work.
@@ -23,32 +25,14 @@ final class PostgresStoreContext: AuthStoreContext {
     self.statementsLeft = singleStatement ? 1 : nil
   }
 
-  /// Runs one of the port's operations: the single place where PostgreSQL's errors become
-  /// the port's (worded by `StoreError(_:)`), so that the operations themselves throw the
-  /// connection's error and the unit of work sees only `AuthError.store`. A serialization
-  /// failure is kept in `retryableFailure` for the store.
-  @discardableResult
-  func run<T>(_ operation: () throws(PostgresError) -> T) throws(AuthError) -> T {
-    do {
-      return try operation()
-    } catch {
-      if error.isRetryable { retryableFailure = error }
-      throw .store(StoreError(error))
-    }
+  /// A serialization failure or deadlock is kept in `retryableFailure` for the store.
+  func storeError(_ error: PostgresError) -> StoreError {
+    if error.isRetryable { retryableFailure = error }
+    return StoreError(error)
   }
 
-  /// Runs an operation that writes a username: the UNIQUE constraint decides whether it is
-  /// taken, so a racing write of the same name lands here too.
-  @discardableResult
-  func runNamingUser<T>(_ operation: () throws(PostgresError) -> T) throws(AuthError) -> T {
-    do {
-      return try operation()
-    } catch  where error.isUniqueViolation {
-      throw .store(.usernameTaken)
-    } catch {
-      if error.isRetryable { retryableFailure = error }
-      throw .store(StoreError(error))
-    }
+  static func isUniqueViolation(_ error: PostgresError) -> Bool {
+    error.isUniqueViolation
   }
 
   /// The connection, for one more statement. A single-statement context asked for a second
@@ -77,5 +61,43 @@ final class PostgresStoreContext: AuthStoreContext {
     }
     nameKeyRead = key
     return key
+  }
+
+  /// The form in which a name that may be a typed secret is stored: its keyed hash
+  /// (`NameHash`, the same as SQLite's) under this database's key (`secret_keys`,
+  /// migration 0004). PostgreSQL has no BLAKE2b, so the key is read and the hash made here.
+  func storedName(_ name: String) throws(PostgresError) -> String {
+    try keyedHash(of: name, by: NameHash.hex)
+  }
+
+  /// `name` hashed by `hash` under the database's key, which refuses a damaged key.
+  func keyedHash(
+    of name: String, by hash: (String, [UInt8]) -> String?
+  ) throws(PostgresError) -> String {
+    guard let hashed = hash(name, try nameKey()) else {
+      throw .unexpectedValue(column: "secret_keys.key")
+    }
+    return hashed
+  }
+
+  @discardableResult
+  func execute(_ query: PostgresQuery) throws(PostgresError) -> Int {
+    try database().execute(query)
+  }
+
+  func query<T>(
+    _ query: PostgresQuery, row: (PostgresRow) throws(PostgresError) -> T
+  ) throws(PostgresError) -> [T] {
+    try database().query(query, row: row)
+  }
+
+  func queryFirst<T>(
+    _ query: PostgresQuery, row: (PostgresRow) throws(PostgresError) -> T
+  ) throws(PostgresError) -> T? {
+    try database().queryFirst(query, row: row)
+  }
+
+  static func unexpectedValue(in column: String) -> PostgresError {
+    .unexpectedValue(column: column)
   }
 }

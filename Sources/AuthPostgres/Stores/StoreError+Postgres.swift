@@ -5,38 +5,36 @@ extension StoreError {
   /// and the server's name without its password; never a bound value, and no step, which
   /// the front end words from the sort.
   public init(_ error: PostgresError) {
-    let message = error.description.prefix(1).uppercased() + error.description.dropFirst()
     switch error {
-    case .libraryMissing:
-      self = .failed(StoreError.Failure(.libraryMissing, message: message))
-    case .invalidURI:
-      self = .failed(StoreError.Failure(.invalidLocation, message: message))
-    case .connectionFailed:
-      self = .failed(StoreError.Failure(.unreachable, message: message))
-    case .verifiedConnectionFailed:
-      self = .failed(StoreError.Failure(.certificateUnverified, message: message))
-    case .connectionLost:
-      self = .failed(StoreError.Failure(.connectionLost, message: message))
-    case .schemaTooNew:
-      self = .failed(StoreError.Failure(.schemaTooNew, message: message))
-    case .unexpectedValue:
-      self = .failed(StoreError.Failure(.corrupt, message: message))
-    case .unexpectedSchema:
-      self = .failed(StoreError.Failure(.unexpectedSchema, message: message))
-    case .foreignSchema:
-      self = .failed(StoreError.Failure(.foreignSchema, message: message))
-    case .notMigrated:
-      self = .failed(StoreError.Failure(.notMigrated, message: message))
-    case .noSchema:
-      self = .failed(StoreError.Failure(.notConfigured, message: message))
-    case .migrationFailed(_, let underlying):
-      self =
-        underlying.isConnectionFailure
-        ? StoreError(underlying) : .failed(StoreError.Failure(.migrationFailed, message: message))
+    case .migrationFailed(_, let underlying) where underlying.isConnectionFailure:
+      self = StoreError(underlying)
     case .server(let refused):
       self = .failed(
         StoreError.Failure(
           Self.kind(forSQLState: refused.sqlState), message: "Database error: \(refused)"))
+    default:
+      let message = error.description.prefix(1).uppercased() + error.description.dropFirst()
+      self = .failed(StoreError.Failure(Self.kind(of: error), message: message))
+    }
+  }
+
+  /// The sort of each of the adapter's errors but a server's refusal, whose SQLSTATE
+  /// decides it.
+  private static func kind(of error: PostgresError) -> StoreError.Failure.Kind {
+    switch error {
+    case .libraryMissing: .libraryMissing
+    case .invalidURI: .invalidLocation
+    case .connectionFailed: .unreachable
+    case .verifiedConnectionFailed: .certificateUnverified
+    case .connectionLost: .connectionLost
+    case .schemaTooNew: .schemaTooNew
+    case .unexpectedValue: .corrupt
+    case .unexpectedSchema: .unexpectedSchema
+    case .foreignSchema: .foreignSchema
+    case .notMigrated: .notMigrated
+    case .noSchema: .notConfigured
+    case .migrationFailed: .migrationFailed
+    case .server(let refused): kind(forSQLState: refused.sqlState)
     }
   }
 

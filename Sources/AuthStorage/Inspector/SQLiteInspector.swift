@@ -1,5 +1,6 @@
 import AuthCore
 import AuthDatabase
+import AuthSQLStore
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -73,7 +74,9 @@ public struct SQLiteInspector: Sendable {
       views: try objectNames(ofType: "view", in: database),
       schemaDifferences: judged ? try migrator.schemaDifferences(in: database) : nil)
     report.prunable = try prunableCounts(database, at: time)
-    if tableNames.contains("users") { report.passwordSchemes = try passwordSchemes(database) }
+    if tableNames.contains("users") {
+      report.passwordSchemes = try SQLiteStoreContext(database: database).passwordSchemeCounts()
+    }
     if tableNames.contains("sign_in_work") {
       report.raisedSignInWork = try database.queryFirst(
         "SELECT work FROM sign_in_work WHERE id = 1"
@@ -99,30 +102,8 @@ public struct SQLiteInspector: Sendable {
       row throws(SQLiteError) in try row.decode(String.self, "name")
     }
     guard columns.contains("last_failure_at") else { return nil }
-    let context = SQLiteStoreContext(database: database)
-    // A database before migration 0005 has no device cookies to count.
-    let keepsDeviceCookies =
-      try database.scalarInt(
-        "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'device_cookies'") > 0
-    return SQLiteReport.PrunableCounts(
-      expiredSessions: try context.countExpiredSessions(asOf: time),
-      throttleRows: try context.countForgottenThrottleStates(
-        at: time, failuresBefore: ThrottleRules.standard.forgetCutoff(at: time)),
-      expiredDeviceCookies: keepsDeviceCookies
-        ? try context.countExpiredDeviceCookies(asOf: time) : 0)
-  }
-
-  /// Counted in one statement over the stored hashes' prefixes, the ones the parser reads.
-  private func passwordSchemes(
-    _ database: SQLiteDatabase
-  ) throws -> [SQLiteReport.PasswordSchemeCount] {
-    let statement = SQLiteReport.PasswordSchemeCount.countingStatement(
-      prefixes: LegacyPasswordHash.Scheme.storedPrefixes.map { ($0.prefix, $0.scheme.rawValue) })
-    return try database.query(SQLiteQuery(sql: statement)) { row throws(SQLiteError) in
-      SQLiteReport.PasswordSchemeCount(
-        scheme: try row.decode(String.self, "scheme"),
-        accounts: try row.decode(Int.self, "accounts"))
-    }
+    return try SQLiteStoreContext(database: database).prunableCounts(
+      at: time, countingDeviceCookies: try database.tableExists("device_cookies"))
   }
 
   private func sessionCounts(

@@ -20,13 +20,9 @@ extension SQLiteMigrator {
   public func migrate(
     _ database: SQLiteDatabase, app: AppMigrations, at time: Date = Date()
   ) throws -> [Migration] {
-    try app.admit(recorded: try Self.appliedMigrations(of: app.namespace, in: database))
-    var applied: [Migration] = []
-    for migration in app.migrations
-    where try apply(migration, of: app.namespace, to: database, at: time) {
-      applied.append(migration)
+    try app.applyPending(recorded: try Self.appliedMigrations(of: app.namespace, in: database)) {
+      try apply($0, of: app.namespace, to: database, at: time)
     }
-    return applied
   }
 
   /// The identifiers an app's namespace records as applied, in version order; empty before

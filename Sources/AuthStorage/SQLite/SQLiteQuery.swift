@@ -132,3 +132,15 @@ extension SQLiteQuery.StringInterpolation {
     sql += "?\(parameter.number)"
   }
 }
+
+// The store operations whose statement is the same on both engines are written once against
+// these (`SQLStoreContext`).
+extension SQLiteQuery: DatabaseQuery {
+  /// Nothing: SQLite has no schema of built-ins.
+  public static let builtInSchema: SQLiteQuery = ""
+}
+
+extension SQLiteQuery.StringInterpolation: DatabaseQueryInterpolation {
+  /// The query this literal builds.
+  public typealias Query = SQLiteQuery
+}

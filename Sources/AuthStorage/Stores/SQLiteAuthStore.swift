@@ -153,3 +153,15 @@ public final class SQLiteAuthStore: AuthStore {
   /// under the lock.
   private var context: any AuthStoreContext { SQLiteStoreContext(database: database) }
 }
+
+extension SQLiteAuthStore {
+  /// The raised sign-in work, read outside the use cases: the composition root makes the
+  /// hasher from it before any use case runs.
+  public func raisedSignInWork() throws -> Int? {
+    try withDatabase { database in
+      try database.queryFirst(SQLiteStoreContext.raisedSignInWorkQuery) {
+        row throws(SQLiteError) in try row.decode(Int.self, "work")
+      }
+    }
+  }
+}

@@ -32,59 +32,6 @@ extension SQLiteStoreContext {
     }
   }
 
-  func userRecord(id: UserID) throws(AuthError) -> UserRecord? {
-    try run { () throws(SQLiteError) in
-      try database.queryFirst(
-        "SELECT \(Self.userRecordColumns) FROM users WHERE id = \(id.rawValue)",
-        row: Self.userRecord)
-    }
-  }
-
-  func updatePasswordHash(
-    _ passwordHash: String, for userID: UserID, at time: Date
-  ) throws(AuthError) {
-    try run { () throws(SQLiteError) in
-      try database.execute(
-        """
-        UPDATE users SET password_hash = \(passwordHash), updated_at = \(time)
-        WHERE id = \(userID.rawValue)
-        """)
-    }
-  }
-
-  func setLock(_ lock: AccountLock?, for userID: UserID, at time: Date) throws(AuthError) {
-    try run { () throws(SQLiteError) in
-      try database.execute(
-        """
-        UPDATE users SET locked_at = \(lock?.lockedAt), lock_reason = \(lock?.reason),
-          updated_at = \(time)
-        WHERE id = \(userID.rawValue)
-        """)
-    }
-  }
-
-  func setExpiry(_ expiresAt: Date?, for userID: UserID, at time: Date) throws(AuthError) {
-    try run { () throws(SQLiteError) in
-      try database.execute(
-        """
-        UPDATE users SET expires_at = \(expiresAt), updated_at = \(time)
-        WHERE id = \(userID.rawValue)
-        """)
-    }
-  }
-
-  func setPasswordChangeRequired(
-    _ required: Bool, for userID: UserID, at time: Date
-  ) throws(AuthError) {
-    try run { () throws(SQLiteError) in
-      try database.execute(
-        """
-        UPDATE users SET password_change_required = \(required), updated_at = \(time)
-        WHERE id = \(userID.rawValue)
-        """)
-    }
-  }
-
   @discardableResult
   func deleteUser(_ userID: UserID) throws(AuthError) -> Bool {
     // Set when an app's key refused the deletion: the table it names, if one could be found.
@@ -139,16 +86,6 @@ extension SQLiteStoreContext {
       if references != 0 { return table }
     }
     return nil
-  }
-
-  func userRecords(after: UserID?, limit: Int) throws(AuthError) -> [UserRecord] {
-    try run { () throws(SQLiteError) in
-      try database.query(
-        """
-        SELECT \(Self.userRecordColumns) FROM users
-        WHERE id > \(after?.rawValue ?? 0) ORDER BY id LIMIT \(limit)
-        """, row: Self.userRecord)
-    }
   }
 
   func renameUser(_ userID: UserID, to username: Username, at time: Date) throws(AuthError) {

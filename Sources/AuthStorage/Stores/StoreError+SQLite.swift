@@ -16,37 +16,35 @@ extension StoreError {
   /// The adapter's error, what happened worded once here for every front end; the step is
   /// the front end's.
   public init(_ error: SQLiteError) {
-    let message = error.description.prefix(1).uppercased() + error.description.dropFirst()
     switch error {
     case .engine(let underlying):
       self = StoreError(underlying)
-    case .notFound, .cannotCreate, .cannotOpenFile:
-      self = .failed(StoreError.Failure(.ioError, message: message))
-    case .isDirectory, .notADatabase, .emptyFile:
-      self = .failed(StoreError.Failure(.notADatabase, message: message))
-    case .foreignDatabase:
-      self = .failed(StoreError.Failure(.notAnAuthcliDatabase, message: message))
-    case .corrupt, .unexpectedValue:
-      self = .failed(StoreError.Failure(.corrupt, message: message))
-    case .foreignKeysBroken:
-      self = .failed(StoreError.Failure(.migrationFailed, message: message))
-    case .schemaTooNew:
-      self = .failed(StoreError.Failure(.schemaTooNew, message: message))
-    case .unexpectedSchema:
-      self = .failed(StoreError.Failure(.unexpectedSchema, message: message))
-    case .unsafeFile, .unsafeFolder, .unsafePath:
-      self = .failed(StoreError.Failure(.unsafeFile, message: message))
-    case .migrationFailed(_, let underlying):
-      self =
-        underlying.isBusy ? .busy : .failed(StoreError.Failure(.migrationFailed, message: message))
+    case .migrationFailed(_, let underlying) where underlying.isBusy,
+      .cannotOpen(_, let underlying) where underlying.isBusy:
+      self = .busy
     case .cannotOpen(let path, let underlying):
-      self =
-        underlying.isBusy
-        ? .busy
-        : .failed(
-          StoreError.Failure(
-            Self.kind(of: underlying),
-            message: "Cannot open database \(path): \(underlying.message)"))
+      self = .failed(
+        StoreError.Failure(
+          Self.kind(of: underlying),
+          message: "Cannot open database \(path): \(underlying.message)"))
+    default:
+      let message = error.description.prefix(1).uppercased() + error.description.dropFirst()
+      self = .failed(StoreError.Failure(Self.kind(of: error), message: message))
+    }
+  }
+
+  /// The sort of each of the adapter's own errors; an engine error's code decides its own.
+  private static func kind(of error: SQLiteError) -> StoreError.Failure.Kind {
+    switch error {
+    case .engine(let underlying), .cannotOpen(_, let underlying): kind(of: underlying)
+    case .notFound, .cannotCreate, .cannotOpenFile: .ioError
+    case .isDirectory, .notADatabase, .emptyFile: .notADatabase
+    case .foreignDatabase: .notAnAuthcliDatabase
+    case .corrupt, .unexpectedValue: .corrupt
+    case .foreignKeysBroken, .migrationFailed: .migrationFailed
+    case .schemaTooNew: .schemaTooNew
+    case .unexpectedSchema: .unexpectedSchema
+    case .unsafeFile, .unsafeFolder, .unsafePath: .unsafeFile
     }
   }
 

@@ -13,7 +13,8 @@ import Testing
 @Suite struct LinkedLibrariesTests {
   /// The modules linked into the authcli executable.
   static let binaryModules = [
-    "AuthCore", "AuthDatabase", "AuthStorage", "AuthPostgres", "AuthCrypto", "AuthViewModels",
+    "AuthCore", "AuthDatabase", "AuthSQLStore", "AuthStorage", "AuthPostgres", "AuthCrypto",
+    "AuthViewModels",
     "CommandLineKit", "AuthCLI", "authcli",
   ]
 

@@ -11,7 +11,8 @@ import Testing
 @Suite @MainActor struct WordingArchitectureTests {
   /// The modules under the front end, whose text must not name its commands.
   static let modulesBelowTheFrontEnd = [
-    "AuthCore", "AuthDatabase", "AuthStorage", "AuthPostgres", "AuthCrypto", "AuthViewModels",
+    "AuthCore", "AuthDatabase", "AuthSQLStore", "AuthStorage", "AuthPostgres", "AuthCrypto",
+    "AuthViewModels",
   ]
 
   /// The contents of the string literals on one line of Swift, up to a `//` comment outside

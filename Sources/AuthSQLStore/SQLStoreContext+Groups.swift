@@ -1,4 +1,5 @@
 import AuthCore
+import AuthDatabase
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -6,16 +7,18 @@ import AuthCore
   import Foundation
 #endif
 
-extension SQLiteStoreContext {
-  func addMember(_ userID: UserID, to group: GroupName, at time: Date) throws(AuthError) -> Bool {
-    try run { () throws(SQLiteError) in
+extension SQLStoreContext {
+  package func addMember(
+    _ userID: UserID, to group: GroupName, at time: Date
+  ) throws(AuthError) -> Bool {
+    try run { () throws(Failure) in
       // The UNIQUE name decides a race to make the group; the primary key one to join it.
-      try database.execute(
+      try execute(
         """
         INSERT INTO user_groups (name, created_at) VALUES (\(group.canonical), \(time))
         ON CONFLICT (name) DO NOTHING
         """)
-      return try database.execute(
+      return try execute(
         """
         INSERT INTO group_members (group_id, user_id, added_at)
         SELECT id, \(userID.rawValue), \(time) FROM user_groups WHERE name = \(group.canonical)
@@ -24,14 +27,14 @@ extension SQLiteStoreContext {
     }
   }
 
-  func removeMember(_ userID: UserID, from group: GroupName) throws(AuthError) -> Bool {
-    try run { () throws(SQLiteError) in
-      let removed = try database.execute(
+  package func removeMember(_ userID: UserID, from group: GroupName) throws(AuthError) -> Bool {
+    try run { () throws(Failure) in
+      let removed = try execute(
         """
         DELETE FROM group_members WHERE user_id = \(userID.rawValue)
           AND group_id = (SELECT id FROM user_groups WHERE name = \(group.canonical))
         """)
-      try database.execute(
+      try execute(
         """
         DELETE FROM user_groups WHERE name = \(group.canonical)
           AND NOT EXISTS (SELECT 1 FROM group_members WHERE group_id = user_groups.id)
@@ -40,9 +43,9 @@ extension SQLiteStoreContext {
     }
   }
 
-  func groupSummaries() throws(AuthError) -> [GroupSummary] {
-    try run { () throws(SQLiteError) in
-      try database.query(
+  package func groupSummaries() throws(AuthError) -> [GroupSummary] {
+    try run { () throws(Failure) in
+      try query(
         """
         SELECT \(Self.groupSummaryColumns) FROM user_groups
         JOIN group_members ON group_members.group_id = user_groups.id
@@ -51,9 +54,9 @@ extension SQLiteStoreContext {
     }
   }
 
-  func members(of group: GroupName) throws(AuthError) -> [User] {
-    try run { () throws(SQLiteError) in
-      try database.query(
+  package func members(of group: GroupName) throws(AuthError) -> [User] {
+    try run { () throws(Failure) in
+      try query(
         """
         SELECT \(Self.userColumns) FROM user_groups
         JOIN group_members ON group_members.group_id = user_groups.id
@@ -63,9 +66,9 @@ extension SQLiteStoreContext {
     }
   }
 
-  func groups(of userID: UserID) throws(AuthError) -> [GroupName] {
-    try run { () throws(SQLiteError) in
-      try database.query(
+  package func groups(of userID: UserID) throws(AuthError) -> [GroupName] {
+    try run { () throws(Failure) in
+      try query(
         """
         SELECT user_groups.name AS group_name FROM group_members
         JOIN user_groups ON user_groups.id = group_members.group_id

@@ -7,16 +7,16 @@ import AuthDatabase
   import Foundation
 #endif
 
-extension SQLiteStoreContext {
-  func secondFactor(of userID: UserID) throws(AuthError) -> StoredSecondFactor? {
-    try run { () throws(SQLiteError) in
-      try database.queryFirst(
+extension SQLStoreContext {
+  package func secondFactor(of userID: UserID) throws(AuthError) -> StoredSecondFactor? {
+    try run { () throws(Failure) in
+      try queryFirst(
         """
         SELECT sealed_secret, algorithm, digits, period, state, last_step, created_at, updated_at
         FROM second_factors WHERE user_id = \(userID.rawValue)
         """
-      ) { row throws(SQLiteError) -> StoredSecondFactor in
-        // The CHECK constraints keep these in range; a file edited past them is refused.
+      ) { row throws(Failure) -> StoredSecondFactor in
+        // The CHECK constraints keep these in range; a row edited past them is refused.
         guard
           let algorithm = TOTPParameters.Algorithm(
             rawValue: try row.decode(String.self, "algorithm")),
@@ -24,7 +24,7 @@ extension SQLiteStoreContext {
           let parameters = try? TOTPParameters(
             algorithm: algorithm, digits: digits, period: try row.decode(Int.self, "period")),
           let state = SecondFactorState(rawValue: try row.decode(String.self, "state"))
-        else { throw .unexpectedValue(column: "second_factors") }
+        else { throw Self.unexpectedValue(in: "second_factors") }
         let lastStep = try row.decode(Int64?.self, "last_step")
         return StoredSecondFactor(
           userID: userID, sealedSecret: try row.decode([UInt8].self, "sealed_secret"),
@@ -36,11 +36,11 @@ extension SQLiteStoreContext {
     }
   }
 
-  func replaceSecondFactor(_ factor: StoredSecondFactor) throws(AuthError) {
-    try run { () throws(SQLiteError) in
+  package func replaceSecondFactor(_ factor: StoredSecondFactor) throws(AuthError) {
+    try run { () throws(Failure) in
       // Deleting first drops the old factor's recovery codes through the cascade.
-      try database.execute("DELETE FROM second_factors WHERE user_id = \(factor.userID.rawValue)")
-      try database.execute(
+      try execute("DELETE FROM second_factors WHERE user_id = \(factor.userID.rawValue)")
+      try execute(
         """
         INSERT INTO second_factors
           (user_id, sealed_secret, algorithm, digits, period, state, last_step, created_at,
@@ -54,10 +54,11 @@ extension SQLiteStoreContext {
     }
   }
 
-  func enableSecondFactor(of userID: UserID, acceptedStep: UInt64, at time: Date) throws(AuthError)
-  {
-    try run { () throws(SQLiteError) in
-      try database.execute(
+  package func enableSecondFactor(
+    of userID: UserID, acceptedStep: UInt64, at time: Date
+  ) throws(AuthError) {
+    try run { () throws(Failure) in
+      try execute(
         """
         UPDATE second_factors
         SET state = 'enabled', last_step = \(Int64(clamping: acceptedStep)), updated_at = \(time)
@@ -66,9 +67,11 @@ extension SQLiteStoreContext {
     }
   }
 
-  func recordAcceptedStep(_ step: UInt64, of userID: UserID, at time: Date) throws(AuthError) {
-    try run { () throws(SQLiteError) in
-      try database.execute(
+  package func recordAcceptedStep(
+    _ step: UInt64, of userID: UserID, at time: Date
+  ) throws(AuthError) {
+    try run { () throws(Failure) in
+      try execute(
         """
         UPDATE second_factors SET last_step = \(Int64(clamping: step)), updated_at = \(time)
         WHERE user_id = \(userID.rawValue)
@@ -76,32 +79,32 @@ extension SQLiteStoreContext {
     }
   }
 
-  func deleteSecondFactor(of userID: UserID) throws(AuthError) -> Bool {
-    try run { () throws(SQLiteError) in
-      try database.execute("DELETE FROM second_factors WHERE user_id = \(userID.rawValue)") > 0
+  package func deleteSecondFactor(of userID: UserID) throws(AuthError) -> Bool {
+    try run { () throws(Failure) in
+      try execute("DELETE FROM second_factors WHERE user_id = \(userID.rawValue)") > 0
     }
   }
 
-  func recoveryCodeHashes(of userID: UserID) throws(AuthError) -> [RecoveryCodeHash] {
-    try run { () throws(SQLiteError) in
-      try database.query(
+  package func recoveryCodeHashes(of userID: UserID) throws(AuthError) -> [RecoveryCodeHash] {
+    try run { () throws(Failure) in
+      try query(
         """
         SELECT code_hash FROM recovery_codes WHERE user_id = \(userID.rawValue)
         ORDER BY code_hash
         """
-      ) { row throws(SQLiteError) in
+      ) { row throws(Failure) in
         RecoveryCodeHash(rawValue: try row.decode([UInt8].self, "code_hash"))
       }
     }
   }
 
-  func replaceRecoveryCodes(
+  package func replaceRecoveryCodes(
     _ hashes: [RecoveryCodeHash], of userID: UserID, at time: Date
   ) throws(AuthError) {
-    try run { () throws(SQLiteError) in
-      try database.execute("DELETE FROM recovery_codes WHERE user_id = \(userID.rawValue)")
+    try run { () throws(Failure) in
+      try execute("DELETE FROM recovery_codes WHERE user_id = \(userID.rawValue)")
       for hash in hashes {
-        try database.execute(
+        try execute(
           """
           INSERT INTO recovery_codes (user_id, code_hash, created_at)
           VALUES (\(userID.rawValue), \(hash.rawValue), \(time))
@@ -110,24 +113,25 @@ extension SQLiteStoreContext {
     }
   }
 
-  func deleteRecoveryCode(_ hash: RecoveryCodeHash, of userID: UserID) throws(AuthError) -> Bool {
-    try run { () throws(SQLiteError) in
-      try database.execute(
+  package func deleteRecoveryCode(
+    _ hash: RecoveryCodeHash, of userID: UserID
+  ) throws(AuthError) -> Bool {
+    try run { () throws(Failure) in
+      try execute(
         """
         DELETE FROM recovery_codes WHERE user_id = \(userID.rawValue) AND code_hash = \(hash.rawValue)
         """) > 0
     }
   }
 
-  func enabledSecondFactors(among userIDs: [UserID]) throws(AuthError) -> Set<UserID> {
-    try run { () throws(SQLiteError) in
+  package func enabledSecondFactors(among userIDs: [UserID]) throws(AuthError) -> Set<UserID> {
+    try run { () throws(Failure) in
       var enabled: Set<UserID> = []
       for id in userIDs {
-        let found = try database.scalarInt(
-          """
-          SELECT count(*) FROM second_factors WHERE user_id = \(id.rawValue) AND state = 'enabled'
-          """)
-        if found > 0 { enabled.insert(id) }
+        let found = try queryFirst(
+          "SELECT 1 FROM second_factors WHERE user_id = \(id.rawValue) AND state = 'enabled'"
+        ) { _ throws(Failure) in true }
+        if found == true { enabled.insert(id) }
       }
       return enabled
     }
