@@ -32,8 +32,7 @@ public struct SharedLibrary {
     throw SharedLibraryError(reason: reasons.joined(separator: "; "))
   }
 
-  /// The function `name`, as the C type `type` its header declares; a function that Swift
-  /// cannot type (one that takes `...`) is asked for as `UnsafeMutableRawPointer`.
+  /// The function `name`, as the C type `type` its header declares.
   public func function<Function>(
     _ name: String, as type: Function.Type
   ) throws(SharedLibraryError) -> Function {

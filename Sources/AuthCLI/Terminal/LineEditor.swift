@@ -13,10 +13,7 @@ import Synchronization
 /// Linking libedit would map it and the three libraries it needs (terminfo, libbsd, libmd)
 /// at the start of every command, for the one that edits lines; opening it here keeps it
 /// out of every other process, as the PostgreSQL engine does with libpq.
-///
-/// The two addresses of functions that take `...`, which Swift cannot type, are plain
-/// pointers; like the typed ones they never change, so the table is shared as they are.
-private struct LibEdit: @unchecked Sendable {
+private struct LibEdit: Sendable {
   let initialize: authcli_el_init
   let end: authcli_el_end
   let gets: authcli_el_gets
@@ -25,8 +22,8 @@ private struct LibEdit: @unchecked Sendable {
   let historyEnd: authcli_history_end
   let decodeSavedLine: authcli_strunvis
   /// `el_set` and `history`, called through the shim's fixed-argument wrappers.
-  let set: UnsafeMutableRawPointer
-  let history: UnsafeMutableRawPointer
+  let set: authcli_variadic_function
+  let history: authcli_variadic_function
 
   /// Opened once per process, when the first editor is made; the failure is kept, and the
   /// shell then reads plain lines.
@@ -41,8 +38,8 @@ private struct LibEdit: @unchecked Sendable {
     historyInitialize = try library.function("history_init", as: authcli_history_init.self)
     historyEnd = try library.function("history_end", as: authcli_history_end.self)
     decodeSavedLine = try library.function("strunvis", as: authcli_strunvis.self)
-    set = try library.function("el_set", as: UnsafeMutableRawPointer.self)
-    history = try library.function("history", as: UnsafeMutableRawPointer.self)
+    set = try library.function("el_set", as: authcli_variadic_function.self)
+    history = try library.function("history", as: authcli_variadic_function.self)
   }
 }
 
