@@ -81,15 +81,13 @@ enum LegacyHashFigures {
     }.max() ?? 0
   }
 
-  /// Two rows per scheme, each of `unknownName.repetitions` pairs of single sign-ins: padded
-  /// by the time the process measured for a verify at the current cost (`attempts`, whose
-  /// hasher runs the unknown names' verifies), and as in a new process, which has measured
-  /// none (`freshAttempts`): beside a verify at the current cost for a processor-bound
-  /// scheme, by the rate table for a memory-bound one.
+  /// Two rows per scheme (`unknownName.bothWays`): padded by the time the process measured
+  /// for a verify at the current cost, and as in a new process, which has measured none:
+  /// beside a verify at the current cost for a processor-bound scheme, by the rate table for
+  /// a memory-bound one.
   static func run(
     _ fixtures: [(label: String, hash: String)] = hashes, namePrefix: String = "benchlegacy",
-    store: SQLiteAuthStore, attempts: Attempts, freshAttempts: Attempts,
-    unknownName: UnknownNameRows, costText: String
+    store: SQLiteAuthStore, unknownName: UnknownNameRows, costText: String
   ) async throws -> [FigureResult] {
     var results: [FigureResult] = []
     for (index, fixture) in fixtures.enumerated() {
@@ -100,22 +98,16 @@ enum LegacyHashFigures {
       _ = try await store.write {
         try $0.insertUser(username: username, passwordHash: fixture.hash, at: Date())
       }
-      let ways = [
-        ("measured time", attempts, "then padded to the time the process measured"),
-        (
-          "new process", freshAttempts,
-          "in a new process: beside a verify at the current cost (bcrypt, SHA-crypt, PBKDF2) "
-            + "or padded by the rate table (yescrypt, Argon2)"
-        ),
-      ]
-      for (padding, measuring, how) in ways {
-        results.append(
-          try await unknownName.row(
-            "\(fixture.label), \(padding)",
-            subjectLabel: "SignInService.signIn, wrong password, kept \(fixture.label) hash",
-            note: costText + "; verified by its scheme, \(how)"
-          ) { try await measuring.failing(name, SignInFigures.wrongPassword) })
-      }
+      let verified = costText + "; verified by its scheme, "
+      results += try await unknownName.bothWays(
+        fixture.label, account: name,
+        subjectLabel: "SignInService.signIn, wrong password, kept \(fixture.label) hash",
+        notes: (
+          measuredTime: verified + "then padded to the time the process measured",
+          newProcess: verified
+            + "in a new process: beside a verify at the current cost (bcrypt, SHA-crypt, PBKDF2)"
+            + " or padded by the rate table (yescrypt, Argon2)"
+        ))
     }
     return results
   }

@@ -83,7 +83,13 @@ enum SignInFigures {
           baselineLabel: "SignInService.signIn of an account with a wrong password",
           unit: "ms", higherIsBetter: false, samples: samples, goal: .within(0.95, 1.05),
           note: pairText + "; the throttle is cleared between attempts, outside the timing"))
-      let unknownName = UnknownNameRows(repetitions: pairs, attempts: attempts)
+      // A hasher and a service of their own for every attempt, as in a new process: the
+      // hasher has timed no verify at the current cost, so a kept hash's wrong password is
+      // answered as a `signin` process's only attempt is.
+      let freshService = { try signInService(store, Argon2idHasher(cost: cost), context) }
+      let unknownName = UnknownNameRows(
+        repetitions: pairs, attempts: attempts,
+        freshAttempts: Attempts(service: freshService, store: store, context: context))
       results.append(
         try await unknownName.row(
           "cheaper stored hash",
@@ -96,14 +102,8 @@ enum SignInFigures {
           subjectLabel: "SignInService.signIn, hash stored at 8 times the current memory",
           note: pairText + "; refused as damaged: the dummy verify runs instead of the stored one"
         ) { try await attempts.failing(damagedAccountName, password) })
-      // A hasher and a service of their own for every attempt, as in a new process: the
-      // hasher has timed no verify at the current cost, so a kept hash's wrong password is
-      // answered as a `signin` process's only attempt is.
-      let freshService = { try signInService(store, Argon2idHasher(cost: cost), context) }
       results += try await LegacyHashFigures.run(
-        store: store, attempts: attempts,
-        freshAttempts: Attempts(service: freshService, store: store, context: context),
-        unknownName: unknownName, costText: pairText)
+        store: store, unknownName: unknownName, costText: pairText)
       results += try await raisedStoreRows(
         store: store, cost: cost, context: context, pairs: pairs, pairText: pairText)
     }
@@ -124,25 +124,21 @@ enum SignInFigures {
     let freshService = {
       try signInService(store, Argon2idHasher(cost: cost, signInWork: work), context)
     }
-    let unknownName = UnknownNameRows(repetitions: pairs, attempts: attempts)
+    let unknownName = UnknownNameRows(
+      repetitions: pairs, attempts: attempts,
+      freshAttempts: Attempts(service: freshService, store: store, context: context))
     let text = pairText + "; the store's sign-in work raised to \(work) KiB × passes"
-    let fresh = Attempts(service: freshService, store: store, context: context)
-    var results: [FigureResult] = []
-    let ways = [
-      ("measured time", attempts, "padded to the time the process measured"),
-      ("new process", fresh, "in a new process: padded to the time scaled from its own verify"),
-    ]
-    for (padding, measuring, how) in ways {
-      results.append(
-        try await unknownName.row(
-          "raised store: Argon2id account, \(padding)",
-          subjectLabel: "SignInService.signIn, wrong password, Argon2id at the default cost",
-          note: text + "; the default-cost verify is \(how)"
-        ) { try await measuring.failing(accountName, wrongPassword) })
-    }
+    let verify = text + "; the default-cost verify is "
+    var results = try await unknownName.bothWays(
+      "raised store: Argon2id account", account: accountName,
+      subjectLabel: "SignInService.signIn, wrong password, Argon2id at the default cost",
+      notes: (
+        measuredTime: verify + "padded to the time the process measured",
+        newProcess: verify + "in a new process: padded to the time scaled from its own verify"
+      ))
     results += try await LegacyHashFigures.run(
       LegacyHashFigures.djangoDefaults, namePrefix: "benchdjango", store: store,
-      attempts: attempts, freshAttempts: fresh, unknownName: unknownName, costText: text)
+      unknownName: unknownName, costText: text)
     return results
   }
 
@@ -234,8 +230,12 @@ struct Attempts {
 struct UnknownNameRows {
   /// Pairs of single sign-ins per row.
   let repetitions: Int
-  /// Whose hasher and service the unknown names' sign-ins go through.
+  /// Whose hasher and service the unknown names' sign-ins go through, and the rows padded
+  /// by the time this process measured for a verify at the current cost.
   let attempts: Attempts
+  /// A hasher and a service new for each attempt, as in a new process, which has measured
+  /// none.
+  let freshAttempts: Attempts
 
   /// The row `title` "vs unknown user": `subject` times one sign-in that fails.
   func row(
@@ -249,5 +249,25 @@ struct UnknownNameRows {
       figure: 5, title: "\(title) vs unknown user", database: "WAL file",
       subjectLabel: subjectLabel, baselineLabel: "SignInService.signIn of a name with no account",
       unit: "ms", higherIsBetter: false, samples: samples, goal: .within(0.95, 1.05), note: note)
+  }
+
+  /// The rows `title`, "measured time" (through `attempts`) and "new process" (through
+  /// `freshAttempts`), of a wrong password on `account`; `notes` says how each pads.
+  func bothWays(
+    _ title: String, account: String, subjectLabel: String,
+    notes: (measuredTime: String, newProcess: String)
+  ) async throws -> [FigureResult] {
+    let ways = [
+      ("measured time", attempts, notes.measuredTime),
+      ("new process", freshAttempts, notes.newProcess),
+    ]
+    var rows: [FigureResult] = []
+    for (padding, measuring, note) in ways {
+      rows.append(
+        try await row("\(title), \(padding)", subjectLabel: subjectLabel, note: note) {
+          try await measuring.failing(account, SignInFigures.wrongPassword)
+        })
+    }
+    return rows
   }
 }
