@@ -62,8 +62,11 @@ let package = Package(
 
     // Commands declared once: parsing, help, usage errors, completions and the man page.
     .target(name: "CommandLineKit"),
+    // The C libraries above that are opened on first use rather than linked: one loader,
+    // which each module that uses such a library fills its own table of functions with.
+    .target(name: "SharedLibraries"),
     // QR codes drawn as text for a terminal, for the front end; it knows no layer of authcli.
-    .target(name: "TerminalQR", dependencies: ["CQRencode"]),
+    .target(name: "TerminalQR", dependencies: ["CQRencode", "SharedLibraries"]),
 
     // The layers, innermost first.
     // NFKC through utf8proc on Linux, through Foundation on Apple's platforms, so that
@@ -84,10 +87,12 @@ let package = Package(
       dependencies: ["AuthCore", "AuthDatabase", "AuthSQLStore", "CSQLite", "CSodium"],
       plugins: ["EmbedFiles"]),
     .target(
-      name: "AuthPostgres", dependencies: ["AuthCore", "AuthDatabase", "AuthSQLStore", "CLibPQ"],
+      name: "AuthPostgres",
+      dependencies: ["AuthCore", "AuthDatabase", "AuthSQLStore", "CLibPQ", "SharedLibraries"],
       plugins: ["EmbedFiles"]),
     .target(
-      name: "AuthCrypto", dependencies: ["AuthCore", "CSodium", "COath", "CXcrypt", "CNettle"]),
+      name: "AuthCrypto",
+      dependencies: ["AuthCore", "CSodium", "COath", "CXcrypt", "CNettle", "SharedLibraries"]),
     .target(name: "AuthViewModels", dependencies: ["AuthCore"]),
     // Scripted use-case stubs and every scene's preview view model in named states, for an
     // app's previews and for the tests.
@@ -96,7 +101,7 @@ let package = Package(
       name: "AuthCLI",
       dependencies: [
         "AuthCore", "AuthDatabase", "AuthStorage", "AuthPostgres", "AuthCrypto", "AuthViewModels",
-        "CommandLineKit", "TerminalQR", "CEdit", "CJansson",
+        "CommandLineKit", "TerminalQR", "SharedLibraries", "CEdit", "CJansson",
       ]),
     .executableTarget(name: "authcli", dependencies: ["AuthCLI"]),
 
@@ -164,6 +169,7 @@ let package = Package(
       ]),
     .testTarget(name: "AuthCryptoTests", dependencies: ["AuthCrypto", "AuthTestSupport"]),
     .testTarget(name: "TerminalQRTests", dependencies: ["TerminalQR", "AuthTestSupport"]),
+    .testTarget(name: "SharedLibrariesTests", dependencies: ["SharedLibraries"]),
     // Also runs the built authbench, whose command line is declared with CommandLineKit.
     .testTarget(
       name: "CommandLineKitTests", dependencies: ["CommandLineKit", "authbench", "AuthTestSupport"]),

@@ -1,4 +1,5 @@
 import CQRencode
+import SharedLibraries
 
 #if canImport(Glibc)
   import Glibc
@@ -23,7 +24,8 @@ public struct QRCode: Hashable, Sendable {
     let library: LibQRencode
     switch LibQRencode.shared {
     case .success(let loaded): library = loaded
-    case .failure(let error): throw error
+    case .failure(let error):
+      throw .libraryFailure("libqrencode could not be opened: \(error.reason)")
     }
     // Case-sensitive (the last argument): otherwise libqrencode upper-cases the text.
     guard let code = library.encodeString(text, 0, QR_ECLEVEL_M, QR_MODE_8, 1) else {
@@ -64,30 +66,14 @@ private struct LibQRencode: Sendable {
   let encodeString: authcli_QRcode_encodeString
   let free: authcli_QRcode_free
 
-  #if canImport(Darwin)
-    static let names = ["libqrencode.4.dylib", "libqrencode.dylib"]
-  #else
-    static let names = ["libqrencode.so.4"]
-  #endif
+  /// Opened once per process, on first use; the failure is kept, so every caller gets the
+  /// same answer.
+  static let shared = SharedLibrary.open(
+    linux: "libqrencode.so.4", macOS: "libqrencode.4.dylib", reading: LibQRencode.init)
 
-  /// Opened once per process, on first use; the handle stays open for the life of the
-  /// process, and the failure is kept, so every caller gets the same answer.
-  static let shared = Result { () throws(QRCodeError) in try LibQRencode() }
-
-  private init() throws(QRCodeError) {
-    var reasons: [String] = []
-    for name in Self.names {
-      guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
-        reasons.append(dlerror().map { String(cString: $0) } ?? name)
-        continue
-      }
-      guard let encodeString = dlsym(handle, "QRcode_encodeString"),
-        let free = dlsym(handle, "QRcode_free")
-      else { break }
-      self.encodeString = unsafeBitCast(encodeString, to: authcli_QRcode_encodeString.self)
-      self.free = unsafeBitCast(free, to: authcli_QRcode_free.self)
-      return
-    }
-    throw .libraryFailure("libqrencode could not be opened: \(reasons.joined(separator: "; "))")
+  private init(_ library: SharedLibrary) throws(SharedLibraryError) {
+    encodeString = try library.function(
+      "QRcode_encodeString", as: authcli_QRcode_encodeString.self)
+    free = try library.function("QRcode_free", as: authcli_QRcode_free.self)
   }
 }

@@ -8,28 +8,9 @@ enum BenchRunner {
     defer { context.directory.removeAll() }
     var report = BenchReport(machine: .current(), repetitions: options.repetitions)
     let chosen = Set(options.figures)
-    if !chosen.isDisjoint(with: [1, 2]) {
-      progress("figures 1 and 2: session checks")
-      report.results += try await SessionCheckFigures.run(
-        figures: chosen.intersection([1, 2]), context: context)
-    }
-    if chosen.contains(3) {
-      progress("figure 3: bulk sign-up")
-      report.results += try await BulkSignUpFigure.run(context: context)
-    }
-    if !chosen.isDisjoint(with: [4, 5]) {
-      progress("figures 4 and 5: sign-in")
-      report.results += try await SignInFigures.run(
-        figures: chosen.intersection([4, 5]), context: context)
-    }
-    if chosen.contains(6) {
-      progress("figure 6: scale (building the large database first)")
-      report.results += try await ScaleFigure.run(context: context)
-    }
-    if !chosen.isDisjoint(with: [7, 8]) {
-      progress("figures 7 and 8: PostgreSQL")
-      report.results += try await PostgresFigures.run(
-        figures: chosen.intersection([7, 8]), context: context)
+    for group in groups where !chosen.isDisjoint(with: group.figures) {
+      progress(group.progress)
+      report.results += try await group.run(chosen.intersection(group.figures), context)
     }
     report.results.sort { $0.figure < $1.figure }
     report.notes = context.notes
@@ -37,6 +18,26 @@ enum BenchRunner {
     report.loadAverageAtEnd = MachineInfo.loadAverage()
     return report
   }
+
+  /// The figures, in the order they run: the numbers each group measures, its line of
+  /// progress, and how it runs those of them that were chosen.
+  private static let groups:
+    [(
+      figures: Set<Int>, progress: String,
+      run: @Sendable (Set<Int>, BenchContext) async throws -> [FigureResult]
+    )] = [
+      ([1, 2], "figures 1 and 2: session checks", SessionCheckFigures.run(figures:context:)),
+      (
+        [3], "figure 3: bulk sign-up",
+        { _, context in try await BulkSignUpFigure.run(context: context) }
+      ),
+      ([4, 5], "figures 4 and 5: sign-in", SignInFigures.run(figures:context:)),
+      (
+        [6], "figure 6: scale (building the large database first)",
+        { _, context in try await ScaleFigure.run(context: context) }
+      ),
+      ([7, 8], "figures 7 and 8: PostgreSQL", PostgresFigures.run(figures:context:)),
+    ]
 
   /// A line on stderr.
   static func progress(_ message: String) {

@@ -1,10 +1,5 @@
 import CJansson
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SharedLibraries
 
 /// Parses JSON text into a `JSONValue` with Jansson, looked up in the shared library the
 /// first time an export is read back: no other command maps it, as the PostgreSQL engine
@@ -29,60 +24,27 @@ struct JanssonParser: Sendable {
   private let integerValue: authcli_json_integer_value
   private let realValue: authcli_json_real_value
 
-  #if canImport(Darwin)
-    static let libraryNames = ["libjansson.4.dylib", "libjansson.dylib"]
-  #else
-    static let libraryNames = ["libjansson.so.4"]
-  #endif
-
   /// The library, opened once per process on first use; the failure is kept too, so every
   /// caller gets the same answer.
-  static let shared: Result<JanssonParser, Refusal> = load()
+  static let shared = SharedLibrary.open(
+    linux: "libjansson.so.4", macOS: "libjansson.4.dylib", reading: JanssonParser.init
+  ).mapError { Refusal(reason: $0.reason) }
 
-  private static func load() -> Result<JanssonParser, Refusal> {
-    var reasons: [String] = []
-    for name in libraryNames {
-      // The handle stays open for the life of the process.
-      if let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) {
-        guard let parser = JanssonParser(handle: handle) else {
-          return .failure(Refusal(reason: "\(name) lacks a function authcli uses"))
-        }
-        return .success(parser)
-      }
-      reasons.append(dlerror().map { String(cString: $0) } ?? name)
-    }
-    return .failure(Refusal(reason: reasons.joined(separator: "; ")))
-  }
-
-  private init?(handle: UnsafeMutableRawPointer) {
-    func symbol<Function>(_ name: String, as type: Function.Type) -> Function? {
-      dlsym(handle, name).map { unsafeBitCast($0, to: type) }
-    }
-    guard let load = symbol("json_loadb", as: authcli_json_loadb.self),
-      let delete = symbol("json_delete", as: authcli_json_delete.self),
-      let objectIterator = symbol("json_object_iter", as: authcli_json_object_iter.self),
-      let objectNext = symbol("json_object_iter_next", as: authcli_json_object_iter_next.self),
-      let objectKey = symbol("json_object_iter_key", as: authcli_json_object_iter_key.self),
-      let objectValue = symbol("json_object_iter_value", as: authcli_json_object_iter_value.self),
-      let arraySize = symbol("json_array_size", as: authcli_json_array_size.self),
-      let arrayGet = symbol("json_array_get", as: authcli_json_array_get.self),
-      let stringValue = symbol("json_string_value", as: authcli_json_string_value.self),
-      let stringLength = symbol("json_string_length", as: authcli_json_string_length.self),
-      let integerValue = symbol("json_integer_value", as: authcli_json_integer_value.self),
-      let realValue = symbol("json_real_value", as: authcli_json_real_value.self)
-    else { return nil }
-    self.load = load
-    self.delete = delete
-    self.objectIterator = objectIterator
-    self.objectNext = objectNext
-    self.objectKey = objectKey
-    self.objectValue = objectValue
-    self.arraySize = arraySize
-    self.arrayGet = arrayGet
-    self.stringValue = stringValue
-    self.stringLength = stringLength
-    self.integerValue = integerValue
-    self.realValue = realValue
+  private init(_ library: SharedLibrary) throws(SharedLibraryError) {
+    load = try library.function("json_loadb", as: authcli_json_loadb.self)
+    delete = try library.function("json_delete", as: authcli_json_delete.self)
+    objectIterator = try library.function("json_object_iter", as: authcli_json_object_iter.self)
+    objectNext = try library.function(
+      "json_object_iter_next", as: authcli_json_object_iter_next.self)
+    objectKey = try library.function("json_object_iter_key", as: authcli_json_object_iter_key.self)
+    objectValue = try library.function(
+      "json_object_iter_value", as: authcli_json_object_iter_value.self)
+    arraySize = try library.function("json_array_size", as: authcli_json_array_size.self)
+    arrayGet = try library.function("json_array_get", as: authcli_json_array_get.self)
+    stringValue = try library.function("json_string_value", as: authcli_json_string_value.self)
+    stringLength = try library.function("json_string_length", as: authcli_json_string_length.self)
+    integerValue = try library.function("json_integer_value", as: authcli_json_integer_value.self)
+    realValue = try library.function("json_real_value", as: authcli_json_real_value.self)
   }
 
   /// One JSON value of any type, the whole text and nothing after it. A string may hold

@@ -1,4 +1,5 @@
 import CEdit
+import SharedLibraries
 import Synchronization
 
 #if canImport(Glibc)
@@ -12,7 +13,7 @@ import Synchronization
 /// Linking libedit would map it and the three libraries it needs (terminfo, libbsd, libmd)
 /// at the start of every command, for the one that edits lines; opening it here keeps it
 /// out of every other process, as the PostgreSQL engine does with libpq.
-private struct LibEdit {
+private struct LibEdit: Sendable {
   let initialize: authcli_el_init
   let end: authcli_el_end
   let gets: authcli_el_gets
@@ -21,47 +22,24 @@ private struct LibEdit {
   let historyEnd: authcli_history_end
   let decodeSavedLine: authcli_strunvis
   /// `el_set` and `history`, called through the shim's fixed-argument wrappers.
-  let set: UnsafeMutableRawPointer
-  let history: UnsafeMutableRawPointer
+  let set: authcli_variadic_function
+  let history: authcli_variadic_function
 
-  #if canImport(Darwin)
-    static let libraryNames = ["libedit.3.dylib", "libedit.dylib"]
-  #else
-    static let libraryNames = ["libedit.so.2"]
-  #endif
+  /// Opened once per process, when the first editor is made; the failure is kept, and the
+  /// shell then reads plain lines.
+  static let shared = SharedLibrary.open(
+    linux: "libedit.so.2", macOS: "libedit.3.dylib", reading: LibEdit.init)
 
-  static func load() -> LibEdit? {
-    for name in libraryNames {
-      // The handle stays open for the life of the process.
-      if let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL), let library = LibEdit(handle: handle) {
-        return library
-      }
-    }
-    return nil
-  }
-
-  private init?(handle: UnsafeMutableRawPointer) {
-    func symbol<Function>(_ name: String, as type: Function.Type) -> Function? {
-      dlsym(handle, name).map { unsafeBitCast($0, to: type) }
-    }
-    guard let initialize = symbol("el_init", as: authcli_el_init.self),
-      let end = symbol("el_end", as: authcli_el_end.self),
-      let gets = symbol("el_gets", as: authcli_el_gets.self),
-      let source = symbol("el_source", as: authcli_el_source.self),
-      let historyInitialize = symbol("history_init", as: authcli_history_init.self),
-      let historyEnd = symbol("history_end", as: authcli_history_end.self),
-      let decodeSavedLine = symbol("strunvis", as: authcli_strunvis.self),
-      let set = dlsym(handle, "el_set"), let history = dlsym(handle, "history")
-    else { return nil }
-    self.initialize = initialize
-    self.end = end
-    self.gets = gets
-    self.source = source
-    self.historyInitialize = historyInitialize
-    self.historyEnd = historyEnd
-    self.decodeSavedLine = decodeSavedLine
-    self.set = set
-    self.history = history
+  private init(_ library: SharedLibrary) throws(SharedLibraryError) {
+    initialize = try library.function("el_init", as: authcli_el_init.self)
+    end = try library.function("el_end", as: authcli_el_end.self)
+    gets = try library.function("el_gets", as: authcli_el_gets.self)
+    source = try library.function("el_source", as: authcli_el_source.self)
+    historyInitialize = try library.function("history_init", as: authcli_history_init.self)
+    historyEnd = try library.function("history_end", as: authcli_history_end.self)
+    decodeSavedLine = try library.function("strunvis", as: authcli_strunvis.self)
+    set = try library.function("el_set", as: authcli_variadic_function.self)
+    history = try library.function("history", as: authcli_variadic_function.self)
   }
 }
 
@@ -160,7 +138,7 @@ final class LineEditor {
   /// be loaded, and the shell reads plain lines. `savedHistory` is a history file's bytes
   /// as `HistoryFile.read` gave them, each line entered as libedit's own loading would.
   init?(savedHistory: [UInt8]?) {
-    guard let library = LibEdit.load() else { return nil }
+    guard case .success(let library) = LibEdit.shared else { return nil }
     // libedit decodes and draws characters in the locale's encoding: a UTF-8 one, so that
     // names that are not ASCII are edited and returned as typed.
     Self.useUTF8Locale()

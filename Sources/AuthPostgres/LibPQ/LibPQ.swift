@@ -1,10 +1,5 @@
 import CLibPQ
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SharedLibraries
 
 /// libpq's functions, looked up in the shared library at run time.
 ///
@@ -52,94 +47,64 @@ struct LibPQ: Sendable {
   let conninfoFree: authcli_PQconninfoFree
   let freemem: authcli_PQfreemem
 
-  /// The names tried, in order: the versioned name that the runtime package installs
-  /// (the unversioned `libpq.so` comes only with the development package).
-  #if canImport(Darwin)
-    static let libraryNames = ["libpq.5.dylib", "libpq.dylib"]
-  #else
-    static let libraryNames = ["libpq.so.5"]
-  #endif
-
   /// The library, opened once per process on first use; the failure is kept too, so
   /// every caller gets the same answer.
-  static let shared: Result<LibPQ, PostgresError> = {
-    do {
-      return .success(try load())
-    } catch let error as PostgresError {
-      return .failure(error)
-    } catch {
-      return .failure(.libraryMissing(reason: "\(error)"))
-    }
-  }()
+  static let shared = SharedLibrary.open(
+    linux: "libpq.so.5", macOS: "libpq.5.dylib", reading: LibPQ.init
+  ).mapError { PostgresError.libraryMissing(reason: $0.reason) }
 
   /// The loaded library, or `PostgresError.libraryMissing`.
   static func loaded() throws(PostgresError) -> LibPQ {
     try shared.get()
   }
 
-  /// Whether this process has libpq mapped now (for tests that prove it stays out).
-  static var isMappedInProcess: Bool {
-    libraryNames.contains { dlopen($0, RTLD_NOW | RTLD_NOLOAD) != nil }
-  }
-
-  private static func load() throws -> LibPQ {
-    var reasons: [String] = []
-    for name in libraryNames {
-      if let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) {
-        // The handle stays open for the life of the process: the functions are used to the end.
-        return try LibPQ(handle: handle)
-      }
-      reasons.append(dlerror().map { String(cString: $0) } ?? name)
-    }
-    throw PostgresError.libraryMissing(reason: reasons.joined(separator: "; "))
-  }
-
-  private init(handle: UnsafeMutableRawPointer) throws {
-    func symbol<Function>(_ name: String, as type: Function.Type) throws -> Function {
-      guard let address = dlsym(handle, name) else {
-        throw PostgresError.libraryMissing(reason: "libpq has no \(name) (version too old?)")
-      }
-      return unsafeBitCast(address, to: type)
-    }
-    connectdb = try symbol("PQconnectdb", as: authcli_PQconnectdb.self)
-    connectdbParams = try symbol("PQconnectdbParams", as: authcli_PQconnectdbParams.self)
-    finish = try symbol("PQfinish", as: authcli_PQfinish.self)
-    reset = try symbol("PQreset", as: authcli_PQreset.self)
-    status = try symbol("PQstatus", as: authcli_PQstatus.self)
-    errorMessage = try symbol("PQerrorMessage", as: authcli_PQerrorMessage.self)
-    serverVersion = try symbol("PQserverVersion", as: authcli_PQserverVersion.self)
-    db = try symbol("PQdb", as: authcli_PQdb.self)
-    user = try symbol("PQuser", as: authcli_PQuser.self)
-    host = try symbol("PQhost", as: authcli_PQhost.self)
-    setNoticeProcessor = try symbol("PQsetNoticeProcessor", as: authcli_PQsetNoticeProcessor.self)
-    exec = try symbol("PQexec", as: authcli_PQexec.self)
-    execParams = try symbol("PQexecParams", as: authcli_PQexecParams.self)
-    prepare = try symbol("PQprepare", as: authcli_PQprepare.self)
-    execPrepared = try symbol("PQexecPrepared", as: authcli_PQexecPrepared.self)
-    sendPrepare = try symbol("PQsendPrepare", as: authcli_PQsendPrepare.self)
-    sendQueryPrepared = try symbol("PQsendQueryPrepared", as: authcli_PQsendQueryPrepared.self)
+  private init(_ library: SharedLibrary) throws(SharedLibraryError) {
+    connectdb = try library.function("PQconnectdb", as: authcli_PQconnectdb.self)
+    connectdbParams = try library.function("PQconnectdbParams", as: authcli_PQconnectdbParams.self)
+    finish = try library.function("PQfinish", as: authcli_PQfinish.self)
+    reset = try library.function("PQreset", as: authcli_PQreset.self)
+    status = try library.function("PQstatus", as: authcli_PQstatus.self)
+    errorMessage = try library.function("PQerrorMessage", as: authcli_PQerrorMessage.self)
+    serverVersion = try library.function("PQserverVersion", as: authcli_PQserverVersion.self)
+    db = try library.function("PQdb", as: authcli_PQdb.self)
+    user = try library.function("PQuser", as: authcli_PQuser.self)
+    host = try library.function("PQhost", as: authcli_PQhost.self)
+    setNoticeProcessor = try library.function(
+      "PQsetNoticeProcessor", as: authcli_PQsetNoticeProcessor.self)
+    exec = try library.function("PQexec", as: authcli_PQexec.self)
+    execParams = try library.function("PQexecParams", as: authcli_PQexecParams.self)
+    prepare = try library.function("PQprepare", as: authcli_PQprepare.self)
+    execPrepared = try library.function("PQexecPrepared", as: authcli_PQexecPrepared.self)
+    sendPrepare = try library.function("PQsendPrepare", as: authcli_PQsendPrepare.self)
+    sendQueryPrepared = try library.function(
+      "PQsendQueryPrepared", as: authcli_PQsendQueryPrepared.self)
     // Pipeline mode came with libpq 14.
-    sendQueryParams = try symbol("PQsendQueryParams", as: authcli_PQsendQueryParams.self)
-    getResult = try symbol("PQgetResult", as: authcli_PQgetResult.self)
-    enterPipelineMode = try symbol("PQenterPipelineMode", as: authcli_PQenterPipelineMode.self)
-    exitPipelineMode = try symbol("PQexitPipelineMode", as: authcli_PQexitPipelineMode.self)
-    pipelineSync = try symbol("PQpipelineSync", as: authcli_PQpipelineSync.self)
-    transactionStatus = try symbol("PQtransactionStatus", as: authcli_PQtransactionStatus.self)
-    resultStatus = try symbol("PQresultStatus", as: authcli_PQresultStatus.self)
-    resultErrorField = try symbol("PQresultErrorField", as: authcli_PQresultErrorField.self)
-    resultErrorMessage = try symbol("PQresultErrorMessage", as: authcli_PQresultErrorMessage.self)
-    ntuples = try symbol("PQntuples", as: authcli_PQntuples.self)
-    getvalue = try symbol("PQgetvalue", as: authcli_PQgetvalue.self)
-    getlength = try symbol("PQgetlength", as: authcli_PQgetlength.self)
-    getisnull = try symbol("PQgetisnull", as: authcli_PQgetisnull.self)
-    fnumber = try symbol("PQfnumber", as: authcli_PQfnumber.self)
-    cmdTuples = try symbol("PQcmdTuples", as: authcli_PQcmdTuples.self)
-    clear = try symbol("PQclear", as: authcli_PQclear.self)
-    libVersion = try symbol("PQlibVersion", as: authcli_PQlibVersion.self)
-    port = try symbol("PQport", as: authcli_PQport.self)
-    options = try symbol("PQoptions", as: authcli_PQoptions.self)
-    conninfoParse = try symbol("PQconninfoParse", as: authcli_PQconninfoParse.self)
-    conninfoFree = try symbol("PQconninfoFree", as: authcli_PQconninfoFree.self)
-    freemem = try symbol("PQfreemem", as: authcli_PQfreemem.self)
+    sendQueryParams = try library.function("PQsendQueryParams", as: authcli_PQsendQueryParams.self)
+    getResult = try library.function("PQgetResult", as: authcli_PQgetResult.self)
+    enterPipelineMode = try library.function(
+      "PQenterPipelineMode", as: authcli_PQenterPipelineMode.self)
+    exitPipelineMode = try library.function(
+      "PQexitPipelineMode", as: authcli_PQexitPipelineMode.self)
+    pipelineSync = try library.function("PQpipelineSync", as: authcli_PQpipelineSync.self)
+    transactionStatus = try library.function(
+      "PQtransactionStatus", as: authcli_PQtransactionStatus.self)
+    resultStatus = try library.function("PQresultStatus", as: authcli_PQresultStatus.self)
+    resultErrorField = try library.function(
+      "PQresultErrorField", as: authcli_PQresultErrorField.self)
+    resultErrorMessage = try library.function(
+      "PQresultErrorMessage", as: authcli_PQresultErrorMessage.self)
+    ntuples = try library.function("PQntuples", as: authcli_PQntuples.self)
+    getvalue = try library.function("PQgetvalue", as: authcli_PQgetvalue.self)
+    getlength = try library.function("PQgetlength", as: authcli_PQgetlength.self)
+    getisnull = try library.function("PQgetisnull", as: authcli_PQgetisnull.self)
+    fnumber = try library.function("PQfnumber", as: authcli_PQfnumber.self)
+    cmdTuples = try library.function("PQcmdTuples", as: authcli_PQcmdTuples.self)
+    clear = try library.function("PQclear", as: authcli_PQclear.self)
+    libVersion = try library.function("PQlibVersion", as: authcli_PQlibVersion.self)
+    port = try library.function("PQport", as: authcli_PQport.self)
+    options = try library.function("PQoptions", as: authcli_PQoptions.self)
+    conninfoParse = try library.function("PQconninfoParse", as: authcli_PQconninfoParse.self)
+    conninfoFree = try library.function("PQconninfoFree", as: authcli_PQconninfoFree.self)
+    freemem = try library.function("PQfreemem", as: authcli_PQfreemem.self)
   }
 }

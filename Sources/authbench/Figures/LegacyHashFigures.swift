@@ -81,15 +81,13 @@ enum LegacyHashFigures {
     }.max() ?? 0
   }
 
-  /// Two rows per scheme, each of `repetitions` pairs of single sign-ins: padded by the
-  /// time the process measured for a verify at the current cost (`attempts`, whose hasher
-  /// runs the unknown names' verifies), and as in a new process, which has measured none
-  /// (`freshAttempts`): beside a verify at the current cost for a processor-bound scheme,
-  /// by the rate table for a memory-bound one.
+  /// Two rows per scheme (`unknownName.bothWays`): padded by the time the process measured
+  /// for a verify at the current cost, and as in a new process, which has measured none:
+  /// beside a verify at the current cost for a processor-bound scheme, by the rate table for
+  /// a memory-bound one.
   static func run(
     _ fixtures: [(label: String, hash: String)] = hashes, namePrefix: String = "benchlegacy",
-    store: SQLiteAuthStore, attempts: Attempts, freshAttempts: Attempts, repetitions: Int,
-    unknownName: @escaping () async throws -> Double, costText: String
+    store: SQLiteAuthStore, unknownName: UnknownNameRows, costText: String
   ) async throws -> [FigureResult] {
     var results: [FigureResult] = []
     for (index, fixture) in fixtures.enumerated() {
@@ -100,31 +98,16 @@ enum LegacyHashFigures {
       _ = try await store.write {
         try $0.insertUser(username: username, passwordHash: fixture.hash, at: Date())
       }
-      let ways = [
-        ("measured time", attempts, "then padded to the time the process measured"),
-        (
-          "new process", freshAttempts,
-          "in a new process: beside a verify at the current cost (bcrypt, SHA-crypt, PBKDF2) "
-            + "or padded by the rate table (yescrypt, Argon2)"
-        ),
-      ]
-      for (padding, measuring, how) in ways {
-        let samples = try await PairedRuns.run(
-          repetitions: repetitions, baseline: unknownName,
-          subject: {
-            try await measuring.milliseconds(1, succeeding: false) { _ in
-              SignInRequest(username: name, password: "a wrong password of fair length")
-            }
-          })
-        results.append(
-          FigureResult(
-            figure: 5, title: "\(fixture.label), \(padding) vs unknown user",
-            database: "WAL file",
-            subjectLabel: "SignInService.signIn, wrong password, kept \(fixture.label) hash",
-            baselineLabel: "SignInService.signIn of a name with no account",
-            unit: "ms", higherIsBetter: false, samples: samples, goal: .within(0.95, 1.05),
-            note: costText + "; verified by its scheme, \(how)"))
-      }
+      let verified = costText + "; verified by its scheme, "
+      results += try await unknownName.bothWays(
+        fixture.label, account: name,
+        subjectLabel: "SignInService.signIn, wrong password, kept \(fixture.label) hash",
+        notes: (
+          measuredTime: verified + "then padded to the time the process measured",
+          newProcess: verified
+            + "in a new process: beside a verify at the current cost (bcrypt, SHA-crypt, PBKDF2)"
+            + " or padded by the rate table (yescrypt, Argon2)"
+        ))
     }
     return results
   }

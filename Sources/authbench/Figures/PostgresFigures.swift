@@ -91,19 +91,9 @@ enum PostgresFigures {
   static func checks(
     _ store: PostgresAuthStore, _ hashes: [TokenHash], _ context: BenchContext
   ) async throws -> Double {
-    let (seconds, sum) = try await Stopwatch.time { () async throws -> Int64 in
-      var sum: Int64 = 0
-      for hash in hashes {
-        guard let found = try await store.read({ try $0.authenticatedSession(tokenHash: hash) })
-        else { throw BenchError(description: "a benchmark session is missing") }
-        sum &+=
-          found.session.id.rawValue &+ found.user.id.rawValue
-          &+ Int64(found.user.username.utf8.count)
-      }
-      return sum
+    try await SessionCheckFigures.checkRate(hashes, context) { hash in
+      try await store.read({ try $0.authenticatedSession(tokenHash: hash) })
     }
-    context.checksum.add(sum)
-    return Double(hashes.count) / seconds
   }
 
   /// Figure 8.

@@ -7,7 +7,9 @@ import Foundation
 /// Figures 4 and 5: a whole sign-in through the use case against one bare
 /// `crypto_pwhash_str_verify` at the same cost, and an unknown user against a wrong password.
 enum SignInFigures {
-  private static let password = "correct horse battery staple 42"
+  static let password = "correct horse battery staple 42"
+  /// What the attempts that must fail on a known account type instead.
+  static let wrongPassword = "a wrong password of fair length"
   private static let accountName = "benchaccount"
   private static let cheapAccountName = "benchcheaphash"
   private static let damagedAccountName = "benchdamagedhash"
@@ -41,10 +43,7 @@ enum SignInFigures {
       _ = try $0.insertUser(username: damagedAccount, passwordHash: damagedHash, at: Date())
       return try $0.insertUser(username: account, passwordHash: hash, at: Date())
     }
-    let service = AuthServices(
-      store: store, hasher: hasher, tokens: context.tokens, clock: SystemClock(),
-      legacyVerifier: try LegacyHashVerifier(timingBeside: hasher)
-    ).signIn
+    let service = try signInService(store, hasher, context)
     let costName = "Argon2id \(options.cost) (m=\(cost.memLimit / 1024) KiB, t=\(cost.opsLimit))"
     let costText = costName + ", \(options.signInsPerRepetition) per repetition"
     let attempts = Attempts(service: { service }, store: store, context: context)
@@ -74,16 +73,9 @@ enum SignInFigures {
       let samples = try await PairedRuns.run(
         repetitions: pairs,
         baseline: {
-          try await attempts.milliseconds(1, succeeding: false) { _ in
-            SignInRequest(username: accountName, password: "a wrong password of fair length")
-          }
+          try await attempts.failing(accountName, wrongPassword)
         },
-        subject: {
-          try await attempts.milliseconds(1, succeeding: false) {
-            number in
-            SignInRequest(username: "nobody\(number)", password: password)
-          }
-        })
+        subject: { try await attempts.unknownName(password) })
       results.append(
         FigureResult(
           figure: 5, title: "unknown user vs wrong password", database: "WAL file",
@@ -91,54 +83,27 @@ enum SignInFigures {
           baselineLabel: "SignInService.signIn of an account with a wrong password",
           unit: "ms", higherIsBetter: false, samples: samples, goal: .within(0.95, 1.05),
           note: pairText + "; the throttle is cleared between attempts, outside the timing"))
-      let unknownName: () async throws -> Double = {
-        try await attempts.milliseconds(1, succeeding: false) {
-          number in
-          SignInRequest(username: "nobody\(number)", password: password)
-        }
-      }
-      let cheaper = try await PairedRuns.run(
-        repetitions: pairs, baseline: unknownName,
-        subject: {
-          try await attempts.milliseconds(1, succeeding: false) { _ in
-            SignInRequest(username: cheapAccountName, password: "a wrong password of fair length")
-          }
-        })
-      results.append(
-        FigureResult(
-          figure: 5, title: "cheaper stored hash vs unknown user", database: "WAL file",
-          subjectLabel: "SignInService.signIn, wrong password, hash stored at the minimum cost",
-          baselineLabel: "SignInService.signIn of a name with no account",
-          unit: "ms", higherIsBetter: false, samples: cheaper, goal: .within(0.95, 1.05),
-          note: pairText + "; the cheap verify is padded to the current cost's time"))
-      let damaged = try await PairedRuns.run(
-        repetitions: pairs, baseline: unknownName,
-        subject: {
-          try await attempts.milliseconds(1, succeeding: false) { _ in
-            SignInRequest(username: damagedAccountName, password: password)
-          }
-        })
-      results.append(
-        FigureResult(
-          figure: 5, title: "far costlier stored hash vs unknown user", database: "WAL file",
-          subjectLabel: "SignInService.signIn, hash stored at 8 times the current memory",
-          baselineLabel: "SignInService.signIn of a name with no account",
-          unit: "ms", higherIsBetter: false, samples: damaged, goal: .within(0.95, 1.05),
-          note: pairText + "; refused as damaged: the dummy verify runs instead of the stored one"))
       // A hasher and a service of their own for every attempt, as in a new process: the
       // hasher has timed no verify at the current cost, so a kept hash's wrong password is
       // answered as a `signin` process's only attempt is.
-      let freshService = { () throws -> SignInService in
-        let freshHasher = try Argon2idHasher(cost: cost)
-        return AuthServices(
-          store: store, hasher: freshHasher, tokens: context.tokens, clock: SystemClock(),
-          legacyVerifier: try LegacyHashVerifier(timingBeside: freshHasher)
-        ).signIn
-      }
+      let freshService = { try signInService(store, Argon2idHasher(cost: cost), context) }
+      let unknownName = UnknownNameRows(
+        repetitions: pairs, attempts: attempts,
+        freshAttempts: Attempts(service: freshService, store: store, context: context))
+      results.append(
+        try await unknownName.row(
+          "cheaper stored hash",
+          subjectLabel: "SignInService.signIn, wrong password, hash stored at the minimum cost",
+          note: pairText + "; the cheap verify is padded to the current cost's time"
+        ) { try await attempts.failing(cheapAccountName, wrongPassword) })
+      results.append(
+        try await unknownName.row(
+          "far costlier stored hash",
+          subjectLabel: "SignInService.signIn, hash stored at 8 times the current memory",
+          note: pairText + "; refused as damaged: the dummy verify runs instead of the stored one"
+        ) { try await attempts.failing(damagedAccountName, password) })
       results += try await LegacyHashFigures.run(
-        store: store, attempts: attempts,
-        freshAttempts: Attempts(service: freshService, store: store, context: context),
-        repetitions: pairs, unknownName: unknownName, costText: pairText)
+        store: store, unknownName: unknownName, costText: pairText)
       results += try await raisedStoreRows(
         store: store, cost: cost, context: context, pairs: pairs, pairText: pairText)
     }
@@ -154,52 +119,38 @@ enum SignInFigures {
   ) async throws -> [FigureResult] {
     let work = LegacyHashFigures.djangoSignInWork
     let raisedHasher = try Argon2idHasher(cost: cost, signInWork: work)
-    let raised = AuthServices(
-      store: store, hasher: raisedHasher, tokens: context.tokens, clock: SystemClock(),
-      legacyVerifier: try LegacyHashVerifier(timingBeside: raisedHasher)
-    ).signIn
+    let raised = try signInService(store, raisedHasher, context)
     let attempts = Attempts(service: { raised }, store: store, context: context)
-    let freshService = { () throws -> SignInService in
-      let freshHasher = try Argon2idHasher(cost: cost, signInWork: work)
-      return AuthServices(
-        store: store, hasher: freshHasher, tokens: context.tokens, clock: SystemClock(),
-        legacyVerifier: try LegacyHashVerifier(timingBeside: freshHasher)
-      ).signIn
+    let freshService = {
+      try signInService(store, Argon2idHasher(cost: cost, signInWork: work), context)
     }
-    let unknownName: () async throws -> Double = {
-      try await attempts.milliseconds(1, succeeding: false) { number in
-        SignInRequest(username: "nobody\(number)", password: password)
-      }
-    }
+    let unknownName = UnknownNameRows(
+      repetitions: pairs, attempts: attempts,
+      freshAttempts: Attempts(service: freshService, store: store, context: context))
     let text = pairText + "; the store's sign-in work raised to \(work) KiB × passes"
-    let fresh = Attempts(service: freshService, store: store, context: context)
-    var results: [FigureResult] = []
-    let ways = [
-      ("measured time", attempts, "padded to the time the process measured"),
-      ("new process", fresh, "in a new process: padded to the time scaled from its own verify"),
-    ]
-    for (padding, measuring, how) in ways {
-      let native = try await PairedRuns.run(
-        repetitions: pairs, baseline: unknownName,
-        subject: {
-          try await measuring.milliseconds(1, succeeding: false) { _ in
-            SignInRequest(username: accountName, password: "a wrong password of fair length")
-          }
-        })
-      results.append(
-        FigureResult(
-          figure: 5, title: "raised store: Argon2id account, \(padding) vs unknown user",
-          database: "WAL file",
-          subjectLabel: "SignInService.signIn, wrong password, Argon2id at the default cost",
-          baselineLabel: "SignInService.signIn of a name with no account",
-          unit: "ms", higherIsBetter: false, samples: native, goal: .within(0.95, 1.05),
-          note: text + "; the default-cost verify is \(how)"))
-    }
+    let verify = text + "; the default-cost verify is "
+    var results = try await unknownName.bothWays(
+      "raised store: Argon2id account", account: accountName,
+      subjectLabel: "SignInService.signIn, wrong password, Argon2id at the default cost",
+      notes: (
+        measuredTime: verify + "padded to the time the process measured",
+        newProcess: verify + "in a new process: padded to the time scaled from its own verify"
+      ))
     results += try await LegacyHashFigures.run(
       LegacyHashFigures.djangoDefaults, namePrefix: "benchdjango", store: store,
-      attempts: attempts, freshAttempts: fresh, repetitions: pairs, unknownName: unknownName,
-      costText: text)
+      unknownName: unknownName, costText: text)
     return results
+  }
+
+  /// The sign-in use case over `store` with `hasher`, which imported hashes' verifies are
+  /// timed beside, as authcli wires it.
+  private static func signInService(
+    _ store: SQLiteAuthStore, _ hasher: Argon2idHasher, _ context: BenchContext
+  ) throws -> SignInService {
+    AuthServices(
+      store: store, hasher: hasher, tokens: context.tokens, clock: SystemClock(),
+      legacyVerifier: try LegacyHashVerifier(timingBeside: hasher)
+    ).signIn
   }
 
   private static func bareVerify(
@@ -257,5 +208,66 @@ struct Attempts {
       try await store.write { try $0.clearThrottleState(for: name) }
     }
     return total / Double(count) * 1000
+  }
+
+  /// The time in milliseconds of one sign-in of `username` with `password`, which must fail.
+  func failing(_ username: String, _ password: String) async throws -> Double {
+    try await milliseconds(1, succeeding: false) { _ in
+      SignInRequest(username: username, password: password)
+    }
+  }
+
+  /// The time in milliseconds of one sign-in of a name no account has, a new one each time.
+  func unknownName(_ password: String) async throws -> Double {
+    try await milliseconds(1, succeeding: false) { number in
+      SignInRequest(username: "nobody\(number)", password: password)
+    }
+  }
+}
+
+/// Figure 5's rows against an unknown name: single sign-ins that fail, alternating with
+/// sign-ins of names no account has, which they should take as long as.
+struct UnknownNameRows {
+  /// Pairs of single sign-ins per row.
+  let repetitions: Int
+  /// Whose hasher and service the unknown names' sign-ins go through, and the rows padded
+  /// by the time this process measured for a verify at the current cost.
+  let attempts: Attempts
+  /// A hasher and a service new for each attempt, as in a new process, which has measured
+  /// none.
+  let freshAttempts: Attempts
+
+  /// The row `title` "vs unknown user": `subject` times one sign-in that fails.
+  func row(
+    _ title: String, subjectLabel: String, note: String,
+    subject: () async throws -> Double
+  ) async throws -> FigureResult {
+    let samples = try await PairedRuns.run(
+      repetitions: repetitions,
+      baseline: { try await attempts.unknownName(SignInFigures.password) }, subject: subject)
+    return FigureResult(
+      figure: 5, title: "\(title) vs unknown user", database: "WAL file",
+      subjectLabel: subjectLabel, baselineLabel: "SignInService.signIn of a name with no account",
+      unit: "ms", higherIsBetter: false, samples: samples, goal: .within(0.95, 1.05), note: note)
+  }
+
+  /// The rows `title`, "measured time" (through `attempts`) and "new process" (through
+  /// `freshAttempts`), of a wrong password on `account`; `notes` says how each pads.
+  func bothWays(
+    _ title: String, account: String, subjectLabel: String,
+    notes: (measuredTime: String, newProcess: String)
+  ) async throws -> [FigureResult] {
+    let ways = [
+      ("measured time", attempts, notes.measuredTime),
+      ("new process", freshAttempts, notes.newProcess),
+    ]
+    var rows: [FigureResult] = []
+    for (padding, measuring, note) in ways {
+      rows.append(
+        try await row("\(title), \(padding)", subjectLabel: subjectLabel, note: note) {
+          try await measuring.failing(account, SignInFigures.wrongPassword)
+        })
+    }
+    return rows
   }
 }

@@ -14,7 +14,7 @@ import Testing
   /// The modules linked into the authcli executable.
   static let binaryModules = [
     "AuthCore", "AuthDatabase", "AuthSQLStore", "AuthStorage", "AuthPostgres", "AuthCrypto",
-    "AuthViewModels",
+    "AuthViewModels", "SharedLibraries", "TerminalQR",
     "CommandLineKit", "AuthCLI", "authcli",
   ]
 
