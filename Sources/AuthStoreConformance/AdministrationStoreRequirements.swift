@@ -27,9 +27,7 @@ extension StoreContract {
   ]
 
   static func locks(_ harness: StoreUnderTest) async throws {
-    let user = try await harness.store.write {
-      try $0.insertSampleUser("lena")
-    }
+    let user = try await harness.insertSampleUser("lena")
     #expect(try await harness.store.read { try $0.userRecord(id: user.id)?.lock } == nil)
     let lock = AccountLock(lockedAt: ContractSample.time(5), reason: "laptop stolen")
     try await harness.store.write { try $0.setLock(lock, for: user.id, at: ContractSample.time(6)) }
@@ -44,9 +42,7 @@ extension StoreContract {
   }
 
   static func expiry(_ harness: StoreUnderTest) async throws {
-    let user = try await harness.store.write {
-      try $0.insertSampleUser("vera")
-    }
+    let user = try await harness.insertSampleUser("vera")
     #expect(try await harness.store.read { try $0.userRecord(id: user.id)?.expiresAt } == nil)
     try await harness.store.write {
       try $0.setExpiry(ContractSample.time(50), for: user.id, at: ContractSample.time(6))
@@ -68,9 +64,7 @@ extension StoreContract {
         ContractSample.passwordHash, for: user.id, at: ContractSample.time(8))
       try context.renameUser(
         user.id, to: ContractSample.username("vera2"), at: ContractSample.time(9))
-      _ = try context.insertSession(
-        userID: user.id, tokenHash: ContractSample.tokenHash(1), createdAt: ContractSample.time(9),
-        expiresAt: ContractSample.time(99))
+      try context.insertSampleSession(1, for: user.id, from: 9, until: 99)
     }
     let kept = try await harness.store.read { try $0.userRecords(after: nil, limit: 10) }
     #expect(kept.map(\.expiresAt) == [ContractSample.time(50)])
@@ -87,12 +81,8 @@ extension StoreContract {
     let (gone, kept) = try await harness.store.write { context in
       let gone = try context.insertSampleUser("gone")
       let kept = try context.insertSampleUser("kept")
-      _ = try context.insertSession(
-        userID: gone.id, tokenHash: ContractSample.tokenHash(1), createdAt: ContractSample.time(0),
-        expiresAt: ContractSample.time(99))
-      _ = try context.insertSession(
-        userID: kept.id, tokenHash: ContractSample.tokenHash(2), createdAt: ContractSample.time(0),
-        expiresAt: ContractSample.time(99))
+      try context.insertSampleSession(1, for: gone.id, until: 99)
+      try context.insertSampleSession(2, for: kept.id, until: 99)
       try context.append(
         AuthEventDraft(
           time: ContractSample.time(1), kind: .signUp, userID: gone.id, username: "gone", detail: ""
@@ -115,10 +105,7 @@ extension StoreContract {
     try await harness.store.write { context in
       let user = try context.insertSampleUser("mia")
       for byte in UInt8(1)...5 {
-        _ = try context.insertSession(
-          userID: user.id, tokenHash: ContractSample.tokenHash(byte),
-          createdAt: ContractSample.time(0),
-          expiresAt: ContractSample.time(Int(byte) * 10))
+        try context.insertSampleSession(byte, for: user.id, until: Int(byte) * 10)
       }
     }
     #expect(
@@ -223,9 +210,7 @@ extension StoreContract {
   }
 
   static func auditQueries(_ harness: StoreUnderTest) async throws {
-    let user = try await harness.store.write {
-      try $0.insertSampleUser("nora")
-    }
+    let user = try await harness.insertSampleUser("nora")
     let drafts = [
       AuthEventDraft(
         time: ContractSample.time(1), kind: .signUp, userID: user.id, username: "nora", detail: ""),

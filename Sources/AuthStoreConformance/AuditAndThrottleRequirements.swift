@@ -11,9 +11,7 @@ extension StoreContract {
   ]
 
   static func auditEvents(_ harness: StoreUnderTest) async throws {
-    let user = try await harness.store.write {
-      try $0.insertSampleUser("judy")
-    }
+    let user = try await harness.insertSampleUser("judy")
     let drafts = [
       AuthEventDraft(
         time: ContractSample.time(1), kind: .signUp, userID: user.id, username: "judy", detail: ""),
