@@ -27,9 +27,7 @@ extension StoreContract {
   ]
 
   static func locks(_ harness: StoreUnderTest) async throws {
-    let user = try await harness.store.write {
-      try $0.insertSampleUser("lena")
-    }
+    let user = try await harness.insertSampleUser("lena")
     #expect(try await harness.store.read { try $0.userRecord(id: user.id)?.lock } == nil)
     let lock = AccountLock(lockedAt: ContractSample.time(5), reason: "laptop stolen")
     try await harness.store.write { try $0.setLock(lock, for: user.id, at: ContractSample.time(6)) }
@@ -44,9 +42,7 @@ extension StoreContract {
   }
 
   static func expiry(_ harness: StoreUnderTest) async throws {
-    let user = try await harness.store.write {
-      try $0.insertSampleUser("vera")
-    }
+    let user = try await harness.insertSampleUser("vera")
     #expect(try await harness.store.read { try $0.userRecord(id: user.id)?.expiresAt } == nil)
     try await harness.store.write {
       try $0.setExpiry(ContractSample.time(50), for: user.id, at: ContractSample.time(6))
@@ -68,9 +64,7 @@ extension StoreContract {
         ContractSample.passwordHash, for: user.id, at: ContractSample.time(8))
       try context.renameUser(
         user.id, to: ContractSample.username("vera2"), at: ContractSample.time(9))
-      _ = try context.insertSession(
-        userID: user.id, tokenHash: ContractSample.tokenHash(1), createdAt: ContractSample.time(9),
-        expiresAt: ContractSample.time(99))
+      try context.insertSampleSession(1, for: user.id, from: 9, until: 99)
     }
     let kept = try await harness.store.read { try $0.userRecords(after: nil, limit: 10) }
     #expect(kept.map(\.expiresAt) == [ContractSample.time(50)])
@@ -87,12 +81,8 @@ extension StoreContract {
     let (gone, kept) = try await harness.store.write { context in
       let gone = try context.insertSampleUser("gone")
       let kept = try context.insertSampleUser("kept")
-      _ = try context.insertSession(
-        userID: gone.id, tokenHash: ContractSample.tokenHash(1), createdAt: ContractSample.time(0),
-        expiresAt: ContractSample.time(99))
-      _ = try context.insertSession(
-        userID: kept.id, tokenHash: ContractSample.tokenHash(2), createdAt: ContractSample.time(0),
-        expiresAt: ContractSample.time(99))
+      try context.insertSampleSession(1, for: gone.id, until: 99)
+      try context.insertSampleSession(2, for: kept.id, until: 99)
       try context.append(
         AuthEventDraft(
           time: ContractSample.time(1), kind: .signUp, userID: gone.id, username: "gone", detail: ""
@@ -115,10 +105,7 @@ extension StoreContract {
     try await harness.store.write { context in
       let user = try context.insertSampleUser("mia")
       for byte in UInt8(1)...5 {
-        _ = try context.insertSession(
-          userID: user.id, tokenHash: ContractSample.tokenHash(byte),
-          createdAt: ContractSample.time(0),
-          expiresAt: ContractSample.time(Int(byte) * 10))
+        try context.insertSampleSession(byte, for: user.id, until: Int(byte) * 10)
       }
     }
     #expect(
@@ -223,27 +210,16 @@ extension StoreContract {
   }
 
   static func auditQueries(_ harness: StoreUnderTest) async throws {
-    let user = try await harness.store.write {
-      try $0.insertSampleUser("nora")
-    }
-    let drafts = [
-      AuthEventDraft(
-        time: ContractSample.time(1), kind: .signUp, userID: user.id, username: "nora", detail: ""),
-      AuthEventDraft(
-        time: ContractSample.time(2), kind: .signInFailed, userID: nil, username: "zed", detail: "u"
-      ),
-      AuthEventDraft(
-        time: ContractSample.time(3), kind: .signInSucceeded, userID: user.id, username: "nora",
-        detail: ""),
-      AuthEventDraft(
-        time: ContractSample.time(4), kind: .accountLocked, userID: user.id, username: "nora",
-        detail: ""),
-      AuthEventDraft(
-        time: ContractSample.time(5), kind: .pruned, userID: nil, username: nil, detail: "0"),
-    ]
-    try await harness.store.write { context in
-      for draft in drafts { try context.append(draft) }
-    }
+    let user = try await harness.insertSampleUser("nora")
+    let drafts = try await harness.appendSampleEvents(
+      of: user,
+      then: [
+        AuthEventDraft(
+          time: ContractSample.time(4), kind: .accountLocked, userID: user.id, username: "nora",
+          detail: ""),
+        AuthEventDraft(
+          time: ContractSample.time(5), kind: .pruned, userID: nil, username: nil, detail: "0"),
+      ])
     try await harness.store.read { context throws in
       // The SQLite store keeps a failed sign-in's name with no account as its keyed hash.
       let all = try context.events(matching: AuditQuery()).map(\.draft)
@@ -255,10 +231,10 @@ extension StoreContract {
       #expect(
         try context.events(matching: AuditQuery(userID: user.id)).map(\.draft.time)
           == [ContractSample.time(4), ContractSample.time(3), ContractSample.time(1)])
-      // A name alone selects events of no account: "zed"'s attempt, never nora's events.
+      // A name alone selects events of no account: "nobody"'s attempt, never nora's events.
       #expect(try context.events(matching: AuditQuery(username: "nora")).isEmpty)
       #expect(
-        try context.events(matching: AuditQuery(username: "zed")).map(\.draft.time) == [
+        try context.events(matching: AuditQuery(username: "nobody")).map(\.draft.time) == [
           ContractSample.time(2)
         ])
       #expect(
@@ -267,7 +243,7 @@ extension StoreContract {
       #expect(try context.events(matching: AuditQuery(since: ContractSample.time(4))).count == 2)
       #expect(try context.events(matching: AuditQuery(limit: 1)).map(\.draft) == [drafts[4]])
       #expect(
-        try context.events(matching: AuditQuery(username: "zed", kinds: [.signUp])).isEmpty)
+        try context.events(matching: AuditQuery(username: "nobody", kinds: [.signUp])).isEmpty)
       #expect(
         try context.latestEventTime(of: user.id, kinds: [.signUp, .signInSucceeded])
           == ContractSample.time(3))

@@ -11,22 +11,8 @@ extension StoreContract {
   ]
 
   static func auditEvents(_ harness: StoreUnderTest) async throws {
-    let user = try await harness.store.write {
-      try $0.insertSampleUser("judy")
-    }
-    let drafts = [
-      AuthEventDraft(
-        time: ContractSample.time(1), kind: .signUp, userID: user.id, username: "judy", detail: ""),
-      AuthEventDraft(
-        time: ContractSample.time(2), kind: .signInFailed, userID: nil, username: "nobody",
-        detail: "unknown"),
-      AuthEventDraft(
-        time: ContractSample.time(3), kind: .signInSucceeded, userID: user.id, username: "judy",
-        detail: "s1"),
-    ]
-    try await harness.store.write { context in
-      for draft in drafts { try context.append(draft) }
-    }
+    let user = try await harness.insertSampleUser("judy")
+    let drafts = try await harness.appendSampleEvents(of: user)
     let events = try await harness.reopen().read { try $0.recentEvents(limit: 2) }
     #expect(events.map(\.draft.kind) == [drafts[2].kind, drafts[1].kind])
     #expect(events[0].draft == drafts[2])
@@ -60,5 +46,31 @@ extension StoreContract {
 
     try await harness.store.write { try $0.clearThrottleState(for: "kim") }
     #expect(try await harness.store.read { try $0.throttleState(for: "kim") } == .clear)
+  }
+}
+
+extension StoreUnderTest {
+  /// Appends in one write `user`'s sign-up, a failed sign-in under "nobody" (a name that
+  /// matches no account) and `user`'s sign-in, at the sample times 1 to 3, then `later`;
+  /// returns them all, oldest first.
+  func appendSampleEvents(
+    of user: User, then later: [AuthEventDraft] = []
+  ) async throws -> [AuthEventDraft] {
+    let drafts =
+      [
+        AuthEventDraft(
+          time: ContractSample.time(1), kind: .signUp, userID: user.id, username: user.username,
+          detail: ""),
+        AuthEventDraft(
+          time: ContractSample.time(2), kind: .signInFailed, userID: nil, username: "nobody",
+          detail: "unknown"),
+        AuthEventDraft(
+          time: ContractSample.time(3), kind: .signInSucceeded, userID: user.id,
+          username: user.username, detail: "s1"),
+      ] + later
+    try await store.write { context in
+      for draft in drafts { try context.append(draft) }
+    }
+    return drafts
   }
 }

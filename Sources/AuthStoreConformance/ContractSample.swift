@@ -43,3 +43,26 @@ extension UserStore {
       at: ContractSample.time(seconds))
   }
 }
+
+extension SessionStore {
+  /// Starts a session for `userID` under the sample token hash made of `seed`, created
+  /// `start` seconds and expiring `end` seconds after the start time.
+  @discardableResult
+  func insertSampleSession(
+    _ seed: UInt8, for userID: UserID, from start: Int = 0, until end: Int
+  ) throws -> Session {
+    try insertSession(
+      userID: userID, tokenHash: ContractSample.tokenHash(seed),
+      createdAt: ContractSample.time(start), expiresAt: ContractSample.time(end))
+  }
+}
+
+extension DeviceCookieStore {
+  /// Keeps a cookie for `userID` under the sample token hash made of `seed`, created at the
+  /// start time and expiring `end` seconds after it.
+  func insertSampleDeviceCookie(_ seed: UInt8, for userID: UserID, until end: Int) throws {
+    try insertDeviceCookie(
+      tokenHash: ContractSample.tokenHash(seed), userID: userID,
+      createdAt: ContractSample.time(0), expiresAt: ContractSample.time(end))
+  }
+}

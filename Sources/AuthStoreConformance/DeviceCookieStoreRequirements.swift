@@ -38,15 +38,9 @@ extension StoreContract {
       try await harness.store.read { try $0.deviceCookie(tokenHash: ContractSample.tokenHash(1)) }
         == nil)
     try await harness.store.write { context in
-      try context.insertDeviceCookie(
-        tokenHash: ContractSample.tokenHash(1), userID: owner.id, createdAt: ContractSample.time(0),
-        expiresAt: ContractSample.time(100))
-      try context.insertDeviceCookie(
-        tokenHash: ContractSample.tokenHash(2), userID: owner.id, createdAt: ContractSample.time(0),
-        expiresAt: ContractSample.time(200))
-      try context.insertDeviceCookie(
-        tokenHash: ContractSample.tokenHash(3), userID: other.id, createdAt: ContractSample.time(0),
-        expiresAt: ContractSample.time(50))
+      try context.insertSampleDeviceCookie(1, for: owner.id, until: 100)
+      try context.insertSampleDeviceCookie(2, for: owner.id, until: 200)
+      try context.insertSampleDeviceCookie(3, for: other.id, until: 50)
     }
     let locked = ThrottleState(
       consecutiveFailures: 5, lockedUntil: ContractSample.time(160),
@@ -108,12 +102,8 @@ extension StoreContract {
 
     // One cookie deleted alone; the rest of the account's go with the account.
     try await reopened.write { context in
-      try context.insertDeviceCookie(
-        tokenHash: ContractSample.tokenHash(4), userID: owner.id, createdAt: ContractSample.time(0),
-        expiresAt: ContractSample.time(100))
-      try context.insertDeviceCookie(
-        tokenHash: ContractSample.tokenHash(5), userID: owner.id, createdAt: ContractSample.time(0),
-        expiresAt: ContractSample.time(100))
+      try context.insertSampleDeviceCookie(4, for: owner.id, until: 100)
+      try context.insertSampleDeviceCookie(5, for: owner.id, until: 100)
       try context.deleteDeviceCookie(tokenHash: ContractSample.tokenHash(4))
     }
     #expect(try await harness.deviceCookieCount() == 1)

@@ -78,7 +78,7 @@ extension StoreContract {
 
   static func throwingWriteKeepsNoMembership(_ harness: StoreUnderTest) async throws {
     let web = try group("web")
-    let carl = try await harness.store.write { try $0.insertSampleUser("carl") }
+    let carl = try await harness.insertSampleUser("carl")
     await #expect(throws: AuthError.notSignedIn) {
       try await harness.store.write { context throws(AuthError) in
         _ = try context.addMember(carl.id, to: web, at: ContractSample.time(3))

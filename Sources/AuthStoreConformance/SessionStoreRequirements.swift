@@ -22,18 +22,10 @@ extension StoreContract {
       extremeTimesAreClamped),
   ]
 
-  private static func makeUser(_ store: any AuthStore, _ name: String) async throws -> User {
-    try await store.write {
-      try $0.insertSampleUser(name)
-    }
-  }
-
   static func insertAndLookUp(_ harness: StoreUnderTest) async throws {
-    let user = try await makeUser(harness.store, "erin")
+    let user = try await harness.insertSampleUser("erin")
     let session = try await harness.store.write {
-      try $0.insertSession(
-        userID: user.id, tokenHash: ContractSample.tokenHash(1), createdAt: ContractSample.time(10),
-        expiresAt: ContractSample.time(3600))
+      try $0.insertSampleSession(1, for: user.id, from: 10, until: 3600)
     }
     let store = try harness.reopen()
     let found = try await store.read {
@@ -59,14 +51,10 @@ extension StoreContract {
   }
 
   static func idsAreNeverReused(_ harness: StoreUnderTest) async throws {
-    let user = try await makeUser(harness.store, "gwen")
+    let user = try await harness.insertSampleUser("gwen")
     func start(_ seed: UInt8) async throws -> SessionID {
       try await harness.store.write {
-        try $0.insertSession(
-          userID: user.id, tokenHash: ContractSample.tokenHash(seed),
-          createdAt: ContractSample.time(0),
-          expiresAt: ContractSample.time(100)
-        ).id
+        try $0.insertSampleSession(seed, for: user.id, until: 100).id
       }
     }
     let first = try await start(20)
@@ -79,11 +67,9 @@ extension StoreContract {
   }
 
   static func touch(_ harness: StoreUnderTest) async throws {
-    let user = try await makeUser(harness.store, "frank")
+    let user = try await harness.insertSampleUser("frank")
     let session = try await harness.store.write {
-      try $0.insertSession(
-        userID: user.id, tokenHash: ContractSample.tokenHash(3), createdAt: ContractSample.time(0),
-        expiresAt: ContractSample.time(100))
+      try $0.insertSampleSession(3, for: user.id, until: 100)
     }
     try await harness.store.write {
       try $0.touchSession(
@@ -96,21 +82,16 @@ extension StoreContract {
   }
 
   static func deletions(_ harness: StoreUnderTest) async throws {
-    let user = try await makeUser(harness.store, "grace")
-    let other = try await makeUser(harness.store, "heidi")
+    let user = try await harness.insertSampleUser("grace")
+    let other = try await harness.insertSampleUser("heidi")
     let ids = try await harness.store.write { context in
       try (1...4).map { index in
-        try context.insertSession(
-          userID: user.id, tokenHash: ContractSample.tokenHash(UInt8(index)),
-          createdAt: ContractSample.time(index),
-          expiresAt: ContractSample.time(index * 100)
-        ).id
+        try context.insertSampleSession(UInt8(index), for: user.id, from: index, until: index * 100)
+          .id
       }
     }
     let otherSession = try await harness.store.write {
-      try $0.insertSession(
-        userID: other.id, tokenHash: ContractSample.tokenHash(9), createdAt: ContractSample.time(0),
-        expiresAt: ContractSample.time(50))
+      try $0.insertSampleSession(9, for: other.id, until: 50)
     }
     let listed = try await harness.store.read { try $0.sessions(of: user.id) }
     #expect(listed.map(\.id) == ids.reversed())
@@ -140,10 +121,7 @@ extension StoreContract {
   static func sessionForMissingUser(_ harness: StoreUnderTest) async throws {
     let error = await #expect(throws: AuthError.self) {
       _ = try await harness.store.write {
-        try $0.insertSession(
-          userID: UserID(rawValue: 42), tokenHash: ContractSample.tokenHash(1),
-          createdAt: ContractSample.time(0),
-          expiresAt: ContractSample.time(10))
+        try $0.insertSampleSession(1, for: UserID(rawValue: 42), until: 10)
       }
     }
     // The engines' foreign key, or a store's own check: a failure of the store either way,
@@ -157,7 +135,7 @@ extension StoreContract {
 
   static func extremeTimesAreClamped(_ harness: StoreUnderTest) async throws {
     let store = harness.store
-    let user = try await makeUser(store, "grace")
+    let user = try await harness.insertSampleUser("grace")
     let ends: [(byte: UInt8, expiresAt: Date)] = [
       (1, Date(timeIntervalSince1970: .infinity)), (2, Date(timeIntervalSince1970: 1e300)),
       (3, Date(timeIntervalSince1970: -.infinity)), (4, Date(timeIntervalSince1970: .nan)),

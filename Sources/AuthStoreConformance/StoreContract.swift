@@ -106,6 +106,11 @@ final class StoreUnderTest {
     return store
   }
 
+  /// Inserts an account with the sample password hash in a transaction of its own.
+  func insertSampleUser(_ name: String) async throws -> User {
+    try await store.write { try $0.insertSampleUser(name) }
+  }
+
   /// How many sessions the store keeps: by the end of time every one has expired.
   func sessionCount() async throws -> Int {
     try await store.read { try $0.countExpiredSessions(asOf: ContractSample.endOfTime) }

@@ -73,13 +73,9 @@ extension StoreContract {
 
   static func revocationDuringUse(_ harness: StoreUnderTest) async throws {
     let other = try harness.secondStore()
-    let user = try await harness.store.write {
-      try $0.insertSampleUser("victim")
-    }
+    let user = try await harness.insertSampleUser("victim")
     let session = try await harness.store.write {
-      try $0.insertSession(
-        userID: user.id, tokenHash: ContractSample.tokenHash(5), createdAt: ContractSample.time(0),
-        expiresAt: ContractSample.time(1000))
+      try $0.insertSampleSession(5, for: user.id, until: 1000)
     }
     let seen = try await other.read {
       try $0.authenticatedSession(tokenHash: ContractSample.tokenHash(5))
@@ -109,9 +105,7 @@ extension StoreContract {
   }
 
   static func multiStatementRead(_ harness: StoreUnderTest) async throws {
-    let user = try await harness.store.write {
-      try $0.insertSampleUser("reader")
-    }
+    let user = try await harness.insertSampleUser("reader")
     let both = try await harness.store.read { context in
       (try context.userRecord(id: user.id)?.user, try context.sessions(of: user.id).count)
     }

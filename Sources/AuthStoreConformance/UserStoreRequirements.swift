@@ -37,9 +37,7 @@ extension StoreContract {
   }
 
   static func duplicateUsername(_ harness: StoreUnderTest) async throws {
-    _ = try await harness.store.write {
-      try $0.insertSampleUser("Alice")
-    }
+    _ = try await harness.insertSampleUser("Alice")
     for again in ["alice", "ALICE", "aLiCe"] {
       await #expect(throws: AuthError.store(.usernameTaken), "\(again)") {
         _ = try await harness.store.write {
@@ -51,9 +49,7 @@ extension StoreContract {
   }
 
   static func updatePasswordHash(_ harness: StoreUnderTest) async throws {
-    let user = try await harness.store.write {
-      try $0.insertSampleUser("carol")
-    }
+    let user = try await harness.insertSampleUser("carol")
     try await harness.store.write {
       try $0.updatePasswordHash("$argon2id$new", for: user.id, at: ContractSample.time(60))
     }
@@ -64,9 +60,7 @@ extension StoreContract {
   }
 
   static func passwordChangeRequired(_ harness: StoreUnderTest) async throws {
-    let user = try await harness.store.write {
-      try $0.insertSampleUser("erin")
-    }
+    let user = try await harness.insertSampleUser("erin")
     #expect(
       try await harness.store.read { try $0.userRecord(id: user.id) }?.passwordChangeRequired
         == false)

@@ -5,12 +5,23 @@ import Testing
 
 @Suite("Database files")
 struct FileTests {
+  /// Each case's own folder, removed with it.
+  private let folder: TemporaryFolder
+
+  init() throws { folder = try TemporaryFolder() }
+
+  /// A store on a new file in the case's folder, holding one account, so that its -wal and
+  /// -shm files exist.
+  private func storeHolding(_ name: String) async throws -> (path: String, store: SQLiteAuthStore) {
+    let path = folder.path("auth.sqlite")
+    let store = try SQLiteAuthStore.open(path: path)
+    try await insertSampleUser(name, into: store)
+    return (path, store)
+  }
+
   @Test("the database and its -wal and -shm files are created with mode 0600")
   func fileModes() async throws {
-    let folder = try TemporaryFolder()
-    let path = folder.path("modes.sqlite")
-    let store = try SQLiteAuthStore.open(path: path)
-    try await insertSampleUser("mode", into: store)
+    let (path, store) = try await storeHolding("mode")
     for file in [path, path + "-wal", path + "-shm"] {
       #expect(FileManager.default.fileExists(atPath: file), "\(file) missing")
       #expect(try permissions(file) == 0o600, "\(file)")
@@ -19,10 +30,7 @@ struct FileTests {
 
   @Test("close() writes the log back and deletes -wal and -shm; the data stay; later work throws")
   func close() async throws {
-    let folder = try TemporaryFolder()
-    let path = folder.path("closed.sqlite")
-    let store = try SQLiteAuthStore.open(path: path)
-    try await insertSampleUser("kept", into: store)
+    let (path, store) = try await storeHolding("kept")
     #expect(FileManager.default.fileExists(atPath: path + "-wal"))
     #expect(FileManager.default.fileExists(atPath: path + "-shm"))
     store.close()
@@ -39,7 +47,6 @@ struct FileTests {
 
   @Test("close() leaves -wal and -shm to another connection still open on the file")
   func closeBesideAnother() async throws {
-    let folder = try TemporaryFolder()
     let path = folder.path("shared-close.sqlite")
     let first = try SQLiteAuthStore.open(path: path)
     let second = try SQLiteAuthStore.open(path: path)
@@ -54,7 +61,6 @@ struct FileTests {
 
   @Test("two connections to one file writing in turn never see busy")
   func twoConnections() async throws {
-    let folder = try TemporaryFolder()
     let path = folder.path("shared.sqlite")
     let first = try SQLiteAuthStore.open(path: path)
     let second = try SQLiteAuthStore.open(path: path)
@@ -72,7 +78,6 @@ struct FileTests {
 
   @Test("a write lock held past the busy timeout surfaces as StoreError.busy")
   func busy() async throws {
-    let folder = try TemporaryFolder()
     let path = folder.path("busy.sqlite")
     let holder = try SQLiteDatabase.open(path: path)
     try SQLiteMigrator().migrate(holder)
