@@ -8,6 +8,30 @@ protocol SceneFailure: Error, Equatable {
   init(_ error: AuthError)
 }
 
+/// The failure of a scene over the signed-in session that names nothing of its own among
+/// what a use case throws (the account, the password change): a dead session, a busy store,
+/// or anything else. Such scenes show every `AuthError` alike, so they share one switch.
+protocol SignedInSceneFailure: SceneFailure {
+  /// The session is over.
+  static var sessionEnded: Self { get }
+  /// Another process held the database.
+  static var busy: Self { get }
+  /// Anything else.
+  static func unexpected(_ failure: UnexpectedFailure) -> Self
+}
+
+extension SignedInSceneFailure {
+  /// What a use case threw, as a scene over the signed-in session shows it.
+  init(_ error: AuthError) {
+    switch error {
+    case .notSignedIn: self = .sessionEnded
+    case .store(.busy): self = .busy
+    case .sessionNotFound, .administration, .store, .hashing, .tokens, .secondFactor:
+      self = .unexpected(UnexpectedFailure(error))
+    }
+  }
+}
+
 /// A scene whose actions call use cases. It stores only what happened (whether an action
 /// runs, why the last one failed) and writes both in one place, `perform(_:)`; its actions
 /// say only what they do.
