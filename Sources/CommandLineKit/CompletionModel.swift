@@ -105,20 +105,55 @@ enum ShellText {
 }
 
 /// What the bash and zsh scripts share: their function names, the lookup functions the
-/// walk asks, and the walk over the words typed. Only the case-pattern syntax and the
-/// way each shell offers a value differ.
-enum BourneScript {
+/// walk asks, the frame of the function that offers words, and the walk over the words
+/// typed. Each shell gives only its own syntax: how a case label reads, what a command
+/// offers and how, how the typed words are read, and how the script opens and registers.
+protocol BourneCompletion {
+  /// The program completed.
+  var tool: String { get }
+  /// Every command of the program, each with what follows it.
+  var nodes: [CompletionNode] { get }
+  /// The lines before the lookup functions: the comments, and any helper function.
+  var opening: [String] { get }
+  /// Alternatives, already quoted, as one case label.
+  func pattern(_ alternatives: [String]) -> String
+  /// The commands that offer a value's candidates.
+  func add(_ completion: ValueCompletion) -> String
+  /// The locals of `<f>_words`, declared before its `case`.
+  var wordsLocals: [String] { get }
+  /// What `<f>_words` offers after `node`'s words: its options, subcommands and arguments.
+  func offers(_ node: CompletionNode) -> [String]
+  /// Declares the walk's locals and opens the loop that puts each word before the cursor
+  /// in `word`.
+  var reading: [String] { get }
+  /// How the shell names the last word before the cursor.
+  var previousWord: String { get }
+  /// The lines after the walk, which hand it to the shell.
+  var registration: [String] { get }
+}
+
+extension BourneCompletion {
   /// `_my_tool` for `my-tool`: the prefix of every function the script defines.
-  static func function(for tool: String) -> String {
-    "_" + String(tool.map { $0 == "-" ? "_" : $0 })
+  var function: String { "_" + String(tool.map { $0 == "-" ? "_" : $0 }) }
+
+  /// The whole script.
+  var script: String {
+    let f = function
+    var lines = opening + lookups
+    lines += ["", "\(f)_words() {"] + wordsLocals + ["  case \"$1\" in"]
+    for node in nodes {
+      lines.append("    " + pattern([ShellText.quoted(node.key)]))
+      lines += offers(node)
+      lines.append("      ;;")
+    }
+    lines += ["  esac", "}", ""]
+    lines += walk + registration
+    return lines.joined(separator: "\n") + "\n"
   }
 
-  /// `<f>_is_subcommand`, `<f>_takes_value` and `<f>_value`; `pattern` turns alternatives
-  /// into one case label, `add` a value's candidates into the commands that offer them.
-  static func lookups(
-    _ f: String, nodes: [CompletionNode], pattern: ([String]) -> String,
-    add: (ValueCompletion) -> String
-  ) -> [String] {
+  /// `<f>_is_subcommand`, `<f>_takes_value` and `<f>_value`.
+  private var lookups: [String] {
+    let f = function
     var lines = ["\(f)_is_subcommand() {", "  case \"$1/$2\" in"]
     let subcommandPatterns = nodes.flatMap { node in
       node.subcommands.map { ShellText.quoted(node.key + "/" + $0.name) }
@@ -146,10 +181,10 @@ enum BourneScript {
 
   /// The function the shell calls: it walks the words typed, skipping option values,
   /// reading no options after `--` and keeping subcommand words as the command, then
-  /// completes. `reading` declares its locals and opens the loop that puts each word
-  /// before the cursor in `word`; `previousWord` is how the shell names the last of them.
-  static func walk(_ f: String, reading: [String], previousWord: String) -> [String] {
-    ["\(f)() {"] + reading + [
+  /// completes.
+  private var walk: [String] {
+    let f = function
+    return ["\(f)() {"] + reading + [
       "    if ((skip)); then skip=0; continue; fi",
       "    if ((!ended)) && [[ $word == -- ]]; then ended=1; continue; fi",
       "    if ((!ended)) && [[ $word == -?* ]]; then",

@@ -1,5 +1,6 @@
 import AuthCore
 import AuthCrypto
+import AuthTestSupport
 import Foundation
 import Testing
 
@@ -13,14 +14,7 @@ struct DjangoHasherTests {
     let lines = try Python.lines(
       """
       import json, sys
-      from django.conf import settings
-      settings.configure(PASSWORD_HASHERS=[
-          "django.contrib.auth.hashers.PBKDF2PasswordHasher",
-          "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
-          "django.contrib.auth.hashers.Argon2PasswordHasher",
-          "django.contrib.auth.hashers.BCryptSHA256PasswordHasher",
-          "django.contrib.auth.hashers.ScryptPasswordHasher",
-      ])
+      \(DjangoSettings.everyHasher)
       from django.contrib.auth.hashers import make_password
       for password in json.loads(sys.stdin.read()):
           print(make_password(password, hasher="\(algorithm)"))

@@ -2,10 +2,49 @@ import AuthCore
 
 /// A scene's failure: what a use case threw, sorted into the cases the scene names. Each
 /// failure sorts by an exhaustive switch over `AuthError`, so a new kind of error does not
-/// compile until every scene has decided what it shows for it.
+/// compile until every scene has decided what it shows for it. Every scene shows a busy store
+/// and anything it does not name alike.
 protocol SceneFailure: Error, Equatable {
+  /// Another process held the database.
+  static var busy: Self { get }
+  /// Anything the scene does not name.
+  static func unexpected(_ failure: UnexpectedFailure) -> Self
   /// The failure `error` is in this scene.
   init(_ error: AuthError)
+}
+
+/// The failure of a scene before a session starts (sign-in, sign-up, new password): its own
+/// cases come from the use case's answers, so among the errors it names only a busy store.
+protocol SignedOutSceneFailure: SceneFailure {}
+
+extension SignedOutSceneFailure {
+  /// What a use case threw, as a scene before a session shows it.
+  init(_ error: AuthError) {
+    switch error {
+    case .store(.busy): self = .busy
+    case .notSignedIn, .sessionNotFound, .administration, .store, .hashing, .tokens, .secondFactor:
+      self = .unexpected(UnexpectedFailure(error))
+    }
+  }
+}
+
+/// The failure of a scene over the signed-in session that names nothing else among the errors
+/// (the account, the password change): a dead session, a busy store, or anything else.
+protocol SignedInSceneFailure: SceneFailure {
+  /// The session is over.
+  static var sessionEnded: Self { get }
+}
+
+extension SignedInSceneFailure {
+  /// What a use case threw, as a scene over the signed-in session shows it.
+  init(_ error: AuthError) {
+    switch error {
+    case .notSignedIn: self = .sessionEnded
+    case .store(.busy): self = .busy
+    case .sessionNotFound, .administration, .store, .hashing, .tokens, .secondFactor:
+      self = .unexpected(UnexpectedFailure(error))
+    }
+  }
 }
 
 /// A scene whose actions call use cases. It stores only what happened (whether an action

@@ -23,7 +23,7 @@ public enum AccountStep: Hashable, Sendable {
 
 /// Why the home scene could not load or sign out. The description is the message shown.
 public enum AccountFailure: Error, Equatable, Sendable, CustomStringConvertible,
-  SceneFailure
+  SignedInSceneFailure
 {
   /// The session is over (expired, revoked, signed out elsewhere); the scene also steps
   /// with `userIsNotSignedIn`.
@@ -39,16 +39,6 @@ public enum AccountFailure: Error, Equatable, Sendable, CustomStringConvertible,
     case .sessionEnded: SceneMessages.sessionEnded
     case .busy: SceneMessages.busy
     case .unexpected(let failure): failure.description
-    }
-  }
-
-  /// What a use case threw, as the home shows it.
-  init(_ error: AuthError) {
-    switch error {
-    case .notSignedIn: self = .sessionEnded
-    case .store(.busy): self = .busy
-    case .sessionNotFound, .administration, .store, .hashing, .tokens, .secondFactor:
-      self = .unexpected(UnexpectedFailure(error))
     }
   }
 }

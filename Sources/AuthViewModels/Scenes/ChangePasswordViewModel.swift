@@ -14,7 +14,7 @@ public enum ChangePasswordStep: Hashable, Sendable {
 /// Why a password change did not happen, beyond its fields' rules; the description is the
 /// message shown (a refused current password shows under its field too).
 public enum ChangePasswordFailure: Error, Equatable, Sendable, CustomStringConvertible,
-  SceneFailure
+  SignedInSceneFailure
 {
   /// The current password was refused: incorrect, or too many attempts.
   case currentPasswordRefused(CurrentPasswordRefusal)
@@ -32,16 +32,6 @@ public enum ChangePasswordFailure: Error, Equatable, Sendable, CustomStringConve
     case .sessionEnded: SceneMessages.sessionEnded
     case .busy: SceneMessages.busy
     case .unexpected(let failure): failure.description
-    }
-  }
-
-  /// What a use case threw, as the form shows it.
-  init(_ error: AuthError) {
-    switch error {
-    case .notSignedIn: self = .sessionEnded
-    case .store(.busy): self = .busy
-    case .sessionNotFound, .administration, .store, .hashing, .tokens, .secondFactor:
-      self = .unexpected(UnexpectedFailure(error))
     }
   }
 }

@@ -13,7 +13,7 @@ public enum NewPasswordStep: Hashable, Sendable {
 /// Why a new password did not start a session, beyond its fields' rules. The description is
 /// the message the step shows.
 public enum NewPasswordFailure: Error, Equatable, Sendable, CustomStringConvertible,
-  SceneFailure
+  SignedOutSceneFailure
 {
   /// The password changed, the account was locked or its code was used since the check:
   /// sign in again.
@@ -29,15 +29,6 @@ public enum NewPasswordFailure: Error, Equatable, Sendable, CustomStringConverti
     case .expired: AuthMessages.signInFailed
     case .busy: SceneMessages.busy
     case .unexpected(let failure): failure.description
-    }
-  }
-
-  /// What a use case threw, as the step shows it.
-  init(_ error: AuthError) {
-    switch error {
-    case .store(.busy): self = .busy
-    case .notSignedIn, .sessionNotFound, .administration, .store, .hashing, .tokens, .secondFactor:
-      self = .unexpected(UnexpectedFailure(error))
     }
   }
 }

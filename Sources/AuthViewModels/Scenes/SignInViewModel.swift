@@ -19,7 +19,7 @@ public enum SignInStep: Hashable, Sendable {
 
 /// Why a sign-in did not start a session. The description is the message the form shows.
 public enum SignInFailure: Error, Equatable, Sendable, CustomStringConvertible,
-  SceneFailure
+  SignedOutSceneFailure
 {
   /// Unknown user, wrong password or too many attempts: one answer for all three.
   case refused
@@ -34,15 +34,6 @@ public enum SignInFailure: Error, Equatable, Sendable, CustomStringConvertible,
     case .refused: AuthMessages.signInFailed
     case .busy: SceneMessages.busy
     case .unexpected(let failure): failure.description
-    }
-  }
-
-  /// What a use case threw, as the form shows it.
-  init(_ error: AuthError) {
-    switch error {
-    case .store(.busy): self = .busy
-    case .notSignedIn, .sessionNotFound, .administration, .store, .hashing, .tokens, .secondFactor:
-      self = .unexpected(UnexpectedFailure(error))
     }
   }
 }

@@ -14,7 +14,7 @@ public enum SignUpStep: Hashable, Sendable {
 /// Why a sign-up did not create the account, beyond its fields (a taken name is the
 /// username field's answer). The description is the message the form shows.
 public enum SignUpFailure: Error, Equatable, Sendable, CustomStringConvertible,
-  SceneFailure
+  SignedOutSceneFailure
 {
   /// Another process held the database.
   case busy
@@ -26,15 +26,6 @@ public enum SignUpFailure: Error, Equatable, Sendable, CustomStringConvertible,
     switch self {
     case .busy: SceneMessages.busy
     case .unexpected(let failure): failure.description
-    }
-  }
-
-  /// What a use case threw, as the form shows it.
-  init(_ error: AuthError) {
-    switch error {
-    case .store(.busy): self = .busy
-    case .notSignedIn, .sessionNotFound, .administration, .store, .hashing, .tokens, .secondFactor:
-      self = .unexpected(UnexpectedFailure(error))
     }
   }
 }

@@ -222,14 +222,7 @@ enum DjangoHashes {
     let input = try JSONSerialization.data(withJSONObject: accounts.map { [$0.0, $0.1, $0.2] })
     let code = """
       import json, sys
-      from django.conf import settings
-      settings.configure(PASSWORD_HASHERS=[
-          "django.contrib.auth.hashers.PBKDF2PasswordHasher",
-          "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
-          "django.contrib.auth.hashers.Argon2PasswordHasher",
-          "django.contrib.auth.hashers.BCryptSHA256PasswordHasher",
-          "django.contrib.auth.hashers.ScryptPasswordHasher",
-      ])
+      \(DjangoSettings.everyHasher)
       from django.contrib.auth.hashers import make_password, PBKDF2PasswordHasher
       class Django51(PBKDF2PasswordHasher):
           iterations = 870000

@@ -113,6 +113,22 @@ extension GroupsCommand {
     help: "Read the username from the first line of standard input and the groups, apart by "
       + "spaces, from the second (mod_authnz_external's group checker pipe).")
 
+  /// `groups add` and `groups remove`: a group and the accounts to change in it, all or
+  /// nothing.
+  private static func membershipChange(
+    _ name: String, abstract: String,
+    _ change: @escaping @MainActor @Sendable (GroupsCommand, String, [String]) async throws -> Void
+  ) -> Subcommand {
+    Subcommand(
+      name, abstract: abstract,
+      discussion: "All or nothing: a name with no account exits 65 and nothing changes.",
+      arguments: [group, users]
+    ) { context in
+      try await change(
+        GroupsCommand(context: context), context.required(group), context.values.all(users))
+    }
+  }
+
   static let declaration: Subcommand = Subcommand(
     "groups", abstract: "Groups of accounts: add, remove, list, import, check.",
     discussion: """
@@ -123,21 +139,12 @@ extension GroupsCommand {
       'groups check' answers Apache's 'Require group' (see docs/cli.md).
       """,
     subcommands: [
-      Subcommand(
-        "add", abstract: "Put accounts in a group, making it if needed.",
-        discussion: "All or nothing: a name with no account exits 65 and nothing changes.",
-        arguments: [group, users]
-      ) { context in
-        try await GroupsCommand(context: context).add(
-          context.required(group), context.values.all(users))
+      membershipChange("add", abstract: "Put accounts in a group, making it if needed.") {
+        try await $0.add($1, $2)
       },
-      Subcommand(
-        "remove", abstract: "Take accounts out of a group; an empty group is gone.",
-        discussion: "All or nothing: a name with no account exits 65 and nothing changes.",
-        arguments: [group, users]
-      ) { context in
-        try await GroupsCommand(context: context).remove(
-          context.required(group), context.values.all(users))
+      membershipChange("remove", abstract: "Take accounts out of a group; an empty group is gone.")
+      {
+        try await $0.remove($1, $2)
       },
       Subcommand(
         "list", abstract: "List every group and its member count, or one group's members.",
