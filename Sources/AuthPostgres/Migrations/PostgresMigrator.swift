@@ -209,11 +209,6 @@ public struct PostgresMigrator: MigrationExecutor {
     return try PostgresSchema.objects(in: connection, schema: scratch ?? "pg_temp")
   }
 
-  /// The digest of migrations 1…`version` (identifiers and SQL); `nil` at version 0.
-  func migrationsDigest(upTo version: Int) -> String? {
-    Migration.digest(of: migrations.filter { $0.version <= version })
-  }
-
   private func inSnapshot<T>(
     _ connection: PostgresConnection, _ work: () throws -> T
   ) throws -> T {
