@@ -7,9 +7,9 @@ import AuthDatabase
   import Foundation
 #endif
 
-// Appending is the same statement on both engines; reading with conditions is not (how a
-// list of kinds is matched, how a NULL parameter is typed), so each engine writes those two
-// statements (`eventsStatement`, `latestEventStatement`) and the reads are written here.
+// The same statements on both engines but for how a list of kinds is matched
+// (`isListed(_:in:)`). A value that may be NULL is cast to its type, which PostgreSQL cannot
+// infer from `IS NULL` alone.
 
 extension SQLStoreContext {
   package func append(_ event: AuthEventDraft) throws(AuthError) {
@@ -48,6 +48,41 @@ extension SQLStoreContext {
         row throws(Failure) in try row.decode(Date?.self, "latest")
       } ?? nil
     }
+  }
+
+  /// One statement for every combination of the query's conditions, where a condition whose
+  /// value is NULL holds. `hashedName` is the query's name as a failed sign-in at a free name
+  /// stores it; `kinds` is the kinds' names joined by commas. The limit is clamped before the
+  /// text.
+  private static func eventsStatement(
+    _ query: AuditQuery, hashedName: String?, kinds: String?
+  ) -> Query {
+    let userID = query.userID?.rawValue
+    let rowLimit = max(query.limit, 0)
+    return """
+      SELECT auth_events.id, auth_events.time, auth_events.kind, auth_events.user_id,
+        COALESCE(users.username, auth_events.username) AS username, auth_events.detail
+      FROM auth_events LEFT JOIN users ON users.id = auth_events.user_id
+      WHERE (CAST(\(query.username) AS text) IS NULL
+          OR (auth_events.user_id IS NULL
+            AND (auth_events.username = CAST(\(query.username) AS text)
+              OR auth_events.username = CAST(\(hashedName) AS text))))
+        AND (CAST(\(userID) AS bigint) IS NULL OR auth_events.user_id = CAST(\(userID) AS bigint))
+        AND (CAST(\(kinds) AS text) IS NULL
+          OR \(isListed("auth_events.kind", in: "CAST(\(kinds) AS text)")))
+        AND (CAST(\(query.since) AS bigint) IS NULL
+          OR auth_events.time >= CAST(\(query.since) AS bigint))
+      ORDER BY auth_events.time DESC, auth_events.id DESC LIMIT \(rowLimit)
+      """
+  }
+
+  /// The time of `userID`'s latest event whose kind is in `kinds` (names joined by commas),
+  /// as `latest`.
+  private static func latestEventStatement(of userID: UserID, kinds: String) -> Query {
+    """
+    SELECT \(Query.builtInSchema)max(time) AS latest FROM auth_events
+    WHERE user_id = \(userID.rawValue) AND \(isListed("kind", in: "CAST(\(kinds) AS text)"))
+    """
   }
 
   /// The kinds' names, sorted and joined by commas, so that a statement's text never varies

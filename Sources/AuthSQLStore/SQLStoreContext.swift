@@ -35,14 +35,9 @@ public protocol SQLStoreContext: AuthStoreContext {
   /// (`NameHash`) under this database's key.
   func storedName(_ name: String) throws(Failure) -> String
 
-  /// The audit log's read of the events `query` selects, newest first, as `event(from:)`
-  /// reads them: one statement for every combination, where a condition whose value is NULL
-  /// holds. `hashedName` is the query's name as a failed sign-in at a free name stores it;
-  /// `kinds` is the kinds' names joined by commas.
-  static func eventsStatement(_ query: AuditQuery, hashedName: String?, kinds: String?) -> Query
-  /// The time of `userID`'s latest event whose kind is in `kinds` (names joined by commas),
-  /// as `latest`.
-  static func latestEventStatement(of userID: UserID, kinds: String) -> Query
+  /// The condition that `name` is one of the names of `list`, text of names joined by
+  /// commas: the one part of the audit log's reads that each engine spells its own way.
+  static func isListed(_ name: Query, in list: Query) -> Query
 
   /// The error for a value the schema promises and the statement did not return.
   static func unexpectedValue(in column: String) -> Failure

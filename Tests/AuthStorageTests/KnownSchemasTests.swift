@@ -82,13 +82,9 @@ import Testing
   }
 
   @Test func changedMigrationsFindNoRecordAndAreJudgedTheSlowWay() throws {
-    let changed = SQLiteMigrator().migrations.map {
-      Migration(identifier: $0.identifier, version: $0.version, sql: $0.sql + "\n-- changed")
-    }
-    let migrator = SQLiteMigrator(migrations: changed)
-    let digest = migrator.migrationsDigest(upTo: migrator.newestVersion)
-    #expect(digest != nil)
-    #expect(SQLiteKnownSchemas.digest(ofSchemaCreatedBy: digest) == nil)
+    let migrator = changedCopy(
+      of: SQLiteMigrator(), SQLiteMigrator.init(migrations:),
+      unknownTo: SQLiteKnownSchemas.digest(ofSchemaCreatedBy:))
     let database = try SQLiteDatabase.openInMemory()
     defer { database.close() }
     try migrator.migrate(database)

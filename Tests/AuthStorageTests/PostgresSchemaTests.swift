@@ -108,13 +108,9 @@ struct PostgresSchemaTests {
   }
 
   @Test func changedMigrationsFindNoRecordAndAreJudgedTheSlowWay() throws {
-    let changed = PostgresMigrator().migrations.map {
-      Migration(identifier: $0.identifier, version: $0.version, sql: $0.sql + "\n-- changed")
-    }
-    let migrator = PostgresMigrator(migrations: changed)
-    let digest = migrator.migrationsDigest(upTo: migrator.newestVersion)
-    #expect(digest != nil)
-    #expect(PostgresKnownSchemas.digest(ofSchemaCreatedBy: digest) == nil)
+    let migrator = changedCopy(
+      of: PostgresMigrator(), PostgresMigrator.init(migrations:),
+      unknownTo: PostgresKnownSchemas.digest(ofSchemaCreatedBy:))
     let target = try TestPostgres.freshSchema()
     let connection = try PostgresConnection.connect(target.connectionString, target: "test")
     try migrator.migrate(connection)

@@ -75,4 +75,9 @@ extension MigrationExecutor {
   public var problem: MigrationSetError? { plan.problem }
   /// The version a fully migrated database has; 0 when there are no migrations.
   public var newestVersion: Int { plan.newestVersion }
+  /// The digest of migrations 1…`version` (identifiers and SQL), by which an engine's record
+  /// of known schemas is keyed; `nil` at version 0.
+  package func migrationsDigest(upTo version: Int) -> String? {
+    Migration.digest(of: migrations.filter { $0.version <= version })
+  }
 }

@@ -596,3 +596,13 @@ public struct PostgresEndpoint: Hashable, Sendable {
     self.options = options
   }
 }
+
+// The migrators read their record tables through this, on either engine.
+extension PostgresConnection: DatabaseConnection {
+  /// Whether the search path finds a table of this name.
+  public func tableExists(_ name: String) throws(PostgresError) -> Bool {
+    try queryFirst("SELECT pg_catalog.to_regclass(\(name)::text) IS NOT NULL AS present") {
+      row throws(PostgresError) in try row.decode(Bool.self, "present")
+    } ?? false
+  }
+}

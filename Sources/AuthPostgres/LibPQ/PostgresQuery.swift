@@ -24,11 +24,6 @@ public struct PostgresQuery: ExpressibleByStringInterpolation, Sendable {
     binds = []
   }
 
-  /// A statement with no values.
-  public init(stringLiteral sql: String) {
-    self.init(sql: sql)
-  }
-
   /// A statement and the values interpolated into it.
   public init(stringInterpolation: StringInterpolation) {
     pieces = stringInterpolation.pieces
@@ -60,16 +55,6 @@ public struct PostgresQuery: ExpressibleByStringInterpolation, Sendable {
       pieces[pieces.count - 1] += literal
     }
 
-    /// A value, bound to a parameter of its own.
-    public mutating func appendInterpolation(_ value: some DatabaseValueConvertible) {
-      appendInterpolation(value.databaseValue)
-    }
-
-    /// A value that may be missing, bound as NULL when it is.
-    public mutating func appendInterpolation(_ value: (some DatabaseValueConvertible)?) {
-      appendInterpolation(value?.databaseValue ?? .null)
-    }
-
     /// A value as both engines store it.
     public mutating func appendInterpolation(_ value: DatabaseValue) {
       binds.append(value)
@@ -81,11 +66,6 @@ public struct PostgresQuery: ExpressibleByStringInterpolation, Sendable {
       pieces[pieces.count - 1] += fragment.pieces[0]
       pieces += fragment.pieces.dropFirst()
       binds += fragment.binds
-    }
-
-    /// A table or column name, quoted as an identifier (never a value).
-    public mutating func appendInterpolation(identifier: String) {
-      appendLiteral(SQLText.identifier(identifier))
     }
   }
 }

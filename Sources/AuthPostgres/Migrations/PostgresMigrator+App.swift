@@ -6,40 +6,15 @@ import AuthDatabase
   import Foundation
 #endif
 
-extension PostgresMigrator {
-  /// Applies an app's pending migrations, after authcli's own (`migrate(_:at:creatingTables:)`),
-  /// in the schema named after the namespace (created by the first), and returns the ones
-  /// applied (empty when up to date).
-  ///
-  /// Each runs in its own transaction, under the lock authcli's migrations take, with the
-  /// search path set to the app's schema and then authcli's (so the app's tables go in its
-  /// own schema and `REFERENCES users (id)` finds authcli's table), and with its row in
+extension PostgresMigrator: AppMigrationExecutor {
+  /// Applies one of an app's migrations in its own transaction, under the lock authcli's
+  /// migrations take, in the schema named after the namespace (created by the first), with
+  /// the search path set to the app's schema and then authcli's (so the app's tables go in
+  /// its own schema and `REFERENCES users (id)` finds authcli's table), and with its row in
   /// `app_migrations`; `schema_migrations` is left alone. A migration that changes anything
   /// in authcli's schema (a trigger, index, rule or policy on one of its tables, an object
-  /// among them) is rolled back (`PostgresError.unexpectedSchema`). Throws
-  /// `MigrationSetError` for a broken set, a namespace recorded at a newer version, or a
-  /// record under another name.
-  @discardableResult
-  public func migrate(
-    _ connection: PostgresConnection, app: AppMigrations, at time: Date = Date()
-  ) throws -> [Migration] {
-    try app.applyPending(recorded: try Self.appliedMigrations(of: app.namespace, in: connection)) {
-      try apply($0, of: app.namespace, to: connection, at: time)
-    }
-  }
-
-  /// The identifiers an app's namespace records as applied, in version order; empty before
-  /// authcli's migration that keeps them, or before the app's first. Reads only.
-  public static func appliedMigrations(
-    of namespace: String, in connection: PostgresConnection
-  ) throws -> [String] {
-    guard try tableExists("app_migrations", in: connection) else { return [] }
-    return try connection.query(
-      "SELECT identifier FROM app_migrations WHERE namespace = \(namespace) ORDER BY version"
-    ) { row throws(PostgresError) in try row.decode(String.self, "identifier") }
-  }
-
-  private func apply(
+  /// among them) is rolled back (`PostgresError.unexpectedSchema`).
+  public func applyAppMigration(
     _ migration: Migration, of namespace: String, to connection: PostgresConnection,
     at time: Date
   ) throws -> Bool {

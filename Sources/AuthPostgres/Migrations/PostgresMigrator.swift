@@ -209,11 +209,6 @@ public struct PostgresMigrator: MigrationExecutor {
     return try PostgresSchema.objects(in: connection, schema: scratch ?? "pg_temp")
   }
 
-  /// The digest of migrations 1…`version` (identifiers and SQL); `nil` at version 0.
-  func migrationsDigest(upTo version: Int) -> String? {
-    Migration.digest(of: migrations.filter { $0.version <= version })
-  }
-
   private func inSnapshot<T>(
     _ connection: PostgresConnection, _ work: () throws -> T
   ) throws -> T {
@@ -327,7 +322,7 @@ public struct PostgresMigrator: MigrationExecutor {
 
   /// The recorded migrations, oldest first; none before the record table exists.
   private func records(in connection: PostgresConnection) throws -> [Record] {
-    guard try Self.tableExists("schema_migrations", in: connection) else { return [] }
+    guard try connection.tableExists("schema_migrations") else { return [] }
     return try connection.query(Self.recordsSQL, row: Self.record)
   }
 
@@ -364,13 +359,5 @@ public struct PostgresMigrator: MigrationExecutor {
       if connection.isOpen { try? connection.executeScript("ROLLBACK") }
       throw error
     }
-  }
-
-  /// Whether the search path finds a table of this name: the record tables, which exist
-  /// only from the migration that makes them on.
-  static func tableExists(_ table: String, in connection: PostgresConnection) throws -> Bool {
-    try connection.queryFirst(
-      "SELECT pg_catalog.to_regclass(\(table)::text) IS NOT NULL AS present"
-    ) { row throws(PostgresError) in try row.decode(Bool.self, "present") } ?? false
   }
 }

@@ -236,10 +236,3 @@ extension SchemaObject {
     return digest.hex()
   }
 }
-
-extension SQLiteMigrator {
-  /// The digest of migrations 1…`version` (identifiers and SQL); `nil` at version 0.
-  func migrationsDigest(upTo version: Int) -> String? {
-    Migration.digest(of: migrations.filter { $0.version <= version })
-  }
-}

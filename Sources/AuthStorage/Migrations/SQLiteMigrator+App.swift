@@ -6,39 +6,13 @@ import AuthDatabase
   import Foundation
 #endif
 
-extension SQLiteMigrator {
-  /// Applies an app's pending migrations, after authcli's own (`migrate(_:at:)`), and
-  /// returns the ones applied (empty when up to date).
-  ///
-  /// Each runs in its own IMMEDIATE transaction with its row in `app_migrations`, foreign
-  /// keys off and checked before the commit, as authcli's do; `user_version` and
-  /// `schema_migrations` are left alone. A migration that leaves authcli's objects other
-  /// than its migrations made them, or attaches anything to them, is rolled back
-  /// (`SQLiteError.unexpectedSchema`). Throws `MigrationSetError` for a broken set, a
-  /// namespace recorded at a newer version, or a record under another name.
-  @discardableResult
-  public func migrate(
-    _ database: SQLiteDatabase, app: AppMigrations, at time: Date = Date()
-  ) throws -> [Migration] {
-    try app.applyPending(recorded: try Self.appliedMigrations(of: app.namespace, in: database)) {
-      try apply($0, of: app.namespace, to: database, at: time)
-    }
-  }
-
-  /// The identifiers an app's namespace records as applied, in version order; empty before
-  /// authcli's migration that keeps them, or before the app's first. Reads only.
-  public static func appliedMigrations(
-    of namespace: String, in database: SQLiteDatabase
-  ) throws -> [String] {
-    guard try database.tableExists("app_migrations") else { return [] }
-    return try database.query(
-      """
-      SELECT identifier FROM app_migrations WHERE namespace = \(namespace) ORDER BY version
-      """
-    ) { row throws(SQLiteError) in try row.decode(String.self, "identifier") }
-  }
-
-  private func apply(
+extension SQLiteMigrator: AppMigrationExecutor {
+  /// Applies one of an app's migrations in its own IMMEDIATE transaction with its row in
+  /// `app_migrations`, foreign keys off and checked before the commit, as authcli's do;
+  /// `user_version` and `schema_migrations` are left alone. A migration that leaves
+  /// authcli's objects other than its migrations made them, or attaches anything to them, is
+  /// rolled back (`SQLiteError.unexpectedSchema`).
+  public func applyAppMigration(
     _ migration: Migration, of namespace: String, to database: SQLiteDatabase, at time: Date
   ) throws -> Bool {
     try database.executeScript("PRAGMA foreign_keys = OFF")

@@ -81,3 +81,6 @@ extension SQLiteDatabase {
     try scalarInt("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = \(name)") > 0
   }
 }
+
+// The migrators read their record tables through this, on either engine.
+extension SQLiteDatabase: DatabaseConnection {}

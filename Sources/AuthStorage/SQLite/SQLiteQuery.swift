@@ -23,11 +23,6 @@ public struct SQLiteQuery: ExpressibleByStringInterpolation, Sendable {
     self.binds = []
   }
 
-  /// A statement with no values.
-  public init(stringLiteral sql: String) {
-    self.init(sql: sql)
-  }
-
   /// A statement and the values interpolated into it.
   public init(stringInterpolation: StringInterpolation) {
     sql = stringInterpolation.sql
@@ -50,18 +45,6 @@ public struct SQLiteQuery: ExpressibleByStringInterpolation, Sendable {
       sql += literal
     }
 
-    /// A value, bound to a parameter of its own.
-    public mutating func appendInterpolation(_ value: some DatabaseValueConvertible) {
-      sql += "?"
-      binds.append(value.databaseValue)
-    }
-
-    /// A value that may be missing, bound as NULL when it is.
-    public mutating func appendInterpolation(_ value: (some DatabaseValueConvertible)?) {
-      sql += "?"
-      binds.append(value?.databaseValue ?? .null)
-    }
-
     /// A value as both engines store it.
     public mutating func appendInterpolation(_ value: DatabaseValue) {
       sql += "?"
@@ -74,11 +57,6 @@ public struct SQLiteQuery: ExpressibleByStringInterpolation, Sendable {
       sql.reserveCapacity(sql.utf8.count + fragment.sql.utf8.count + 64)
       sql += fragment.sql
       binds += fragment.binds
-    }
-
-    /// A table or column name, quoted as an identifier (never a value).
-    public mutating func appendInterpolation(identifier: String) {
-      sql += SQLText.identifier(identifier)
     }
   }
 }
