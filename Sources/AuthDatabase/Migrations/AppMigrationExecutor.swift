@@ -6,7 +6,7 @@
 
 /// A connection as a migrator reads its record tables through it, on either engine
 /// (`SQLiteDatabase`, `PostgresConnection`).
-public protocol DatabaseConnection: AnyObject {
+package protocol DatabaseConnection: AnyObject {
   /// The engine's query.
   associatedtype Query: DatabaseQuery
   /// The engine's row.
@@ -23,8 +23,10 @@ public protocol DatabaseConnection: AnyObject {
 /// A migrator that applies an app's migrations (`AppMigrations`) beside authcli's: the
 /// reading of what a namespace records and the order of the work are the same on both
 /// engines; each engine applies one migration its own way (its transaction, its lock, its
-/// schema check).
-public protocol AppMigrationExecutor: MigrationExecutor {
+/// schema check). Package-wide: a migrator's public `migrate(_:app:at:)` calls
+/// `migrateApp`, so that the one-migration step, which checks neither the set nor the
+/// records, is no public API.
+package protocol AppMigrationExecutor: MigrationExecutor {
   /// The engine's connection.
   associatedtype Connection: DatabaseConnection
 
@@ -41,18 +43,19 @@ extension AppMigrationExecutor {
   /// (empty when up to date); each as `applyAppMigration` describes for the engine. Throws
   /// `MigrationSetError` for a broken set, a namespace recorded at a newer version, or a
   /// record under another name.
-  @discardableResult
-  public func migrate(
-    _ connection: Connection, app: AppMigrations, at time: Date = Date()
+  package func migrateApp(
+    _ connection: Connection, app: AppMigrations, at time: Date
   ) throws -> [Migration] {
-    try app.applyPending(recorded: try Self.appliedMigrations(of: app.namespace, in: connection)) {
+    try app.applyPending(
+      recorded: try Self.recordedAppMigrations(of: app.namespace, in: connection)
+    ) {
       try applyAppMigration($0, of: app.namespace, to: connection, at: time)
     }
   }
 
   /// The identifiers an app's namespace records as applied, in version order; empty before
   /// authcli's migration that keeps them, or before the app's first. Reads only.
-  public static func appliedMigrations(
+  package static func recordedAppMigrations(
     of namespace: String, in connection: Connection
   ) throws -> [String] {
     guard try connection.tableExists("app_migrations") else { return [] }

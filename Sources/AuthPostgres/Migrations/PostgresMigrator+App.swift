@@ -7,6 +7,24 @@ import AuthDatabase
 #endif
 
 extension PostgresMigrator: AppMigrationExecutor {
+  /// Applies an app's pending migrations, after authcli's own, and returns the ones applied
+  /// (empty when up to date). Throws `MigrationSetError` for a broken set, a namespace
+  /// recorded at a newer version, or a record under another name.
+  @discardableResult
+  public func migrate(
+    _ connection: PostgresConnection, app: AppMigrations, at time: Date = Date()
+  ) throws -> [Migration] {
+    try migrateApp(connection, app: app, at: time)
+  }
+
+  /// The identifiers an app's namespace records as applied, in version order; empty before
+  /// authcli's migration that keeps them, or before the app's first. Reads only.
+  public static func appliedMigrations(
+    of namespace: String, in connection: PostgresConnection
+  ) throws -> [String] {
+    try recordedAppMigrations(of: namespace, in: connection)
+  }
+
   /// Applies one of an app's migrations in its own transaction, under the lock authcli's
   /// migrations take, in the schema named after the namespace (created by the first), with
   /// the search path set to the app's schema and then authcli's (so the app's tables go in
@@ -14,7 +32,7 @@ extension PostgresMigrator: AppMigrationExecutor {
   /// `app_migrations`; `schema_migrations` is left alone. A migration that changes anything
   /// in authcli's schema (a trigger, index, rule or policy on one of its tables, an object
   /// among them) is rolled back (`PostgresError.unexpectedSchema`).
-  public func applyAppMigration(
+  package func applyAppMigration(
     _ migration: Migration, of namespace: String, to connection: PostgresConnection,
     at time: Date
   ) throws -> Bool {

@@ -7,12 +7,30 @@ import AuthDatabase
 #endif
 
 extension SQLiteMigrator: AppMigrationExecutor {
+  /// Applies an app's pending migrations, after authcli's own, and returns the ones applied
+  /// (empty when up to date). Throws `MigrationSetError` for a broken set, a namespace
+  /// recorded at a newer version, or a record under another name.
+  @discardableResult
+  public func migrate(
+    _ database: SQLiteDatabase, app: AppMigrations, at time: Date = Date()
+  ) throws -> [Migration] {
+    try migrateApp(database, app: app, at: time)
+  }
+
+  /// The identifiers an app's namespace records as applied, in version order; empty before
+  /// authcli's migration that keeps them, or before the app's first. Reads only.
+  public static func appliedMigrations(
+    of namespace: String, in database: SQLiteDatabase
+  ) throws -> [String] {
+    try recordedAppMigrations(of: namespace, in: database)
+  }
+
   /// Applies one of an app's migrations in its own IMMEDIATE transaction with its row in
   /// `app_migrations`, foreign keys off and checked before the commit, as authcli's do;
   /// `user_version` and `schema_migrations` are left alone. A migration that leaves
   /// authcli's objects other than its migrations made them, or attaches anything to them, is
   /// rolled back (`SQLiteError.unexpectedSchema`).
-  public func applyAppMigration(
+  package func applyAppMigration(
     _ migration: Migration, of namespace: String, to database: SQLiteDatabase, at time: Date
   ) throws -> Bool {
     try database.executeScript("PRAGMA foreign_keys = OFF")
