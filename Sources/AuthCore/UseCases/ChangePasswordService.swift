@@ -51,7 +51,8 @@ public struct ChangePasswordService: ChangePasswordUseCase {
   ) async throws(AuthError)
     -> ChangePasswordResult
   {
-    let found = try await account.read(token) { found, _ in found }
+    let tokenHash = try account.resolver.hash(of: token)
+    let found = try await account.read(tokenHash: tokenHash) { found, _ in found }
     let validation = validate(request, username: found.user.username)
     guard let current = validation.currentPassword.asValidated,
       let replacement = validation.newPassword.asValidated, validation.isValid
@@ -63,7 +64,7 @@ public struct ChangePasswordService: ChangePasswordUseCase {
     case .refused(let refusal): return .refused(refusal)
     }
     let newHash = try hasher.hashed(replacement)
-    let ended = try await replaceHash(of: passed, with: newHash, keeping: token)
+    let ended = try await replaceHash(of: passed, with: newHash, keeping: tokenHash)
     guard let ended else { return .refused(.incorrect) }
     return .changed(endedSessions: ended)
   }
@@ -71,11 +72,10 @@ public struct ChangePasswordService: ChangePasswordUseCase {
   /// Stores the new hash and ends the other sessions, if the session still lives
   /// and the hash did not change meanwhile; returns how many sessions ended.
   private func replaceHash(
-    of passed: PasswordCheck.Passed, with newHash: String, keeping token: SessionToken
+    of passed: PasswordCheck.Passed, with newHash: String, keeping hash: TokenHash
   )
     async throws(AuthError) -> Int?
   {
-    let hash = try account.resolver.hash(of: token)
     let now = account.clock.now()
     let resolver = account.resolver
     let passwords = account.passwords

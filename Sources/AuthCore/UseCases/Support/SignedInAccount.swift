@@ -38,7 +38,14 @@ struct SignedInAccount: Sendable {
     _ token: SessionToken,
     _ work: (AuthenticatedSession, any AuthStoreContext) throws(AuthError) -> T
   ) async throws(AuthError) -> T {
-    let hash = try resolver.hash(of: token)
+    try await read(tokenHash: try resolver.hash(of: token), work)
+  }
+
+  /// The same, for a caller that keeps the token's hash for a write that follows.
+  func read<T: Sendable>(
+    tokenHash hash: TokenHash,
+    _ work: (AuthenticatedSession, any AuthStoreContext) throws(AuthError) -> T
+  ) async throws(AuthError) -> T {
     let resolver = resolver
     let now = clock.now()
     return try await store.read { context throws(AuthError) in
