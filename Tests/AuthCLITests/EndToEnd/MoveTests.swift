@@ -51,7 +51,7 @@ struct MoveTests {
     #expect(again.output == exported.output)
   }
 
-  @Test(.enabled(if: TestPostgres.shouldRun))
+  @Test(.enabled(if: TestPostgres.shouldRun, Comment(rawValue: TestPostgres.skipReason)))
   func aSQLiteStoreMovesToPostgreSQLWithNothingLost() async throws {
     let sandbox = try Sandbox()
     let file = sandbox.root + "/grown.sqlite3"
