@@ -40,7 +40,7 @@ REVOKE ALL ON FUNCTION authcli_watch.note_change() FROM PUBLIC;
 
 CREATE FUNCTION authcli_watch.record_check(oid, text, bigint) RETURNS void
 LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, pg_temp
-AS $$INSERT INTO authcli_watch.checks AS c (role, schema, migrations, epoch) SELECT r.oid, $1, $2, $3 FROM pg_catalog.pg_roles AS r WHERE r.rolname = SESSION_USER ON CONFLICT (role, schema) DO UPDATE SET migrations = EXCLUDED.migrations, epoch = EXCLUDED.epoch$$;
+AS $$INSERT INTO authcli_watch.checks (role, schema, migrations, epoch) SELECT r.oid, $1, $2, $3 FROM pg_catalog.pg_roles AS r WHERE r.rolname = SESSION_USER ON CONFLICT (role, schema) DO UPDATE SET migrations = EXCLUDED.migrations, epoch = EXCLUDED.epoch$$;
 REVOKE ALL ON FUNCTION authcli_watch.record_check(oid, text, bigint) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION authcli_watch.record_check(oid, text, bigint) TO PUBLIC;
 

@@ -14,7 +14,7 @@ enum PostgresSchemaWatch {
 
   /// The body of `authcli_watch.record_check(oid, text, bigint)`, as the file writes it.
   static let recordCheckBody =
-    "INSERT INTO authcli_watch.checks AS c (role, schema, migrations, epoch) "
+    "INSERT INTO authcli_watch.checks (role, schema, migrations, epoch) "
     + "SELECT r.oid, $1, $2, $3 FROM pg_catalog.pg_roles AS r WHERE r.rolname = SESSION_USER "
     + "ON CONFLICT (role, schema) DO UPDATE SET migrations = EXCLUDED.migrations, "
     + "epoch = EXCLUDED.epoch"
