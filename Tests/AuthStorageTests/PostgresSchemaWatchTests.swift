@@ -242,6 +242,16 @@ struct PostgresSchemaWatchTests {
     #expect(try !database.ownersCheck().described)
   }
 
+  @Test func aReadOnlyServerChecksInFullAndRecordsNothing() throws {
+    let database = try migratedStore()
+    // As on a standby: every transaction of the owner's sessions is read-only (25006).
+    try database.connect(as: nil).executeScript(
+      "ALTER ROLE \(database.owner) SET default_transaction_read_only = on")
+    #expect(try database.ownersCheck().described)
+    #expect(try database.ownersCheck().described)
+    #expect(try database.ownersCheckedEpoch() != (try database.epoch()))
+  }
+
   @Test func aSessionThatChangedRoleNeitherSkipsNorRecords() throws {
     let database = try migratedStore()
     try database.connect(as: nil).executeScript("GRANT \(database.owner) TO \(database.other)")
