@@ -7,9 +7,11 @@
 --
 -- Every DDL command of every role in the database adds one to authcli_watch.changes.epoch,
 -- in the DDL's own transaction. authcli records, per role and schema, the epoch at which its
--- full check passed; an open that finds the same epoch skips the description. Every object
--- here must stay owned by a superuser and exactly as written: authcli compares the function
--- bodies and settings with the text it embeds, and trusts nothing else.
+-- full check passed, with the row versions of every part of this watch; an open that finds
+-- the same epoch and the same row versions skips the description. Every object here must
+-- stay owned by a superuser and exactly as written: authcli compares the function bodies
+-- and settings with the text it embeds, and trusts nothing else. Altering any part of it
+-- (even disabling it for a while and enabling it again) makes every record stale.
 -- Cost: each DDL transaction holds the lock of the one row of authcli_watch.changes until it
 -- ends, so concurrent DDL transactions in this database wait for one another.
 BEGIN;
@@ -40,7 +42,7 @@ REVOKE ALL ON FUNCTION authcli_watch.note_change() FROM PUBLIC;
 
 CREATE FUNCTION authcli_watch.record_check(oid, text, bigint) RETURNS void
 LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, pg_temp
-AS $$INSERT INTO authcli_watch.checks (role, schema, migrations, epoch) SELECT r.oid, $1, $2, $3 FROM pg_catalog.pg_roles AS r WHERE r.rolname = SESSION_USER ON CONFLICT (role, schema) DO UPDATE SET migrations = EXCLUDED.migrations, epoch = EXCLUDED.epoch$$;
+AS $$INSERT INTO authcli_watch.checks (role, schema, migrations, epoch) SELECT r.oid, s.oid, $2, $3 FROM pg_catalog.pg_roles AS r, pg_catalog.pg_namespace AS s WHERE r.rolname = SESSION_USER AND s.oid = $1 ON CONFLICT (role, schema) DO UPDATE SET migrations = EXCLUDED.migrations, epoch = EXCLUDED.epoch$$;
 REVOKE ALL ON FUNCTION authcli_watch.record_check(oid, text, bigint) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION authcli_watch.record_check(oid, text, bigint) TO PUBLIC;
 

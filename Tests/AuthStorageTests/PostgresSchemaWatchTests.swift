@@ -63,6 +63,13 @@ final class WatchedDatabase {
     ) { row throws(PostgresError) in try row.decode(Int.self, "epoch") }
   }
 
+  /// What the watch says to `connection` about `public`.
+  func reading(as connection: PostgresConnection) throws -> PostgresSchemaWatch.Reading {
+    try PostgresSchemaWatch.reading(
+      from: try #require(try connection.pipeline([PostgresSchemaWatch.reading("public")]).first)
+        .get())
+  }
+
   /// How the owner's next open judges the schema, on a new connection (a new server process).
   func ownersCheck(
     _ migrator: PostgresMigrator = PostgresMigrator()
@@ -102,10 +109,7 @@ struct PostgresSchemaWatchTests {
 
   @Test func theFileInstallsAWatchThatAuthcliTrusts() throws {
     let database = try WatchedDatabase()
-    let reading = try PostgresSchemaWatch.reading(
-      from: try #require(
-        try database.connect(as: database.owner).pipeline([PostgresSchemaWatch.reading("public")])
-          .first?.get()))
+    let reading = try database.reading(as: try database.connect(as: database.owner))
     #expect(reading.isTrusted)
     #expect(reading.isSameUser)
     #expect(reading.checkedEpoch == nil)
@@ -214,6 +218,37 @@ struct PostgresSchemaWatchTests {
     #expect(refused.contains("extra trigger keep_sessions on sessions"), "\(refused)")
   }
 
+  @Test(
+    "a change to the watch undone since leaves every record stale",
+    arguments: [
+      (
+        "ALTER EVENT TRIGGER authcli_watch DISABLE",
+        "ALTER EVENT TRIGGER authcli_watch ENABLE ALWAYS"
+      ),
+      (
+        "GRANT UPDATE ON authcli_watch.changes TO PUBLIC",
+        "REVOKE UPDATE ON authcli_watch.changes FROM PUBLIC"
+      ),
+      (
+        "GRANT UPDATE (epoch) ON authcli_watch.changes TO PUBLIC",
+        "REVOKE UPDATE (epoch) ON authcli_watch.changes FROM PUBLIC"
+      ),
+    ])
+  func aChangeUndoneLeavesTheRecordsStale(change: String, undo: String) throws {
+    let database = try migratedStore()
+    #expect(try database.ownersCheck().described)
+    let superuser = try database.connect(as: nil)
+    try superuser.executeScript(change)
+    try database.connect(as: database.other).executeScript(Self.plantedTrigger)
+    try superuser.executeScript(undo)
+    // The count put back to the owner's last check, as a role could while it could write it.
+    let checked = try #require(try database.ownersCheckedEpoch())
+    try superuser.execute("UPDATE authcli_watch.changes SET epoch = \(checked)")
+    #expect(try database.reading(as: try database.connect(as: database.owner)).isTrusted)
+    let refused = try Self.refusal(of: database)
+    #expect(refused.contains("extra trigger keep_sessions on sessions"), "\(refused)")
+  }
+
   @Test func anotherRoleCannotRecordACheckForTheOwner() throws {
     let database = try migratedStore()
     #expect(try database.ownersCheck().described)
@@ -221,7 +256,9 @@ struct PostgresSchemaWatchTests {
     try other.executeScript(Self.plantedTrigger)
     let migrations = try #require(PostgresMigrator().migrationsDigest(upTo: 13))
     // Its own call records a check for itself alone; its writes to the table are refused.
-    try PostgresSchemaWatch.record(other, migrations: migrations, epoch: try database.epoch())
+    let reading = try database.reading(as: other)
+    try PostgresSchemaWatch.record(
+      other, migrations: reading.checked(migrations: migrations), epoch: reading.epoch)
     #expect(throws: PostgresError.self) {
       try other.executeScript("UPDATE authcli_watch.checks SET epoch = epoch + 1")
     }
@@ -236,7 +273,9 @@ struct PostgresSchemaWatchTests {
     let database = try migratedStore()
     let owner = try database.connect(as: database.owner)
     let older = try #require(PostgresMigrator().migrationsDigest(upTo: 12))
-    try PostgresSchemaWatch.record(owner, migrations: older, epoch: try database.epoch())
+    let reading = try database.reading(as: owner)
+    try PostgresSchemaWatch.record(
+      owner, migrations: reading.checked(migrations: older), epoch: reading.epoch)
     #expect(try database.ownersCheckedEpoch() == (try database.epoch()))
     #expect(try database.ownersCheck().described)
     #expect(try !database.ownersCheck().described)

@@ -166,7 +166,8 @@ public struct PostgresMigrator: MigrationExecutor {
     let (records, found) = try recordsAndObjects(in: connection)
     let version = try verifySchema(connection, records: records, found: found)
     if let watch, watch.mayRecord, let migrations = migrationsDigest(upTo: version) {
-      try PostgresSchemaWatch.record(connection, migrations: migrations, epoch: watch.epoch)
+      try PostgresSchemaWatch.record(
+        connection, migrations: watch.checked(migrations: migrations), epoch: watch.epoch)
     }
     return SchemaCheck(version: version, described: true)
   }

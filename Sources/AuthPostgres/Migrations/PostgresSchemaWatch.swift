@@ -15,7 +15,8 @@ enum PostgresSchemaWatch {
   /// The body of `authcli_watch.record_check(oid, text, bigint)`, as the file writes it.
   static let recordCheckBody =
     "INSERT INTO authcli_watch.checks (role, schema, migrations, epoch) "
-    + "SELECT r.oid, $1, $2, $3 FROM pg_catalog.pg_roles AS r WHERE r.rolname = SESSION_USER "
+    + "SELECT r.oid, s.oid, $2, $3 FROM pg_catalog.pg_roles AS r, pg_catalog.pg_namespace AS s "
+    + "WHERE r.rolname = SESSION_USER AND s.oid = $1 "
     + "ON CONFLICT (role, schema) DO UPDATE SET migrations = EXCLUDED.migrations, "
     + "epoch = EXCLUDED.epoch"
 
@@ -69,6 +70,10 @@ enum PostgresSchemaWatch {
         AS intact,
       (SELECT pg_catalog.count(*) FROM authcli_watch.changes) AS rows,
       (SELECT pg_catalog.max(x.epoch) FROM authcli_watch.changes AS x) AS epoch,
+      pg_catalog.concat_ws(' ', e.xmin, f.xmin, g.xmin, n.xmin, w.xmin, k.xmin, (
+          SELECT pg_catalog.string_agg(c.xmin::text, ' ' ORDER BY c.attrelid, c.attnum)
+          FROM pg_catalog.pg_attribute AS c
+          WHERE c.attrelid OPERATOR(pg_catalog.=) ANY (ARRAY[w.oid, k.oid]))) AS version,
       c.epoch AS checked_epoch, c.migrations AS checked_migrations,
       CURRENT_USER OPERATOR(pg_catalog.=) SESSION_USER AS same_user
     FROM pg_catalog.pg_event_trigger AS e
@@ -98,18 +103,26 @@ enum PostgresSchemaWatch {
     let isTrusted: Bool
     /// The count of DDL commands committed in the database.
     let epoch: Int
+    /// The row versions (`xmin`) of every catalog row of the watch: any change to it, even
+    /// one undone since (disabled and enabled again, a grant revoked), changes them, and a
+    /// count kept through such a change is not trusted.
+    let version: String
     /// The count at which this role's full check of this schema last passed, if it did.
     let checkedEpoch: Int?
-    /// The digest of the migrations that check found recorded.
+    /// What that check recorded: `checked(migrations:)` of its migrations and reading.
     let checkedMigrations: String?
     /// The session runs as the role it logged in as (no `SET ROLE`): the only case where
     /// the record, kept per login role, speaks for the role the check judges.
     let isSameUser: Bool
 
+    /// What a check that passes now records for migrations with digest `migrations`: the
+    /// digest and the watch's row versions.
+    func checked(migrations: String) -> String { migrations + " " + version }
+
     /// Whether the last full check still holds for a schema recording `migrations`.
     func vouches(forMigrations migrations: String?) -> Bool {
       guard isTrusted, isSameUser, let migrations else { return false }
-      return checkedEpoch == epoch && checkedMigrations == migrations
+      return checkedEpoch == epoch && checkedMigrations == checked(migrations: migrations)
     }
 
     /// Whether a full check that passed now may be recorded, at this reading's epoch (read
@@ -137,6 +150,7 @@ enum PostgresSchemaWatch {
       return Reading(
         isTrusted: intact && rows == 1,
         epoch: try row.decode(Int?.self, "epoch") ?? -1,
+        version: try row.decode(String.self, "version"),
         checkedEpoch: try row.decode(Int?.self, "checked_epoch"),
         checkedMigrations: try row.decode(String?.self, "checked_migrations"),
         isSameUser: try row.decode(Bool.self, "same_user"))
@@ -144,11 +158,12 @@ enum PostgresSchemaWatch {
     // No row: some part of the watch is missing. Never two: every join is on a unique key.
     return readings.first
       ?? Reading(
-        isTrusted: false, epoch: -1, checkedEpoch: nil, checkedMigrations: nil, isSameUser: false)
+        isTrusted: false, epoch: -1, version: "", checkedEpoch: nil, checkedMigrations: nil,
+        isSameUser: false)
   }
 
-  /// Records that the full check of the connection's schema passed at `epoch`, for
-  /// migrations with digest `migrations`. A read-only server (a standby) cannot, and is left
+  /// Records that the full check of the connection's schema passed at `epoch`, with
+  /// `migrations` (`Reading.checked(migrations:)`). A read-only server (a standby) cannot, and is left
   /// alone: the next open there checks in full again.
   static func record(
     _ connection: PostgresConnection, migrations: String, epoch: Int
