@@ -73,7 +73,8 @@ enum PostgresSchemaWatch {
       pg_catalog.concat_ws(' ', e.xmin, f.xmin, g.xmin, n.xmin, w.xmin, k.xmin, (
           SELECT pg_catalog.string_agg(c.xmin::text, ' ' ORDER BY c.attrelid, c.attnum)
           FROM pg_catalog.pg_attribute AS c
-          WHERE c.attrelid OPERATOR(pg_catalog.=) ANY (ARRAY[w.oid, k.oid]))) AS version,
+          WHERE c.attrelid OPERATOR(pg_catalog.=) ANY (ARRAY[w.oid, k.oid])
+            AND c.attnum OPERATOR(pg_catalog.>) 0::smallint)) AS version,
       c.epoch AS checked_epoch, c.migrations AS checked_migrations,
       CURRENT_USER OPERATOR(pg_catalog.=) SESSION_USER AS same_user
     FROM pg_catalog.pg_event_trigger AS e
