@@ -1,8 +1,9 @@
 /// The schema watch a superuser may install in a database (`Migrations/postgres-watch.sql`):
 /// an event trigger that counts every DDL command of every role, in the command's own
 /// transaction, and a record, per role and schema, of the count at which authcli's full
-/// schema check last passed. While the count has not moved, nothing in the database can have
-/// changed what the check looked at, so an open skips the description.
+/// schema check last passed, with the row versions of the watch's own catalog rows. While the
+/// count has not moved and the watch is as it was, no DDL has changed what the check looked
+/// at, so an open skips the description.
 ///
 /// The watch is trusted only when the catalogs show it exactly as the file makes it: owned by
 /// superusers, enabled always, firing at `ddl_command_end` for every command, its functions'
