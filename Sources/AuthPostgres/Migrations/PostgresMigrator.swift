@@ -123,19 +123,69 @@ public struct PostgresMigrator: MigrationExecutor {
   /// Refuses a schema that is newer than this migrator knows (`schemaTooNew`), records
   /// migrations it does not know, or is not exactly what its recorded migrations create,
   /// every object owned by the connection's role (`PostgresError.unexpectedSchema`, naming
-  /// each object); returns the schema's version. Reads only.
+  /// each object); returns the schema's version. Reads only, but for the schema watch's
+  /// record of a check that passed.
   ///
   /// A schema whose digest is the one `PostgresKnownSchemas` records for these migrations
   /// is accepted at once; anything else goes through the full comparison of
-  /// `schemaDifferences`, so a missing record costs time, never correctness.
+  /// `schemaDifferences`, so a missing record costs time, never correctness. Where a
+  /// superuser installed the schema watch (`PostgresSchemaWatch`) and no DDL ran in the
+  /// database since this role's last full check of these migrations, the description is
+  /// not read at all.
   @discardableResult
   public func verifySchema(_ connection: PostgresConnection) throws -> Int {
+    try checkSchema(connection).version
+  }
+
+  /// How `verifySchema` judged the schema: its version, and whether it read the catalog
+  /// description (false only when the schema watch vouched for the last full check).
+  struct SchemaCheck: Equatable {
+    let version: Int
+    let described: Bool
+  }
+
+  /// `verifySchema`, telling how it judged.
+  ///
+  /// Without a watch this is one round trip more than the description alone (the probe of
+  /// `pg_event_trigger` by name). With an intact watch that vouches for the last full check,
+  /// it is the probe and one light statement; otherwise the watch's epoch is read before
+  /// the description, and recorded once the full check passed.
+  func checkSchema(_ connection: PostgresConnection) throws -> SchemaCheck {
     try plan.requireValidSet()
+    var watch: PostgresSchemaWatch.Reading?
+    if try PostgresSchemaWatch.isInstalled(connection),
+      let (records, reading) = try recordsAndWatch(in: connection)
+    {
+      let current = records.last?.version ?? 0
+      if reading.vouches(forMigrations: migrationsDigest(upTo: current)) {
+        try admit(records)
+        return SchemaCheck(version: current, described: false)
+      }
+      watch = reading
+    }
     let (records, found) = try recordsAndObjects(in: connection)
-    let current = records.last?.version ?? 0
-    try plan.admit(version: current, recorded: { records.map(\.migration.identifier) }) {
+    let version = try verifySchema(connection, records: records, found: found)
+    if let watch, watch.mayRecord, let migrations = migrationsDigest(upTo: version) {
+      try PostgresSchemaWatch.record(
+        connection, migrations: watch.checked(migrations: migrations), epoch: watch.epoch)
+    }
+    return SchemaCheck(version: version, described: true)
+  }
+
+  /// Refuses records newer than, or unknown to, this migrator.
+  private func admit(_ records: [Record]) throws {
+    try plan.admit(
+      version: records.last?.version ?? 0, recorded: { records.map(\.migration.identifier) }
+    ) {
       PostgresError.schemaTooNew(found: $0, newestKnown: $1)
     }
+  }
+
+  private func verifySchema(
+    _ connection: PostgresConnection, records: [Record], found: [PostgresSchemaObject]
+  ) throws -> Int {
+    let current = records.last?.version ?? 0
+    try admit(records)
     if PostgresSchema.ownerDifferences(found).isEmpty,
       let known = PostgresKnownSchemas.digest(ofSchemaCreatedBy: migrationsDigest(upTo: current)),
       known == PostgresSchema.digest(of: found)
@@ -288,14 +338,42 @@ public struct PostgresMigrator: MigrationExecutor {
       throw PostgresError.connectionLost(reason: connection.lastErrorMessage)
     }
     let found = try PostgresSchema.objects(of: schema, in: try outcomes[0].get())
-    switch outcomes[1] {
+    let hasRecordTable = found.contains { $0.kind == "table" && $0.name == "schema_migrations" }
+    return (try records(from: outcomes[1], recordTableListed: hasRecordTable), found)
+  }
+
+  /// The recorded migrations and what the schema watch says, in one round trip; `nil` when
+  /// the watch cannot be read (an event trigger of its name that is something else), which
+  /// leaves the full check to judge.
+  private func recordsAndWatch(
+    in connection: PostgresConnection
+  ) throws -> ([Record], PostgresSchemaWatch.Reading)? {
+    let outcomes = try connection.pipeline([
+      PostgresSchemaWatch.reading(connection.schema), Self.recordsSQL,
+    ])
+    guard outcomes.count == 2 else {
+      throw PostgresError.connectionLost(reason: connection.lastErrorMessage)
+    }
+    let reading: PostgresSchemaWatch.Reading
+    switch outcomes[0] {
+    case .success(let result): reading = try PostgresSchemaWatch.reading(from: result)
+    case .failure(let error) where !error.isConnectionFailure: return nil
+    case .failure(let error): throw error
+    }
+    return (try records(from: outcomes[1], recordTableListed: false), reading)
+  }
+
+  /// The records a pipelined `recordsSQL` returned: none when it failed for want of the
+  /// record table (undefined_table), unless the table was seen to exist.
+  private func records(
+    from outcome: Result<PostgresResult, PostgresError>, recordTableListed: Bool
+  ) throws -> [Record] {
+    switch outcome {
     case .success(let result):
-      return (try result.rows(Self.record), found)
-    case .failure(let error)
-    where error.sqlState == "42P01"
-      && !found.contains(where: { $0.kind == "table" && $0.name == "schema_migrations" }):
+      return try result.rows(Self.record)
+    case .failure(let error) where error.sqlState == "42P01" && !recordTableListed:
       // undefined_table: no record table in the schema, so nothing was ever migrated.
-      return ([], found)
+      return []
     case .failure(let error):
       throw error
     }

@@ -265,6 +265,53 @@ struct PostgresRoleAttackTests {
     }
   }
 
+  @Test("with the schema watch, a trigger planted after an open that skipped the check is refused")
+  func theSchemaWatchSkipsNothingThatChanged() async throws {
+    let shared = try SharedDatabase()
+    let admin = try shared.connect(as: nil)
+    try admin.executeScript(
+      try String(
+        contentsOf: PostgresSQLText.packageRoot.appendingPathComponent(
+          "Migrations/postgres-watch.sql"), encoding: .utf8))
+    func epoch() throws -> Int? {
+      try admin.queryFirst("SELECT epoch FROM authcli_watch.changes") {
+        row throws(PostgresError) in try row.decode(Int.self, "epoch")
+      }
+    }
+    func checkedEpoch() throws -> Int? {
+      try admin.queryFirst(
+        "SELECT epoch FROM authcli_watch.checks WHERE role = \(shared.owner)::regrole"
+      ) { row throws(PostgresError) in try row.decode(Int.self, "epoch") }
+    }
+    var sandbox = try Sandbox(engine: .postgres)
+    sandbox.environment["AUTHCLI_DB"] = try shared.uri(as: shared.owner)
+    #expect(try await sandbox.run(["migrate"]).status == 0)
+    try shared.connect(as: shared.owner).executeScript(
+      "GRANT TRIGGER ON sessions TO \(shared.other)")
+    #expect(try await sandbox.signUp("ada").status == 0)
+    let recorded = try epoch()
+    #expect(try checkedEpoch() == recorded)
+    // Data alone (sign-in, sessions) does not move the epoch: these opens skip the check.
+    #expect(try await sandbox.signIn("ada", password: Passphrase.first).status == 0)
+    #expect(try await sandbox.run(["whoami"]).status == 0)
+    #expect(try epoch() == recorded)
+
+    try shared.connect(as: shared.other).executeScript(
+      """
+      CREATE FUNCTION public.keep_session() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RETURN NULL; END $$;
+      CREATE TRIGGER keep_sessions AFTER DELETE ON public.sessions FOR EACH ROW
+        EXECUTE FUNCTION public.keep_session()
+      """)
+    let whoami = try await sandbox.run(["whoami"])
+    #expect(whoami.status == 65)
+    #expect(whoami.errors.contains("extra trigger keep_sessions on sessions"), "\(whoami.errors)")
+    #expect(
+      whoami.errors.contains("function keep_session() owned by role \(shared.other)"),
+      "\(whoami.errors)")
+    #expect(try checkedEpoch() == recorded)
+  }
+
   @Test("tables another role made are refused, and inspect names their owner")
   func tablesOfAnotherRoleAreRefused() async throws {
     let shared = try SharedDatabase()
