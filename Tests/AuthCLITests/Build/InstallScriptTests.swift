@@ -24,6 +24,7 @@ struct InstallScriptTests {
       "share/bash-completion/completions/authcli": 0o644,
       "share/zsh/site-functions/_authcli": 0o644,
       "share/fish/vendor_completions.d/authcli.fish": 0o644,
+      "share/authcli/postgres-watch.sql": 0o644,
     ]
     for (file, mode) in files {
       let attributes = try FileManager.default.attributesOfItem(atPath: prefix + "/" + file)
