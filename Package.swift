@@ -21,9 +21,9 @@ let package = Package(
   ],
   targets: [
     // C libraries from the system, found through pkg-config.
-    .systemLibrary(
-      name: "CSQLite", pkgConfig: "sqlite3",
-      providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+    // SQLite's header only, like CLibPQ: AuthStorage opens the library when the first database
+    // is opened (no pkg-config, whose flags would link it into every start).
+    .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
     // libpq's header only: AuthPostgres opens the library at run time (no pkg-config, whose
     // flags would link it into every program and load it at every start).
     .systemLibrary(name: "CLibPQ", providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
@@ -84,7 +84,9 @@ let package = Package(
     .target(name: "AuthSQLStore", dependencies: ["AuthCore", "AuthDatabase"]),
     .target(
       name: "AuthStorage",
-      dependencies: ["AuthCore", "AuthDatabase", "AuthSQLStore", "CSQLite", "CSodium"],
+      dependencies: [
+        "AuthCore", "AuthDatabase", "AuthSQLStore", "CSQLite", "CSodium", "SharedLibraries",
+      ],
       plugins: ["EmbedFiles"]),
     .target(
       name: "AuthPostgres",
@@ -128,7 +130,9 @@ let package = Package(
 
     // Benchmarks (release build, never part of the tests): the layers against the same work
     // done with the raw C APIs in the same run.
-    .target(name: "CBaseline", dependencies: ["CSQLite", "CSodium"]),
+    .target(
+      name: "CBaseline", dependencies: ["CSQLite", "CSodium"],
+      linkerSettings: [.linkedLibrary("sqlite3")]),
     // The PostgreSQL figure's baseline, linked with libpq (authbench only, never authcli).
     .target(name: "CPostgresBaseline", linkerSettings: [.linkedLibrary("pq")]),
     .executableTarget(
@@ -142,7 +146,9 @@ let package = Package(
       name: "ReliabilityTests",
       dependencies: [
         "CSQLite", "CSodium", "AuthPostgres", "AuthTestSupport", "PostgresTestSupport", "authcli",
-      ]),
+      ],
+      // Its fixtures read and write databases with SQLite's C calls of their own.
+      linkerSettings: [.linkedLibrary("sqlite3")]),
 
     // The PostgreSQL server of the tests: a fresh schema per test.
     .target(name: "PostgresTestSupport", dependencies: ["AuthPostgres", "AuthTestSupport"]),

@@ -1,5 +1,7 @@
 import AuthCore
-import CSQLite
 
-/// The SQLite library version this binary runs against.
-public var sqliteLibraryVersion: String { String(cString: sqlite3_libversion()) }
+/// The SQLite library version this binary runs against (the library is loaded now if it was
+/// not), or "unavailable" when it cannot be loaded.
+public var sqliteLibraryVersion: String {
+  (try? LibSQLite.loaded())?.version ?? "unavailable"
+}

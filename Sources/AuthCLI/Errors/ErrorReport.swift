@@ -154,8 +154,9 @@ struct ErrorReport: Error, Hashable, Sendable {
   }
 
   /// The step for a sort of engine failure that knows a better one than its kind's; `nil`
-  /// leaves it to the kind's. Only the PostgreSQL adapter reports the sorts of a library
-  /// loaded at run time, a server and a schema owned by a role.
+  /// leaves it to the kind's. Only the PostgreSQL adapter reports the sorts of a server and
+  /// a schema owned by a role; SQLite's missing library is reported with a step of its own
+  /// (`SQLiteError`'s report), since it fails the open, never a unit of work.
   private static func step(for failure: StoreError.Failure) -> String? {
     switch failure.kind {
     case .libraryMissing: "Install libpq (Debian and Ubuntu: apt-get install libpq5)."

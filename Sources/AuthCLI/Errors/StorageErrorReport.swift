@@ -33,6 +33,11 @@ extension SQLiteError: ReportableFailure {
         StoreError(self),
         hint: ErrorReport.cannotCreateHint(path: path, reason: reason)
           ?? ErrorKind.ioError.nextStep)
+    case .libraryMissing:
+      // The store's own step for a missing library names libpq, PostgreSQL's.
+      ErrorReport(
+        StoreError(self),
+        hint: "Install SQLite's library (Debian and Ubuntu: apt-get install libsqlite3-0).")
     case .foreignDatabase:
       // A text dump of an authcli database looks like this too (it drops the schema
       // version), so the refusal says how such a copy is taken back.

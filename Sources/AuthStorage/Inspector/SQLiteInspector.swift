@@ -60,7 +60,7 @@ public struct SQLiteInspector: Sendable {
       path: database.path,
       fileSizeBytes: database.isInMemory ? nil : fileSize(database.path),
       walSizeBytes: database.isInMemory ? nil : fileSize(database.path + "-wal"),
-      sqliteVersion: sqliteLibraryVersion,
+      sqliteVersion: database.libraryVersion,
       journalMode: try database.scalarString("PRAGMA journal_mode") ?? "unknown",
       schemaVersion: schemaVersion,
       newestKnownSchemaVersion: migrator.newestVersion,

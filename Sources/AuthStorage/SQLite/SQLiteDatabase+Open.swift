@@ -28,19 +28,23 @@ extension SQLiteDatabase {
   /// a probe; then the schema version is compared with `newestKnownSchemaVersion`; then an
   /// authcli database others may read is refused; only then, for writable files,
   /// `journal_mode=WAL` and `synchronous=NORMAL`.
+  ///
+  /// The first open in a process loads the SQLite library; without it, every open throws
+  /// `SQLiteError.libraryMissing` before any file is touched.
   public static func open(
     path: String, options: SQLiteOpenOptions = SQLiteOpenOptions()
   ) throws -> SQLiteDatabase {
+    let sqlite = try LibSQLite.loaded()
     let isMemory = path == inMemoryPath
     // Held open from the checks until SQLite has opened the same file, so the file the
     // checks judged is the file SQLite uses (compared by device and inode below).
-    let checked = isMemory ? nil : try prepareFile(at: path, mode: options.mode)
+    let checked = isMemory ? nil : try prepareFile(at: path, mode: options.mode, sqlite: sqlite)
     let database: SQLiteDatabase
     do {
       // Closing a descriptor drops every POSIX lock this process holds on the file, SQLite's
       // included, so the checked one is closed before SQLite takes any (it reads nothing at
       // open).
-      database = try connect(path: path, mode: options.mode)
+      database = try connect(path: path, mode: options.mode, sqlite: sqlite)
       try checked?.requireSameFile(at: path)
     } catch {
       if let checked { _ = systemClose(checked.descriptor) }
@@ -101,11 +105,13 @@ extension SQLiteDatabase {
   /// user or writable by others, folders of the same kinds, and missing files the mode may
   /// not create; creates a missing file when the mode allows. Returns the checked file,
   /// still open.
-  private static func prepareFile(at path: String, mode: SQLiteOpenMode) throws -> CheckedFile {
+  private static func prepareFile(
+    at path: String, mode: SQLiteOpenMode, sqlite: LibSQLite
+  ) throws -> CheckedFile {
     if let checked = try CheckedFile.open(path) { return checked }
     guard mode == .readWriteCreate else { throw SQLiteError.notFound(path: path) }
     try FileSafety.checkFolder(of: path)
-    try createFile(at: path)
+    try createFile(at: path, sqlite: sqlite)
     // Whether this process made it or another won the race at the link, the file now at
     // the path is judged like any other (a link planted meanwhile is refused here).
     guard let checked = try CheckedFile.open(path) else { throw SQLiteError.notFound(path: path) }
@@ -119,10 +125,10 @@ extension SQLiteDatabase {
   /// never wider); here it gets its first page (the header, with authcli's application id)
   /// before it is hard-linked into place, which fails rather than replaces. Two processes
   /// creating the same database race only at the link; the loser opens the winner's file.
-  private static func createFile(at path: String) throws {
+  private static func createFile(at path: String, sqlite: LibSQLite) throws {
     do {
       try PrivateFileCreation.create(at: path) { temporary in
-        try writeFirstPage(of: temporary, reportedAs: path)
+        try writeFirstPage(of: temporary, reportedAs: path, sqlite: sqlite)
       }
     } catch let failure as PrivateFileCreation.Failure {
       throw SQLiteError.cannotCreate(path: path, reason: failure.reason)
@@ -131,24 +137,28 @@ extension SQLiteDatabase {
 
   /// Writes page 1 of an empty database file by setting its application id, in
   /// rollback-journal mode so the page lands in the file itself.
-  private static func writeFirstPage(of temporary: String, reportedAs path: String) throws {
+  private static func writeFirstPage(
+    of temporary: String, reportedAs path: String, sqlite: LibSQLite
+  ) throws {
     var handle: OpaquePointer?
     let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_NOMUTEX
-    var code = sqlite3_open_v2(temporary, &handle, flags, nil)
+    var code = sqlite.openV2(temporary, &handle, flags, nil)
     if code == SQLITE_OK {
-      code = sqlite3_exec(handle, "PRAGMA application_id = \(applicationID);", nil, nil, nil)
+      code = sqlite.exec(handle, "PRAGMA application_id = \(applicationID);", nil, nil, nil)
     }
-    defer { sqlite3_close_v2(handle) }
+    defer { _ = sqlite.closeV2(handle) }
     guard code == SQLITE_OK else {
       throw SQLiteError.cannotCreate(
-        path: path, reason: .described(String(cString: sqlite3_errstr(code))))
+        path: path, reason: .described(sqlite.name(ofCode: code)))
     }
   }
 
   /// The application id in the header of every database authcli creates ("AUTH").
   public static let applicationID: Int32 = 0x4155_5448
 
-  private static func connect(path: String, mode: SQLiteOpenMode) throws -> SQLiteDatabase {
+  private static func connect(
+    path: String, mode: SQLiteOpenMode, sqlite: LibSQLite
+  ) throws -> SQLiteDatabase {
     var flags = SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_PRIVATECACHE
     switch mode {
     case .readOnly: flags |= SQLITE_OPEN_READONLY
@@ -158,13 +168,14 @@ extension SQLiteDatabase {
     }
     flags |= path == inMemoryPath ? SQLITE_OPEN_CREATE : SQLITE_OPEN_NOFOLLOW
     var handle: OpaquePointer?
-    let code = sqlite3_open_v2(path, &handle, flags, nil)
+    let code = sqlite.openV2(path, &handle, flags, nil)
     guard code == SQLITE_OK, let handle else {
-      let error = SQLiteEngineError.current(on: handle, sql: nil)
-      sqlite3_close_v2(handle)
+      let error = SQLiteEngineError.current(on: handle, sqlite: sqlite, sql: nil)
+      _ = sqlite.closeV2(handle)
       throw SQLiteError.cannotOpen(path: path, underlying: error)
     }
-    return SQLiteDatabase(path: path, handle: handle, isReadOnly: mode == .readOnly)
+    return SQLiteDatabase(
+      path: path, handle: handle, sqlite: sqlite, isReadOnly: mode == .readOnly)
   }
 
   /// Refuses an authcli database (one with its application id or a schema version) that

@@ -13,6 +13,8 @@ public final class SQLiteDatabase {
   /// How many statements this connection has compiled; cache hits do not count.
   public private(set) var preparedStatementCount = 0
 
+  /// SQLite's functions, read once when the connection was opened; its statements copy them.
+  let sqlite: LibSQLite
   private var handle: OpaquePointer?
   private var statementCache: [String: SQLiteStatement] = [:]
   // The statement used last, checked before the dictionary: a command or a loop of checks
@@ -22,9 +24,10 @@ public final class SQLiteDatabase {
   // equal at once; a query's text is now built from its interpolation at each run).
   private var lastStatement: SQLiteStatement?
 
-  init(path: String, handle: OpaquePointer, isReadOnly: Bool) {
+  init(path: String, handle: OpaquePointer, sqlite: LibSQLite, isReadOnly: Bool) {
     self.path = path
     self.handle = handle
+    self.sqlite = sqlite
     self.isReadOnly = isReadOnly
   }
 
@@ -33,28 +36,31 @@ public final class SQLiteDatabase {
   /// Whether this is an in-memory database, which vanishes on close.
   public var isInMemory: Bool { path == SQLiteDatabase.inMemoryPath }
 
+  /// The version of the SQLite library this connection runs on.
+  public var libraryVersion: String { sqlite.version }
+
   /// The path that opens a private in-memory database.
   public static let inMemoryPath = ":memory:"
 
   /// Finalises every cached statement and closes the connection; later use throws.
   public func close() {
-    for statement in statementCache.values { sqlite3_finalize(statement.handle) }
+    for statement in statementCache.values { _ = sqlite.finalize(statement.handle) }
     statementCache.removeAll()
     lastStatement = nil
-    if let handle { sqlite3_close_v2(handle) }
+    if let handle { _ = sqlite.closeV2(handle) }
     handle = nil
   }
 
   /// The rows changed by the most recent INSERT, UPDATE or DELETE.
   public var changes: Int {
     guard let handle else { return 0 }
-    return Int(sqlite3_changes64(handle))
+    return Int(sqlite.changes64(handle))
   }
 
   /// The row id of the most recent successful INSERT.
   public var lastInsertRowID: Int64 {
     guard let handle else { return 0 }
-    return sqlite3_last_insert_rowid(handle)
+    return sqlite.lastInsertRowID(handle)
   }
 
   /// Runs `body` with the cached statement for `sql`, preparing it on first use,
@@ -76,14 +82,14 @@ public final class SQLiteDatabase {
   public func executeScript(_ sql: String) throws(SQLiteError) {
     let handle = try openHandle(sql: sql)
     var errorMessage: UnsafeMutablePointer<CChar>?
-    let code = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
-    defer { sqlite3_free(errorMessage) }
+    let code = sqlite.exec(handle, sql, nil, nil, &errorMessage)
+    defer { sqlite.free(errorMessage) }
     guard code == SQLITE_OK else {
       let message =
-        errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
+        errorMessage.map { String(cString: $0) } ?? sqlite.name(ofCode: code)
       throw .engine(
         SQLiteEngineError(
-          extendedCode: sqlite3_extended_errcode(handle), message: message, sql: sql))
+          extendedCode: sqlite.extendedErrcode(handle), message: message, sql: sql))
     }
   }
 
@@ -95,12 +101,13 @@ public final class SQLiteDatabase {
     }
     let handle = try openHandle(sql: sql)
     var statementHandle: OpaquePointer?
-    let code = sqlite3_prepare_v3(
+    let code = sqlite.prepareV3(
       handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statementHandle, nil)
     guard code == SQLITE_OK, let statementHandle else {
-      throw .engine(SQLiteEngineError.current(on: handle, sql: sql))
+      throw .engine(SQLiteEngineError.current(on: handle, sqlite: sqlite, sql: sql))
     }
-    let statement = SQLiteStatement(sql: sql, handle: statementHandle, connection: handle)
+    let statement = SQLiteStatement(
+      sql: sql, handle: statementHandle, connection: handle, sqlite: sqlite)
     statementCache[sql] = statement
     preparedStatementCount += 1
     return statement

@@ -36,19 +36,25 @@ public struct SQLiteEngineError: Error, Hashable, Sendable, CustomStringConverti
 
   /// The message, the codes and the statement, on one line.
   public var description: String {
-    let codeName = String(cString: sqlite3_errstr(extendedCode))
-    var text = "SQLite error \(primaryCode)/\(extendedCode) (\(codeName)): \(message)"
+    var text = "SQLite error \(primaryCode)/\(extendedCode)"
+    // An engine error comes from a loaded library; one made by hand without it has no name.
+    if let sqlite = try? LibSQLite.loaded() {
+      text += " (\(sqlite.name(ofCode: extendedCode)))"
+    }
+    text += ": \(message)"
     if let sql { text += " — in: \(sql)" }
     return text
   }
 
   /// The error the connection reports right now, for the statement given.
-  static func current(on handle: OpaquePointer?, sql: String?) -> SQLiteEngineError {
+  static func current(
+    on handle: OpaquePointer?, sqlite: LibSQLite, sql: String?
+  ) -> SQLiteEngineError {
     guard let handle else {
       return SQLiteEngineError(extendedCode: SQLITE_CANTOPEN, message: "no connection", sql: sql)
     }
     return SQLiteEngineError(
-      extendedCode: sqlite3_extended_errcode(handle),
-      message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+      extendedCode: sqlite.extendedErrcode(handle),
+      message: sqlite.message(on: handle), sql: sql)
   }
 }

@@ -3,6 +3,9 @@ import AuthDatabase
 /// Everything the SQLite adapter throws: SQLite's own refusal of a statement (`engine`),
 /// and the failures of opening, checking or migrating a database beyond one statement.
 public enum SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The SQLite library, which is loaded when the first database is opened, could not be
+  /// (not installed, or too old); `reason` is the dynamic loader's.
+  case libraryMissing(reason: String)
   /// SQLite refused a statement: its result codes, its message and the SQL.
   case engine(SQLiteEngineError)
   /// The database file could not be created (missing directory, no permission).
@@ -49,6 +52,7 @@ public enum SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .engine(let underlying): underlying.description
+    case .libraryMissing(let reason): "the SQLite library (libsqlite3) cannot be loaded: \(reason)"
     case .cannotCreate(let path, let reason): "cannot create database \(path): \(reason)"
     case .notFound(let path): "no database at \(path)"
     case .isDirectory(let path): "\(path) is a directory, not a database file"

@@ -13,6 +13,9 @@ final class SQLiteStatement {
   let sql: String
   let handle: OpaquePointer
   private let connection: OpaquePointer
+  /// The connection's table of SQLite's functions, kept here so that binding, stepping and
+  /// reading reach each function in one load from the statement itself.
+  private let sqlite: LibSQLite
   /// Whether it was bound or stepped since its last reset, so a second reset costs nothing.
   private var isInUse = false
   /// The result's column names, read at prepare: they are fixed for the life of the
@@ -34,12 +37,13 @@ final class SQLiteStatement {
   // never at once.
   @exclusivity(unchecked) private var parameterMemory: [UnsafeMutableRawBufferPointer] = []
 
-  init(sql: String, handle: OpaquePointer, connection: OpaquePointer) {
+  init(sql: String, handle: OpaquePointer, connection: OpaquePointer, sqlite: LibSQLite) {
     self.sql = sql
     self.handle = handle
     self.connection = connection
-    columnNames = (0..<sqlite3_column_count(handle)).map {
-      sqlite3_column_name(handle, $0).map { String(cString: $0) } ?? ""
+    self.sqlite = sqlite
+    columnNames = (0..<sqlite.columnCount(handle)).map {
+      sqlite.columnName(handle, $0).map { String(cString: $0) } ?? ""
     }
   }
 
@@ -67,11 +71,11 @@ final class SQLiteStatement {
     isInUse = true
     let code: Int32
     switch value {
-    case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
-    case .boolean(let flag): code = sqlite3_bind_int64(handle, index, flag ? 1 : 0)
+    case .integer(let number): code = sqlite.bindInt64(handle, index, number)
+    case .boolean(let flag): code = sqlite.bindInt64(handle, index, flag ? 1 : 0)
     case .text(let text): code = bind(text, at: index)
     case .bytes(let bytes): code = bind(bytes, at: index)
-    case .null: code = sqlite3_bind_null(handle, index)
+    case .null: code = sqlite.bindNull(handle, index)
     }
     guard code == SQLITE_OK else { throw currentError() }
   }
@@ -83,9 +87,9 @@ final class SQLiteStatement {
     var text = value
     return text.withUTF8 { bytes in
       guard let copy = parameterCopy(of: UnsafeRawBufferPointer(bytes), at: index) else {
-        return sqlite3_bind_text(handle, index, "", 0, transientDestructor)
+        return sqlite.bindText(handle, index, "", 0, transientDestructor)
       }
-      return sqlite3_bind_text64(
+      return sqlite.bindText64(
         handle, index, copy.assumingMemoryBound(to: CChar.self), UInt64(bytes.count), nil,
         UInt8(SQLITE_UTF8))
     }
@@ -95,9 +99,9 @@ final class SQLiteStatement {
   private func bind(_ value: [UInt8], at index: Int32) -> Int32 {
     value.withUnsafeBytes { bytes in
       guard let copy = parameterCopy(of: bytes, at: index) else {
-        return sqlite3_bind_zeroblob(handle, index, 0)
+        return sqlite.bindZeroblob(handle, index, 0)
       }
-      return sqlite3_bind_blob64(handle, index, copy, UInt64(bytes.count), nil)
+      return sqlite.bindBlob64(handle, index, copy, UInt64(bytes.count), nil)
     }
   }
 
@@ -130,7 +134,7 @@ final class SQLiteStatement {
   func step() throws(SQLiteError) -> Bool {
     isInUse = true
     readsInRow = 0
-    switch sqlite3_step(handle) {
+    switch sqlite.step(handle) {
     case SQLITE_ROW: return true
     case SQLITE_DONE: return false
     default: throw currentError()
@@ -141,8 +145,8 @@ final class SQLiteStatement {
   func reset() {
     guard isInUse else { return }
     // A failed step already threw its error; reset only repeats that code, so it is ignored.
-    sqlite3_reset(handle)
-    sqlite3_clear_bindings(handle)
+    _ = sqlite.reset(handle)
+    _ = sqlite.clearBindings(handle)
     isInUse = false
   }
 
@@ -161,7 +165,7 @@ final class SQLiteStatement {
   }
 
   /// Whether column `index` of the current row is NULL.
-  func isNull(at index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
+  func isNull(at index: Int32) -> Bool { sqlite.columnType(handle, index) == SQLITE_NULL }
 
   // The readers below ask a column's type only when its value could be NULL: SQLite reads
   // NULL as 0 or as a null pointer, so any other value is not NULL, and asking costs as
@@ -171,30 +175,30 @@ final class SQLiteStatement {
 
   /// Column `index` as an integer, `nil` when NULL.
   func integer(at index: Int32) -> Int64? {
-    let value = sqlite3_column_int64(handle, index)
+    let value = sqlite.columnInt64(handle, index)
     return value == 0 && isNull(at: index) ? nil : value
   }
 
   /// Column `index` as text, `nil` when NULL.
   func text(at index: Int32) -> String? {
-    guard let text = sqlite3_column_text(handle, index) else {
+    guard let text = sqlite.columnText(handle, index) else {
       return isNull(at: index) ? nil : ""
     }
-    let count = Int(sqlite3_column_bytes(handle, index))
+    let count = Int(sqlite.columnBytes(handle, index))
     return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
   }
 
   /// Column `index` as bytes, `nil` when NULL; empty bytes read as a null pointer too.
   func bytes(at index: Int32) -> [UInt8]? {
-    guard let bytes = sqlite3_column_blob(handle, index) else {
+    guard let bytes = sqlite.columnBlob(handle, index) else {
       return isNull(at: index) ? nil : []
     }
-    let count = Int(sqlite3_column_bytes(handle, index))
+    let count = Int(sqlite.columnBytes(handle, index))
     return Array(UnsafeRawBufferPointer(start: bytes, count: count))
   }
 
   private func currentError() -> SQLiteError {
-    .engine(SQLiteEngineError.current(on: connection, sql: sql))
+    .engine(SQLiteEngineError.current(on: connection, sqlite: sqlite, sql: sql))
   }
 }
 

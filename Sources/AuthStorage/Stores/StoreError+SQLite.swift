@@ -37,6 +37,7 @@ extension StoreError {
   private static func kind(of error: SQLiteError) -> StoreError.Failure.Kind {
     switch error {
     case .engine(let underlying), .cannotOpen(_, let underlying): kind(of: underlying)
+    case .libraryMissing: .libraryMissing
     case .notFound, .cannotCreate, .cannotOpenFile: .ioError
     case .isDirectory, .notADatabase, .emptyFile: .notADatabase
     case .foreignDatabase: .notAnAuthcliDatabase

@@ -7,9 +7,10 @@ import Testing
 /// engine loads it at run time, only when a `postgresql://` database is named), nor libedit
 /// (the shell opens it at run time, on a terminal; mapped at every start with the three
 /// libraries it needs, it cost 3 to 4 ms more per start of the debug binary), nor Jansson
-/// (opened by `users import --format jsonl` alone), nor the libraries of imported hashes,
-/// one-time passwords and QR codes (libcrypt, libnettle, liboath, libqrencode: opened when a
-/// command first uses them), nor Swift's Regex engine.
+/// (opened by `users import --format jsonl` alone), nor SQLite (opened with the first
+/// database), nor the libraries of imported hashes, one-time passwords and QR codes (libcrypt,
+/// libnettle, liboath, libqrencode: opened when a command first uses them), nor Swift's Regex
+/// engine.
 @Suite struct LinkedLibrariesTests {
   /// The modules linked into the authcli executable.
   static let binaryModules = [
@@ -125,11 +126,12 @@ import Testing
 
     @Test func executableLinksOnlyWhatEveryCommandUses() throws {
       let libraries = try linkedLibraries()
-      #expect(libraries.contains { $0.hasPrefix("libsqlite3.so") })
+      // What every program links, so ldd is known to have listed the libraries.
+      #expect(libraries.contains { $0.hasPrefix("libc.so") })
       for forbidden in [
         "libFoundation.so", "libFoundationInternationalization.so", "lib_FoundationICU.so",
         "libpq.so", "libedit.so", "libtinfo.so", "libbsd.so", "libjansson.so", "libcrypt.so",
-        "libnettle.so", "liboath.so", "libqrencode.so",
+        "libnettle.so", "liboath.so", "libqrencode.so", "libsqlite3.so",
       ] {
         #expect(!libraries.contains { $0.hasPrefix(forbidden) }, "authcli links \(forbidden)")
       }
@@ -138,11 +140,13 @@ import Testing
     /// Opened on first use means not opened by a command that does not use them: the
     /// dynamic loader's own log (`LD_DEBUG=files`) of `--version`, of `whoami` on a file
     /// database and of a native account's `signin` names every library it maps, the ones
-    /// opened at run time included.
+    /// opened at run time included. `--version` opens no database, so it does not map SQLite
+    /// either; the two others do, through `dlopen`.
     @Test(arguments: [
-      ["--version"], ["whoami"], ["signin", "--username", "loadcheck", "--password-stdin"],
+      (["--version"], false), (["whoami"], true),
+      (["signin", "--username", "loadcheck", "--password-stdin"], true),
     ])
-    func commandLoadsNoLibraryItDoesNotUse(_ arguments: [String]) throws {
+    func commandLoadsNoLibraryItDoesNotUse(_ arguments: [String], opensDatabase: Bool) throws {
       let folder = NSTemporaryDirectory() + "authcli-loaded-\(UUID().uuidString)"
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
       defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -171,6 +175,19 @@ import Testing
       #expect(text.contains("libsodium.so"))
       for library in ["libcrypt.so", "libnettle.so", "liboath.so", "libqrencode.so"] {
         #expect(!text.contains(library), "authcli \(arguments) loads \(library)")
+      }
+      // The loader says, for each library it maps, what asked for it: "needed by" the
+      // program or another library, or "dynamically loaded by" a dlopen.
+      let sqlite = text.split(separator: "\n").filter { $0.contains("file=libsqlite3.so") }
+      if opensDatabase {
+        #expect(
+          sqlite.contains { $0.contains("dynamically loaded by") },
+          "authcli \(arguments) does not dlopen libsqlite3: \(sqlite)")
+        #expect(
+          !sqlite.contains { $0.contains("needed by") },
+          "authcli \(arguments) links libsqlite3: \(sqlite)")
+      } else {
+        #expect(sqlite.isEmpty, "authcli \(arguments) loads libsqlite3: \(sqlite)")
       }
     }
   #endif

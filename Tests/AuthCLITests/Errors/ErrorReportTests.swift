@@ -207,6 +207,7 @@ struct ErrorReportTests {
       (AuthError.hashing(.outOfMemory), .unavailable),
       (AuthError.tokens(.unhashableToken), .internalError),
       (PostgresError.libraryMissing(reason: "x"), .unavailable),
+      (SQLiteError.libraryMissing(reason: "x"), .unavailable),
       (PostgresError.invalidURI(reason: "x"), .usage),
       (PostgresError.connectionFailed(target: "x", reason: "y"), .unavailable),
       (PostgresError.connectionLost(reason: "x"), .unavailable),
@@ -256,6 +257,18 @@ struct ErrorReportTests {
     #expect(
       ErrorReport(PostgresError.libraryMissing(reason: "x")).hint
         == "Install libpq (Debian and Ubuntu: apt-get install libpq5).")
+    // SQLite's library is opened with the first database too, and its step names its own
+    // package, not PostgreSQL's.
+    let noSQLite = ErrorReport(
+      SQLiteError.libraryMissing(reason: "libsqlite3.so.0: cannot open shared object file"))
+    #expect(noSQLite.code == .unavailable)
+    #expect(
+      noSQLite.message
+        == "The SQLite library (libsqlite3) cannot be loaded: libsqlite3.so.0: cannot open "
+        + "shared object file")
+    #expect(
+      noSQLite.hint == "Install SQLite's library (Debian and Ubuntu: apt-get install libsqlite3-0)."
+    )
     #expect(
       ErrorReport(PostgresError.connectionFailed(target: "h", reason: "r")).hint?
         .hasPrefix("Try again once the server accepts connections") == true)
@@ -281,6 +294,7 @@ struct ErrorReportTests {
         + "(chmod 600 '/srv/a b')")
     for error in [
       StoreError(PostgresError.libraryMissing(reason: "x")),
+      StoreError(SQLiteError.libraryMissing(reason: "x")),
       StoreError(PostgresError.notMigrated(schema: "s", firstPending: "0001_x")),
       StoreError.accountReferenced(byTable: "orders"),
     ] {
