@@ -105,7 +105,9 @@ public enum UnicodeNormalization {
       case .success(let library):
         return library
       case .failure(let error):
-        var message = "utf8proc (Unicode normalisation) could not be opened: \(error.reason)\n"
+        var message =
+          "Error: Unicode normalisation needs utf8proc, which cannot be loaded: \(error.reason)\n"
+          + "Install utf8proc (Debian and Ubuntu: apt-get install libutf8proc2).\n"
         _ = message.withUTF8 { write(STDERR_FILENO, $0.baseAddress, $0.count) }
         exit(69)
       }
