@@ -25,7 +25,10 @@ public struct OathOneTimePasswords: OneTimePasswords {
   /// Opens and prepares libsodium.
   public init() throws(OneTimePasswordError) {
     do { sodium = try Sodium.library() } catch {
-      throw .libraryFailure("libsodium could not be opened: \(error)")
+      switch error {
+      case .unavailable(let reason):
+        throw .libraryFailure("libsodium could not be opened: \(reason)")
+      }
     }
   }
 
