@@ -107,7 +107,6 @@ public enum UnicodeNormalization {
       case .failure(let error):
         var message =
           "Error: Unicode normalisation needs utf8proc, which cannot be loaded: \(error.reason)\n"
-          + "Install utf8proc (Debian and Ubuntu: apt-get install libutf8proc2).\n"
         _ = message.withUTF8 { write(STDERR_FILENO, $0.baseAddress, $0.count) }
         exit(69)
       }

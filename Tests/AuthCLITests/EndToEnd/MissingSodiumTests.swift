@@ -53,9 +53,7 @@ struct MissingSodiumTests {
       lines.first?.hasPrefix(
         "Error: Unicode normalisation needs utf8proc, which cannot be loaded: ") == true,
       "\(signIn.errors)")
-    #expect(
-      lines.dropFirst().first
-        == "Install utf8proc (Debian and Ubuntu: apt-get install libutf8proc2).")
+    #expect(lines.count == 1, "\(signIn.errors)")
     #expect(signIn.output.isEmpty)
   }
 
