@@ -20,21 +20,20 @@ let package = Package(
     .library(name: "AuthStoreConformance", targets: ["AuthStoreConformance"]),
   ],
   targets: [
-    // C libraries from the system, found through pkg-config.
+    // C libraries from the system: headers only, each library opened by the code that uses it.
     // SQLite's header only, like CLibPQ: AuthStorage opens the library when the first database
     // is opened (no pkg-config, whose flags would link it into every start).
     .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
     // libpq's header only: AuthPostgres opens the library at run time (no pkg-config, whose
     // flags would link it into every program and load it at every start).
     .systemLibrary(name: "CLibPQ", providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
-    // utf8proc's header is in the compiler's own search path on Linux and its module map
-    // links the library; its pkg-config file would add -DUTF8PROC_EXPORTS, a flag SwiftPM
-    // refuses with a warning on every build.
+    // utf8proc's and libsodium's headers only: AuthCore opens utf8proc, and SodiumLibrary
+    // libsodium, on first use (no pkg-config, whose flags would link them into every start;
+    // both headers are in the compiler's own search path on Linux).
     .systemLibrary(
       name: "CUtf8proc", providers: [.apt(["libutf8proc-dev"]), .brew(["utf8proc"])]),
     .systemLibrary(
-      name: "CSodium", pkgConfig: "libsodium",
-      providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
+      name: "CSodium", providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
     // One-time passwords (HOTP, TOTP) and their base32, from the OATH Toolkit.
     // Imported password hashes: the crypt families (bcrypt, SHA-crypt, yescrypt) through
     // libxcrypt, and Django's PBKDF2-HMAC-SHA256 through Nettle.
@@ -65,6 +64,8 @@ let package = Package(
     // The C libraries above that are opened on first use rather than linked: one loader,
     // which each module that uses such a library fills its own table of functions with.
     .target(name: "SharedLibraries"),
+    // libsodium's table of functions, shared by AuthDatabase and AuthCrypto.
+    .target(name: "SodiumLibrary", dependencies: ["CSodium", "SharedLibraries"]),
     // QR codes drawn as text for a terminal, for the front end; it knows no layer of authcli.
     .target(name: "TerminalQR", dependencies: ["CQRencode", "SharedLibraries"]),
 
@@ -73,12 +74,15 @@ let package = Package(
     // AuthCore and AuthViewModels build in an app with no system library to provide.
     .target(
       name: "AuthCore",
-      dependencies: [.target(name: "CUtf8proc", condition: .when(platforms: [.linux]))],
+      dependencies: [
+        .target(name: "CUtf8proc", condition: .when(platforms: [.linux])),
+        .target(name: "SharedLibraries", condition: .when(platforms: [.linux])),
+      ],
       plugins: ["EmbedFiles"]),
     // What both engines share, neither engine's own: migrations and their rules, the tools'
     // reports, the name hash, stored time, the checks on the folders of private files. It
     // depends on no layer, so that the build's EmbedTool can run its migration rules.
-    .target(name: "AuthDatabase", dependencies: ["CSodium"]),
+    .target(name: "AuthDatabase", dependencies: ["CSodium", "SodiumLibrary"]),
     // The store operations whose statements both engines share, written once over the
     // engine's context; each engine adds what its SQL or its errors really do differently.
     .target(name: "AuthSQLStore", dependencies: ["AuthCore", "AuthDatabase"]),
@@ -94,7 +98,9 @@ let package = Package(
       plugins: ["EmbedFiles"]),
     .target(
       name: "AuthCrypto",
-      dependencies: ["AuthCore", "CSodium", "COath", "CXcrypt", "CNettle", "SharedLibraries"]),
+      dependencies: [
+        "AuthCore", "CSodium", "COath", "CXcrypt", "CNettle", "SharedLibraries", "SodiumLibrary",
+      ]),
     .target(name: "AuthViewModels", dependencies: ["AuthCore"]),
     // Scripted use-case stubs and every scene's preview view model in named states, for an
     // app's previews and for the tests.
@@ -132,7 +138,7 @@ let package = Package(
     // done with the raw C APIs in the same run.
     .target(
       name: "CBaseline", dependencies: ["CSQLite", "CSodium"],
-      linkerSettings: [.linkedLibrary("sqlite3")]),
+      linkerSettings: [.linkedLibrary("sqlite3"), .linkedLibrary("sodium")]),
     // The PostgreSQL figure's baseline, linked with libpq (authbench only, never authcli).
     .target(name: "CPostgresBaseline", linkerSettings: [.linkedLibrary("pq")]),
     .executableTarget(
@@ -147,8 +153,9 @@ let package = Package(
       dependencies: [
         "CSQLite", "CSodium", "AuthPostgres", "AuthTestSupport", "PostgresTestSupport", "authcli",
       ],
-      // Its fixtures read and write databases with SQLite's C calls of their own.
-      linkerSettings: [.linkedLibrary("sqlite3")]),
+      // Its fixtures read and write databases with SQLite's C calls of their own, and its
+      // checks hash with libsodium directly, as a second program reading the files.
+      linkerSettings: [.linkedLibrary("sqlite3"), .linkedLibrary("sodium")]),
 
     // The PostgreSQL server of the tests: a fresh schema per test.
     .target(name: "PostgresTestSupport", dependencies: ["AuthPostgres", "AuthTestSupport"]),

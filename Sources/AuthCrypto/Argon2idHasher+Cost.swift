@@ -1,5 +1,5 @@
 import AuthCore
-import CSodium
+import SodiumLibrary
 
 /// The cost an Argon2 PHC string carries (`$argon2id$v=19$m=65536,t=2,p=1$salt$hash`).
 struct PHCCost: Hashable, Sendable {
@@ -82,8 +82,8 @@ extension Argon2idHasher {
     let passes = Int(cost.opsLimit)
     let missing = currentMemoryKiB * passes - stored.memoryKiB * stored.passes
     let memoryKiB = missing / passes
-    guard memoryKiB >= crypto_pwhash_memlimit_min() / 1024 else { return }
-    let pad = Self.unmatchableHash(memoryKiB: memoryKiB, passes: cost.opsLimit)
+    guard memoryKiB >= sodium.memLimitMin() / 1024 else { return }
+    let pad = unmatchableHash(memoryKiB: memoryKiB, passes: cost.opsLimit)
     _ = verify(Password("pad"), against: pad)
   }
 
@@ -94,8 +94,8 @@ extension Argon2idHasher {
   public func padVerification(afterWork work: Int) {
     let passes = Int(cost.opsLimit)
     let memoryKiB = (currentMemoryKiB * passes - work) / passes
-    guard memoryKiB >= crypto_pwhash_memlimit_min() / 1024 else { return }
-    let pad = Self.unmatchableHash(memoryKiB: memoryKiB, passes: cost.opsLimit)
+    guard memoryKiB >= sodium.memLimitMin() / 1024 else { return }
+    let pad = unmatchableHash(memoryKiB: memoryKiB, passes: cost.opsLimit)
     _ = verify(Password("pad"), against: pad)
   }
 
@@ -108,7 +108,7 @@ extension Argon2idHasher {
       opsLimit: max(cost.opsLimit, UInt64(stored.passes)),
       memLimit: max(cost.memLimit, stored.memoryKiB * 1024))
     guard raised != cost, raised.isWithinLibraryLimits else { return try hash(password) }
-    return try Argon2idHasher(checkedCost: raised).hash(password)
+    return try Argon2idHasher(checkedCost: raised, sodium: sodium).hash(password)
   }
 
   /// `m=…,t=…,p=…` of a PHC string.

@@ -1,5 +1,5 @@
 import AuthCore
-import CSodium
+import SodiumLibrary
 import Synchronization
 
 #if canImport(Glibc)
@@ -63,7 +63,7 @@ extension Argon2idHasher {
   /// is; what a process's first wrong password on a kept hash runs beside the scheme's own
   /// verify (`LegacyHashVerifier(timingBeside:)`).
   func timeOneVerifyAtCurrentCost() {
-    let unmatchable = Self.unmatchableHash(memoryKiB: currentMemoryKiB, passes: cost.opsLimit)
+    let unmatchable = unmatchableHash(memoryKiB: currentMemoryKiB, passes: cost.opsLimit)
     _ = verify(Password("unmatched"), against: unmatchable)
   }
 
@@ -117,8 +117,8 @@ extension Argon2idHasher {
     guard remaining > .zero else { return }
     let fraction = remaining / typical * Self.argon2PadShare
     let memoryKiB = Int(Double(currentMemoryKiB) * fraction)
-    if memoryKiB >= crypto_pwhash_memlimit_min() / 1024 {
-      let pad = Self.unmatchableHash(memoryKiB: memoryKiB, passes: cost.opsLimit)
+    if memoryKiB >= sodium.memLimitMin() / 1024 {
+      let pad = unmatchableHash(memoryKiB: memoryKiB, passes: cost.opsLimit)
       _ = verify(Password("pad"), against: pad)
     }
     let left = deadline - ContinuousClock.now

@@ -1,5 +1,6 @@
 import AuthCore
 import CSodium
+import SodiumLibrary
 
 extension Argon2idHasher {
   /// A PHC string at the cost a check is answered in (`signInCost`) with a random salt and
@@ -10,22 +11,22 @@ extension Argon2idHasher {
   /// full before it compares, so verifying against this takes exactly as long as
   /// against a real hash at this cost; a match would need a 256-bit collision.
   public func unmatchableHash() throws(PasswordHasherError) -> String {
-    Self.unmatchableHash(memoryKiB: currentMemoryKiB, passes: signInCost.opsLimit)
+    unmatchableHash(memoryKiB: currentMemoryKiB, passes: signInCost.opsLimit)
   }
 
   /// A PHC string at the given cost that no password matches (see `unmatchableHash()`).
-  static func unmatchableHash(memoryKiB: Int, passes: UInt64) -> String {
+  func unmatchableHash(memoryKiB: Int, passes: UInt64) -> String {
     let parameters = "m=\(memoryKiB),t=\(passes),p=1"
     return "$argon2id$v=19$\(parameters)$\(randomBase64(16))$\(randomBase64(32))"
   }
 
   /// `count` random bytes in unpadded standard base64, as in libsodium's PHC strings.
-  private static func randomBase64(_ count: Int) -> String {
+  private func randomBase64(_ count: Int) -> String {
     let variant = sodium_base64_VARIANT_ORIGINAL_NO_PADDING
     var bytes = [UInt8](repeating: 0, count: count)
-    randombytes_buf(&bytes, count)
-    var text = [CChar](repeating: 0, count: sodium_base64_encoded_len(count, variant))
-    sodium_bin2base64(&text, text.count, bytes, count, variant)
+    sodium.randomBytes(&bytes, count)
+    var text = [CChar](repeating: 0, count: sodium.base64EncodedLength(count, variant))
+    _ = sodium.bin2base64(&text, text.count, bytes, count, variant)
     let end = text.firstIndex(of: 0) ?? text.endIndex
     return String(decoding: text[..<end].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }

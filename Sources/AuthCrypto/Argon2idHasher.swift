@@ -1,5 +1,5 @@
 import AuthCore
-import CSodium
+import SodiumLibrary
 
 /// Argon2id password hashing through libsodium's `crypto_pwhash_str` family.
 ///
@@ -18,13 +18,15 @@ public struct Argon2idHasher: PasswordHasher {
   /// How long this hasher's verifies at the current cost took, for padding (see
   /// `padVerification(afterWork:since:)`).
   let times = VerifyTimes()
+  /// libsodium, opened when the hasher is made.
+  let sodium: LibSodium
 
   /// Prepares libsodium and checks the cost. The default is `.interactive`. With
   /// `signInWork` (Argon2id KiB × passes, the store's raised work), every check is answered
   /// in that work: the memory of `signInCost` is raised to it at `cost`'s passes, never
   /// lowered below `cost`'s.
   public init(cost: Argon2Cost = .interactive, signInWork: Int? = nil) throws {
-    try Sodium.ensureInitialized()
+    sodium = try Sodium.library()
     guard cost.isWithinLibraryLimits else { throw PasswordHashingError.costOutOfRange(cost) }
     self.cost = cost
     let signInCost = Self.signInCost(hashing: cost, work: signInWork)
@@ -34,9 +36,10 @@ public struct Argon2idHasher: PasswordHasher {
     self.signInCost = signInCost
   }
 
-  /// A hasher at a cost already checked, once libsodium is ready (it is, for any hasher
-  /// that exists); used for the new hashes of a rehash only.
-  init(checkedCost cost: Argon2Cost) {
+  /// A hasher at a cost already checked, with the libsodium of a hasher that exists; used
+  /// for the new hashes of a rehash only.
+  init(checkedCost cost: Argon2Cost, sodium: LibSodium) {
+    self.sodium = sodium
     self.cost = cost
     self.signInCost = cost
   }
@@ -51,9 +54,9 @@ public struct Argon2idHasher: PasswordHasher {
 
   /// Hashes with a fresh salt at the current cost.
   public func hash(_ password: Password) throws(PasswordHasherError) -> String {
-    var output = [CChar](repeating: 0, count: crypto_pwhash_strbytes())
+    var output = [CChar](repeating: 0, count: sodium.passwordHashStringBytes())
     let status = withWipedUTF8(of: password, orIfUnaddressable: -1) { bytes, count in
-      crypto_pwhash_str(&output, bytes, count, cost.opsLimit, cost.memLimit)
+      sodium.passwordHashString(&output, bytes, count, cost.opsLimit, cost.memLimit)
     }
     // The cost was checked in `init`, so the only failure left is allocation.
     guard status == 0 else { throw .outOfMemory }
@@ -70,7 +73,7 @@ public struct Argon2idHasher: PasswordHasher {
     let start = ContinuousClock.now
     let matched = passwordHash.withCString { stored in
       withWipedUTF8(of: password, orIfUnaddressable: false) { bytes, count in
-        crypto_pwhash_str_verify(stored, bytes, count) == 0
+        sodium.passwordHashVerify(stored, bytes, count) == 0
       }
     }
     let elapsed = ContinuousClock.now - start
@@ -93,7 +96,7 @@ public struct Argon2idHasher: PasswordHasher {
     bytes.reserveCapacity(password.normalized.utf8.count + 1)
     for byte in password.normalized.utf8 { bytes.append(CChar(bitPattern: byte)) }
     bytes.append(0)
-    defer { bytes.withUnsafeMutableBytes { sodium_memzero($0.baseAddress, $0.count) } }
+    defer { bytes.withUnsafeMutableBytes { sodium.memzero($0.baseAddress, $0.count) } }
     return bytes.withUnsafeBufferPointer { buffer in
       guard let address = buffer.baseAddress else { return fallback }
       return body(address, UInt64(buffer.count - 1))

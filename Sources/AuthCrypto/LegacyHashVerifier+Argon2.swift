@@ -1,5 +1,5 @@
 import AuthCore
-import CSodium
+import SodiumLibrary
 
 #if canImport(Glibc)
   import Glibc
@@ -12,12 +12,12 @@ import CSodium
 /// Argon2id in full (lanes one after another) and compares in constant time.
 enum Argon2 {
   /// Refuses a cost outside libsodium's limits or below Argon2's 8 KiB per lane.
-  static func check(_ hash: LegacyPasswordHash) throws(LegacyPasswordVerifierError) {
+  static func check(
+    _ hash: LegacyPasswordHash, _ sodium: LibSodium
+  ) throws(LegacyPasswordVerifierError) {
     guard case .argon2(let memoryKiB, let passes, let lanes) = hash.cost,
-      (crypto_pwhash_argon2id_memlimit_min()...crypto_pwhash_argon2id_memlimit_max())
-        .contains(memoryKiB * 1024),
-      (crypto_pwhash_argon2id_opslimit_min()...crypto_pwhash_argon2id_opslimit_max())
-        .contains(passes),
+      (sodium.argon2idMemLimitMin()...sodium.argon2idMemLimitMax()).contains(memoryKiB * 1024),
+      (sodium.argon2idOpsLimitMin()...sodium.argon2idOpsLimitMax()).contains(passes),
       lanes <= 0xFF_FFFF, memoryKiB >= 8 * lanes
     else { throw .refusedByLibrary(hash.scheme) }
     _ = try phcString(of: hash)
@@ -38,19 +38,19 @@ enum Argon2 {
   /// Whether the password matches; a mismatch and a damaged string are both `false`, and
   /// only a failed allocation (errno `ENOMEM`) is told apart.
   static func matches(
-    _ password: [UInt8], _ hash: LegacyPasswordHash
+    _ password: [UInt8], _ hash: LegacyPasswordHash, _ sodium: LibSodium
   ) throws(LegacyPasswordVerifierError) -> Bool {
-    try check(hash)
+    try check(hash, sodium)
     let phc = try phcString(of: hash)
     // A trailing NUL gives an empty password an address; it is not counted.
     var input = password.map { CChar(bitPattern: $0) } + [0]
-    defer { input.withUnsafeMutableBytes { sodium_memzero($0.baseAddress, $0.count) } }
+    defer { input.withUnsafeMutableBytes { sodium.memzero($0.baseAddress, $0.count) } }
     errno = 0
     let status = phc.withCString { stored in
       input.withUnsafeBufferPointer { buffer in
         // Never nil: `input` holds at least its NUL.
         guard let address = buffer.baseAddress else { return Int32(-1) }
-        return crypto_pwhash_str_verify(stored, address, UInt64(password.count))
+        return sodium.passwordHashVerify(stored, address, UInt64(password.count))
       }
     }
     if status == 0 { return true }

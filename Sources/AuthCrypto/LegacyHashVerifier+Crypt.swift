@@ -1,6 +1,6 @@
 import AuthCore
-import CSodium
 import CXcrypt
+import SodiumLibrary
 
 #if canImport(Glibc)
   import Glibc
@@ -37,27 +37,27 @@ enum Crypt {
   /// The outputs are compared over crypt's whole output size, zero-padded, so the comparison
   /// takes the same time whatever the strings.
   static func matches(
-    phrase: [UInt8], setting: String, scheme: LegacyPasswordHash.Scheme
+    phrase: [UInt8], setting: String, scheme: LegacyPasswordHash.Scheme, _ sodium: LibSodium
   ) throws(LegacyPasswordVerifierError) -> Bool {
     try check(setting: setting, scheme: scheme)
     let cryptRN = try library(for: scheme).cryptRN
     let takable = !phrase.contains(0) && phrase.count < phraseSize
     var input = phrase.prefix(phraseSize - 1).map { CChar(bitPattern: $0 == 0 ? 1 : $0) } + [0]
-    defer { input.withUnsafeMutableBytes { sodium_memzero($0.baseAddress, $0.count) } }
+    defer { input.withUnsafeMutableBytes { sodium.memzero($0.baseAddress, $0.count) } }
     let size = Int(authcli_crypt_data_size())
     let area = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
     // crypt_rn wants its work area zeroed before first use; it holds intermediate state of
     // the hash, so it is wiped after.
     area.initializeMemory(as: UInt8.self, repeating: 0, count: size)
     defer {
-      sodium_memzero(area, size)
+      sodium.memzero(area, size)
       area.deallocate()
     }
     var computed = [UInt8](repeating: 0, count: outputSize)
     var stored = [UInt8](repeating: 0, count: outputSize)
     defer {
-      LegacyHashVerifier.wipe(&computed)
-      LegacyHashVerifier.wipe(&stored)
+      LegacyHashVerifier.wipe(&computed, sodium)
+      LegacyHashVerifier.wipe(&stored, sodium)
     }
     errno = 0
     let produced = input.withUnsafeBufferPointer { phraseBuffer in
@@ -74,7 +74,7 @@ enum Crypt {
       for index in 0..<length { computed[index] = bytes[index] }
     }
     for (index, byte) in setting.utf8.enumerated() { stored[index] = byte }
-    let equal = sodium_memcmp(computed, stored, outputSize) == 0
+    let equal = sodium.memcmp(computed, stored, outputSize) == 0
     return equal && takable
   }
 

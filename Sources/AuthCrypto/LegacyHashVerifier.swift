@@ -1,5 +1,6 @@
 import AuthCore
 import CSodium
+import SodiumLibrary
 
 #if canImport(Glibc)
   import Glibc
@@ -38,18 +39,20 @@ public struct LegacyHashVerifier: LegacyPasswordVerifier {
   /// The hasher whose verify at the current cost runs beside a processor-bound scheme's
   /// until it has timed one; `nil`: none runs.
   private let timingHasher: Argon2idHasher?
+  /// libsodium, opened when the verifier is made.
+  private let sodium: LibSodium
 
-  /// Prepares libsodium (the SHA-256, the comparisons and Argon2id use it). A wrong
-  /// password is padded by the sign-in alone (see the type's notes).
+  /// Opens and prepares libsodium (the SHA-256, the comparisons and Argon2id use it). A
+  /// wrong password is padded by the sign-in alone (see the type's notes).
   public init() throws(SodiumError) {
-    try Sodium.ensureInitialized()
+    sodium = try Sodium.library()
     timingHasher = nil
   }
 
   /// As `init()`, and until `hasher` has timed a verify at its current cost, a
   /// processor-bound scheme's verify runs beside one (see the type's notes).
   public init(timingBeside hasher: Argon2idHasher) throws(SodiumError) {
-    try Sodium.ensureInitialized()
+    sodium = hasher.sodium
     timingHasher = hasher
   }
 
@@ -61,11 +64,11 @@ public struct LegacyHashVerifier: LegacyPasswordVerifier {
     case .djangoBcryptSHA256:
       try Crypt.check(setting: DjangoFields.bcryptSetting(of: hash), scheme: hash.scheme)
     case .djangoPBKDF2SHA256, .djangoPBKDF2SHA1:
-      _ = try DjangoFields.pbkdf2(of: hash)
+      _ = try DjangoFields.pbkdf2(of: hash, sodium)
     case .djangoScrypt:
-      _ = try DjangoFields.scrypt(of: hash)
+      _ = try DjangoFields.scrypt(of: hash, sodium)
     case .djangoArgon2id, .argon2id:
-      try Argon2.check(hash)
+      try Argon2.check(hash, sodium)
     }
   }
 
@@ -93,49 +96,49 @@ public struct LegacyHashVerifier: LegacyPasswordVerifier {
     _ password: Password, _ hash: LegacyPasswordHash
   ) throws(LegacyPasswordVerifierError) -> Bool {
     var bytes = Array(password.verbatim.utf8)
-    defer { Self.wipe(&bytes) }
+    defer { Self.wipe(&bytes, sodium) }
     switch hash.scheme {
     case .bcrypt, .sha512Crypt, .sha256Crypt, .yescrypt:
-      return try Crypt.matches(phrase: bytes, setting: hash.text, scheme: hash.scheme)
+      return try Crypt.matches(phrase: bytes, setting: hash.text, scheme: hash.scheme, sodium)
     case .djangoBcryptSHA256:
-      var hex = Self.sha256Hex(of: bytes)
-      defer { Self.wipe(&hex) }
+      var hex = Self.sha256Hex(of: bytes, sodium)
+      defer { Self.wipe(&hex, sodium) }
       let setting = try DjangoFields.bcryptSetting(of: hash)
-      return try Crypt.matches(phrase: hex, setting: setting, scheme: hash.scheme)
+      return try Crypt.matches(phrase: hex, setting: setting, scheme: hash.scheme, sodium)
     case .djangoPBKDF2SHA256, .djangoPBKDF2SHA1:
-      return try Self.pbkdf2Matches(bytes, DjangoFields.pbkdf2(of: hash))
+      return try Self.pbkdf2Matches(bytes, DjangoFields.pbkdf2(of: hash, sodium), sodium)
     case .djangoScrypt:
-      return try Self.scryptMatches(bytes, DjangoFields.scrypt(of: hash))
+      return try Self.scryptMatches(bytes, DjangoFields.scrypt(of: hash, sodium), sodium)
     case .djangoArgon2id, .argon2id:
-      return try Argon2.matches(bytes, hash)
+      return try Argon2.matches(bytes, hash, sodium)
     }
   }
 
   /// The lowercase hex of the SHA-256 of `bytes` (64 ASCII bytes), as Django's
   /// `binascii.hexlify(hashlib.sha256(password).digest())`.
-  private static func sha256Hex(of bytes: [UInt8]) -> [UInt8] {
+  private static func sha256Hex(of bytes: [UInt8], _ sodium: LibSodium) -> [UInt8] {
     var digest = [UInt8](repeating: 0, count: Int(crypto_hash_sha256_BYTES))
-    defer { wipe(&digest) }
-    _ = crypto_hash_sha256(&digest, bytes, UInt64(bytes.count))
+    defer { wipe(&digest, sodium) }
+    _ = sodium.sha256(&digest, bytes, UInt64(bytes.count))
     var hex = [CChar](repeating: 0, count: digest.count * 2 + 1)
-    defer { hex.withUnsafeMutableBytes { sodium_memzero($0.baseAddress, $0.count) } }
-    _ = sodium_bin2hex(&hex, hex.count, digest, digest.count)
+    defer { hex.withUnsafeMutableBytes { sodium.memzero($0.baseAddress, $0.count) } }
+    _ = sodium.bin2hex(&hex, hex.count, digest, digest.count)
     return hex.dropLast().map { UInt8(bitPattern: $0) }
   }
 
   /// PBKDF2-HMAC-SHA256 (or, for `pbkdf2_sha1`, SHA-1) over the password with Django's salt
   /// and iterations, compared with the stored checksum.
   private static func pbkdf2Matches(
-    _ password: [UInt8], _ fields: DjangoFields.PBKDF2
+    _ password: [UInt8], _ fields: DjangoFields.PBKDF2, _ sodium: LibSodium
   ) throws(LegacyPasswordVerifierError) -> Bool {
     guard case .success(let nettle) = LibNettle.shared else {
       throw .refusedByLibrary(fields.sha1 ? .djangoPBKDF2SHA1 : .djangoPBKDF2SHA256)
     }
     var derived = [UInt8](repeating: 0, count: fields.checksum.count)
-    defer { wipe(&derived) }
+    defer { wipe(&derived, sodium) }
     // A trailing NUL gives an empty password an address; it is not part of the key.
     var key = password + [0]
-    defer { wipe(&key) }
+    defer { wipe(&key, sodium) }
     let salt = Array(fields.salt.utf8)
     key.withUnsafeBufferPointer { keyBuffer in
       salt.withUnsafeBufferPointer { saltBuffer in
@@ -150,18 +153,18 @@ public struct LegacyHashVerifier: LegacyPasswordVerifier {
         }
       }
     }
-    return sodium_memcmp(derived, fields.checksum, derived.count) == 0
+    return sodium.memcmp(derived, fields.checksum, derived.count) == 0
   }
 
   /// scrypt over the password with Django's salt, N, r and p, compared with the stored 64
   /// bytes. Only a failed allocation is told apart from a mismatch.
   private static func scryptMatches(
-    _ password: [UInt8], _ fields: DjangoFields.Scrypt
+    _ password: [UInt8], _ fields: DjangoFields.Scrypt, _ sodium: LibSodium
   ) throws(LegacyPasswordVerifierError) -> Bool {
     var derived = [UInt8](repeating: 0, count: fields.checksum.count)
-    defer { wipe(&derived) }
+    defer { wipe(&derived, sodium) }
     var key = password + [0]
-    defer { wipe(&key) }
+    defer { wipe(&key, sodium) }
     // A trailing NUL gives each an address, as for the key; neither is counted.
     let salt = Array(fields.salt.utf8) + [0]
     errno = 0
@@ -169,7 +172,7 @@ public struct LegacyHashVerifier: LegacyPasswordVerifier {
       salt.withUnsafeBufferPointer { saltBuffer in
         guard let keyAddress = keyBuffer.baseAddress, let saltAddress = saltBuffer.baseAddress
         else { return Int32(-1) }
-        return crypto_pwhash_scryptsalsa208sha256_ll(
+        return sodium.scryptLowLevel(
           keyAddress, password.count, saltAddress, saltBuffer.count - 1, fields.blocks,
           fields.blockSize, fields.lanes, &derived, derived.count)
       }
@@ -178,12 +181,12 @@ public struct LegacyHashVerifier: LegacyPasswordVerifier {
       if errno == ENOMEM { throw .outOfMemory }
       return false
     }
-    return sodium_memcmp(derived, fields.checksum, derived.count) == 0
+    return sodium.memcmp(derived, fields.checksum, derived.count) == 0
   }
 
   /// Overwrites `bytes` with zeros in a way the compiler does not remove.
-  static func wipe(_ bytes: inout [UInt8]) {
-    bytes.withUnsafeMutableBytes { sodium_memzero($0.baseAddress, $0.count) }
+  static func wipe(_ bytes: inout [UInt8], _ sodium: LibSodium) {
+    bytes.withUnsafeMutableBytes { sodium.memzero($0.baseAddress, $0.count) }
   }
 }
 
@@ -218,24 +221,28 @@ enum DjangoFields {
 
   /// The iterations, salt and decoded checksum of a `pbkdf2_sha256$` hash; the checksum is
   /// Django's `base64.b64encode` of 32 bytes, standard base64 with padding.
-  static func pbkdf2(of hash: LegacyPasswordHash) throws(LegacyPasswordVerifierError) -> PBKDF2 {
+  static func pbkdf2(
+    of hash: LegacyPasswordHash, _ sodium: LibSodium
+  ) throws(LegacyPasswordVerifierError) -> PBKDF2 {
     let sha1 = hash.scheme == .djangoPBKDF2SHA1
     let fields = hash.text.split(separator: "$", omittingEmptySubsequences: false)
     guard fields.count == 4, case .pbkdf2(let iterations) = hash.cost,
       let count = UInt32(exactly: iterations),
-      let checksum = standardBase64(String(fields[3]), byteCount: sha1 ? 20 : 32)
+      let checksum = standardBase64(String(fields[3]), byteCount: sha1 ? 20 : 32, sodium)
     else { throw .refusedByLibrary(hash.scheme) }
     return PBKDF2(iterations: count, salt: String(fields[2]), checksum: checksum, sha1: sha1)
   }
 
   /// The N, r, p, salt and decoded checksum of a `scrypt$` hash, within what libsodium's
   /// scrypt takes (its memory, 128 × N × r bytes, within its own limit).
-  static func scrypt(of hash: LegacyPasswordHash) throws(LegacyPasswordVerifierError) -> Scrypt {
+  static func scrypt(
+    of hash: LegacyPasswordHash, _ sodium: LibSodium
+  ) throws(LegacyPasswordVerifierError) -> Scrypt {
     let fields = hash.text.split(separator: "$", omittingEmptySubsequences: false)
     guard fields.count == 6, case .scrypt(let log2N, let blockSize, let lanes) = hash.cost,
       log2N < 64, let r = UInt32(exactly: blockSize), let p = UInt32(exactly: lanes),
-      128 * blockSize <= crypto_pwhash_scryptsalsa208sha256_memlimit_max() >> log2N,
-      let checksum = standardBase64(String(fields[5]), byteCount: 64)
+      128 * blockSize <= sodium.scryptMemLimitMax() >> log2N,
+      let checksum = standardBase64(String(fields[5]), byteCount: 64, sodium)
     else { throw .refusedByLibrary(hash.scheme) }
     return Scrypt(
       blocks: UInt64(1) << UInt64(log2N), blockSize: r, lanes: p, salt: String(fields[2]),
@@ -243,12 +250,12 @@ enum DjangoFields {
   }
 
   /// Exactly `byteCount` bytes from standard base64 with padding, or `nil`.
-  static func standardBase64(_ text: String, byteCount: Int) -> [UInt8]? {
-    let characters = Array(text.utf8)
+  static func standardBase64(_ text: String, byteCount: Int, _ sodium: LibSodium) -> [UInt8]? {
+    let characters = text.utf8.map { CChar(bitPattern: $0) }
     var bytes = [UInt8](repeating: 0, count: byteCount)
     var decodedCount = 0
     // With no end pointer given, libsodium fails unless every character was consumed.
-    let status = sodium_base642bin(
+    let status = sodium.base642bin(
       &bytes, byteCount, characters, characters.count, nil, &decodedCount, nil,
       sodium_base64_VARIANT_ORIGINAL)
     guard status == 0, decodedCount == byteCount else { return nil }

@@ -1,6 +1,6 @@
 import AuthCore
 import COath
-import CSodium
+import SodiumLibrary
 
 #if canImport(Glibc)
   import Glibc
@@ -19,10 +19,16 @@ import CSodium
 /// liboath is opened (and `oath_init` run) at the first code or base32 made or read, not
 /// here: every command that opens a database makes this value, and most use no factor.
 public struct OathOneTimePasswords: OneTimePasswords {
-  /// Prepares libsodium.
+  /// libsodium, opened when the value is made.
+  private let sodium: LibSodium
+
+  /// Opens and prepares libsodium.
   public init() throws(OneTimePasswordError) {
-    do { try Sodium.ensureInitialized() } catch {
-      throw .libraryFailure("sodium_init failed")
+    do { sodium = try Sodium.library() } catch {
+      switch error {
+      case .unavailable(let reason):
+        throw .libraryFailure("libsodium could not be opened: \(reason)")
+      }
     }
   }
 
@@ -32,7 +38,7 @@ public struct OathOneTimePasswords: OneTimePasswords {
       throw .secretLengthOutOfRange(byteCount)
     }
     var bytes = [UInt8](repeating: 0, count: byteCount)
-    randombytes_buf(&bytes, bytes.count)
+    sodium.randomBytes(&bytes, bytes.count)
     return TOTPSecret(bytes: bytes)
   }
 
@@ -41,7 +47,7 @@ public struct OathOneTimePasswords: OneTimePasswords {
     for secret: TOTPSecret, atStep step: UInt64, parameters: TOTPParameters
   ) throws(OneTimePasswordError) -> String {
     var digits = try codeBytes(for: secret, atStep: step, parameters: parameters)
-    defer { sodium_memzero(&digits, digits.count) }
+    defer { sodium.memzero(&digits, digits.count) }
     return String(decoding: digits, as: UTF8.self)
   }
 
@@ -59,8 +65,8 @@ public struct OathOneTimePasswords: OneTimePasswords {
     var match: UInt64?
     for candidate in first...(overflow ? UInt64.max : last) {
       var expected = try codeBytes(for: secret, atStep: candidate, parameters: parameters)
-      defer { sodium_memzero(&expected, expected.count) }
-      let equal = sodium_memcmp(typed, expected, typed.count) == 0
+      defer { sodium.memzero(&expected, expected.count) }
+      let equal = sodium.memcmp(typed, expected, typed.count) == 0
       if equal, match == nil { match = candidate }
     }
     return match
@@ -79,7 +85,7 @@ public struct OathOneTimePasswords: OneTimePasswords {
     }
     guard status == OATH_OK.rawValue, let output else { throw Self.failure(status, oath) }
     defer {
-      sodium_memzero(output, length)
+      sodium.memzero(output, length)
       free(output)
     }
     let text = UnsafeRawBufferPointer(start: output, count: length)
@@ -104,7 +110,7 @@ public struct OathOneTimePasswords: OneTimePasswords {
       throw .emptySecret
     }
     defer {
-      sodium_memzero(output, length)
+      sodium.memzero(output, length)
       free(output)
     }
     return TOTPSecret(bytes: Array(UnsafeRawBufferPointer(start: output, count: length)))
@@ -136,7 +142,7 @@ public struct OathOneTimePasswords: OneTimePasswords {
           flags, &output)
       }
     }
-    defer { sodium_memzero(&output, output.count) }
+    defer { sodium.memzero(&output, output.count) }
     guard status == OATH_OK.rawValue else { throw Self.failure(status, oath) }
     return output.prefix(digits).map { UInt8(bitPattern: $0) }
   }

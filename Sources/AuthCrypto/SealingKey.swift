@@ -1,4 +1,4 @@
-import CSodium
+import SodiumLibrary
 
 /// The key kept outside the database that seals TOTP secrets (`SodiumSecretSealer`) and
 /// keys the hashes of recovery codes (`SodiumRecoveryCodes`): 32 random bytes, kept as a
@@ -21,23 +21,27 @@ public struct SealingKey: Sendable {
   /// Names the key in every box it seals, so opening under another key is told apart from
   /// damage; a one-way function of the key, it tells nothing about it.
   let identifier: [UInt8]
+  /// libsodium, opened when the key is read: the sealer and the recovery codes made with
+  /// this key use it.
+  let sodium: LibSodium
 
   /// The key a key file holds: exactly `byteCount` bytes, not all zero (a file of zeros is
   /// an accident of copying, never a key this module made).
   public init(keyFileContents bytes: [UInt8]) throws(SealingKeyError) {
     guard bytes.count == Self.byteCount else { throw .wrongLength(bytes.count) }
     guard bytes.contains(where: { $0 != 0 }) else { throw .allZero }
-    do { try Sodium.ensureInitialized() } catch { throw .libraryUnavailable }
-    sealingBase = Self.subkey(1, of: bytes)
-    recoveryCodeKey = Self.subkey(2, of: bytes)
-    identifier = Array(Self.subkey(3, of: bytes).prefix(Self.identifierByteCount))
+    do { sodium = try Sodium.library() } catch { throw .libraryUnavailable }
+    sealingBase = Self.subkey(1, of: bytes, sodium)
+    recoveryCodeKey = Self.subkey(2, of: bytes, sodium)
+    identifier = Array(Self.subkey(3, of: bytes, sodium).prefix(Self.identifierByteCount))
   }
 
   /// The contents of a new key file: `byteCount` bytes from libsodium's random source.
   public static func newKeyFileContents() throws(SealingKeyError) -> [UInt8] {
-    do { try Sodium.ensureInitialized() } catch { throw .libraryUnavailable }
+    let sodium: LibSodium
+    do { sodium = try Sodium.library() } catch { throw .libraryUnavailable }
     var bytes = [UInt8](repeating: 0, count: byteCount)
-    randombytes_buf(&bytes, bytes.count)
+    sodium.randomBytes(&bytes, bytes.count)
     return bytes
   }
 
@@ -45,13 +49,13 @@ public struct SealingKey: Sendable {
   static let identifierByteCount = 8
 
   /// Subkey `number` of `key`, 32 bytes, in authcli's own KDF context.
-  private static func subkey(_ number: UInt64, of key: [UInt8]) -> [UInt8] {
+  private static func subkey(_ number: UInt64, of key: [UInt8], _ sodium: LibSodium) -> [UInt8] {
     var subkey = [UInt8](repeating: 0, count: 32)
     // crypto_kdf's context is exactly 8 characters; it keeps these subkeys apart from any
     // that another program derives from the same key.
     let context: [CChar] = Array("authcli-".utf8CString.prefix(8))
     // Fails only for a subkey length outside 16–64 bytes, and 32 is inside.
-    _ = crypto_kdf_derive_from_key(&subkey, subkey.count, number, context, key)
+    _ = sodium.deriveFromKey(&subkey, subkey.count, number, context, key)
     return subkey
   }
 }
@@ -62,6 +66,6 @@ public enum SealingKeyError: Error, Hashable, Sendable {
   case wrongLength(Int)
   /// Every byte is zero.
   case allZero
-  /// libsodium could not be initialised.
+  /// libsodium could not be opened or initialised.
   case libraryUnavailable
 }

@@ -1,20 +1,21 @@
-import CSodium
+import SodiumLibrary
 
-/// libsodium set-up shared by every adapter in this module.
+/// libsodium for every adapter in this module: opened and initialised on first use.
 enum Sodium {
-  /// `sodium_init` runs once: a `static let` is initialised lazily and
-  /// thread-safely by the runtime, and libsodium allows repeated calls anyway.
-  private static let initialized: Bool = sodium_init() >= 0
-
-  /// Makes sure libsodium is ready (it picks its fastest code paths and seeds
-  /// its random source here).
-  static func ensureInitialized() throws(SodiumError) {
-    guard initialized else { throw .initializationFailed }
+  /// The table of libsodium's functions; opening it runs `sodium_init` once (libsodium
+  /// picks its fastest code paths and seeds its random source there). An adapter keeps
+  /// the table it got at its `init`, so its later calls ask nothing again.
+  static func library() throws(SodiumError) -> LibSodium {
+    switch LibSodium.shared {
+    case .success(let library): return library
+    case .failure(let error): throw .unavailable(error.reason)
+    }
   }
 }
 
 /// libsodium could not be used.
 public enum SodiumError: Error, Hashable, Sendable {
-  /// `sodium_init` failed, so no hashing or random bytes can be trusted.
-  case initializationFailed
+  /// The library could not be opened, lacks a function, or `sodium_init` failed, so no
+  /// hashing or random bytes can be trusted; the reason, in the dynamic loader's words.
+  case unavailable(String)
 }

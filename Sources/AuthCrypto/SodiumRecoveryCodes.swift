@@ -1,5 +1,5 @@
 import AuthCore
-import CSodium
+import SodiumLibrary
 
 /// Recovery codes from libsodium's random source, stored as BLAKE2b-256 keyed with a subkey
 /// of the `SealingKey`, salted with the account's id and personalised to recovery codes
@@ -23,6 +23,7 @@ public struct SodiumRecoveryCodes: RecoveryCodeSource {
   private static let personal = Array("authcli-recovery".utf8)
 
   private let key: SealingKey
+  private var sodium: LibSodium { key.sodium }
 
   /// Codes whose hashes are keyed with `key`.
   public init(key: SealingKey) {
@@ -35,9 +36,9 @@ public struct SodiumRecoveryCodes: RecoveryCodeSource {
     var codes: [RecoveryCode] = []
     var seen = Set<RecoveryCode>()
     var random = [UInt8](repeating: 0, count: 7)
-    defer { sodium_memzero(&random, random.count) }
+    defer { sodium.memzero(&random, random.count) }
     while codes.count < count {
-      randombytes_buf(&random, random.count)
+      sodium.randomBytes(&random, random.count)
       let bits = random.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
       let symbols = (0..<RecoveryCode.length).map {
         UInt8(truncatingIfNeeded: bits >> (5 * $0)) & 31
@@ -59,7 +60,7 @@ public struct SodiumRecoveryCodes: RecoveryCodeSource {
     withUnsafeBytes(of: userID.rawValue.bigEndian) { salt.replaceSubrange(0..<8, with: $0) }
     var digest = [UInt8](repeating: 0, count: Self.hashCount)
     // Fails only for lengths outside BLAKE2b's limits, and these are inside.
-    _ = crypto_generichash_blake2b_salt_personal(
+    _ = sodium.genericHashSaltPersonal(
       &digest, digest.count, message, UInt64(message.count), key.recoveryCodeKey,
       key.recoveryCodeKey.count, salt, Self.personal)
     return RecoveryCodeHash(rawValue: digest)
@@ -70,7 +71,7 @@ public struct SodiumRecoveryCodes: RecoveryCodeSource {
   public func unboundHash(_ code: RecoveryCode) -> RecoveryCodeHash {
     let message = Array(code.characters.utf8)
     var digest = [UInt8](repeating: 0, count: Self.hashCount)
-    _ = crypto_generichash(
+    _ = sodium.genericHash(
       &digest, digest.count, message, UInt64(message.count), key.recoveryCodeKey,
       key.recoveryCodeKey.count)
     return RecoveryCodeHash(rawValue: digest)
@@ -86,7 +87,7 @@ public struct SodiumRecoveryCodes: RecoveryCodeSource {
     var match: Int?
     for (index, stored) in hashes.enumerated() where stored.rawValue.count == Self.hashCount {
       for form in forms {
-        let equal = sodium_memcmp(form, stored.rawValue, form.count) == 0
+        let equal = sodium.memcmp(form, stored.rawValue, form.count) == 0
         if equal, match == nil { match = index }
       }
     }

@@ -1,5 +1,5 @@
 import AuthCore
-import CSodium
+import SodiumLibrary
 
 /// Seals secrets with libsodium's `crypto_secretbox_easy` (XSalsa20-Poly1305) under a
 /// `SealingKey` kept outside the database.
@@ -23,18 +23,19 @@ public struct SodiumSecretSealer: SecretSealer {
   }
 
   private static let headerCount = 1 + SealingKey.identifierByteCount
-  private static let nonceCount = Int(crypto_secretbox_noncebytes())
-  private static let macCount = Int(crypto_secretbox_macbytes())
+  private var sodium: LibSodium { key.sodium }
+  private var nonceCount: Int { Int(sodium.secretBoxNonceBytes()) }
+  private var macCount: Int { Int(sodium.secretBoxMACBytes()) }
 
   /// A new box of `secret` for `context`, with a fresh random nonce.
   public func seal(_ secret: [UInt8], context: String) throws(SecretSealerError) -> [UInt8] {
     var boxKey = boxKey(version: Self.version, context: context)
-    defer { sodium_memzero(&boxKey, boxKey.count) }
-    var nonce = [UInt8](repeating: 0, count: Self.nonceCount)
-    randombytes_buf(&nonce, nonce.count)
-    var sealed = [UInt8](repeating: 0, count: Self.macCount + secret.count)
+    defer { sodium.memzero(&boxKey, boxKey.count) }
+    var nonce = [UInt8](repeating: 0, count: nonceCount)
+    sodium.randomBytes(&nonce, nonce.count)
+    var sealed = [UInt8](repeating: 0, count: macCount + secret.count)
     guard
-      crypto_secretbox_easy(&sealed, secret, UInt64(secret.count), nonce, boxKey) == 0
+      sodium.secretBoxEasy(&sealed, secret, UInt64(secret.count), nonce, boxKey) == 0
     else { throw .libraryFailure("crypto_secretbox_easy failed") }
     return [Self.version] + key.identifier + nonce + sealed
   }
@@ -44,21 +45,21 @@ public struct SodiumSecretSealer: SecretSealer {
   public func open(_ box: [UInt8], context: String) throws(SecretSealerError) -> [UInt8] {
     guard let version = box.first else { throw .damaged }
     guard version == Self.version else { throw .unsupportedFormat(version: version) }
-    guard box.count >= Self.headerCount + Self.nonceCount + Self.macCount else {
+    guard box.count >= Self.headerCount + nonceCount + macCount else {
       throw .damaged
     }
     let identifier = Array(box[1..<Self.headerCount])
     // The identifier is no secret, but comparing it in constant time costs nothing.
     guard
-      sodium_memcmp(identifier, key.identifier, SealingKey.identifierByteCount) == 0
+      sodium.memcmp(identifier, key.identifier, SealingKey.identifierByteCount) == 0
     else { throw .wrongKey }
-    let nonce = Array(box[Self.headerCount..<(Self.headerCount + Self.nonceCount)])
-    let sealed = Array(box[(Self.headerCount + Self.nonceCount)...])
+    let nonce = Array(box[Self.headerCount..<(Self.headerCount + nonceCount)])
+    let sealed = Array(box[(Self.headerCount + nonceCount)...])
     var boxKey = boxKey(version: version, context: context)
-    defer { sodium_memzero(&boxKey, boxKey.count) }
-    var secret = [UInt8](repeating: 0, count: sealed.count - Self.macCount)
+    defer { sodium.memzero(&boxKey, boxKey.count) }
+    var secret = [UInt8](repeating: 0, count: sealed.count - macCount)
     guard
-      crypto_secretbox_open_easy(&secret, sealed, UInt64(sealed.count), nonce, boxKey) == 0
+      sodium.secretBoxOpenEasy(&secret, sealed, UInt64(sealed.count), nonce, boxKey) == 0
     else { throw .damaged }
     return secret
   }
@@ -66,9 +67,9 @@ public struct SodiumSecretSealer: SecretSealer {
   /// BLAKE2b-256 of the version byte and the context's UTF-8, keyed with the sealing subkey.
   private func boxKey(version: UInt8, context: String) -> [UInt8] {
     let message = [version] + Array(context.utf8)
-    var boxKey = [UInt8](repeating: 0, count: Int(crypto_secretbox_keybytes()))
+    var boxKey = [UInt8](repeating: 0, count: Int(sodium.secretBoxKeyBytes()))
     // Fails only for lengths outside BLAKE2b's limits (16–64 bytes out, key up to 64).
-    _ = crypto_generichash(
+    _ = sodium.genericHash(
       &boxKey, boxKey.count, message, UInt64(message.count), key.sealingBase,
       key.sealingBase.count)
     return boxKey

@@ -1,5 +1,6 @@
 import AuthCore
 import CSodium
+import SodiumLibrary
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -17,21 +18,24 @@ public struct SodiumTokenSource: TokenSource {
   private static let tokenBytes = 32
   private static let hashBytes = 32
   private static let variant = sodium_base64_VARIANT_URLSAFE_NO_PADDING
+  /// libsodium, opened when the source is made: every check goes through this table, never
+  /// through the process-wide one again.
+  private let sodium: LibSodium
 
-  /// Prepares libsodium.
+  /// Opens and prepares libsodium.
   public init() throws {
-    try Sodium.ensureInitialized()
+    sodium = try Sodium.library()
   }
 
   /// 32 fresh random bytes as base64url; the byte buffer is wiped afterwards.
   public func makeToken() -> SessionToken {
     var bytes = [UInt8](repeating: 0, count: Self.tokenBytes)
-    defer { sodium_memzero(&bytes, bytes.count) }
-    randombytes_buf(&bytes, bytes.count)
+    defer { sodium.memzero(&bytes, bytes.count) }
+    sodium.randomBytes(&bytes, bytes.count)
     var text = [CChar](
-      repeating: 0, count: sodium_base64_encoded_len(Self.tokenBytes, Self.variant))
-    sodium_bin2base64(&text, text.count, bytes, bytes.count, Self.variant)
-    defer { sodium_memzero(&text, text.count) }
+      repeating: 0, count: sodium.base64EncodedLength(Self.tokenBytes, Self.variant))
+    _ = sodium.bin2base64(&text, text.count, bytes, bytes.count, Self.variant)
+    defer { sodium.memzero(&text, text.count) }
     let end = text.firstIndex(of: 0) ?? text.endIndex
     return SessionToken(
       rawValue: String(decoding: text[..<end].map { UInt8(bitPattern: $0) }, as: UTF8.self))
@@ -51,14 +55,14 @@ public struct SodiumTokenSource: TokenSource {
         of: UInt8.self, capacity: Self.tokenBytes + Self.hashBytes
       ) { buffer -> TokenHash? in
         guard let bytes = buffer.baseAddress else { return nil }
-        defer { sodium_memzero(bytes, buffer.count) }
+        defer { sodium.memzero(bytes, buffer.count) }
         let digest = bytes + Self.tokenBytes
         var decodedCount = 0
         // With no end pointer given, libsodium fails unless every character was consumed.
-        let status = sodium_base642bin(
+        let status = sodium.base642bin(
           bytes, Self.tokenBytes, characters, utf8.count, nil, &decodedCount, nil, Self.variant)
         guard status == 0, decodedCount == Self.tokenBytes,
-          crypto_generichash(digest, Self.hashBytes, bytes, UInt64(Self.tokenBytes), nil, 0) == 0
+          sodium.genericHash(digest, Self.hashBytes, bytes, UInt64(Self.tokenBytes), nil, 0) == 0
         else { return nil }
         return TokenHash(rawValue: Array(UnsafeBufferPointer(start: digest, count: Self.hashBytes)))
       }
@@ -71,7 +75,7 @@ public struct SodiumTokenSource: TokenSource {
     guard lhs.rawValue.count == rhs.rawValue.count, !lhs.rawValue.isEmpty else { return false }
     return lhs.rawValue.withUnsafeBytes { left in
       rhs.rawValue.withUnsafeBytes { right in
-        sodium_memcmp(left.baseAddress, right.baseAddress, left.count) == 0
+        sodium.memcmp(left.baseAddress, right.baseAddress, left.count) == 0
       }
     }
   }

@@ -18,7 +18,7 @@ import Testing
 
   @Test func onlyAVerifyAtTheCurrentCostIsTimed() throws {
     let hasher = try Argon2idHasher(cost: .minimum)
-    let smaller = Argon2idHasher.unmatchableHash(
+    let smaller = hasher.unmatchableHash(
       memoryKiB: hasher.currentMemoryKiB / 2, passes: hasher.cost.opsLimit)
     #expect(!hasher.isAtCurrentCost(smaller))
     _ = hasher.verify(Password("a pad, as after a kept hash"), against: smaller)
@@ -34,7 +34,7 @@ import Testing
   /// work (Argon2id's time grows faster than its memory), and never counts as a measure.
   @Test func aCheaperVerifyLeavesAnEstimateScaledFasterThanItsWork() throws {
     let hasher = try Argon2idHasher(cost: Argon2Cost(opsLimit: 2, memLimit: 64 * 1024))
-    let half = Argon2idHasher.unmatchableHash(
+    let half = hasher.unmatchableHash(
       memoryKiB: hasher.currentMemoryKiB / 2, passes: hasher.cost.opsLimit)
     hasher.estimateCurrentCost(from: .milliseconds(100), of: half)
     let estimate = try #require(hasher.times.typicalOrEstimate)
@@ -46,7 +46,7 @@ import Testing
 
   @Test func aMeasuredTimeWinsOverTheEstimate() throws {
     let hasher = try Argon2idHasher(cost: Argon2Cost(opsLimit: 2, memLimit: 64 * 1024))
-    let half = Argon2idHasher.unmatchableHash(
+    let half = hasher.unmatchableHash(
       memoryKiB: hasher.currentMemoryKiB / 2, passes: hasher.cost.opsLimit)
     hasher.estimateCurrentCost(from: .milliseconds(100), of: half)
     hasher.times.record(.milliseconds(70))
@@ -60,7 +60,7 @@ import Testing
   /// not scaled, and the pad goes by the missing work as before.
   @Test func aFarCheaperVerifyLeavesNoEstimate() throws {
     let hasher = try Argon2idHasher(cost: Argon2Cost(opsLimit: 2, memLimit: 64 * 1024))
-    let tiny = Argon2idHasher.unmatchableHash(memoryKiB: 8, passes: 1)
+    let tiny = hasher.unmatchableHash(memoryKiB: 8, passes: 1)
     hasher.estimateCurrentCost(from: .milliseconds(1), of: tiny)
     #expect(hasher.times.typicalOrEstimate == nil)
   }

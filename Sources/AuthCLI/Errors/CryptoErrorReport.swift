@@ -27,8 +27,8 @@ extension SodiumError: ReportableFailure {
   /// The report for libsodium that cannot be used.
   var report: ErrorReport {
     switch self {
-    case .initializationFailed:
-      ErrorReport(kind: .unavailable, message: "libsodium could not be initialised")
+    case .unavailable(let reason):
+      ErrorReport(kind: .unavailable, message: "libsodium could not be initialised: \(reason)")
     }
   }
 }

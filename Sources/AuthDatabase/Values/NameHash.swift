@@ -1,4 +1,5 @@
 import CSodium
+import SodiumLibrary
 
 /// The keyed hash under which a store keeps a name that may be a secret typed in the wrong
 /// field: the throttle's names, and the attempted name of an event that names no account.
@@ -18,7 +19,7 @@ public enum NameHash {
   public static let keyLength = 32
 
   /// The keyed hash of `name`; `nil` when `key` is not `keyLength` bytes (a damaged
-  /// database), or if libsodium cannot start.
+  /// database), or if libsodium cannot be opened or started.
   public static func hex(of name: String, key: [UInt8]) -> String? {
     guard key.count == keyLength else { return nil }
     return hex(ofBytes: Array(name.utf8), key: key)
@@ -33,12 +34,12 @@ public enum NameHash {
   /// The BLAKE2b-256 of `bytes` as 64 lower-case hex digits, keyed with `key` (none when
   /// empty); `nil` only if libsodium cannot start.
   private static func hex(ofBytes bytes: [UInt8], key: [UInt8]) -> String? {
-    guard sodiumReady else { return nil }
+    guard case .success(let sodium) = LibSodium.shared else { return nil }
     var output = [UInt8](repeating: 0, count: 32)
-    let status = crypto_generichash(
+    let status = sodium.genericHash(
       &output, output.count, bytes, UInt64(bytes.count), key, key.count)
     guard status == 0 else { return nil }
-    return hexDigits(output)
+    return hexDigits(output, sodium)
   }
 
   /// The hash under which the PostgreSQL store finds an account by a typed name
@@ -46,13 +47,15 @@ public enum NameHash {
   /// under `key`, as 64 lower-case hex digits; the migrator fills existing rows with it. `nil` if libsodium cannot start or `key` is
   /// not 32 bytes.
   public static func lookupHex(of name: String, key: [UInt8]) -> String? {
-    guard sodiumReady, key.count == Int(crypto_auth_hmacsha256_KEYBYTES) else { return nil }
+    guard case .success(let sodium) = LibSodium.shared,
+      key.count == Int(crypto_auth_hmacsha256_KEYBYTES)
+    else { return nil }
     let bytes = Array(name.utf8)
     var output = [UInt8](repeating: 0, count: Int(crypto_auth_hmacsha256_BYTES))
-    guard crypto_auth_hmacsha256(&output, bytes, UInt64(bytes.count), key) == 0 else {
+    guard sodium.hmacSHA256(&output, bytes, UInt64(bytes.count), key) == 0 else {
       return nil
     }
-    return hexDigits(output)
+    return hexDigits(output, sodium)
   }
 
   /// A store's identity: BLAKE2b-256 of a fixed label (a space in it, so no name is it)
@@ -66,13 +69,10 @@ public enum NameHash {
 
   /// Lower-case hex by libsodium's `sodium_bin2hex`, which runs in constant time: the
   /// digits of a keyed hash take no longer for one value than for another.
-  private static func hexDigits(_ bytes: [UInt8]) -> String {
+  private static func hexDigits(_ bytes: [UInt8], _ sodium: LibSodium) -> String {
     // Two digits a byte, and the terminating NUL that `sodium_bin2hex` writes.
     var text = [CChar](repeating: 0, count: bytes.count * 2 + 1)
-    sodium_bin2hex(&text, text.count, bytes, bytes.count)
+    _ = sodium.bin2hex(&text, text.count, bytes, bytes.count)
     return String(decoding: text.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
-
-  /// `sodium_init` is safe to call from any thread, any number of times; this runs it once.
-  private static let sodiumReady: Bool = sodium_init() >= 0
 }

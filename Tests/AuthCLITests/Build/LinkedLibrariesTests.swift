@@ -9,13 +9,13 @@ import Testing
 /// libraries it needs, it cost 3 to 4 ms more per start of the debug binary), nor Jansson
 /// (opened by `users import --format jsonl` alone), nor SQLite (opened with the first
 /// database), nor the libraries of imported hashes, one-time passwords and QR codes (libcrypt,
-/// libnettle, liboath, libqrencode: opened when a command first uses them), nor Swift's Regex
-/// engine.
+/// libnettle, liboath, libqrencode: opened when a command first uses them), nor libsodium and
+/// utf8proc (opened the first time a command hashes or normalises), nor Swift's Regex engine.
 @Suite struct LinkedLibrariesTests {
   /// The modules linked into the authcli executable.
   static let binaryModules = [
     "AuthCore", "AuthDatabase", "AuthSQLStore", "AuthStorage", "AuthPostgres", "AuthCrypto",
-    "AuthViewModels", "SharedLibraries", "TerminalQR",
+    "AuthViewModels", "SharedLibraries", "SodiumLibrary", "TerminalQR",
     "CommandLineKit", "AuthCLI", "authcli",
   ]
 
@@ -131,22 +131,41 @@ import Testing
       for forbidden in [
         "libFoundation.so", "libFoundationInternationalization.so", "lib_FoundationICU.so",
         "libpq.so", "libedit.so", "libtinfo.so", "libbsd.so", "libjansson.so", "libcrypt.so",
-        "libnettle.so", "liboath.so", "libqrencode.so", "libsqlite3.so",
+        "libnettle.so", "liboath.so", "libqrencode.so", "libsqlite3.so", "libsodium.so",
+        "libutf8proc.so",
       ] {
         #expect(!libraries.contains { $0.hasPrefix(forbidden) }, "authcli links \(forbidden)")
       }
     }
 
+    /// A command, the libraries opened on first use that it maps, and those it must not.
+    struct LoadedLibraries: Sendable, CustomTestStringConvertible {
+      let arguments: [String]
+      let opened: [String]
+      let notOpened: [String]
+      var testDescription: String { arguments.joined(separator: " ") }
+    }
+
     /// Opened on first use means not opened by a command that does not use them: the
     /// dynamic loader's own log (`LD_DEBUG=files`) of `--version`, of `whoami` on a file
     /// database and of a native account's `signin` names every library it maps, the ones
-    /// opened at run time included. `--version` opens no database, so it does not map SQLite
-    /// either; the two others do, through `dlopen`.
+    /// opened at run time included. `--version` opens no database and hashes nothing;
+    /// `whoami` opens the database (SQLite) and hashes its token (libsodium) and normalises
+    /// no text; `signin` also normalises the name and the password (utf8proc). Each library a
+    /// command uses is opened by `dlopen`, never needed by the program.
     @Test(arguments: [
-      (["--version"], false), (["whoami"], true),
-      (["signin", "--username", "loadcheck", "--password-stdin"], true),
+      LoadedLibraries(
+        arguments: ["--version"], opened: [],
+        notOpened: ["libsqlite3.so", "libsodium.so", "libutf8proc.so"]),
+      LoadedLibraries(
+        arguments: ["whoami"], opened: ["libsqlite3.so", "libsodium.so"],
+        notOpened: ["libutf8proc.so"]),
+      LoadedLibraries(
+        arguments: ["signin", "--username", "loadcheck", "--password-stdin"],
+        opened: ["libsqlite3.so", "libsodium.so", "libutf8proc.so"], notOpened: []),
     ])
-    func commandLoadsNoLibraryItDoesNotUse(_ arguments: [String], opensDatabase: Bool) throws {
+    func commandLoadsNoLibraryItDoesNotUse(_ command: LoadedLibraries) throws {
+      let arguments = command.arguments
       let folder = NSTemporaryDirectory() + "authcli-loaded-\(UUID().uuidString)"
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
       defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -171,23 +190,26 @@ import Testing
       let text = try logs.map {
         try String(contentsOfFile: folder + "/" + $0, encoding: .utf8)
       }.joined()
-      // What every command links, so the log is known to list the libraries.
-      #expect(text.contains("libsodium.so"))
-      for library in ["libcrypt.so", "libnettle.so", "liboath.so", "libqrencode.so"] {
+      // What every program links, so the log is known to list the libraries.
+      #expect(text.contains("libc.so"))
+      for library in command.opened {
+        #expect(text.contains(library), "authcli \(arguments) does not load \(library)")
+      }
+      for library in ["libcrypt.so", "libnettle.so", "liboath.so", "libqrencode.so"]
+        + command.notOpened
+      {
         #expect(!text.contains(library), "authcli \(arguments) loads \(library)")
       }
       // The loader says, for each library it maps, what asked for it: "needed by" the
       // program or another library, or "dynamically loaded by" a dlopen.
-      let sqlite = text.split(separator: "\n").filter { $0.contains("file=libsqlite3.so") }
-      if opensDatabase {
+      for library in command.opened {
+        let lines = text.split(separator: "\n").filter { $0.contains("file=\(library)") }
         #expect(
-          sqlite.contains { $0.contains("dynamically loaded by") },
-          "authcli \(arguments) does not dlopen libsqlite3: \(sqlite)")
+          lines.contains { $0.contains("dynamically loaded by") },
+          "authcli \(arguments) does not dlopen \(library): \(lines)")
         #expect(
-          !sqlite.contains { $0.contains("needed by") },
-          "authcli \(arguments) links libsqlite3: \(sqlite)")
-      } else {
-        #expect(sqlite.isEmpty, "authcli \(arguments) loads libsqlite3: \(sqlite)")
+          !lines.contains { $0.contains("needed by") },
+          "authcli \(arguments) links \(library): \(lines)")
       }
     }
   #endif

@@ -75,7 +75,7 @@ struct ErrorReportTests {
       (SQLiteEngineError(extendedCode: 26, message: "not a database", sql: nil), .invalidData),
       (SQLiteEngineError(extendedCode: 11, message: "malformed", sql: nil), .invalidData),
       (SQLiteEngineError(extendedCode: 1, message: "no such table", sql: nil), .software),
-      (SodiumError.initializationFailed, .unavailable),
+      (SodiumError.unavailable("libsodium.so.23: cannot open shared object file"), .unavailable),
       (PasswordHasherError.outOfMemory, .unavailable),
       (PasswordHashingError.costOutOfRange(.minimum), .configuration),
       (TokenSourceError.unhashableToken, .software),
@@ -185,7 +185,7 @@ struct ErrorReportTests {
       (SQLiteEngineError(extendedCode: 5, message: "database is locked", sql: nil), "busy"),
       (SQLiteEngineError(extendedCode: 10, message: "disk I/O error", sql: nil), "io_error"),
       (SQLiteEngineError(extendedCode: 1, message: "no such table", sql: nil), "database_error"),
-      (SodiumError.initializationFailed, "unavailable"),
+      (SodiumError.unavailable("libsodium.so.23: cannot open shared object file"), "unavailable"),
       (Unforeseen(), "internal_error"),
     ]
     for (error, kind) in cases {
