@@ -19,7 +19,7 @@ import Testing
   @Suite(.serialized) struct StartupBudgetTests {
     /// The most minor page faults `authcli --version` may take per fault of the one-line
     /// Swift program.
-    static let versionBudget = 1.71
+    static let versionBudget = 1.62
     /// The most minor page faults `authcli whoami` may take per fault of the `sqlite3` shell
     /// running the same lookup.
     static let whoamiBudget = 4.47
