@@ -9,12 +9,8 @@ import Testing
 struct MissingLibpqTests {
   @Test func aPostgreSQLCommandSaysLibpqIsMissingAndAnSQLiteOneStillWorks() async throws {
     let sandbox = try Sandbox()
-    var hidden: [BindMount] = []
-    if let library = try loadedLibpqPath() {
-      let empty = sandbox.root + "/not-a-library"
-      _ = FileManager.default.createFile(atPath: empty, contents: Data())
-      hidden = [BindMount(source: empty, target: library, readOnly: true)]
-    }
+    // Where libpq is not installed at all, nothing needs hiding.
+    let hidden = try BindMount.hiding("libpq.so.5", in: sandbox)
     let remote = try await sandbox.run(
       with: hidden, ["--db", "postgresql:///x?host=/nonexistent", "whoami"])
     #expect(remote.status == 69, "\(remote.errors)")

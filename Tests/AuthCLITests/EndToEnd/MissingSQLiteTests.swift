@@ -2,10 +2,6 @@ import AuthTestSupport
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// SQLite is loaded when a command first opens a database; when it cannot be loaded, that
 /// command says so in one clear error with an install hint (exit 69) before any file is
 /// made, and a command that opens no database never notices. The library is really hidden
@@ -14,10 +10,8 @@ import Testing
 struct MissingSQLiteTests {
   @Test func openingADatabaseSaysSQLiteIsMissingAndVersionStillAnswers() async throws {
     let sandbox = try Sandbox()
-    let library = try #require(try Self.loadedSQLitePath(), "libsqlite3.so.0 is not installed")
-    let empty = sandbox.root + "/not-a-library"
-    _ = FileManager.default.createFile(atPath: empty, contents: Data())
-    let hidden = [BindMount(source: empty, target: library, readOnly: true)]
+    let hidden = try BindMount.hiding("libsqlite3.so.0", in: sandbox)
+    try #require(!hidden.isEmpty, "libsqlite3.so.0 is not installed")
 
     let version = try await sandbox.run(with: hidden, ["--version"])
     #expect(version.status == 0, "\(version.errors)")
@@ -45,19 +39,5 @@ struct MissingSQLiteTests {
     #expect(listed.status == 69, "\(listed.errors)")
     #expect(listed.errors.hasPrefix("Error: The SQLite library (libsqlite3) cannot be loaded: "))
     #expect(try await sandbox.run(database + ["users", "list"]).status == 0)
-  }
-
-  /// The file the dynamic loader maps for `libsqlite3.so.0`, read from this process's own
-  /// mappings; `nil` when the library is not installed.
-  static func loadedSQLitePath() throws -> String? {
-    guard dlopen("libsqlite3.so.0", RTLD_NOW) != nil else { return nil }
-    let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/maps"))
-    defer { try? handle.close() }
-    let maps = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
-    return maps.split(separator: "\n").lazy.compactMap { line -> String? in
-      guard let slash = line.firstIndex(of: "/") else { return nil }
-      let path = String(line[slash...])
-      return path.contains("/libsqlite3.so") ? path : nil
-    }.first
   }
 }

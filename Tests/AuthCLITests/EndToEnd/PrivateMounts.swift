@@ -49,10 +49,11 @@ extension Sandbox {
   }
 }
 
-/// The file the dynamic loader maps for `libpq.so.5`, found by loading it here and reading
-/// this process's own mappings; `nil` when the library is not installed.
-func loadedLibpqPath() throws -> String? {
-  guard dlopen("libpq.so.5", RTLD_NOW) != nil else { return nil }
+/// The file the dynamic loader maps for `library` (`libpq.so.5`), read from this process's
+/// own mappings after opening it; `nil` when the library is not installed.
+func loadedLibraryPath(_ library: String) throws -> String? {
+  guard dlopen(library, RTLD_NOW) != nil else { return nil }
+  let stem = "/" + (library.split(separator: ".").first.map(String.init) ?? library) + ".so"
   // Read to the end: /proc reports a size of 0, so a read sized by stat would stop at once.
   let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/maps"))
   defer { try? handle.close() }
@@ -60,7 +61,18 @@ func loadedLibpqPath() throws -> String? {
   for line in maps.split(separator: "\n") {
     guard let slash = line.firstIndex(of: "/") else { continue }
     let path = String(line[slash...])
-    if path.contains("/libpq.so") { return path }
+    if path.contains(stem) { return path }
   }
   return nil
+}
+
+extension BindMount {
+  /// A mount that covers the file the loader maps for `library` with an empty one, so that
+  /// the binary run under it cannot load the library; none when it is not installed.
+  static func hiding(_ library: String, in sandbox: borrowing Sandbox) throws -> [BindMount] {
+    guard let path = try loadedLibraryPath(library) else { return [] }
+    let empty = sandbox.root + "/not-a-library"
+    _ = FileManager.default.createFile(atPath: empty, contents: Data())
+    return [BindMount(source: empty, target: path, readOnly: true)]
+  }
 }
