@@ -89,7 +89,7 @@ let package = Package(
     .target(
       name: "AuthStorage",
       dependencies: [
-        "AuthCore", "AuthDatabase", "AuthSQLStore", "CSQLite", "CSodium", "SharedLibraries",
+        "AuthCore", "AuthDatabase", "AuthSQLStore", "CSQLite", "SharedLibraries",
       ],
       plugins: ["EmbedFiles"]),
     .target(
