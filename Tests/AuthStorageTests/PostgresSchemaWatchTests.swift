@@ -5,62 +5,23 @@ import Testing
 
 @testable import AuthPostgres
 
-/// A database of its own on the test server, with the schema watch installed from
-/// `Migrations/postgres-watch.sql` (unless asked not to), and two roles that are not
-/// superusers: `owner`, who keeps authcli's tables in `public`, and `other`, who may create
+/// A `TwoRoleDatabase` with the schema watch installed from `Migrations/postgres-watch.sql`
+/// (unless asked not to): `owner` keeps authcli's tables in `public`, and `other` may create
 /// objects in `public` too.
-final class WatchedDatabase {
-  let name: String
-  let owner: String
-  let other: String
-  private let admin: PostgresConnection
-
-  /// The watch's installation script, as an administrator runs it.
-  static func watchScript() throws -> String {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    return try String(
-      contentsOf: root.appendingPathComponent("Migrations/postgres-watch.sql"), encoding: .utf8)
-  }
-
+final class WatchedDatabase: TwoRoleDatabase {
   init(watched: Bool = true) throws {
-    let serverURI = try #require(TestPostgres.serverURI)
-    let id = UUID().uuidString.lowercased().prefix(8)
-    name = "watched_\(id)"
-    owner = "owner_\(id)"
-    other = "other_\(id)"
-    admin = try PostgresConnection.connect(serverURI, target: "the test server")
-    try admin.executeScript("CREATE ROLE \(owner) LOGIN; CREATE ROLE \(other) LOGIN")
-    try admin.executeScript("CREATE DATABASE \(name) OWNER \(owner)")
-    let superuser = try connect(as: nil)
-    try superuser.executeScript("GRANT CREATE ON SCHEMA public TO PUBLIC")
-    if watched { try superuser.executeScript(try Self.watchScript()) }
-  }
-
-  /// A connection to the database as `role` (the server's own role, a superuser, when `nil`).
-  func connect(as role: String?) throws -> PostgresConnection {
-    let serverURI = try #require(TestPostgres.serverURI)
-    let separator = serverURI.contains("?") ? "&" : "?"
-    let uri = serverURI + separator + "dbname=\(name)" + (role.map { "&user=\($0)" } ?? "")
-    return try PostgresConnection.connect(uri, target: "the watched database")
+    try super.init(prefix: "watched")
+    if watched { try installSchemaWatch() }
   }
 
   /// The watch's count of DDL commands.
   func epoch() throws -> Int {
-    try #require(
-      try connect(as: nil).queryFirst("SELECT epoch FROM authcli_watch.changes") {
-        row throws(PostgresError) in try row.decode(Int.self, "epoch")
-      })
+    try #require(try schemaWatchEpoch())
   }
 
   /// The epoch recorded for the owner's last full check of `public`, if any.
   func ownersCheckedEpoch() throws -> Int? {
-    try connect(as: nil).queryFirst(
-      """
-      SELECT c.epoch FROM authcli_watch.checks AS c
-      WHERE c.role = \(owner)::regrole AND c.schema = 'public'::regnamespace
-      """
-    ) { row throws(PostgresError) in try row.decode(Int.self, "epoch") }
+    try checkedEpoch(of: owner)
   }
 
   /// What the watch says to `connection` about `public`.
@@ -79,11 +40,6 @@ final class WatchedDatabase {
     try migrator.checkSchema(try connect(as: owner))
   }
 
-  deinit {
-    _ = try? admin.executeScript("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
-    _ = try? admin.executeScript("DROP ROLE IF EXISTS \(owner)")
-    _ = try? admin.executeScript("DROP ROLE IF EXISTS \(other)")
-  }
 }
 
 /// The schema watch: an open skips the catalog description only while the watch, intact,

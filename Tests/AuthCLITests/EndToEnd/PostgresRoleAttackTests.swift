@@ -3,37 +3,11 @@ import Foundation
 import PostgresTestSupport
 import Testing
 
-/// A database of its own on the test server, in which `public` is writable by every role (the
-/// default before PostgreSQL 15), with two roles that are not superusers: `owner`, whom
-/// authcli runs as, and `other`, who may connect and create objects in `public`.
-final class SharedDatabase {
-  let name: String
-  let owner: String
-  let other: String
-  private let admin: PostgresConnection
-
+/// The two-role database of the attacks below (`TwoRoleDatabase`), read back by the server's
+/// own role.
+final class SharedDatabase: TwoRoleDatabase {
   init() throws {
-    let serverURI = try #require(TestPostgres.serverURI)
-    let id = UUID().uuidString.lowercased().prefix(8)
-    name = "shared_\(id)"
-    owner = "owner_\(id)"
-    other = "other_\(id)"
-    admin = try PostgresConnection.connect(serverURI, target: "the test server")
-    try admin.executeScript("CREATE ROLE \(owner) LOGIN; CREATE ROLE \(other) LOGIN")
-    try admin.executeScript("CREATE DATABASE \(name) OWNER \(owner)")
-    try connect(as: nil).executeScript("GRANT CREATE ON SCHEMA public TO PUBLIC")
-  }
-
-  /// The URI that reaches the database as `role` (the server's own role when `nil`).
-  func uri(as role: String?) throws -> String {
-    let serverURI = try #require(TestPostgres.serverURI)
-    let separator = serverURI.contains("?") ? "&" : "?"
-    return serverURI + separator + "dbname=\(name)" + (role.map { "&user=\($0)" } ?? "")
-  }
-
-  /// A connection to the database as `role`.
-  func connect(as role: String?) throws -> PostgresConnection {
-    try PostgresConnection.connect(try uri(as: role), target: "the shared database")
+    try super.init(prefix: "shared")
   }
 
   /// How many rows `table` holds, read by the server's own role.
@@ -43,12 +17,6 @@ final class SharedDatabase {
     return try connection.queryFirst(
       PostgresQuery(sql: "SELECT pg_catalog.count(*) AS count FROM \(table)")
     ) { row throws(PostgresError) in try row.decode(Int.self, "count") } ?? -1
-  }
-
-  deinit {
-    _ = try? admin.executeScript("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
-    _ = try? admin.executeScript("DROP ROLE IF EXISTS \(owner)")
-    _ = try? admin.executeScript("DROP ROLE IF EXISTS \(other)")
   }
 }
 
@@ -268,33 +236,19 @@ struct PostgresRoleAttackTests {
   @Test("with the schema watch, a trigger planted after an open that skipped the check is refused")
   func theSchemaWatchSkipsNothingThatChanged() async throws {
     let shared = try SharedDatabase()
-    let admin = try shared.connect(as: nil)
-    try admin.executeScript(
-      try String(
-        contentsOf: PostgresSQLText.packageRoot.appendingPathComponent(
-          "Migrations/postgres-watch.sql"), encoding: .utf8))
-    func epoch() throws -> Int? {
-      try admin.queryFirst("SELECT epoch FROM authcli_watch.changes") {
-        row throws(PostgresError) in try row.decode(Int.self, "epoch")
-      }
-    }
-    func checkedEpoch() throws -> Int? {
-      try admin.queryFirst(
-        "SELECT epoch FROM authcli_watch.checks WHERE role = \(shared.owner)::regrole"
-      ) { row throws(PostgresError) in try row.decode(Int.self, "epoch") }
-    }
+    try shared.installSchemaWatch()
     var sandbox = try Sandbox(engine: .postgres)
     sandbox.environment["AUTHCLI_DB"] = try shared.uri(as: shared.owner)
     #expect(try await sandbox.run(["migrate"]).status == 0)
     try shared.connect(as: shared.owner).executeScript(
       "GRANT TRIGGER ON sessions TO \(shared.other)")
     #expect(try await sandbox.signUp("ada").status == 0)
-    let recorded = try epoch()
-    #expect(try checkedEpoch() == recorded)
+    let recorded = try shared.schemaWatchEpoch()
+    #expect(try shared.checkedEpoch(of: shared.owner) == recorded)
     // Data alone (sign-in, sessions) does not move the epoch: these opens skip the check.
     #expect(try await sandbox.signIn("ada", password: Passphrase.first).status == 0)
     #expect(try await sandbox.run(["whoami"]).status == 0)
-    #expect(try epoch() == recorded)
+    #expect(try shared.schemaWatchEpoch() == recorded)
 
     try shared.connect(as: shared.other).executeScript(
       """
@@ -309,7 +263,7 @@ struct PostgresRoleAttackTests {
     #expect(
       whoami.errors.contains("function keep_session() owned by role \(shared.other)"),
       "\(whoami.errors)")
-    #expect(try checkedEpoch() == recorded)
+    #expect(try shared.checkedEpoch(of: shared.owner) == recorded)
   }
 
   @Test("tables another role made are refused, and inspect names their owner")
