@@ -44,7 +44,9 @@ final class WatchedDatabase: TwoRoleDatabase {
 
 /// The schema watch: an open skips the catalog description only while the watch, intact,
 /// proves that no DDL ran since the role's last full check of the same migrations.
-@Suite("PostgreSQL schema watch", .enabled(if: TestPostgres.shouldRun))
+@Suite(
+  "PostgreSQL schema watch",
+  .enabled(if: TestPostgres.shouldRun, Comment(rawValue: TestPostgres.skipReason)))
 struct PostgresSchemaWatchTests {
   /// A trigger the other role plants on the owner's `sessions` (it was given TRIGGER there).
   static let plantedTrigger = """
